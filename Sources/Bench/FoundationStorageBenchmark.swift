@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Foundation's `HTTPCookieStorage` (an ephemeral, in-memory one per fill) under the same workload.
+public struct FoundationStorageBenchmark: BenchmarkedStore {
+    public let name = "foundation"
+    private var responses: [(URL, [String: String])] = []
+    private var requests: [URL] = []
+    private var full: HTTPCookieStorage?
+
+    public init() {}
+
+    public mutating func prepare(responses: [CookieStoreBenchmark.Response], requestURLs: [String]) {
+        self.responses = responses.map { (URL(string: $0.url)!, ["Set-Cookie": $0.setCookie]) }
+        self.requests = requestURLs.map { URL(string: $0)! }
+        full = fill()
+    }
+
+    private func fill() -> HTTPCookieStorage {
+        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage!
+        storage.cookieAcceptPolicy = .always
+        for (url, fields) in responses {
+            storage.setCookies(HTTPCookie.cookies(withResponseHeaderFields: fields, for: url), for: url, mainDocumentURL: nil)
+        }
+        return storage
+    }
+
+    public func storeAll() { _ = fill() }
+
+    public func headersForAll() -> Int {
+        var total = 0
+        for url in requests {
+            let cookies = full!.cookies(for: url) ?? []
+            total &+= HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]?.utf8.count ?? 0
+        }
+        return total
+    }
+
+    public var storedCount: Int { full?.cookies?.count ?? 0 }
+}

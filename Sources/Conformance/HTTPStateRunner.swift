@@ -1,0 +1,108 @@
+import CookieModel
+import Foundation
+
+/// Runs the http-state corpus through the reference jar, the way the corpus' own harness drove browsers.
+///
+/// Each parser case: a fresh jar on a frozen clock; the `Set-Cookie` lines arrive with a 302 from
+/// `http://home.example.org:8888/cookie-parser?NAME`; the redirected request (to `Location`, or
+/// `/cookie-parser-result?NAME`) must carry exactly the expected `Cookie` header.
+public struct HTTPStateRunner: Sendable {
+    /// The corpus was written in 2011 and some of its Expires dates (2019) have passed since: run it in 2011.
+    public static let corpusEpoch = Date(timeIntervalSince1970: 1_306_886_400)  // 2011-06-01T00:00:00Z
+
+    public var now: Date
+    public var configuration: CookieJarConfiguration
+    public var knownDeviations: [String: String]
+
+    public init(
+        now: Date = HTTPStateRunner.corpusEpoch, configuration: CookieJarConfiguration = .rfc6265bis,
+        knownDeviations: [String: String] = HTTPStateDeviations.rfc6265bis
+    ) {
+        self.now = now
+        self.configuration = configuration
+        self.knownDeviations = knownDeviations
+    }
+
+    /// The Cookie header the reference jar sends for a case (nil: none) and the URL it went to.
+    public func observe(_ testCase: HTTPStateParserCase) -> (url: String, cookie: String?) {
+        let jar = CookieJar(clock: .frozen(at: now), configuration: configuration)
+        let origin = CookieURL(string: "http://home.example.org:8888/cookie-parser?\(testCase.name)")!
+        for line in testCase.setCookieLines {
+            jar.setCookie(bytes: line, from: origin)
+        }
+        let target = testCase.location.flatMap { origin.resolving($0, port: ":8888") }
+            ?? CookieURL(string: "http://home.example.org:8888/cookie-parser-result?\(testCase.name)")!
+        return (target.description, jar.cookieHeader(for: target))
+    }
+
+    public func run(_ testCase: HTTPStateParserCase) -> HTTPStateCaseResult {
+        let (url, observed) = observe(testCase)
+        let passed = observed == testCase.expectedCookie
+        let outcome: HTTPStateCaseResult.Outcome
+        switch (passed, knownDeviations[testCase.name]) {
+        case (true, nil): outcome = .passed
+        case (true, .some): outcome = .unexpectedPass
+        case (false, .some(let reason)): outcome = .knownDeviation(reason)
+        case (false, nil): outcome = .failed
+        }
+        return HTTPStateCaseResult(
+            name: testCase.name, requestURL: url, expected: testCase.expectedCookie, observed: observed,
+            outcome: outcome, isDisabledUpstream: testCase.isDisabledUpstream
+        )
+    }
+
+    public func run(_ testCase: HTTPStateDateCase) -> HTTPStateDateResult {
+        let observed = CookieDate.parse(testCase.input).map(CookieDate.httpDate)
+        return HTTPStateDateResult(testCase: testCase, observed: observed)
+    }
+
+    /// Runs the whole corpus.
+    public func run(_ corpus: HTTPStateCorpus) -> HTTPStateReport {
+        HTTPStateReport(parser: corpus.parserCases.map(run), dates: corpus.dateCases.map(run))
+    }
+}
+
+public struct HTTPStateCaseResult: Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable {
+        case passed
+        case failed
+        /// Fails, and the corpus' expectation is known to differ under RFC 6265bis for the reason given.
+        case knownDeviation(String)
+        /// Listed as a deviation but passes: the list is out of date.
+        case unexpectedPass
+    }
+
+    public var name: String
+    public var requestURL: String
+    public var expected: String?
+    public var observed: String?
+    public var outcome: Outcome
+    public var isDisabledUpstream: Bool
+}
+
+public struct HTTPStateDateResult: Sendable, Hashable {
+    public var testCase: HTTPStateDateCase
+    public var observed: String?
+    public var passed: Bool { observed == testCase.expected }
+}
+
+/// The outcome of a whole corpus run, with the counts people read.
+public struct HTTPStateReport: Sendable {
+    public var parser: [HTTPStateCaseResult]
+    public var dates: [HTTPStateDateResult]
+
+    public var parserPassed: Int { parser.filter { $0.outcome == .passed }.count }
+    public var parserFailed: Int { parser.count - parserPassed }
+    /// Failures the deviation list explains.
+    public var parserDeviations: Int { parser.filter { if case .knownDeviation = $0.outcome { true } else { false } }.count }
+    public var datesPassed: Int { dates.filter(\.passed).count }
+    public var datesFailed: Int { dates.count - datesPassed }
+
+    /// True when every result is as expected: parser cases pass or are listed deviations, all dates pass.
+    public var isAsExpected: Bool {
+        datesFailed == 0 && parser.allSatisfy {
+            if case .knownDeviation = $0.outcome { return true }
+            return $0.outcome == .passed
+        }
+    }
+}

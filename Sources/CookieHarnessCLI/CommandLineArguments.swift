@@ -1,0 +1,75 @@
+/// The command line, split into positional arguments and options; the one small parser of the tool.
+///
+/// Accepts `--name value`, `--name=value`, repeatable options, boolean flags, `--` (everything after is
+/// positional) and `-h`/`--help`. It knows which names take values and which are flags, so an unknown option or a
+/// missing value is an error naming the option, never a silent guess.
+public struct CommandLineArguments: Sendable, Equatable {
+    public var positional: [String] = []
+    public var options: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var wantsHelp = false
+
+    /// Parses `arguments` for a command whose options take values (`valued`) or not (`flags`).
+    /// - Throws: ``UsageError`` for an unknown option or an option without its value.
+    public init(_ arguments: [String], valued: Set<String> = [], flags allowedFlags: Set<String> = []) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positional.append(contentsOf: arguments[index...])
+                break
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError("unknown option '\(argument)'") }
+                positional.append(argument)
+                continue
+            }
+            let body = argument.dropFirst(2)
+            let name: String
+            var value: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                value = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+            }
+            if valued.contains(name) {
+                if value == nil {
+                    guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                options[name, default: []].append(value!)
+            } else if allowedFlags.contains(name) {
+                guard value == nil else { throw UsageError("option '--\(name)' takes no value") }
+                flags.insert(name)
+            } else {
+                throw UsageError("unknown option '--\(name)'")
+            }
+        }
+    }
+
+    /// The last value of a single-valued option.
+    public func value(_ name: String) -> String? { options[name]?.last }
+
+    /// An integer option within `range`, or nil when absent.
+    /// - Throws: ``UsageError`` naming the option and the bad value.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("option '--\(name)': '\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+}
+
+/// Bad usage: a message for the person at the terminal, printed with the command's usage.
+public struct UsageError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// Where a command writes: standard output for results, standard error for people; captured in tests.
+public final class CommandOutput: Sendable {
+    private enum Sink { case standardStreams, captured }
+    private let sink: Sink
+    private let capturedOut = Mutex("")
+    private let capturedErr = Mutex("")
+
+    private init(_ sink: Sink) { self.sink = sink }
+
+    /// Writes to the process' standard output and standard error.
+    public static var standard: CommandOutput { CommandOutput(.standardStreams) }
+    /// Keeps everything in memory, for tests.
+    public static func capturing() -> CommandOutput { CommandOutput(.captured) }
+
+    public func out(_ line: String) { write(line + "\n", toError: false) }
+    public func err(_ line: String) { write(line + "\n", toError: true) }
+
+    public var standardOutput: String { capturedOut.withLock { $0 } }
+    public var standardError: String { capturedErr.withLock { $0 } }
+
+    private func write(_ text: String, toError: Bool) {
+        switch sink {
+        case .standardStreams:
+            (toError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        case .captured:
+            if toError { capturedErr.withLock { $0 += text } } else { capturedOut.withLock { $0 += text } }
+        }
+    }
+}

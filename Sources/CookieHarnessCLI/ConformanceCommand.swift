@@ -1,0 +1,61 @@
+import Conformance
+import Foundation
+
+/// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
+enum ConformanceCommand {
+    static let usage = """
+        usage: cookie-harness conformance http-state [PATH] [--verbose]
+
+        Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
+        default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
+        2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
+        rule that changes it. Exit status 0 when every result is as expected, 1 otherwise, 2 for a bad PATH.
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, flags: ["verbose"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard args.positional.first == "http-state" else {
+            throw UsageError("conformance: expected the corpus name 'http-state'")
+        }
+        guard args.positional.count <= 2 else { throw UsageError("conformance: too many arguments") }
+        let path = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
+
+        let corpus: HTTPStateCorpus
+        do {
+            corpus = try HTTPStateCorpus(path: path)
+        } catch let error as HTTPStateCorpusError {
+            output.err("cookie-harness: error: \(error)")
+            return .invalidInput
+        }
+        let report = HTTPStateRunner().run(corpus)
+        print(report, verbose: args.flags.contains("verbose"), output: output)
+        return report.isAsExpected ? .success : .unexpectedResults
+    }
+
+    private static func print(_ report: HTTPStateReport, verbose: Bool, output: CommandOutput) {
+        func show(_ value: String?) -> String { value.map { "'\($0)'" } ?? "(no Cookie header)" }
+        for result in report.parser {
+            let tag = result.isDisabledUpstream ? " [disabled upstream]" : ""
+            switch result.outcome {
+            case .passed:
+                if verbose { output.out("PASS \(result.name)\(tag)") }
+            case .failed:
+                output.out("FAIL \(result.name)\(tag): expected \(show(result.expected)), sent \(show(result.observed)) to \(result.requestURL)")
+            case .knownDeviation(let reason):
+                output.out("DEVIATION \(result.name)\(tag): corpus expects \(show(result.expected)), RFC 6265bis sends \(show(result.observed)): \(reason)")
+            case .unexpectedPass:
+                output.out("UNEXPECTED PASS \(result.name)\(tag): listed as a deviation but passes; remove it from the list")
+            }
+        }
+        for result in report.dates where !result.passed || verbose {
+            output.out("\(result.passed ? "PASS" : "FAIL") date \(result.testCase.file) '\(result.testCase.input)': expected \(result.testCase.expected ?? "not a date"), parsed \(result.observed ?? "not a date")")
+        }
+        let unexplained = report.parserFailed - report.parserDeviations
+        output.out("parser: \(report.parserPassed) passed, \(report.parserFailed) failed (\(report.parserDeviations) documented RFC 6265bis deviations, \(unexplained) unexplained)")
+        output.out("dates: \(report.datesPassed) passed, \(report.datesFailed) failed")
+    }
+}

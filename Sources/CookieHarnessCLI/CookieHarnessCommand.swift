@@ -1,0 +1,49 @@
+import Foundation
+
+/// `cookie-harness`: the entry point, dispatching to one command per first argument.
+public enum CookieHarnessCommand {
+    public static let version = "0.1.0"
+
+    static let usage = """
+        usage: cookie-harness <command> [options]
+
+        commands:
+          conformance http-state [PATH]   run the http-state corpus through the reference jar
+                                          (PATH defaults to ../shared/corpora/http-state)
+          bench [--seconds S]             reference jar vs Foundation's HTTPCookieStorage, one workload, ratios
+          version                         print the version
+
+        Run 'cookie-harness <command> --help' for a command's options.
+        exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
+        """
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
+        guard let command = arguments.first else {
+            output.err(usage)
+            return .invalidInput
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "conformance": return try ConformanceCommand.run(rest, output: output)
+            case "bench": return try BenchCommand.run(rest, output: output)
+            case "version", "--version":
+                output.out("cookie-harness \(version)")
+                return .success
+            case "help", "-h", "--help":
+                output.out(usage)
+                return .success
+            default:
+                throw UsageError("unknown command '\(command)'")
+            }
+        } catch let error as UsageError {
+            output.err("cookie-harness: error: \(error)")
+            output.err(usage)
+            return .invalidInput
+        } catch {
+            output.err("cookie-harness: error: \(error)")
+            return .infrastructureFailure
+        }
+    }
+}

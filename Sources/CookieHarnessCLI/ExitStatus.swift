@@ -1,0 +1,11 @@
+/// The documented exit codes of `cookie-harness` (README, "Exit codes").
+public enum ExitStatus: Int32, Sendable {
+    /// Every result is as expected.
+    case success = 0
+    /// Some result differs from its expectation (a regression, or an unexpected pass).
+    case unexpectedResults = 1
+    /// The command line or an input file is invalid.
+    case invalidInput = 2
+    /// The harness itself could not do its job (I/O, a tool that would not start).
+    case infrastructureFailure = 3
+}

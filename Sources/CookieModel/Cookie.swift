@@ -1,0 +1,73 @@
+import Foundation
+
+/// A cookie as the storage model of RFC 6265bis §5.7 keeps it.
+///
+/// Identity within a jar is (name, domain, host-only, path): storing a cookie with the same identity replaces the old
+/// one but keeps its creation time.
+public struct Cookie: Sendable, Hashable, Codable {
+    public var name: String
+    public var value: String
+    /// Lower-case, canonical host or domain, without a leading dot.
+    public var domain: String
+    public var path: String
+    /// `nil` for a session cookie (the spec's persistent-flag false, expiry "the latest representable date").
+    public var expiry: Date?
+    public var creation: Date
+    public var lastAccess: Date
+    public var isHostOnly: Bool
+    public var isSecure: Bool
+    public var isHTTPOnly: Bool
+    public var sameSite: SameSite
+    /// Tie-breaker for cookies created at the same instant (a frozen clock): the order the jar created them in.
+    public var creationSequence: UInt64
+
+    public init(
+        name: String, value: String, domain: String, path: String = "/", expiry: Date? = nil,
+        creation: Date, lastAccess: Date? = nil, isHostOnly: Bool = true, isSecure: Bool = false,
+        isHTTPOnly: Bool = false, sameSite: SameSite = .default, creationSequence: UInt64 = 0
+    ) {
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.path = path
+        self.expiry = expiry
+        self.creation = creation
+        self.lastAccess = lastAccess ?? creation
+        self.isHostOnly = isHostOnly
+        self.isSecure = isSecure
+        self.isHTTPOnly = isHTTPOnly
+        self.sameSite = sameSite
+        self.creationSequence = creationSequence
+    }
+
+    /// The spec's persistent-flag: the cookie carries an expiry and survives the end of the session.
+    public var isPersistent: Bool { expiry != nil }
+
+    /// Whether the cookie has expired at `now` (an expiry equal to now counts as past).
+    public func isExpired(at now: Date) -> Bool {
+        guard let expiry else { return false }
+        return expiry <= now
+    }
+
+    /// `name=value`, or just the value for a name-less cookie (§5.8.3 step 4).
+    public var pair: String { name.isEmpty ? value : "\(name)=\(value)" }
+
+    /// The identity §5.7 step 22 compares.
+    struct Identity: Hashable {
+        var name: String
+        var domain: String
+        var isHostOnly: Bool
+        var path: String
+    }
+
+    var identity: Identity { Identity(name: name, domain: domain, isHostOnly: isHostOnly, path: path) }
+}
+
+/// The SameSite enforcement of a cookie (§5.6.7): absent or unrecognised values give `default`.
+public enum SameSite: String, Sendable, Hashable, Codable, CaseIterable {
+    case strict = "Strict"
+    case lax = "Lax"
+    case none = "None"
+    /// No usable SameSite attribute: the user agent's default policy applies (Lax, or None, by configuration).
+    case `default` = "Default"
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Synchronization
+
+/// The RFC 6265bis reference cookie jar: the storage model (§5.7), retrieval (§5.8.3) and eviction (§5.7, §6.1).
+///
+/// Thread-safe (one lock around the store); each scenario owns its own jar, so nothing is shared between scenarios.
+/// Cookies are kept in buckets by their domain field: a lookup for `a.b.example.com` visits the buckets of the host
+/// and each of its parent domains and nothing else, which keeps a `Cookie` header at about a microsecond on a full
+/// jar of 3000 cookies.
+public final class CookieJar: Sendable {
+    public let clock: CookieClock
+    public let configuration: CookieJarConfiguration
+    private let store: Mutex<Store>
+
+    struct Store {
+        var buckets: [String: [Cookie]] = [:]
+        var count = 0
+        var nextSequence: UInt64 = 0
+    }
+
+    public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
+        self.clock = clock
+        self.configuration = configuration
+        self.store = Mutex(Store())
+    }
+
+    // MARK: - Receiving cookies (§5.6, §5.7)
+
+    /// Stores one `Set-Cookie` field value received in a response from `url`.
+    @discardableResult
+    public func setCookie(_ line: String, from url: CookieURL, context: CookieRequestContext = .sameSiteNavigation)
+        -> CookieStoreOutcome
+    {
+        setCookie(bytes: Array(line.utf8), from: url, context: context)
+    }
+
+    /// Stores one `Set-Cookie` field value given as raw octets (which need not be UTF-8).
+    @discardableResult
+    public func setCookie(bytes: [UInt8], from url: CookieURL, context: CookieRequestContext = .sameSiteNavigation)
+        -> CookieStoreOutcome
+    {
+        let now = clock.now
+        guard let parsed = SetCookieParser.parse(bytes: bytes, requestPath: url.path, now: now) else {
+            return .rejected(.unparsable)
+        }
+        return store(parsed, from: url, context: context, now: now)
+    }
+
+    /// Writes `document.cookie = string` for a document at `url` (the non-HTTP API).
+    @discardableResult
+    public func setDocumentCookie(_ string: String, documentURL url: CookieURL, isSameSite: Bool = true)
+        -> CookieStoreOutcome
+    {
+        var context = CookieRequestContext.script
+        context.isSameSite = isSameSite
+        return setCookie(string, from: url, context: context)
+    }
+
+    /// The storage model (§5.7) for an already parsed cookie; `now` defaults to the jar's clock.
+    public func store(
+        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date? = nil
+    ) -> CookieStoreOutcome {
+        let now = now ?? clock.now
+        switch makeCookie(parsed, from: url, context: context, now: now) {
+        case .failure(let rejection):
+            return .rejected(rejection)
+        case .success(let cookie):
+            return store.withLock { insert(cookie, into: &$0, context: context, requestIsSecure: url.isSecure, now: now) }
+        }
+    }
+
+    /// Steps 2–14, 16, 18–21 of §5.7: everything that needs the cookie and the request but not the store.
+    private func makeCookie(
+        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date
+    ) -> Result<Cookie, CookieRejection> {
+        // Step 2 (steps 3–4 hold already: the parser rejected control characters and oversize pairs).
+        guard !(parsed.name.isEmpty && parsed.value.isEmpty) else { return .failure(.emptyNameAndValue) }
+
+        // Step 6: Max-Age wins over Expires, whatever their order; the last of each kind counts.
+        let expiry: Date? =
+            parsed.last { if case .maxAge(let date) = $0 { date } else { nil } }
+            ?? parsed.last { if case .expires(let date) = $0 { date } else { nil } }
+
+        // Steps 7–9: Domain, public suffixes, host-only.
+        var domainAttribute = parsed.last { if case .domain(let domain) = $0 { domain } else { nil } } ?? ""
+        guard domainAttribute.utf8.allSatisfy({ $0 < 0x80 }) else { return .failure(.nonASCIIDomain) }
+        if !domainAttribute.isEmpty, let suffixes = configuration.publicSuffixes,
+           suffixes.isPublicSuffix(domainAttribute)
+        {
+            guard domainAttribute == url.host else { return .failure(.publicSuffix) }
+            domainAttribute = ""
+        }
+        let isHostOnly = domainAttribute.isEmpty
+        if !isHostOnly {
+            guard CookieURL.domainMatches(host: url.host, domain: domainAttribute, hostIsIPAddress: url.isIPAddress)
+            else { return .failure(.domainMismatch) }
+        }
+
+        // Steps 10–14.
+        let path = parsed.last { if case .path(let path) = $0 { path } else { nil } } ?? CookieURL.defaultPath(of: url.path)
+        let isSecure = parsed.attributes.contains(.secure)
+        guard !isSecure || url.isSecure else { return .failure(.secureFromInsecureOrigin) }
+        let isHTTPOnly = parsed.attributes.contains(.httpOnly)
+        guard !(isHTTPOnly && context.api == .nonHTTP) else { return .failure(.httpOnlyFromScript) }
+
+        // Steps 16–18: SameSite.
+        let sameSite = parsed.last { if case .sameSite(let mode) = $0 { mode } else { nil } } ?? .default
+        if sameSite != .none, !context.isSameSite {
+            // A cross-site response may set SameSite cookies only when it navigates a top-level traversable.
+            guard context.api == .http, context.isTopLevelNavigation else { return .failure(.crossSiteSameSite) }
+        }
+        guard sameSite != .none || isSecure else { return .failure(.sameSiteNoneWithoutSecure) }
+
+        // Steps 19–21: cookie name prefixes, case-insensitively.
+        if hasPrefix(parsed.name, "__secure-"), !isSecure { return .failure(.securePrefix) }
+        if hasPrefix(parsed.name, "__host-"), !(isSecure && isHostOnly && path == "/") { return .failure(.hostPrefix) }
+        if parsed.name.isEmpty, hasPrefix(parsed.value, "__secure-") || hasPrefix(parsed.value, "__host-") {
+            return .failure(.prefixInNamelessValue)
+        }
+
+        return .success(Cookie(
+            name: parsed.name, value: parsed.value, domain: isHostOnly ? url.host : domainAttribute, path: path,
+            expiry: expiry, creation: now, lastAccess: now, isHostOnly: isHostOnly, isSecure: isSecure,
+            isHTTPOnly: isHTTPOnly, sameSite: sameSite
+        ))
+    }
+
+    /// Steps 15, 22, 23 and eviction: the parts that look at what the jar already holds.
+    private func insert(
+        _ cookie: Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool, now: Date
+    ) -> CookieStoreOutcome {
+        var cookie = cookie
+        // Step 15: leave Secure cookies alone — a non-secure origin may not shadow one.
+        if !cookie.isSecure, !requestIsSecure, shadowsSecureCookie(cookie, in: store) {
+            return .rejected(.wouldOverlaySecureCookie)
+        }
+        // Step 22: same identity → keep the old creation time, then replace.
+        var replaced = false
+        if let index = store.buckets[cookie.domain]?.firstIndex(where: { $0.identity == cookie.identity }) {
+            let old = store.buckets[cookie.domain]![index]
+            if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
+            cookie.creation = old.creation
+            cookie.creationSequence = old.creationSequence
+            store.buckets[cookie.domain]!.remove(at: index)
+            store.count -= 1
+            replaced = true
+        } else {
+            cookie.creationSequence = store.nextSequence
+            store.nextSequence += 1
+        }
+        // An expired cookie is evicted as soon as it exists: it only deletes what it replaced.
+        if cookie.isExpired(at: now) { return .expiredOnArrival(removedExisting: replaced) }
+
+        // Step 23, then the limits of §6.1.
+        store.buckets[cookie.domain, default: []].append(cookie)
+        store.count += 1
+        evictIfNeeded(domain: cookie.domain, in: &store, now: now)
+        return .stored(cookie, replaced: replaced)
+    }
+
+    /// §5.7 step 15: an existing Secure cookie with this name whose domain matches (either way) and whose path the
+    /// new cookie's path path-matches.
+    private func shadowsSecureCookie(_ cookie: Cookie, in store: Store) -> Bool {
+        let newIsIP = CookieURL.isIPAddress(cookie.domain)
+        for (domain, bucket) in store.buckets {
+            let related = CookieURL.domainMatches(host: domain, domain: cookie.domain, hostIsIPAddress: CookieURL.isIPAddress(domain))
+                || CookieURL.domainMatches(host: cookie.domain, domain: domain, hostIsIPAddress: newIsIP)
+            guard related else { continue }
+            for existing in bucket where existing.isSecure && existing.name == cookie.name {
+                if CookieURL.pathMatches(requestPath: cookie.path, cookiePath: existing.path) { return true }
+            }
+        }
+        return false
+    }
+
+    /// §5.7 eviction: expired cookies first, then (in an overfull domain) non-Secure ones, then the least recently
+    /// used; the same order when the whole jar is over its limit.
+    private func evictIfNeeded(domain: String, in store: inout Store, now: Date) {
+        if var bucket = store.buckets[domain], bucket.count > configuration.maximumCookiesPerDomain {
+            let before = bucket.count
+            bucket.removeAll { $0.isExpired(at: now) }
+            while bucket.count > configuration.maximumCookiesPerDomain {
+                let candidates = bucket.indices.filter { !bucket[$0].isSecure }
+                let pool = candidates.isEmpty ? Array(bucket.indices) : candidates
+                bucket.remove(at: leastRecentlyUsed(pool, in: bucket))
+            }
+            store.count -= before - bucket.count
+            store.buckets[domain] = bucket
+        }
+        guard store.count > configuration.maximumCookies else { return }
+        removeExpired(from: &store, now: now)
+        while store.count > configuration.maximumCookies {
+            var victim: (domain: String, index: Int, cookie: Cookie)?
+            for (domain, bucket) in store.buckets {
+                for (index, cookie) in bucket.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
+                    victim = (domain, index, cookie)
+                }
+            }
+            guard let victim else { return }
+            store.buckets[victim.domain]!.remove(at: victim.index)
+            if store.buckets[victim.domain]!.isEmpty { store.buckets[victim.domain] = nil }
+            store.count -= 1
+        }
+    }
+
+    private func leastRecentlyUsed(_ indices: [Int], in bucket: [Cookie]) -> Int {
+        indices.min { isLessRecentlyUsed(bucket[$0], than: bucket[$1]) }!
+    }
+
+    private func isLessRecentlyUsed(_ a: Cookie, than b: Cookie) -> Bool {
+        (a.lastAccess, a.creationSequence) < (b.lastAccess, b.creationSequence)
+    }
+
+    private func removeExpired(from store: inout Store, now: Date) {
+        for (domain, bucket) in store.buckets where bucket.contains(where: { $0.isExpired(at: now) }) {
+            let kept = bucket.filter { !$0.isExpired(at: now) }
+            store.count -= bucket.count - kept.count
+            store.buckets[domain] = kept.isEmpty ? nil : kept
+        }
+    }
+
+    private func hasPrefix(_ string: String, _ lowercasePrefix: String) -> Bool {
+        string.utf8.count >= lowercasePrefix.utf8.count
+            && zip(string.utf8, lowercasePrefix.utf8).allSatisfy { SetCookieParser.asciiLowercase($0) == $1 }
+    }
+
+    // MARK: - Sending cookies (§5.8.3)
+
+    /// The `Cookie` header for a request to `url` (§5.8.3), or nil when no cookie applies.
+    public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
+        let list = cookies(for: url, context: context)
+        guard !list.isEmpty else { return nil }
+        var header = list[0].pair
+        for cookie in list.dropFirst() {
+            header += "; "
+            header += cookie.pair
+        }
+        return header
+    }
+
+    /// `document.cookie` for a document at `url`: the non-HTTP API's retrieval, without HttpOnly cookies.
+    public func documentCookie(for url: CookieURL, isSameSite: Bool = true) -> String {
+        var context = CookieRequestContext.script
+        context.isSameSite = isSameSite
+        return cookieHeader(for: url, context: context) ?? ""
+    }
+
+    /// The cookie-list of §5.8.3 in its order (longer paths first, then earlier creation), with last-access updated.
+    public func cookies(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> [Cookie] {
+        let now = clock.now
+        return store.withLock { store in
+            var list: [Cookie] = []
+            var sawExpired = false
+            forEachCandidateDomain(of: url) { domain in
+                guard let bucket = store.buckets[domain] else { return }
+                for index in bucket.indices {
+                    let cookie = bucket[index]
+                    if cookie.isHostOnly, domain != url.host { continue }
+                    if cookie.isExpired(at: now) { sawExpired = true; continue }
+                    guard isSent(cookie, to: url, context: context) else { continue }
+                    store.buckets[domain]![index].lastAccess = now
+                    list.append(cookie)
+                }
+            }
+            if sawExpired { removeExpired(from: &store, now: now) }
+            if list.count > 1 { list.sort(by: Self.retrievalOrder) }
+            return list
+        }
+    }
+
+    /// The per-cookie conditions of §5.8.3 step 1 other than the domain.
+    private func isSent(_ cookie: Cookie, to url: CookieURL, context: CookieRequestContext) -> Bool {
+        guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.path) else { return false }
+        if cookie.isSecure, !url.isSecure { return false }
+        if cookie.isHTTPOnly, context.api == .nonHTTP { return false }
+        if !context.isSameSite {
+            let mode = cookie.sameSite == .default ? configuration.sameSiteDefault : cookie.sameSite
+            switch mode {
+            case .strict: return false
+            case .lax, .default:
+                // Lax cookies go only on cross-site top-level navigations with a safe method.
+                return context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
+            case .none: break
+            }
+        }
+        return true
+    }
+
+    /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first.
+    static func retrievalOrder(_ a: Cookie, _ b: Cookie) -> Bool {
+        let (la, lb) = (a.path.utf8.count, b.path.utf8.count)
+        if la != lb { return la > lb }
+        if a.creation != b.creation { return a.creation < b.creation }
+        return a.creationSequence < b.creationSequence
+    }
+
+    /// The domain fields that can match a request host: the host itself and, for names, each parent domain.
+    private func forEachCandidateDomain(of url: CookieURL, _ body: (String) -> Void) {
+        body(url.host)
+        guard !url.isIPAddress else { return }
+        let utf8 = url.host.utf8
+        var index = utf8.startIndex
+        while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+            index = utf8.index(after: dot)
+            guard index < utf8.endIndex else { return }
+            body(String(url.host[index...]))
+        }
+    }
+
+    // MARK: - Listing, deleting, direct insertion
+
+    /// Every unexpired cookie, in a stable order (domain, path, name).
+    public var allCookies: [Cookie] {
+        let now = clock.now
+        return store.withLock { store in
+            store.buckets.values.joined().filter { !$0.isExpired(at: now) }
+        }.sorted { ($0.domain, $0.path, $0.name, $0.creationSequence) < ($1.domain, $1.path, $1.name, $1.creationSequence) }
+    }
+
+    /// The number of cookies held (expired ones not yet evicted included).
+    public var count: Int { store.withLock { $0.count } }
+
+    /// Inserts a fully formed cookie, as `WKHTTPCookieStore.setCookie` or `HTTPCookieStorage.setCookie` do: no
+    /// attribute parsing and no origin checks, but identity replacement (§5.7 step 22) and eviction still apply.
+    @discardableResult
+    public func insert(_ cookie: Cookie) -> CookieStoreOutcome {
+        store.withLock { insert(cookie, into: &$0, context: .sameSiteNavigation, requestIsSecure: true, now: clock.now) }
+    }
+
+    /// Deletes the cookies for which `predicate` is true; returns how many went.
+    @discardableResult
+    public func delete(where predicate: (Cookie) -> Bool) -> Int {
+        store.withLock { store in
+            var removed = 0
+            for (domain, bucket) in store.buckets where bucket.contains(where: predicate) {
+                let kept = bucket.filter { !predicate($0) }
+                removed += bucket.count - kept.count
+                store.buckets[domain] = kept.isEmpty ? nil : kept
+            }
+            store.count -= removed
+            return removed
+        }
+    }
+
+    /// Deletes the cookie with this identity (name, domain, path), host-only or not.
+    @discardableResult
+    public func delete(name: String, domain: String, path: String) -> Bool {
+        delete { $0.name == name && $0.domain == domain && $0.path == path } > 0
+    }
+
+    /// Ends the session (§5.7: session cookies are removed when "the current session is over").
+    public func endSession() {
+        delete { !$0.isPersistent }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The parts of a request URL that cookie processing looks at: scheme, canonicalized host (§5.1.2) and path.
+///
+/// Parsed once, up front, so that computing a `Cookie` header does no URL work (the hot path of every adapter).
+public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
+    /// Lower-case scheme, e.g. `https`.
+    public let scheme: String
+    /// Canonicalized host (§5.1.2): lower-case, IDNA A-labels, IPv6 without brackets.
+    public let host: String
+    /// The URI path, `/` when empty; query and fragment are not part of it.
+    public let path: String
+    /// Whether the host is an IP address (domain matching is then by identity only, §5.1.3).
+    public let isIPAddress: Bool
+
+    /// Whether the scheme denotes a "secure" protocol (§5.7 step 12, §5.8.3): https and wss.
+    public var isSecure: Bool { scheme == "https" || scheme == "wss" }
+
+    public var description: String { "\(scheme)://\(isIPAddress && host.contains(":") ? "[\(host)]" : host)\(path)" }
+
+    /// Builds a URL from its parts; `host` is canonicalized here.
+    public init?(scheme: String, host: String, path: String) {
+        guard let canonical = CookieURL.canonicalize(host: host) else { return nil }
+        self.scheme = scheme.lowercased()
+        self.host = canonical
+        self.path = path.isEmpty ? "/" : path
+        self.isIPAddress = CookieURL.isIPAddress(canonical)
+    }
+
+    /// Parses an absolute URL (`scheme://[userinfo@]host[:port]/path?query#fragment`); nil when it has no host.
+    public init?(string: String) {
+        guard let schemeEnd = string.range(of: "://") else { return nil }
+        let scheme = String(string[..<schemeEnd.lowerBound])
+        guard let first = scheme.first, first.isLetter,
+              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        else { return nil }
+        let afterScheme = string[schemeEnd.upperBound...]
+        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        var authority = afterScheme[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let host: Substring
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+        } else {
+            host = authority
+        }
+        guard !host.isEmpty else { return nil }
+        let rest = afterScheme[authorityEnd...]
+        let pathEnd = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        self.init(scheme: scheme, host: String(host), path: String(rest[..<pathEnd]))
+    }
+
+    /// Resolves a `Location` value against this URL: absolute URLs, absolute paths and relative paths.
+    public func resolving(_ reference: String, port: String = "") -> CookieURL? {
+        if reference.contains("://") { return CookieURL(string: reference) }
+        let authority = isIPAddress && host.contains(":") ? "[\(host)]" : host
+        if reference.hasPrefix("//") { return CookieURL(string: "\(scheme):\(reference)") }
+        if reference.hasPrefix("/") { return CookieURL(string: "\(scheme)://\(authority)\(port)\(reference)") }
+        let directory = path.range(of: "/", options: .backwards).map { String(path[..<$0.upperBound]) } ?? "/"
+        return CookieURL(string: "\(scheme)://\(authority)\(port)\(directory)\(reference)")
+    }
+
+    // MARK: - §5.1.2 canonicalized host names
+
+    /// Lower-cases an ASCII host, converts a non-ASCII one to IDNA A-labels; nil for a host that cannot be a name.
+    public static func canonicalize(host: String) -> String? {
+        var host = host
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { return nil }
+        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: host.utf8.map(SetCookieParser.asciiLowercase), as: UTF8.self)
+        }
+        let labels = host.precomposedStringWithCanonicalMapping.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        var encoded: [String] = []
+        for label in labels {
+            if label.unicodeScalars.allSatisfy(\.isASCII) {
+                encoded.append(String(label))
+            } else {
+                guard let puny = Punycode.encode(String(label)) else { return nil }
+                encoded.append("xn--" + puny)
+            }
+        }
+        return encoded.joined(separator: ".")
+    }
+
+    /// IPv4 dotted quad or any IPv6 literal (a colon never appears in a host name).
+    static func isIPAddress(_ host: String) -> Bool {
+        if host.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
+        }
+    }
+
+    // MARK: - §5.1.3 and §5.1.4 matching
+
+    /// The default-path of a request path (§5.1.4).
+    public static func defaultPath(of uriPath: String) -> String {
+        guard uriPath.first == "/" else { return "/" }
+        guard let lastSlash = uriPath.lastIndex(of: "/"), lastSlash != uriPath.startIndex else { return "/" }
+        return String(uriPath[..<lastSlash])
+    }
+
+    /// Domain matching (§5.1.3): `host` equals `domain`, or ends with "." + `domain` and is not an IP address.
+    public static func domainMatches(host: String, domain: String, hostIsIPAddress: Bool) -> Bool {
+        if host == domain { return true }
+        guard !hostIsIPAddress, host.utf8.count > domain.utf8.count, host.hasSuffix(domain) else { return false }
+        let boundary = host.utf8.index(host.utf8.endIndex, offsetBy: -domain.utf8.count - 1)
+        return host.utf8[boundary] == UInt8(ascii: ".")
+    }
+
+    /// Path matching (§5.1.4).
+    public static func pathMatches(requestPath: String, cookiePath: String) -> Bool {
+        if requestPath == cookiePath { return true }
+        guard requestPath.hasPrefix(cookiePath) else { return false }
+        if cookiePath.utf8.last == UInt8(ascii: "/") { return true }
+        let next = requestPath.utf8[requestPath.utf8.index(requestPath.utf8.startIndex, offsetBy: cookiePath.utf8.count)]
+        return next == UInt8(ascii: "/")
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// A `Set-Cookie` line after parsing (RFC 6265bis §5.6): a name, a value, and the attributes in the order they came.
+///
+/// Parsing never consults the jar; the storage model (§5.7) decides what the attributes mean for it, taking the last
+/// occurrence of each attribute.
+public struct ParsedSetCookie: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var attributes: [CookieAttribute]
+
+    /// The last attribute matching `pick` (§5.7: "the last attribute in the cookie-attribute-list with …").
+    public func last<T>(_ pick: (CookieAttribute) -> T?) -> T? {
+        for attribute in attributes.reversed() {
+            if let value = pick(attribute) { return value }
+        }
+        return nil
+    }
+}
+
+/// One entry of the cookie-attribute-list, already interpreted by §5.6.1–§5.6.7.
+public enum CookieAttribute: Sendable, Hashable {
+    /// Expires (§5.6.1), already capped at 400 days after the parse time.
+    case expires(Date)
+    /// Max-Age (§5.6.2) as an expiry time; `Date.distantPast` for a delta of zero or less.
+    case maxAge(Date)
+    /// Domain (§5.6.3): leading dot removed, ASCII lower-cased.
+    case domain(String)
+    /// Path (§5.6.4): the value if it starts with "/", otherwise the request's default-path.
+    case path(String)
+    case secure
+    case httpOnly
+    case sameSite(SameSite)
+}
+
+/// The Set-Cookie parsing algorithm of RFC 6265bis §5.6.
+public enum SetCookieParser {
+    /// Name plus value may not exceed this many octets (§5.6 step 5, §5.7 step 4).
+    public static let maximumNameValueOctets = 4096
+    /// A longer attribute value makes the parser ignore that attribute (§5.6 step 5 of the attribute loop).
+    public static let maximumAttributeValueOctets = 1024
+    /// Expires and Max-Age are capped at this many seconds after the parse time (§5.6.1, §5.6.2).
+    public static let maximumAge: TimeInterval = 400 * 86_400
+
+    /// Parses a Set-Cookie field value received for `requestPath` at `now`; `nil` when §5.6 ignores the line.
+    public static func parse(_ line: String, requestPath: String, now: Date) -> ParsedSetCookie? {
+        parse(bytes: Array(line.utf8), requestPath: requestPath, now: now)
+    }
+
+    /// Parses raw field-value octets (which need not be UTF-8); `nil` when §5.6 ignores the line.
+    public static func parse(bytes: [UInt8], requestPath: String, now: Date) -> ParsedSetCookie? {
+        // Step 1: a control character other than HTAB rejects the whole line.
+        guard !bytes.contains(where: isForbiddenControl) else { return nil }
+
+        // Step 2: the name-value-pair runs up to the first ";".
+        let firstSemicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        let pair = bytes[..<firstSemicolon]
+
+        // Step 3: without "=", the whole pair is the value and the name is empty.
+        let nameBytes: ArraySlice<UInt8>
+        let valueBytes: ArraySlice<UInt8>
+        if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+            nameBytes = trimWhitespace(pair[..<equals])
+            valueBytes = trimWhitespace(pair[(equals + 1)...])
+        } else {
+            nameBytes = []
+            valueBytes = trimWhitespace(pair)
+        }
+        // Step 5: name plus value over 4096 octets rejects the line.
+        guard nameBytes.count + valueBytes.count <= maximumNameValueOctets else { return nil }
+
+        var result = ParsedSetCookie(name: string(nameBytes), value: string(valueBytes), attributes: [])
+        var rest = bytes[firstSemicolon...]
+        while let semicolon = rest.first, semicolon == UInt8(ascii: ";") {
+            rest = rest.dropFirst()
+            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let av = rest[..<end]
+            rest = rest[end...]
+
+            let attributeName: ArraySlice<UInt8>
+            let attributeValue: ArraySlice<UInt8>
+            if let equals = av.firstIndex(of: UInt8(ascii: "=")) {
+                attributeName = trimWhitespace(av[..<equals])
+                attributeValue = trimWhitespace(av[(equals + 1)...])
+            } else {
+                attributeName = trimWhitespace(av)
+                attributeValue = []
+            }
+            guard attributeValue.count <= maximumAttributeValueOctets else { continue }
+            if let attribute = interpret(
+                name: attributeName, value: attributeValue, requestPath: requestPath, now: now
+            ) {
+                result.attributes.append(attribute)
+            }
+        }
+        return result
+    }
+
+    /// §5.6.1–§5.6.7: one attribute, or nil when it is unknown or its value makes the parser ignore it.
+    private static func interpret(
+        name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, requestPath: String, now: Date
+    ) -> CookieAttribute? {
+        switch asciiLowercased(name) {
+        case "expires":
+            guard let date = CookieDate.parse(bytes: Array(value)) else { return nil }
+            return .expires(min(date, now + maximumAge))
+        case "max-age":
+            return maxAge(value, now: now).map(CookieAttribute.maxAge)
+        case "domain":
+            // §5.6.3: an empty value SHOULD make the user agent ignore the attribute.
+            guard !value.isEmpty else { return nil }
+            var domain = value
+            if domain.first == UInt8(ascii: ".") { domain = domain.dropFirst() }
+            return .domain(string(domain.map(asciiLowercase)))
+        case "path":
+            guard value.first == UInt8(ascii: "/") else { return .path(CookieURL.defaultPath(of: requestPath)) }
+            return .path(string(value))
+        case "secure":
+            return .secure
+        case "httponly":
+            return .httpOnly
+        case "samesite":
+            switch asciiLowercased(value) {
+            case "none": return .sameSite(.none)
+            case "strict": return .sameSite(.strict)
+            case "lax": return .sameSite(.lax)
+            default: return .sameSite(.default)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// §5.6.2: `-`? DIGIT+; anything else is ignored; `<= 0` is the earliest time; capped at 400 days.
+    private static func maxAge(_ value: ArraySlice<UInt8>, now: Date) -> Date? {
+        guard let first = value.first, first == UInt8(ascii: "-") || isDigit(first) else { return nil }
+        let digits = first == UInt8(ascii: "-") ? value.dropFirst() : value
+        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
+        if first == UInt8(ascii: "-") || digits.allSatisfy({ $0 == UInt8(ascii: "0") }) { return .distantPast }
+        var seconds = 0.0
+        for digit in digits {
+            seconds = seconds * 10 + Double(digit - 0x30)
+            if seconds > maximumAge { return now + maximumAge }
+        }
+        return now + seconds
+    }
+
+    // MARK: - Octet helpers
+
+    /// %x00-08 / %x0A-1F / %x7F: the control characters that reject a line (HTAB is allowed).
+    static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        byte <= 0x08 || (0x0A...0x1F).contains(byte) || byte == 0x7F
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    /// WSP = SP / HTAB (RFC 5234).
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    static func trimWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, isWhitespace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isWhitespace(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    private static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        string(bytes.map(asciiLowercase))
+    }
+
+    /// Octets as a String; invalid UTF-8 becomes U+FFFD rather than failing (the jar must accept any bytes).
+    static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,4 @@
+import CookieHarnessCLI
+import Foundation
+
+exit(CookieHarnessCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
