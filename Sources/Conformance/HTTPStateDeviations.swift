@@ -6,7 +6,7 @@ public enum HTTPStateDeviations {
     /// RFC 6265 §5.2 ignored a `Set-Cookie` line without "=" or with an empty name. RFC 6265bis §5.6 step 3 keeps it
     /// as a cookie with an empty name whose value is the whole name-value-pair, §5.7 step 2 ignores only an empty
     /// name *and* value, and §5.8.3 step 4 serialises it as the bare value. Name-less cookies share one identity per
-    /// (domain, path), so a later one replaces an earlier one and keeps its creation time (§5.7 step 22).
+    /// (domain, path), so a later one replaces an earlier one and keeps its creation time (§5.7 step 23).
     static let namelessCookie = "RFC 6265bis §5.6 step 3 / §5.7 step 2: a line without '=' or with an empty name "
         + "is a name-less cookie (RFC 6265 ignored it), sent as its bare value (§5.8.3 step 4)"
 
@@ -24,6 +24,9 @@ public enum HTTPStateDeviations {
         ] {
             list[name] = namelessCookie
         }
+        list["optional-domain0042"] = "RFC 6265bis §5.6.3 no longer ignores an empty Domain attribute (RFC 6265 "
+            + "§5.2.3 did): the last Domain attribute, 'domain=', is empty, so §5.7 step 7 makes the cookie host-only "
+            + "for home.example.org instead of rejecting it for foo.example.org"
         list["disabled-chromium0022"] = controlCharacter + " (NUL)"
         list["disabled-chromium0023"] = controlCharacter + " (CR)"
         list["disabled-path0029"] = "RFC 6265bis §5.1.4: path-match compares the request path as sent "

@@ -5,8 +5,8 @@ import Foundation
 /// Identity within a jar is (name, domain, host-only, path): storing a cookie with the same identity replaces the old
 /// one but keeps its creation time.
 public struct Cookie: Sendable, Hashable, Codable {
-    public var name: String
-    public var value: String
+    public var name: String { didSet { pairOctets = Cookie.serialize(name: name, value: value) } }
+    public var value: String { didSet { pairOctets = Cookie.serialize(name: name, value: value) } }
     /// Lower-case, canonical host or domain, without a leading dot.
     public var domain: String
     public var path: String
@@ -20,6 +20,8 @@ public struct Cookie: Sendable, Hashable, Codable {
     public var sameSite: SameSite
     /// Tie-breaker for cookies created at the same instant (a frozen clock): the order the jar created them in.
     public var creationSequence: UInt64
+    /// `pair` as UTF-8, kept up to date with name and value: building a Cookie header copies octets, nothing more.
+    private(set) var pairOctets: [UInt8]
 
     public init(
         name: String, value: String, domain: String, path: String = "/", expiry: Date? = nil,
@@ -38,6 +40,29 @@ public struct Cookie: Sendable, Hashable, Codable {
         self.isHTTPOnly = isHTTPOnly
         self.sameSite = sameSite
         self.creationSequence = creationSequence
+        self.pairOctets = Cookie.serialize(name: name, value: value)
+    }
+
+    private static func serialize(name: String, value: String) -> [UInt8] {
+        name.isEmpty ? Array(value.utf8) : Array(name.utf8) + [UInt8(ascii: "=")] + Array(value.utf8)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, value, domain, path, expiry, creation, lastAccess, isHostOnly, isSecure, isHTTPOnly, sameSite
+        case creationSequence
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name), value: try c.decode(String.self, forKey: .value),
+            domain: try c.decode(String.self, forKey: .domain), path: try c.decode(String.self, forKey: .path),
+            expiry: try c.decodeIfPresent(Date.self, forKey: .expiry), creation: try c.decode(Date.self, forKey: .creation),
+            lastAccess: try c.decode(Date.self, forKey: .lastAccess), isHostOnly: try c.decode(Bool.self, forKey: .isHostOnly),
+            isSecure: try c.decode(Bool.self, forKey: .isSecure), isHTTPOnly: try c.decode(Bool.self, forKey: .isHTTPOnly),
+            sameSite: try c.decode(SameSite.self, forKey: .sameSite),
+            creationSequence: try c.decode(UInt64.self, forKey: .creationSequence)
+        )
     }
 
     /// The spec's persistent-flag: the cookie carries an expiry and survives the end of the session.
@@ -52,15 +77,10 @@ public struct Cookie: Sendable, Hashable, Codable {
     /// `name=value`, or just the value for a name-less cookie (§5.8.3 step 4).
     public var pair: String { name.isEmpty ? value : "\(name)=\(value)" }
 
-    /// The identity §5.7 step 22 compares.
-    struct Identity: Hashable {
-        var name: String
-        var domain: String
-        var isHostOnly: Bool
-        var path: String
+    /// Whether `other` has this cookie's identity (§5.7 step 23): name, domain, host-only flag and path.
+    public func hasSameIdentity(as other: Cookie) -> Bool {
+        name == other.name && path == other.path && isHostOnly == other.isHostOnly && domain == other.domain
     }
-
-    var identity: Identity { Identity(name: name, domain: domain, isHostOnly: isHostOnly, path: path) }
 }
 
 /// The SameSite enforcement of a cookie (§5.6.7): absent or unrecognised values give `default`.

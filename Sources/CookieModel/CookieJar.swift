@@ -69,7 +69,7 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Steps 2–14, 16, 18–21 of §5.7: everything that needs the cookie and the request but not the store.
+    /// Steps 2–15, 17–22 of §5.7 (current draft numbering): everything that needs the cookie and the request but not the store.
     private func makeCookie(
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date
     ) -> Result<Cookie, CookieRejection> {
@@ -81,7 +81,7 @@ public final class CookieJar: Sendable {
             parsed.last { if case .maxAge(let date) = $0 { date } else { nil } }
             ?? parsed.last { if case .expires(let date) = $0 { date } else { nil } }
 
-        // Steps 7–9: Domain, public suffixes, host-only.
+        // Steps 7–10: Domain, non-ASCII, public suffixes, host-only.
         var domainAttribute = parsed.last { if case .domain(let domain) = $0 { domain } else { nil } } ?? ""
         guard domainAttribute.utf8.allSatisfy({ $0 < 0x80 }) else { return .failure(.nonASCIIDomain) }
         if !domainAttribute.isEmpty, let suffixes = configuration.publicSuffixes,
@@ -96,14 +96,14 @@ public final class CookieJar: Sendable {
             else { return .failure(.domainMismatch) }
         }
 
-        // Steps 10–14.
+        // Steps 11–15: path, Secure, HttpOnly.
         let path = parsed.last { if case .path(let path) = $0 { path } else { nil } } ?? CookieURL.defaultPath(of: url.path)
         let isSecure = parsed.attributes.contains(.secure)
         guard !isSecure || url.isSecure else { return .failure(.secureFromInsecureOrigin) }
         let isHTTPOnly = parsed.attributes.contains(.httpOnly)
         guard !(isHTTPOnly && context.api == .nonHTTP) else { return .failure(.httpOnlyFromScript) }
 
-        // Steps 16–18: SameSite.
+        // Steps 17–19: SameSite.
         let sameSite = parsed.last { if case .sameSite(let mode) = $0 { mode } else { nil } } ?? .default
         if sameSite != .none, !context.isSameSite {
             // A cross-site response may set SameSite cookies only when it navigates a top-level traversable.
@@ -111,9 +111,12 @@ public final class CookieJar: Sendable {
         }
         guard sameSite != .none || isSecure else { return .failure(.sameSiteNoneWithoutSecure) }
 
-        // Steps 19–21: cookie name prefixes, case-insensitively.
+        // Steps 20–22: cookie name prefixes, case-insensitively.
         if hasPrefix(parsed.name, "__secure-"), !isSecure { return .failure(.securePrefix) }
-        if hasPrefix(parsed.name, "__host-"), !(isSecure && isHostOnly && path == "/") { return .failure(.hostPrefix) }
+        let hasPathAttribute = parsed.attributes.contains { if case .path = $0 { true } else { false } }
+        if hasPrefix(parsed.name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
+            return .failure(.hostPrefix)
+        }
         if parsed.name.isEmpty, hasPrefix(parsed.value, "__secure-") || hasPrefix(parsed.value, "__host-") {
             return .failure(.prefixInNamelessValue)
         }
@@ -125,18 +128,18 @@ public final class CookieJar: Sendable {
         ))
     }
 
-    /// Steps 15, 22, 23 and eviction: the parts that look at what the jar already holds.
+    /// Steps 16, 23, 24 and eviction: the parts that look at what the jar already holds.
     private func insert(
         _ cookie: Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool, now: Date
     ) -> CookieStoreOutcome {
         var cookie = cookie
-        // Step 15: leave Secure cookies alone — a non-secure origin may not shadow one.
+        // Step 16: leave Secure cookies alone — a non-secure origin may not shadow one.
         if !cookie.isSecure, !requestIsSecure, shadowsSecureCookie(cookie, in: store) {
             return .rejected(.wouldOverlaySecureCookie)
         }
-        // Step 22: same identity → keep the old creation time, then replace.
+        // Step 23: same identity → keep the old creation time, then replace.
         var replaced = false
-        if let index = store.buckets[cookie.domain]?.firstIndex(where: { $0.identity == cookie.identity }) {
+        if let index = store.buckets[cookie.domain]?.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
             let old = store.buckets[cookie.domain]![index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
@@ -151,14 +154,14 @@ public final class CookieJar: Sendable {
         // An expired cookie is evicted as soon as it exists: it only deletes what it replaced.
         if cookie.isExpired(at: now) { return .expiredOnArrival(removedExisting: replaced) }
 
-        // Step 23, then the limits of §6.1.
+        // Step 24, then the limits of §6.1.
         store.buckets[cookie.domain, default: []].append(cookie)
         store.count += 1
         evictIfNeeded(domain: cookie.domain, in: &store, now: now)
         return .stored(cookie, replaced: replaced)
     }
 
-    /// §5.7 step 15: an existing Secure cookie with this name whose domain matches (either way) and whose path the
+    /// §5.7 step 16: an existing Secure cookie with this name whose domain matches (either way) and whose path the
     /// new cookie's path path-matches.
     private func shadowsSecureCookie(_ cookie: Cookie, in store: Store) -> Bool {
         let newIsIP = CookieURL.isIPAddress(cookie.domain)
@@ -228,14 +231,27 @@ public final class CookieJar: Sendable {
 
     /// The `Cookie` header for a request to `url` (§5.8.3), or nil when no cookie applies.
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
-        let list = cookies(for: url, context: context)
-        guard !list.isEmpty else { return nil }
-        var header = list[0].pair
-        for cookie in list.dropFirst() {
-            header += "; "
-            header += cookie.pair
+        let now = clock.now
+        return store.withLock { store -> String? in
+            var pairs: [[UInt8]] = []
+            let hits = retrieve(for: url, context: context, now: now, from: &store) { pairs.append($0.pairOctets) }
+            guard !hits.isEmpty else { return nil }
+            // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ".
+            let length = pairs.reduce(0) { $0 + $1.count } + 2 * (pairs.count - 1)
+            return String(unsafeUninitializedCapacity: length) { header in
+                var offset = 0
+                for hit in hits {
+                    if offset > 0 {
+                        header[offset] = UInt8(ascii: ";")
+                        header[offset + 1] = UInt8(ascii: " ")
+                        offset += 2
+                    }
+                    offset += UnsafeMutableBufferPointer(rebasing: header[offset...])
+                        .initialize(fromContentsOf: pairs[hit.position])
+                }
+                return offset
+            }
         }
-        return header
     }
 
     /// `document.cookie` for a document at `url`: the non-HTTP API's retrieval, without HttpOnly cookies.
@@ -249,32 +265,69 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            var list: [Cookie] = []
-            var sawExpired = false
-            forEachCandidateDomain(of: url) { domain in
-                guard let bucket = store.buckets[domain] else { return }
-                for index in bucket.indices {
-                    let cookie = bucket[index]
-                    if cookie.isHostOnly, domain != url.host { continue }
-                    if cookie.isExpired(at: now) { sawExpired = true; continue }
-                    guard isSent(cookie, to: url, context: context) else { continue }
-                    store.buckets[domain]![index].lastAccess = now
-                    list.append(cookie)
-                }
-            }
-            if sawExpired { removeExpired(from: &store, now: now) }
-            if list.count > 1 { list.sort(by: Self.retrievalOrder) }
-            return list
+            var found: [Cookie] = []
+            let hits = retrieve(for: url, context: context, now: now, from: &store) { found.append($0) }
+            return hits.map { found[$0.position] }
         }
     }
 
+    /// A retrieved cookie's sort key and its position in the order `retrieve` reported it: plain values, so that
+    /// sorting moves no reference-counted strings.
+    private struct Hit {
+        var pathLength: Int
+        var creation: Date
+        var sequence: UInt64
+        var position: Int
+
+        /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
+        static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
+            if a.pathLength != b.pathLength { return a.pathLength > b.pathLength }
+            if a.creation != b.creation { return a.creation < b.creation }
+            return a.sequence < b.sequence
+        }
+    }
+
+    /// §5.8.3 steps 1–3: reports each matching cookie to `found` (its last-access updated), then returns the sort
+    /// order over those reports. Expired cookies in the buckets visited are evicted first.
+    private func retrieve(
+        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store,
+        found: (borrowing Cookie) -> Void
+    ) -> [Hit] {
+        var hits: [Hit] = []
+        forEachCandidateDomain(of: url) { domain in
+            guard let slot = store.buckets.index(forKey: domain) else { return }
+            // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
+            if store.buckets.values[slot].contains(where: { $0.isExpired(at: now) }) {
+                let before = store.buckets.values[slot].count
+                store.buckets.values[slot].removeAll { $0.isExpired(at: now) }
+                store.count -= before - store.buckets.values[slot].count
+            }
+            // Work in place through pointers: no copy of the bucket, no copy of a cookie that does not match.
+            store.buckets.values[slot].withUnsafeMutableBufferPointer { bucket in
+                guard let base = bucket.baseAddress else { return }
+                for cookie in base..<(base + bucket.count) {
+                    if cookie.pointee.isHostOnly, domain != url.host { continue }
+                    guard isSent(cookie, to: url, context: context) else { continue }
+                    cookie.pointee.lastAccess = now
+                    hits.append(Hit(
+                        pathLength: cookie.pointee.path.utf8.count, creation: cookie.pointee.creation,
+                        sequence: cookie.pointee.creationSequence, position: hits.count
+                    ))
+                    found(cookie.pointee)
+                }
+            }
+        }
+        if hits.count > 1 { hits.sort(by: Hit.inRetrievalOrder) }
+        return hits
+    }
+
     /// The per-cookie conditions of §5.8.3 step 1 other than the domain.
-    private func isSent(_ cookie: Cookie, to url: CookieURL, context: CookieRequestContext) -> Bool {
-        guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.path) else { return false }
-        if cookie.isSecure, !url.isSecure { return false }
-        if cookie.isHTTPOnly, context.api == .nonHTTP { return false }
+    private func isSent(_ cookie: UnsafeMutablePointer<Cookie>, to url: CookieURL, context: CookieRequestContext) -> Bool {
+        guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.pointee.path) else { return false }
+        if cookie.pointee.isSecure, !url.isSecure { return false }
+        if cookie.pointee.isHTTPOnly, context.api == .nonHTTP { return false }
         if !context.isSameSite {
-            let mode = cookie.sameSite == .default ? configuration.sameSiteDefault : cookie.sameSite
+            let mode = cookie.pointee.sameSite == .default ? configuration.sameSiteDefault : cookie.pointee.sameSite
             switch mode {
             case .strict: return false
             case .lax, .default:
@@ -284,14 +337,6 @@ public final class CookieJar: Sendable {
             }
         }
         return true
-    }
-
-    /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first.
-    static func retrievalOrder(_ a: Cookie, _ b: Cookie) -> Bool {
-        let (la, lb) = (a.path.utf8.count, b.path.utf8.count)
-        if la != lb { return la > lb }
-        if a.creation != b.creation { return a.creation < b.creation }
-        return a.creationSequence < b.creationSequence
     }
 
     /// The domain fields that can match a request host: the host itself and, for names, each parent domain.
@@ -321,7 +366,7 @@ public final class CookieJar: Sendable {
     public var count: Int { store.withLock { $0.count } }
 
     /// Inserts a fully formed cookie, as `WKHTTPCookieStore.setCookie` or `HTTPCookieStorage.setCookie` do: no
-    /// attribute parsing and no origin checks, but identity replacement (§5.7 step 22) and eviction still apply.
+    /// attribute parsing and no origin checks, but identity replacement (§5.7 step 23) and eviction still apply.
     @discardableResult
     public func insert(_ cookie: Cookie) -> CookieStoreOutcome {
         store.withLock { insert(cookie, into: &$0, context: .sameSiteNavigation, requestIsSecure: true, now: clock.now) }

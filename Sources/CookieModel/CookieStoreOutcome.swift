@@ -14,20 +14,20 @@ public enum CookieStoreOutcome: Sendable, Hashable {
 
 /// Why the parser or the storage model ignored a cookie, with the step that says so.
 public enum CookieRejection: String, Error, Sendable, Hashable, CustomStringConvertible {
-    case unparsable = "§5.6: control character or name+value over 4096 octets"
+    case unparsable = "§5.6: control character, name+value over 4096 octets, or not UTF-8 (§5.7 step 1)"
     case emptyNameAndValue = "§5.7 step 2: empty name and value"
     case nonASCIIDomain = "§5.7 step 8: Domain attribute is not ASCII"
-    case publicSuffix = "§5.7 step 8: Domain attribute is a public suffix"
-    case domainMismatch = "§5.7 step 9: request host does not domain-match the Domain attribute"
-    case secureFromInsecureOrigin = "§5.7 step 12: Secure cookie from a non-secure origin"
-    case httpOnlyFromScript = "§5.7 step 14: HttpOnly cookie from the non-HTTP API"
-    case wouldOverlaySecureCookie = "§5.7 step 15: would shadow a Secure cookie from a non-secure origin"
-    case crossSiteSameSite = "§5.7 step 17: SameSite cookie set from a cross-site, non-navigation context"
-    case sameSiteNoneWithoutSecure = "§5.7 step 18: SameSite=None without Secure"
-    case securePrefix = "§5.7 step 19: __Secure- prefix without Secure"
-    case hostPrefix = "§5.7 step 20: __Host- prefix without Secure, host-only and Path=/"
-    case prefixInNamelessValue = "§5.7 step 21: name-less cookie whose value starts with a prefix"
-    case overwritesHTTPOnly = "§5.7 step 22: the non-HTTP API may not overwrite an HttpOnly cookie"
+    case publicSuffix = "§5.7 step 9: Domain attribute is a public suffix"
+    case domainMismatch = "§5.7 step 10: request host does not domain-match the Domain attribute"
+    case secureFromInsecureOrigin = "§5.7 step 13: Secure cookie from a non-secure origin"
+    case httpOnlyFromScript = "§5.7 step 15: HttpOnly cookie from the non-HTTP API"
+    case wouldOverlaySecureCookie = "§5.7 step 16: would shadow a Secure cookie from a non-secure origin"
+    case crossSiteSameSite = "§5.7 step 18: SameSite cookie set from a cross-site, non-navigation context"
+    case sameSiteNoneWithoutSecure = "§5.7 step 19: SameSite=None without Secure"
+    case securePrefix = "§5.7 step 20: __Secure- prefix without Secure"
+    case hostPrefix = "§5.7 step 21: __Host- prefix without Secure, host-only and a Path=/ attribute"
+    case prefixInNamelessValue = "§5.7 step 22: name-less cookie whose value starts with a prefix"
+    case overwritesHTTPOnly = "§5.7 step 23: the non-HTTP API may not overwrite an HttpOnly cookie"
 
     public var description: String { rawValue }
 }

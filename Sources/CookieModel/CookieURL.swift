@@ -99,26 +99,43 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The default-path of a request path (§5.1.4).
     public static func defaultPath(of uriPath: String) -> String {
-        guard uriPath.first == "/" else { return "/" }
-        guard let lastSlash = uriPath.lastIndex(of: "/"), lastSlash != uriPath.startIndex else { return "/" }
-        return String(uriPath[..<lastSlash])
+        // Octets, not Characters: "/" followed by a combining mark is still a "/" (%x2F) to the spec.
+        let octets = uriPath.utf8
+        guard octets.first == UInt8(ascii: "/") else { return "/" }
+        guard let lastSlash = octets.lastIndex(of: UInt8(ascii: "/")), lastSlash != octets.startIndex else { return "/" }
+        return String(decoding: octets[..<lastSlash], as: UTF8.self)
     }
 
     /// Domain matching (§5.1.3): `host` equals `domain`, or ends with "." + `domain` and is not an IP address.
     public static func domainMatches(host: String, domain: String, hostIsIPAddress: Bool) -> Bool {
         if host == domain { return true }
-        guard !hostIsIPAddress, host.utf8.count > domain.utf8.count, host.hasSuffix(domain) else { return false }
-        let boundary = host.utf8.index(host.utf8.endIndex, offsetBy: -domain.utf8.count - 1)
-        return host.utf8[boundary] == UInt8(ascii: ".")
+        let (hostBytes, domainBytes) = (host.utf8, domain.utf8)
+        guard !hostIsIPAddress, hostBytes.count > domainBytes.count else { return false }
+        let boundary = hostBytes.index(hostBytes.endIndex, offsetBy: -domainBytes.count - 1)
+        // Octet comparison: canonical hosts are ASCII, and String.hasSuffix would compare Unicode characters.
+        return hostBytes[boundary] == UInt8(ascii: ".")
+            && hostBytes[hostBytes.index(after: boundary)...].elementsEqual(domainBytes)
     }
 
     /// Path matching (§5.1.4).
     public static func pathMatches(requestPath: String, cookiePath: String) -> Bool {
-        if requestPath == cookiePath { return true }
-        guard requestPath.hasPrefix(cookiePath) else { return false }
-        if cookiePath.utf8.last == UInt8(ascii: "/") { return true }
-        let next = requestPath.utf8[requestPath.utf8.index(requestPath.utf8.startIndex, offsetBy: cookiePath.utf8.count)]
-        return next == UInt8(ascii: "/")
+        // Octet comparison, as the spec means it (String.hasPrefix would compare Unicode characters).
+        requestPath.utf8.withContiguousStorageIfAvailable { request in
+            cookiePath.utf8.withContiguousStorageIfAvailable { cookie in
+                guard request.count >= cookie.count,
+                      cookie.isEmpty || memcmp(request.baseAddress!, cookie.baseAddress!, cookie.count) == 0
+                else { return false }
+                if request.count == cookie.count || cookie.last == UInt8(ascii: "/") { return true }
+                return request[cookie.count] == UInt8(ascii: "/")
+            } ?? slowPathMatches(requestPath: requestPath, cookiePath: cookiePath)
+        } ?? slowPathMatches(requestPath: requestPath, cookiePath: cookiePath)
+    }
+
+    /// `pathMatches` for strings without contiguous UTF-8 (bridged or lazily decoded ones).
+    private static func slowPathMatches(requestPath: String, cookiePath: String) -> Bool {
+        let (request, cookie) = (Array(requestPath.utf8), Array(cookiePath.utf8))
+        guard request.starts(with: cookie) else { return false }
+        return request.count == cookie.count || cookie.last == UInt8(ascii: "/") || request[cookie.count] == UInt8(ascii: "/")
     }
 }
 

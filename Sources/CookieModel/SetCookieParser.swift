@@ -24,7 +24,7 @@ public enum CookieAttribute: Sendable, Hashable {
     case expires(Date)
     /// Max-Age (§5.6.2) as an expiry time; `Date.distantPast` for a delta of zero or less.
     case maxAge(Date)
-    /// Domain (§5.6.3): leading dot removed, ASCII lower-cased.
+    /// Domain (§5.6.3): leading dot removed, ASCII lower-cased; may be empty.
     case domain(String)
     /// Path (§5.6.4): the value if it starts with "/", otherwise the request's default-path.
     case path(String)
@@ -51,6 +51,10 @@ public enum SetCookieParser {
     public static func parse(bytes: [UInt8], requestPath: String, now: Date) -> ParsedSetCookie? {
         // Step 1: a control character other than HTAB rejects the whole line.
         guard !bytes.contains(where: isForbiddenControl) else { return nil }
+        // §5.7 step 1 lets a user agent ignore any cookie. This jar keeps names, values and paths as text, so it
+        // ignores a line that is not UTF-8: it could not send the same octets back, and lossy decoding would grow
+        // a pair past the 4096-octet limit.
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
 
         // Step 2: the name-value-pair runs up to the first ";".
         let firstSemicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
@@ -107,8 +111,8 @@ public enum SetCookieParser {
         case "max-age":
             return maxAge(value, now: now).map(CookieAttribute.maxAge)
         case "domain":
-            // §5.6.3: an empty value SHOULD make the user agent ignore the attribute.
-            guard !value.isEmpty else { return nil }
+            // §5.6.3 (RFC 6265's "ignore an empty Domain" is gone): an empty value is kept, and as the last Domain
+            // attribute it makes the cookie host-only (§5.7 step 7).
             var domain = value
             if domain.first == UInt8(ascii: ".") { domain = domain.dropFirst() }
             return .domain(string(domain.map(asciiLowercase)))

@@ -1,0 +1,123 @@
+import CookieModel
+import Foundation
+import Testing
+
+@testable import Conformance
+
+/// The http-state corpus that ships beside the repository (`../shared/corpora/http-state`).
+enum SharedCorpus {
+    static let path: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/ConformanceTests/File.swift → package root
+        return url.deletingLastPathComponent().appendingPathComponent("shared/corpora/http-state").path
+    }()
+
+    static let corpus: HTTPStateCorpus = {
+        do { return try HTTPStateCorpus(path: path) } catch { fatalError("cannot read the http-state corpus: \(error)") }
+    }()
+}
+
+@Suite("http-state corpus through the reference jar")
+struct HTTPStateCorpusTests {
+    @Test("the corpus is read whole: 222 parser cases, 70 date vectors")
+    func readsWholeCorpus() {
+        #expect(SharedCorpus.corpus.parserCases.count == 222)
+        #expect(SharedCorpus.corpus.dateCases.count == 70)
+        #expect(SharedCorpus.corpus.parserCases.filter(\.isDisabledUpstream).count == 4)
+    }
+
+    @Test("§5.1.1: every date vector parses to its expected date", arguments: SharedCorpus.corpus.dateCases)
+    func dateVector(_ vector: HTTPStateDateCase) {
+        let result = HTTPStateRunner().run(vector)
+        #expect(result.observed == vector.expected, "\(vector.file): '\(vector.input)'")
+    }
+
+    @Test("every parser case passes or is a documented RFC 6265bis deviation", arguments: SharedCorpus.corpus.parserCases)
+    func parserCase(_ testCase: HTTPStateParserCase) {
+        let result = HTTPStateRunner().run(testCase)
+        switch result.outcome {
+        case .passed, .knownDeviation: break
+        case .failed:
+            Issue.record("\(testCase.name): expected \(testCase.expectedCookie ?? "no cookie"), sent \(result.observed ?? "no cookie")")
+        case .unexpectedPass:
+            Issue.record("\(testCase.name) passes but is listed as a deviation: remove it from HTTPStateDeviations")
+        }
+    }
+
+    @Test("every documented deviation names a case of the corpus")
+    func deviationListIsNotStale() {
+        let names = Set(SharedCorpus.corpus.parserCases.map(\.name))
+        for name in HTTPStateDeviations.rfc6265bis.keys {
+            #expect(names.contains(name), "deviation list names \(name), which the corpus does not have")
+        }
+    }
+
+    @Test("the headline: 195 passed, 27 failed, all 27 documented")
+    func headlineCounts() {
+        let report = HTTPStateRunner().run(SharedCorpus.corpus)
+        #expect(report.parserPassed == 195)
+        #expect(report.parserFailed == 27)
+        #expect(report.parserDeviations == 27)
+        #expect(report.datesFailed == 0)
+        #expect(report.isAsExpected)
+    }
+
+    @Test("without the deviation list, the name-less cookie cases fail")
+    func deviationsAreRealFailures() {
+        let runner = HTTPStateRunner(knownDeviations: [:])
+        let result = runner.run(SharedCorpus.corpus.parserCases.first { $0.name == "0004" }!)
+        #expect(result.outcome == .failed)
+        #expect(result.observed == "foo")
+    }
+
+    @Test("a relative Location is resolved against the cookie-parser URL")
+    func relativeLocation() {
+        let testCase = SharedCorpus.corpus.parserCases.first { $0.name == "path0008" }!
+        #expect(HTTPStateRunner().observe(testCase).url == "http://home.example.org/cookie-parser-result/bar")
+    }
+}
+
+@Suite("reading a corpus from disk")
+struct HTTPStateCorpusReadingTests {
+    private func temporaryCorpus(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("http-state-\(UUID().uuidString)")
+        for folder in ["parser", "dates"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for (path, text) in files {
+            try Data(text.utf8).write(to: root.appendingPathComponent(path))
+        }
+        return root
+    }
+
+    @Test("a wrong path is an error that names it")
+    func wrongPath() {
+        #expect(throws: HTTPStateCorpusError.self) { try HTTPStateCorpus(path: "/no/such/corpus") }
+        do {
+            _ = try HTTPStateCorpus(path: "/no/such/corpus")
+        } catch {
+            #expect("\(error)" == "/no/such/corpus: no such directory (expected the http-state corpus: parser/ and dates/)")
+        }
+    }
+
+    @Test("a case whose expectation the jar does not meet is reported as failed")
+    func failingCase() throws {
+        let root = try temporaryCorpus([
+            "parser/x0001-test": "Set-Cookie: a=b\n",
+            "parser/x0001-expected": "Cookie: a=c\n",
+            "dates/d.json": #"[{"test": "Thu, 01 Jan 1970 00:00:00 GMT", "expected": "Thu, 01 Jan 1970 00:00:00 GMT"}]"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = HTTPStateRunner().run(try HTTPStateCorpus(path: root.path))
+        #expect(report.parser.map(\.outcome) == [.failed])
+        #expect(report.parser.first?.observed == "a=b")
+        #expect(!report.isAsExpected)
+    }
+
+    @Test("a case with no NAME-expected file is an error naming the file")
+    func missingExpected() throws {
+        let root = try temporaryCorpus(["parser/x0001-test": "Set-Cookie: a=b\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: HTTPStateCorpusError.self) { try HTTPStateCorpus(path: root.path) }
+    }
+}
