@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads a whole file under a size limit, so an oversized input is refused before it is parsed or even loaded.
+enum InputFile {
+    /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
+    static func read(_ path: String, maximumSize: Int) throws -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw unreadable(path) }
+        defer { close(fd) }
+
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw unreadable(path) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else {
+            throw XMLSupportError(code: .unreadableInput, message: "is a directory, not an XML file", file: path)
+        }
+        // The size from fstat is only a hint (the file may grow); the read below enforces the limit itself.
+        try checkSize(Int(status.st_size), maximumSize: maximumSize, file: path)
+
+        var data = Data()
+        let chunkSize = 64 * 1024
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, chunkSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(path)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            try checkSize(data.count, maximumSize: maximumSize, file: path)
+        }
+        return data
+    }
+
+    /// - Throws: `XMLSupportError` `.inputTooLarge` when `size` exceeds the limit.
+    static func checkSize(_ size: Int, maximumSize: Int, file: String) throws {
+        // libxml2 takes an `int` length, which bounds every limit whatever the caller asked for.
+        let limit = min(maximumSize, Int(Int32.max))
+        guard size <= limit else {
+            throw XMLSupportError(
+                code: .inputTooLarge,
+                message: "input is larger than the limit of \(limit) bytes",
+                file: file
+            )
+        }
+    }
+
+    private static func unreadable(_ path: String) -> XMLSupportError {
+        XMLSupportError(code: .unreadableInput, message: String(cString: strerror(errno)), file: path)
+    }
+}

@@ -1,0 +1,186 @@
+/// Where each start tag and each of its attributes begins in a well-formed UTF-8 document.
+///
+/// libxml2 2.9 records for an element only the line on which its start tag *ends*, no column, and nothing at all
+/// for attributes. Errors are most useful when they point at the `<` of a tag or the name of an attribute, so this
+/// light scanner walks the bytes libxml2 has already accepted and lists start tags in document order; the caller
+/// pairs them with libxml2's elements by that order and falls back to libxml2's lines if the two disagree.
+struct SourcePositions {
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+    }
+
+    struct Tag {
+        var name: String
+        var position: Position
+        var attributes: [(name: String, position: Position)]
+    }
+
+    private(set) var tags: [Tag] = []
+
+    /// Returns `nil` when the bytes are not UTF-8 or do not scan as expected (then positions come from libxml2).
+    init?(utf8 bytes: [UInt8]) {
+        // NUL never occurs in UTF-8 XML but fills UTF-16 text, which this scanner does not read.
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        var scanner = Scanner(bytes: bytes)
+        guard let tags = scanner.scanTags() else { return nil }
+        self.tags = tags
+    }
+}
+
+private struct Scanner {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var column = 1
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A byte-order mark is not part of the first line's columns.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    var position: SourcePositions.Position { .init(line: line, column: column) }
+    var atEnd: Bool { index >= bytes.count }
+
+    /// Moves past one byte, counting lines at LF (as libxml2 does) and columns in Unicode scalars.
+    mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            // Only the lead byte of a multi-byte sequence counts; continuation bytes (10xxxxxx) do not.
+            column += 1
+        }
+    }
+
+    func peek(_ literal: String) -> Bool {
+        let utf8 = Array(literal.utf8)
+        return index + utf8.count <= bytes.count && bytes[index..<index + utf8.count].elementsEqual(utf8)
+    }
+
+    /// Advances past the next occurrence of `literal`; false if it never occurs.
+    mutating func skip(past literal: String) -> Bool {
+        while !atEnd {
+            if peek(literal) {
+                for _ in literal.utf8 { advance() }
+                return true
+            }
+            advance()
+        }
+        return false
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    mutating func skipSpaces() {
+        while !atEnd, Self.isSpace(bytes[index]) { advance() }
+    }
+
+    mutating func name() -> String {
+        let start = index
+        while !atEnd {
+            let byte = bytes[index]
+            if Self.isSpace(byte) || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "/")
+            {
+                break
+            }
+            advance()
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Skips a quoted literal starting at the current quote character.
+    mutating func skipQuoted() -> Bool {
+        let quote = bytes[index]
+        advance()
+        while !atEnd, bytes[index] != quote { advance() }
+        guard !atEnd else { return false }
+        advance()
+        return true
+    }
+
+    /// Skips `<!DOCTYPE …>`, including an internal subset whose declarations may contain `>` in quotes.
+    mutating func skipDoctype() -> Bool {
+        var depth = 0
+        while !atEnd {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                guard skipQuoted() else { return false }
+                continue
+            }
+            if depth > 0, peek("<!--") {
+                guard skip(past: "-->") else { return false }
+                continue
+            }
+            if depth > 0, peek("<?") {
+                guard skip(past: "?>") else { return false }
+                continue
+            }
+            advance()
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") { depth -= 1 }
+            if byte == UInt8(ascii: ">"), depth == 0 { return true }
+        }
+        return false
+    }
+
+    mutating func scanTags() -> [SourcePositions.Tag]? {
+        var tags: [SourcePositions.Tag] = []
+        while !atEnd {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                advance()
+                continue
+            }
+            if peek("<?") {
+                guard skip(past: "?>") else { return nil }
+            } else if peek("<!--") {
+                guard skip(past: "-->") else { return nil }
+            } else if peek("<![CDATA[") {
+                guard skip(past: "]]>") else { return nil }
+            } else if peek("<!") {
+                guard skipDoctype() else { return nil }
+            } else if peek("</") {
+                guard skip(past: ">") else { return nil }
+            } else {
+                guard let tag = scanStartTag() else { return nil }
+                tags.append(tag)
+            }
+        }
+        return tags
+    }
+
+    mutating func scanStartTag() -> SourcePositions.Tag? {
+        let start = position
+        advance()  // "<"
+        var tag = SourcePositions.Tag(name: name(), position: start, attributes: [])
+        while true {
+            skipSpaces()
+            guard !atEnd else { return nil }
+            if bytes[index] == UInt8(ascii: ">") {
+                advance()
+                return tag
+            }
+            if peek("/>") {
+                advance()
+                advance()
+                return tag
+            }
+            let attributeStart = position
+            let attributeName = name()
+            guard !attributeName.isEmpty else { return nil }
+            skipSpaces()
+            guard !atEnd, bytes[index] == UInt8(ascii: "=") else { return nil }
+            advance()
+            skipSpaces()
+            guard !atEnd, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+            guard skipQuoted() else { return nil }
+            tag.attributes.append((attributeName, attributeStart))
+        }
+    }
+}
