@@ -20,20 +20,26 @@ let package = Package(
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
         .target(name: "XMLSupport", dependencies: ["CLibXML2"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
-        .target(name: "Conformance", dependencies: ["CookieModel"], swiftSettings: strict),
+        .target(name: "Conformance", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
+        // Scenario model, suite loading, worlds, apps, adapters, the runner.
+        .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
+        // Reports from result events: JUnit XML, JSON, console.
+        .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Benchmarks that compare stores on one workload in one run.
-        .target(name: "Bench", dependencies: ["CookieModel"], swiftSettings: strict),
+        .target(name: "Bench", dependencies: ["CookieModel", "HarnessCore", "Reporting"], swiftSettings: strict),
         // The command line: argument parsing and commands, reachable from tests.
         .target(
             name: "CookieHarnessCLI",
-            dependencies: ["CookieModel", "Conformance", "XMLSupport", "Bench"],
+            dependencies: ["CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting"],
             swiftSettings: strict
         ),
         .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

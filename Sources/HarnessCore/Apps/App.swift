@@ -1,0 +1,59 @@
+import CookieModel
+
+/// What the runner drives: an app with a native side and a web view (DESIGN §3, the second plug point).
+///
+/// **Implementation requirements**
+/// - One instance per scenario, built by an adapter from an ``AppEnvironment``; it talks to origins only through
+///   the environment's network (or, for live adapters, a real one) and reads time only from its clock.
+/// - Actions throw ``StepFailure`` when the action itself ends badly in a way an app can (an unknown host, a
+///   redirect loop); they throw ``AppError/unsupported(_:)`` for a step this app cannot perform at all, and any
+///   other error for a broken adapter. The runner turns the first into a step outcome, the others into errors.
+/// - Inspection (`documentCookie`, `cookies(in:)`) has no side effects visible to the scenario.
+public protocol App: AnyObject {
+    func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws
+    func nativeRequest(_ request: HTTPRequest) throws
+    func openWebView(_ options: WebViewOptions) throws
+    /// `webView.load(request)`: a top-level navigation started by the app.
+    func load(_ request: HTTPRequest, handlesCookies: Bool) throws
+    /// A link in the current page, followed by the user.
+    func followLink(_ url: HTTPURL) throws
+    /// A subresource request from the current page.
+    func fetch(_ request: HTTPRequest) throws
+    /// JavaScript in the current page.
+    func runScript(_ script: String) throws
+    /// `document.cookie` of the current page.
+    func documentCookie() throws -> String
+    /// Kill the app and launch it again.
+    func restart() throws
+    /// What a store holds now.
+    func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
+}
+
+/// What a World gives an adapter to build its app with.
+public struct AppEnvironment: Sendable {
+    public var clock: VirtualClock
+    public var network: VirtualNetwork
+    public var transcript: Transcript
+
+    public init(clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
+        self.clock = clock
+        self.network = network
+        self.transcript = transcript
+    }
+
+    public var cookieClock: CookieClock { .virtual(clock) }
+}
+
+public enum AppError: Error, Sendable, CustomStringConvertible {
+    /// The app cannot perform this step at all (not a failure of the behaviour under test).
+    case unsupported(String)
+    /// A step that needs a page (a link, a script) came before any page was loaded.
+    case noPage(String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let what): "unsupported: \(what)"
+        case .noPage(let step): "\(step) needs a page in the web view, and none is loaded"
+        }
+    }
+}

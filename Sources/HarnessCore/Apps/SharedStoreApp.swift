@@ -1,0 +1,119 @@
+import CookieModel
+
+/// The UIWebView model: one cookie store serves the native side and the web view alike.
+///
+/// Any ``CookieStore`` becomes a full app this way, so every store runs every suite. A web view on a
+/// non-persistent data store gets its own, empty store from `makeStore` (isolated, dropped on restart). After a
+/// restart the app opens its web view again with the same options, on a blank page, as relaunched app code would.
+/// A manual `Cookie` header on a load is sent as given on that first request only, instead of the store's cookies.
+public final class SharedStoreApp: App {
+    private let environment: AppEnvironment
+    private let makeStore: () throws -> any CookieStore
+    private let store: any CookieStore
+    private var webView: (options: WebViewOptions, store: any CookieStore)?
+    private var page: HTTPURL?
+
+    public init(environment: AppEnvironment, makeStore: @escaping () throws -> any CookieStore) throws {
+        self.environment = environment
+        self.makeStore = makeStore
+        self.store = try makeStore()
+    }
+
+    private var webViewStore: any CookieStore { webView?.store ?? store }
+
+    // MARK: Native side
+
+    public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
+        environment.transcript.record("• native store ← Set-Cookie: \(setCookie) (for \(url))")
+        try store.receive(setCookie: setCookie, from: try cookieURL(url), context: .sameSiteNavigation)
+    }
+
+    public func nativeRequest(_ request: HTTPRequest) throws {
+        _ = try perform(request, channel: "native", store: store, initiator: nil, topLevel: true, handlesCookies: true)
+    }
+
+    // MARK: Web view
+
+    public func openWebView(_ options: WebViewOptions) throws {
+        let webStore = options.dataStore == .nonPersistent ? try makeStore() : store
+        webView = (options, webStore)
+        page = nil
+        environment.transcript.record("• web view opened (data store: \(options.dataStore.rawValue))")
+    }
+
+    public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        page = try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies)
+    }
+
+    public func followLink(_ url: HTTPURL) throws {
+        guard let current = page else { throw AppError.noPage("follow-link") }
+        page = try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true)
+    }
+
+    public func fetch(_ request: HTTPRequest) throws {
+        guard let current = page else { throw AppError.noPage("fetch") }
+        _ = try perform(request, channel: "fetch", store: webViewStore, initiator: current, topLevel: false, handlesCookies: true)
+    }
+
+    public func runScript(_ script: String) throws {
+        guard let current = page else { throw AppError.noPage("run-script") }
+        for value in try DocumentCookieScript.assignments(in: script) {
+            environment.transcript.record("• script: document.cookie = \(value)")
+            try webViewStore.writeDocumentCookie(value, documentURL: try cookieURL(current), isSameSite: true)
+        }
+    }
+
+    public func documentCookie() throws -> String {
+        guard let current = page else { throw AppError.noPage("document.cookie") }
+        return try webViewStore.documentCookie(for: try cookieURL(current), isSameSite: true)
+    }
+
+    // MARK: Life cycle and inspection
+
+    public func restart() throws {
+        try store.restart()
+        if let options = webView?.options {
+            webView = (options, options.dataStore == .nonPersistent ? try makeStore() : store)
+        }
+        page = nil
+        environment.transcript.record("• app killed and relaunched")
+    }
+
+    public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
+        try (which == .native ? store : webViewStore).storedCookies()
+    }
+
+    // MARK: The request loop
+
+    /// Sends a request through `store` following redirects; returns the final URL.
+    private func perform(
+        _ request: HTTPRequest, channel: String, store: any CookieStore, initiator: HTTPURL?, topLevel: Bool,
+        handlesCookies: Bool
+    ) throws -> HTTPURL {
+        let client = HTTPClient(network: environment.network, transcript: environment.transcript, channel: channel)
+        let manualCookie = request.cookieHeader
+        let final = try client.perform(request) { hop in
+            let context = SiteContext.context(for: hop.request.url, initiator: initiator, topLevel: topLevel, method: hop.request.method)
+            hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
+            if hop.index == 0 {
+                hop.request.headers = request.headers
+                if manualCookie != nil { return }
+            }
+            guard handlesCookies, let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
+            hop.request.headers.append(HeaderField(name: "Cookie", value: header))
+        } received: { response, url in
+            guard handlesCookies else { return }
+            let context = SiteContext.context(for: url, initiator: initiator, topLevel: topLevel, method: request.method)
+            for line in response.setCookies {
+                try store.receive(setCookie: line, from: try cookieURL(url), context: context)
+            }
+        }
+        return final.url
+    }
+
+    private func cookieURL(_ url: HTTPURL) throws -> CookieURL {
+        guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
+        return cookieURL
+    }
+}

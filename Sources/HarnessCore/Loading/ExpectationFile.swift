@@ -1,0 +1,211 @@
+import Foundation
+import XMLSupport
+
+/// One adapter's expected results: which scenarios it is expected to fail or error on, and why.
+///
+/// Scenarios state the behaviour an app needs; most adapters are known to miss some of it. Writing those known
+/// misses down per adapter (like web-platform-tests metadata) lets CI fail on *changes* only — a regression, or an
+/// unexpected pass that means the file should be updated — while the reason stays next to the entry.
+///
+/// An entry names a scenario id or a glob (`*` any run of characters, `?` exactly one). For a scenario, an exact
+/// id beats every glob, and among globs the longest pattern wins (the most specific, as with CSS or routing
+/// tables); between globs of equal length the one written first wins. No entry means ``ExpectedStatus/pass``.
+public struct ExpectationFile: Sendable, Hashable {
+    /// One `<expect>` line.
+    public struct Entry: Sendable, Hashable {
+        /// A scenario id, or a glob over scenario ids.
+        public var pattern: String
+        public var status: ExpectedStatus.Kind
+        /// Why (required for fail and error); whitespace collapsed to single spaces.
+        public var reason: String?
+        /// Where the entry is written (line of `<expect>`).
+        public var location: SuiteLocation
+        /// Column of `<expect>`'s `<`, for `file:line:column` messages; 0 if unknown.
+        public var column: Int
+
+        public init(
+            pattern: String, status: ExpectedStatus.Kind, reason: String? = nil,
+            location: SuiteLocation = SuiteLocation(file: "", line: 0), column: Int = 0
+        ) {
+            self.pattern = pattern
+            self.status = status
+            self.reason = reason
+            self.location = location
+            self.column = column
+        }
+
+        /// Whether the pattern contains `*` or `?`.
+        public var isGlob: Bool { pattern.contains { $0 == "*" || $0 == "?" } }
+
+        /// Whether the pattern names `scenarioID`.
+        public func matches(_ scenarioID: String) -> Bool {
+            isGlob ? Self.glob(Array(pattern), matches: Array(scenarioID)) : pattern == scenarioID
+        }
+
+        /// What the runner compares a result with (the reason is dropped for pass, as ``ExpectedStatus`` wants).
+        public var expectedStatus: ExpectedStatus {
+            ExpectedStatus(status, reason: status == .pass ? nil : reason)
+        }
+
+        /// Iterative wildcard match with one back-tracking point: linear in practice, never exponential.
+        static func glob(_ pattern: [Character], matches text: [Character]) -> Bool {
+            var p = 0
+            var t = 0
+            var star: Int?
+            var resume = 0
+            while t < text.count {
+                if p < pattern.count, pattern[p] == "*" {
+                    star = p
+                    resume = t
+                    p += 1
+                } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                    p += 1
+                    t += 1
+                } else if let star {
+                    p = star + 1
+                    resume += 1
+                    t = resume
+                } else {
+                    return false
+                }
+            }
+            while p < pattern.count, pattern[p] == "*" { p += 1 }
+            return p == pattern.count
+        }
+    }
+
+    /// The adapter the file is for (`adapter=`).
+    public var adapter: String
+    /// The path it was loaded from; empty for files built in code.
+    public var file: String
+    /// In file order.
+    public var entries: [Entry]
+
+    public init(adapter: String, file: String = "", entries: [Entry] = []) {
+        self.adapter = adapter
+        self.file = file
+        self.entries = entries
+    }
+
+    /// Loads an `<expectations>` file, checked against the suite schema.
+    ///
+    /// Besides the schema's rules: every fail or error entry needs a reason (an expected failure nobody can
+    /// explain is a bug report waiting to be lost), the pattern must not be empty, and a pattern may appear only
+    /// once (two statuses for one id would leave the answer to file order).
+    ///
+    /// - Parameters:
+    ///   - path: The file; kept as written in every location and message.
+    ///   - schema: The suite schema (it declares `<expectations>` too).
+    /// - Throws: `SuiteLoadingError` with every problem of the file.
+    public init(contentsOf path: String, schema: SuiteSchema) throws(SuiteLoadingError) {
+        let tree: XMLTree
+        do {
+            tree = try XMLTree.parse(contentsOf: path)
+        } catch {
+            throw SuiteLoadingError(diagnostics: SuiteLoader.diagnostics(for: error, file: path))
+        }
+        guard tree.root.unprefixedName == "expectations" else {
+            throw SuiteLoadingError(diagnostics: [
+                tree.root.diagnostic(in: path, "expected an <expectations> document, found <\(tree.root.name)>")
+            ])
+        }
+        do {
+            let problems = try schema.xmlSchema.validate(contentsOf: path)
+            if problems.contains(where: { $0.severity == .error }) { throw SuiteLoadingError(diagnostics: problems) }
+        } catch let error as SuiteLoadingError {
+            throw error
+        } catch {
+            throw SuiteLoadingError(diagnostics: SuiteLoader.diagnostics(for: error, file: path))
+        }
+        self = try Self.read(tree.root, file: path)
+    }
+
+    /// The entries of a schema-valid tree, or every problem the schema could not see.
+    private static func read(_ root: XMLTree.Element, file: String) throws(SuiteLoadingError) -> ExpectationFile {
+        var diagnostics: [XMLDiagnostic] = []
+        var result = ExpectationFile(adapter: root[attribute: "adapter"] ?? "", file: file)
+        if root.attribute(named: "adapter") == nil {
+            diagnostics.append(root.diagnostic(in: file, "<\(root.name)> needs adapter="))
+        }
+        var firstPlaces: [String: XMLTree.Element] = [:]
+        for element in root.elements {
+            guard element.unprefixedName == "expect" else {
+                diagnostics.append(element.diagnostic(in: file, "unexpected element <\(element.name)>"))
+                continue
+            }
+            let pattern = SuiteText.trimmed(element[attribute: "scenario"] ?? "")
+            let statusText = SuiteText.trimmed(element[attribute: "status"] ?? "")
+            guard !pattern.isEmpty else {
+                diagnostics.append(element.diagnostic(in: file, "<\(element.name)> needs a scenario id or glob in scenario="))
+                continue
+            }
+            guard let status = ExpectedStatus.Kind(rawValue: statusText) else {
+                diagnostics.append(element.diagnostic(
+                    in: file, "<\(element.name) scenario=\"\(pattern)\"> needs status= fail, error or pass"
+                ))
+                continue
+            }
+            let reason = SuiteText.collapsed(element.text)
+            if status != .pass, reason.isEmpty {
+                diagnostics.append(element.diagnostic(
+                    in: file,
+                    "<\(element.name) scenario=\"\(pattern)\" status=\"\(status.rawValue)\"> needs a reason: "
+                        + "say why as the element's text"
+                ))
+                continue
+            }
+            if let first = firstPlaces[pattern] {
+                diagnostics.append(element.diagnostic(
+                    in: file,
+                    "duplicate <\(element.name) scenario=\"\(pattern)\">: first at \(file):\(first.line):\(first.column)"
+                ))
+                continue
+            }
+            firstPlaces[pattern] = element
+            result.entries.append(Entry(
+                pattern: pattern, status: status, reason: reason.isEmpty ? nil : reason,
+                location: SuiteLocation(file: file, line: element.line), column: element.column
+            ))
+        }
+        guard diagnostics.isEmpty else { throw SuiteLoadingError(diagnostics: SuiteLoader.sorted(diagnostics)) }
+        return result
+    }
+
+    // MARK: Questions
+
+    /// What the file expects of a scenario: the winning entry's status and reason, or pass.
+    public func expectedStatus(forScenario id: String) -> ExpectedStatus {
+        entry(forScenario: id)?.expectedStatus ?? .pass
+    }
+
+    /// The entry that decides a scenario's expectation: the exact id, else the longest matching glob (the first
+    /// written among equally long ones), else nil.
+    public func entry(forScenario id: String) -> Entry? {
+        if let exact = entries.first(where: { !$0.isGlob && $0.pattern == id }) { return exact }
+        var best: Entry?
+        for entry in entries where entry.isGlob && entry.matches(id) {
+            if entry.pattern.count > (best?.pattern.count ?? -1) { best = entry }
+        }
+        return best
+    }
+
+    /// Entries that match none of `scenarioIDs`: stale lines (a renamed or removed scenario) the runner should
+    /// warn about, so the file does not silently stop meaning anything.
+    public func unmatchedEntries(scenarioIDs: some Sequence<String>) -> [Entry] {
+        let ids = Array(scenarioIDs)
+        let exactIDs = Set(ids)
+        return entries.filter { entry in
+            entry.isGlob ? !ids.contains(where: entry.matches) : !exactIDs.contains(entry.pattern)
+        }
+    }
+
+    /// ``unmatchedEntries(scenarioIDs:)`` as warnings, `file:line:column: warning: …`, ready to print.
+    public func unmatchedEntryWarnings(scenarioIDs: some Sequence<String>) -> [XMLDiagnostic] {
+        unmatchedEntries(scenarioIDs: scenarioIDs).map { entry in
+            XMLDiagnostic(
+                file: entry.location.file, line: entry.location.line, column: entry.column, severity: .warning,
+                message: "<expect scenario=\"\(entry.pattern)\"> matches no loaded scenario"
+            )
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import XMLSupport
+
+/// Loads suite files (XML, checked against `Suites/suite.xsd`) into ``Suite`` values.
+///
+/// Loading is where a suite author meets the harness, so it behaves like a compiler: every file is parsed with
+/// XMLSupport's hardened reader (no network, no external entities or DTDs, bounded size), validated against the
+/// schema, then read into the model with the checks the schema cannot express; every problem of every file is
+/// collected and thrown together as one ``SuiteLoadingError``, each pointing at `file:line:column`. The rules the
+/// schema enforces are checked first; the loader's own checks run on files the schema accepts, so one mistake is
+/// never reported twice in two different words.
+public struct SuiteLoader: Sendable {
+    public let schema: SuiteSchema
+
+    public init(schema: SuiteSchema) {
+        self.schema = schema
+    }
+
+    /// Loads every suite in `paths`: files as given, directories searched recursively for `*.xml`.
+    ///
+    /// Within a directory, files are taken in byte order of their paths (hidden files and directories skipped),
+    /// so the order of suites, and of everything reported about them, is the same on every machine. A file named
+    /// twice (directly and through its directory) is loaded once. Files whose root element is `<expectations>`
+    /// are not suites: their paths are returned in ``LoadedSuites/expectationFiles``. Scenario ids must be unique
+    /// across everything loaded.
+    ///
+    /// - Parameter paths: Suite files and directories; a path is kept as written in every location and message.
+    /// - Returns: The suites, in that order, and the expectation files found.
+    /// - Throws: `SuiteLoadingError` with every problem of every file.
+    public func load(_ paths: [String]) throws(SuiteLoadingError) -> LoadedSuites {
+        var loaded = LoadedSuites()
+        var diagnostics: [[XMLDiagnostic]] = []
+        var firstPlaces: [String: String] = [:]  // scenario id → file:line:column of its first definition
+        for file in files(in: paths, problems: &diagnostics) {
+            switch read(file) {
+            case .failed(let problems):
+                diagnostics.append(problems)
+            case .expectations:
+                loaded.expectationFiles.append(file)
+            case .suite(let suite, let scenarioIDs):
+                var problems: [XMLDiagnostic] = []
+                for id in scenarioIDs {
+                    if let first = firstPlaces[id.value] {
+                        problems.append(
+                            id.diagnostic(in: file, "duplicate scenario id \"\(id.value)\": first defined at \(first)")
+                        )
+                    } else {
+                        firstPlaces[id.value] = "\(file):\(id.line):\(id.column)"
+                    }
+                }
+                diagnostics.append(problems)
+                loaded.suites.append(suite)
+            }
+        }
+        let all = diagnostics.flatMap(Self.sorted)
+        guard all.isEmpty else { throw SuiteLoadingError(diagnostics: all) }
+        return loaded
+    }
+
+    /// Loads one suite file.
+    ///
+    /// - Parameter path: The file; kept as written in every location and message.
+    /// - Throws: `SuiteLoadingError` with every problem of the file, including being an `<expectations>` file.
+    public func loadSuite(at path: String) throws(SuiteLoadingError) -> Suite {
+        switch read(path) {
+        case .failed(let problems):
+            throw SuiteLoadingError(diagnostics: Self.sorted(problems))
+        case .expectations:
+            throw SuiteLoadingError(file: path, "this is an <expectations> file, not a <suite>")
+        case .suite(let suite, _):
+            return suite
+        }
+    }
+
+    // MARK: One file
+
+    /// What one file turned out to be.
+    enum FileOutcome {
+        case suite(Suite, scenarioIDs: [XMLTree.Attribute])
+        case expectations
+        case failed([XMLDiagnostic])
+    }
+
+    /// Parses, validates and reads one file, gathering every problem.
+    func read(_ file: String) -> FileOutcome {
+        let tree: XMLTree
+        do {
+            tree = try XMLTree.parse(contentsOf: file)
+        } catch {
+            return .failed(Self.diagnostics(for: error, file: file))
+        }
+        // Recognised before validation, so an expectation file is skipped even while it has errors of its own.
+        if tree.root.unprefixedName == "expectations" { return .expectations }
+        do {
+            let problems = try schema.xmlSchema.validate(contentsOf: file)
+            if problems.contains(where: { $0.severity == .error }) { return .failed(problems) }
+        } catch {
+            return .failed(Self.diagnostics(for: error, file: file))
+        }
+        var reader = SuiteReader(file: file)
+        guard let suite = reader.read(tree.root) else { return .failed(reader.diagnostics) }
+        return .suite(suite, scenarioIDs: reader.scenarioIDs)
+    }
+
+    static func diagnostics(for error: any Error, file: String) -> [XMLDiagnostic] {
+        if let error = error as? XMLSupportError { return SuiteLoadingError(error, file: file).diagnostics }
+        return SuiteLoadingError(file: file, "\(error)").diagnostics
+    }
+
+    /// A file's diagnostics by position; problems without a position (line 0) first.
+    static func sorted(_ diagnostics: [XMLDiagnostic]) -> [XMLDiagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+
+    // MARK: Finding files
+
+    /// The files to read, in order, without repeats; problems with the paths themselves go to `problems`.
+    private func files(in paths: [String], problems: inout [[XMLDiagnostic]]) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        func add(_ file: String) {
+            let key = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            if seen.insert(key).inserted { result.append(file) }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(SuiteLoadingError(file: path, "no such file or directory").diagnostics)
+                continue
+            }
+            guard isDirectory.boolValue else {
+                add(path)
+                continue
+            }
+            let found = Self.xmlFiles(under: path)
+            if found.isEmpty {
+                problems.append(SuiteLoadingError(file: path, "no suite files (*.xml) in this directory").diagnostics)
+            }
+            found.forEach(add)
+        }
+        return result
+    }
+
+    /// Every `*.xml` regular file under `directory`, hidden entries skipped, sorted by path bytes.
+    static func xmlFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        var relativePaths: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.split(separator: "/").last?.hasPrefix(".") ?? true {
+                enumerator.skipDescendants()  // .git, editor backups: never suites
+                continue
+            }
+            guard relative.hasSuffix(".xml") else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base + relative, isDirectory: &isDirectory),
+                  !isDirectory.boolValue
+            else { continue }
+            relativePaths.append(relative)
+        }
+        return relativePaths
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { base + $0 }
+    }
+}

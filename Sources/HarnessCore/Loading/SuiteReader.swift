@@ -1,0 +1,385 @@
+import Foundation
+import XMLSupport
+
+/// Turns a schema-valid `<suite>` tree into a ``Suite``, checking what the XSD cannot express.
+///
+/// XML Schema 1.0 cannot say "one of these attributes", "this attribute only when that one has a 3xx value" or
+/// "this id starts with that one", so those rules live here, each with the element or attribute it concerns, and
+/// every violation is collected rather than thrown so a file's problems are all reported at once. The reader also
+/// copes with trees the schema never saw (a missing required attribute is an error, never a crash), which keeps it
+/// safe to call on any parsed document.
+struct SuiteReader {
+    let file: String
+    private(set) var diagnostics: [XMLDiagnostic] = []
+    /// Each scenario's `id` attribute, in document order, so the loader can point at duplicates across files.
+    private(set) var scenarioIDs: [XMLTree.Attribute] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// The suite, or nil when any diagnostic was recorded.
+    mutating func read(_ root: XMLTree.Element) -> Suite? {
+        guard root.unprefixedName == "suite" else {
+            error(at: root, "expected a <suite> document, found <\(root.name)>")
+            return nil
+        }
+        let id = required(root, "id")?.value ?? ""
+        var suite = Suite(id: id, title: SuiteText.collapsed(required(root, "title")?.value ?? ""), file: file)
+        var originPlaces: [String: XMLTree.Element] = [:]
+        for child in root.elements {
+            switch child.unprefixedName {
+            case "description":
+                break  // for people reading the file; the model has no place for it
+            case "provenance":
+                let text = SuiteText.trimmed(child.text)
+                suite.provenance = text.isEmpty ? nil : text
+            case "clock":
+                if let start = clockStart(child) { suite.clockStart = start }
+            case "origin":
+                guard let origin = origin(child) else { continue }
+                if let first = originPlaces[origin.url] {
+                    error(at: child, "duplicate origin \"\(origin.url)\": first declared at \(place(of: first))")
+                } else {
+                    originPlaces[origin.url] = child
+                    suite.origins.append(origin)
+                }
+            case "scenario":
+                if let scenario = scenario(child, suiteID: id) { suite.scenarios.append(scenario) }
+            default:
+                unexpected(child)
+            }
+        }
+        return diagnostics.isEmpty ? suite : nil
+    }
+
+    // MARK: Suite parts
+
+    private mutating func clockStart(_ element: XMLTree.Element) -> Date? {
+        guard let start = required(element, "start") else { return nil }
+        guard let date = XSDDateTime.parse(start.value) else {
+            error(at: start, "start=\"\(start.value)\" is not a date and time like 2026-01-01T00:00:00Z")
+            return nil
+        }
+        return date
+    }
+
+    private mutating func origin(_ element: XMLTree.Element) -> Origin? {
+        guard let url = required(element, "url") else { return nil }
+        var routes: [Route] = []
+        var routePlaces: [String: XMLTree.Element] = [:]
+        for child in element.elements {
+            guard child.unprefixedName == "route" else {
+                unexpected(child)
+                continue
+            }
+            guard let route = route(child) else { continue }
+            let key = "\(route.method ?? "") \(route.path)"
+            if let first = routePlaces[key] {
+                let method = route.method.map { " for \($0)" } ?? ""
+                error(at: child, "duplicate route \"\(route.path)\"\(method): first declared at \(place(of: first))")
+            } else {
+                routePlaces[key] = child
+                routes.append(route)
+            }
+        }
+        return Origin(url: url.value, routes: routes)
+    }
+
+    private mutating func route(_ element: XMLTree.Element) -> Route? {
+        guard let path = required(element, "path") else { return nil }
+        var valid = true
+        if !path.value.hasPrefix("/") {
+            error(at: path, "path=\"\(path.value)\" must start with \"/\"")
+            valid = false
+        }
+        var status = 200
+        if let attribute = element.attribute(named: "status") {
+            if let value = Int(SuiteText.trimmed(attribute.value)), (100...599).contains(value) {
+                status = value
+            } else {
+                error(at: attribute, "status=\"\(attribute.value)\" must be a number from 100 to 599")
+                return nil
+            }
+        }
+        let location = element.attribute(named: "location")
+        let isRedirect = (300...399).contains(status)
+        if let location, !isRedirect {
+            error(at: location, "location= is only for 3xx routes; this route's status is \(status)")
+            valid = false
+        }
+        // 304 Not Modified is the one 3xx that never redirects.
+        if isRedirect, status != 304, location.map({ SuiteText.trimmed($0.value).isEmpty }) ?? true {
+            error(at: element, "<\(element.name) status=\"\(status)\"> needs location=")
+            valid = false
+        }
+        var setCookies: [String] = []
+        var headers: [HeaderField] = []
+        var body = ""
+        for child in element.elements {
+            switch child.unprefixedName {
+            case "set-cookie": setCookies.append(SuiteText.trimmed(child.text))
+            case "header": if let header = header(child) { headers.append(header) }
+            case "body": body = child.text
+            default: unexpected(child)
+            }
+        }
+        guard valid else { return nil }
+        return Route(
+            path: path.value, method: element[attribute: "method"], status: status, setCookies: setCookies,
+            location: location?.value, headers: headers, body: body
+        )
+    }
+
+    private mutating func header(_ element: XMLTree.Element) -> HeaderField? {
+        guard let name = required(element, "name"), let value = required(element, "value") else { return nil }
+        return HeaderField(name: name.value, value: value.value)
+    }
+
+    // MARK: Scenarios
+
+    private mutating func scenario(_ element: XMLTree.Element, suiteID: String) -> Scenario? {
+        let id = required(element, "id")
+        if let id {
+            scenarioIDs.append(id)
+            let prefix = "\(suiteID)."
+            if !id.value.hasPrefix(prefix) || id.value.count == prefix.count {
+                error(at: id, "scenario id \"\(id.value)\" must start with \"\(prefix)\" (the suite id and a dot)")
+            }
+        }
+        var capabilities: Set<Capability> = []
+        if let requires = element.attribute(named: "requires") {
+            for name in SuiteText.words(requires.value) {
+                if let capability = Capability(rawValue: name) {
+                    capabilities.insert(capability)
+                } else {
+                    error(at: requires, "requires= names an unknown capability \"\(name)\"")
+                }
+            }
+        }
+        var title: String?
+        var references: [String] = []
+        var steps: [Step] = []
+        for child in element.elements {
+            switch child.unprefixedName {
+            case "title": title = SuiteText.collapsed(child.text)
+            case "ref": references.append(SuiteText.collapsed(child.text))
+            default:
+                if let kind = step(child) { steps.append(Step(kind, location: location(of: child))) }
+            }
+        }
+        if title == nil { error(at: element, "<\(element.name)> needs a <title>") }
+        guard let id, let title else { return nil }
+        return Scenario(
+            id: id.value, title: title, tags: SuiteText.words(element[attribute: "tags"] ?? ""),
+            references: references, declaredCapabilities: capabilities, steps: steps, location: location(of: element)
+        )
+    }
+
+    private mutating func step(_ element: XMLTree.Element) -> Step.Kind? {
+        switch element.unprefixedName {
+        case "native-set-cookie":
+            guard let url = required(element, "url") else { return nil }
+            return .nativeSetCookie(url: url.value, setCookie: SuiteText.trimmed(element.text))
+        case "native-request":
+            return request(element).map(Step.Kind.nativeRequest)
+        case "open-web-view":
+            return webViewOptions(element).map(Step.Kind.openWebView)
+        case "load":
+            return request(element).map(Step.Kind.load)
+        case "follow-link":
+            return required(element, "url").map { .followLink(url: $0.value) }
+        case "fetch":
+            return request(element).map(Step.Kind.fetch)
+        case "run-script":
+            return .runScript(element.text)
+        case "restart-app":
+            return .restartApp
+        case "advance-clock":
+            guard let seconds = required(element, "seconds") else { return nil }
+            guard let value = Double(SuiteText.trimmed(seconds.value)), value.isFinite, value >= 0 else {
+                error(at: seconds, "seconds=\"\(seconds.value)\" must be a finite number, 0 or more")
+                return nil
+            }
+            return .advanceClock(seconds: value)
+        case "expect-request":
+            return requestExpectation(element).map { .expect(.request($0)) }
+        case "expect-document-cookie":
+            guard let match = cookieMatch(element) else { return nil }
+            guard match.hasChecks else {
+                error(at: element, "<\(element.name)> needs one of contains=, lacks=, equals=, empty=")
+                return nil
+            }
+            return .expect(.documentCookie(match))
+        case "expect-native-store":
+            return storeExpectation(element, store: .native).map { .expect(.store($0)) }
+        case "expect-web-view-store":
+            return storeExpectation(element, store: .webView).map { .expect(.store($0)) }
+        case "expect-last-step":
+            guard let outcome = required(element, "outcome") else { return nil }
+            guard let value = StepOutcome(rawValue: SuiteText.trimmed(outcome.value)) else {
+                error(at: outcome, "outcome=\"\(outcome.value)\" must be succeeded, failed or redirect-loop")
+                return nil
+            }
+            return .expect(.lastStep(value))
+        default:
+            unexpected(element)
+            return nil
+        }
+    }
+
+    private mutating func request(_ element: XMLTree.Element) -> Request? {
+        guard let url = required(element, "url") else { return nil }
+        var request = Request(url: url.value)
+        if let method = element[attribute: "method"] { request.method = method }
+        if let handlesCookies = boolean(element, "handles-cookies") { request.handlesCookies = handlesCookies }
+        for child in element.elements {
+            switch child.unprefixedName {
+            case "header": if let header = header(child) { request.headers.append(header) }
+            case "body": request.body = child.text
+            default: unexpected(child)
+            }
+        }
+        return request
+    }
+
+    private mutating func webViewOptions(_ element: XMLTree.Element) -> WebViewOptions? {
+        var options = WebViewOptions()
+        if let dataStore = element.attribute(named: "data-store") {
+            guard let value = WebViewOptions.DataStore(rawValue: SuiteText.trimmed(dataStore.value)) else {
+                error(at: dataStore, "data-store=\"\(dataStore.value)\" must be default or non-persistent")
+                return nil
+            }
+            options.dataStore = value
+        }
+        if let shared = boolean(element, "shared-process-pool") { options.sharedProcessPool = shared }
+        return options
+    }
+
+    // MARK: Expectations
+
+    private mutating func requestExpectation(_ element: XMLTree.Element) -> RequestExpectation? {
+        guard let url = required(element, "url") else { return nil }
+        var expectation = RequestExpectation(url: url.value)
+        if let occurrence = element.attribute(named: "occurrence") {
+            let value = SuiteText.trimmed(occurrence.value)
+            switch value {
+            case "first": expectation.occurrence = .first
+            case "last": expectation.occurrence = .last
+            default:
+                guard let number = Int(value), number >= 1, value.allSatisfy(\.isASCIIDigit) else {
+                    error(at: occurrence, "occurrence=\"\(occurrence.value)\" must be first, last or a number from 1")
+                    return nil
+                }
+                expectation.occurrence = .number(number)
+            }
+        }
+        if let received = boolean(element, "received") { expectation.received = received }
+        guard let match = cookieMatch(element) else { return nil }
+        expectation.cookie = match
+        if expectation.received, !match.hasChecks {
+            error(at: element, "<\(element.name)> needs one of contains=, lacks=, equals=, empty=")
+            return nil
+        }
+        if !expectation.received, match.hasChecks {
+            error(
+                at: element,
+                "<\(element.name) received=\"false\"> cannot also check the Cookie header "
+                    + "(contains=, lacks=, equals=, empty=)"
+            )
+            return nil
+        }
+        return expectation
+    }
+
+    private mutating func cookieMatch(_ element: XMLTree.Element) -> CookieStringMatch? {
+        let empty = element.attribute(named: "empty")
+        let isEmpty = boolean(element, "empty")
+        if empty != nil, isEmpty == nil { return nil }
+        return CookieStringMatch(
+            contains: SuiteText.words(element[attribute: "contains"] ?? ""),
+            lacks: SuiteText.words(element[attribute: "lacks"] ?? ""),
+            equals: element[attribute: "equals"],
+            isEmpty: isEmpty ?? false
+        )
+    }
+
+    private mutating func storeExpectation(
+        _ element: XMLTree.Element,
+        store: StoreExpectation.Store
+    ) -> StoreExpectation? {
+        let name: String
+        let present: Bool
+        switch (element.attribute(named: "has"), element.attribute(named: "lacks")) {
+        case (let has?, nil):
+            name = has.value
+            present = true
+        case (nil, let lacks?):
+            name = lacks.value
+            present = false
+        default:
+            error(at: element, "<\(element.name)> needs exactly one of has=, lacks=")
+            return nil
+        }
+        let errorsBefore = diagnostics.count
+        let httpOnly = boolean(element, "http-only")
+        let secure = boolean(element, "secure")
+        let persistent = boolean(element, "persistent")
+        guard diagnostics.count == errorsBefore else { return nil }
+        return StoreExpectation(
+            store: store, name: name, present: present, value: element[attribute: "value"],
+            domain: element[attribute: "domain"], path: element[attribute: "path"],
+            httpOnly: httpOnly, secure: secure, persistent: persistent
+        )
+    }
+
+    // MARK: Plumbing
+
+    /// The attribute, or nil after recording that it is missing.
+    private mutating func required(_ element: XMLTree.Element, _ name: String) -> XMLTree.Attribute? {
+        if let attribute = element.attribute(named: name) { return attribute }
+        error(at: element, "<\(element.name)> needs \(name)=")
+        return nil
+    }
+
+    /// The `xs:boolean` attribute's value; nil if absent, or after recording that it is not a boolean.
+    private mutating func boolean(_ element: XMLTree.Element, _ name: String) -> Bool? {
+        guard let attribute = element.attribute(named: name) else { return nil }
+        guard let value = SuiteText.boolean(attribute.value) else {
+            error(at: attribute, "\(name)=\"\(attribute.value)\" must be true or false")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func unexpected(_ element: XMLTree.Element) {
+        error(at: element, "unexpected element <\(element.name)>")
+    }
+
+    private func location(of element: XMLTree.Element) -> SuiteLocation {
+        SuiteLocation(file: file, line: element.line)
+    }
+
+    private func place(of element: XMLTree.Element) -> String {
+        "\(file):\(element.line):\(element.column)"
+    }
+
+    private mutating func error(at element: XMLTree.Element, _ message: String) {
+        diagnostics.append(element.diagnostic(in: file, message))
+    }
+
+    private mutating func error(at attribute: XMLTree.Attribute, _ message: String) {
+        diagnostics.append(attribute.diagnostic(in: file, message))
+    }
+}
+
+extension CookieStringMatch {
+    /// Whether the match checks anything at all (`empty="false"` alone does not).
+    fileprivate var hasChecks: Bool {
+        !contains.isEmpty || !lacks.isEmpty || equals != nil || isEmpty
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,23 @@
+/// Something an adapter can do; a scenario that needs a missing one is skipped with the reason, never passed.
+public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A native cookie store (HTTPCookieStorage-like) and native requests through it.
+    case nativeStore = "native-store"
+    /// A web view: loads, links, subresources (for a shared-store app, the same store serves it).
+    case webView = "web-view"
+    /// `document.cookie` through JavaScript.
+    case javascript
+    /// A non-persistent (private) web view data store.
+    case nonPersistentDataStore = "non-persistent-data-store"
+    /// App kill and relaunch with persistent cookies kept.
+    case persistence
+    /// A clock the harness moves (expiry without waiting).
+    case virtualClock = "virtual-clock"
+    /// Listing the cookies a store holds, with their attributes.
+    case storeInspection = "store-inspection"
+    /// HttpOnly cookies hidden from script.
+    case httpOnly = "http-only"
+    /// Real sockets rather than the virtual network.
+    case realNetwork = "real-network"
+
+    public static func < (a: Capability, b: Capability) -> Bool { a.rawValue < b.rawValue }
+}

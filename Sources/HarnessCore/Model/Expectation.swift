@@ -1,0 +1,108 @@
+/// What a scenario checks at the point it is written.
+public enum Expectation: Sendable, Hashable {
+    /// What an origin received: the `Cookie` header of a request to `url`.
+    case request(RequestExpectation)
+    /// What `document.cookie` shows in the current page.
+    case documentCookie(CookieStringMatch)
+    /// What a store holds: the native one or the web view's.
+    case store(StoreExpectation)
+    /// How the previous action ended.
+    case lastStep(StepOutcome)
+
+    public var impliedCapabilities: Set<Capability> {
+        switch self {
+        case .request: []
+        case .documentCookie: [.webView, .javascript]
+        case .store(let expectation): expectation.store == .webView ? [.webView, .storeInspection] : [.nativeStore, .storeInspection]
+        case .lastStep: []
+        }
+    }
+}
+
+/// Checks on one request an origin received.
+public struct RequestExpectation: Sendable, Hashable {
+    /// Which request to `url` (matched without query and fragment unless `url` has them).
+    public enum Occurrence: Sendable, Hashable {
+        case first
+        case last
+        /// 1-based.
+        case number(Int)
+    }
+
+    public var url: String
+    public var occurrence: Occurrence
+    /// When false: the expectation is that no request reached `url` at all.
+    public var received: Bool
+    public var cookie: CookieStringMatch
+
+    public init(url: String, occurrence: Occurrence = .last, received: Bool = true, cookie: CookieStringMatch = .init()) {
+        self.url = url
+        self.occurrence = occurrence
+        self.received = received
+        self.cookie = cookie
+    }
+}
+
+/// Checks on a `Cookie` header or a `document.cookie` string (`a=1; b=2`).
+///
+/// `contains` and `lacks` take `name` (any value) or `name=value`; `equals` compares the whole string; `isEmpty`
+/// demands that there is no cookie at all (no header, or an empty string).
+public struct CookieStringMatch: Sendable, Hashable {
+    public var contains: [String]
+    public var lacks: [String]
+    public var equals: String?
+    public var isEmpty: Bool
+
+    public init(contains: [String] = [], lacks: [String] = [], equals: String? = nil, isEmpty: Bool = false) {
+        self.contains = contains
+        self.lacks = lacks
+        self.equals = equals
+        self.isEmpty = isEmpty
+    }
+}
+
+/// Checks on what a store holds.
+public struct StoreExpectation: Sendable, Hashable {
+    public enum Store: String, Sendable, Hashable {
+        case native
+        case webView = "web-view"
+    }
+
+    public var store: Store
+    /// The cookie name to look for.
+    public var name: String
+    /// True: a cookie matching every given attribute must exist; false: none may.
+    public var present: Bool
+    public var value: String?
+    /// Matched against the cookie's domain without a leading dot.
+    public var domain: String?
+    public var path: String?
+    public var httpOnly: Bool?
+    public var secure: Bool?
+    /// True: persistent (has an expiry); false: a session cookie.
+    public var persistent: Bool?
+
+    public init(
+        store: Store, name: String, present: Bool = true, value: String? = nil, domain: String? = nil,
+        path: String? = nil, httpOnly: Bool? = nil, secure: Bool? = nil, persistent: Bool? = nil
+    ) {
+        self.store = store
+        self.name = name
+        self.present = present
+        self.value = value
+        self.domain = domain
+        self.path = path
+        self.httpOnly = httpOnly
+        self.secure = secure
+        self.persistent = persistent
+    }
+}
+
+/// How an action ended, for `expect-last-step`.
+public enum StepOutcome: String, Sendable, Hashable {
+    case succeeded
+    /// Any failure (network error, unsupported script, …).
+    case failed
+    /// The redirect limit was hit.
+    case redirectLoop = "redirect-loop"
+}

@@ -1,0 +1,119 @@
+/// A scenario: a story of steps and expectations that states the behaviour an app needs (DESIGN §4).
+public struct Scenario: Sendable, Hashable {
+    /// Stable across releases: `suite.short-name`.
+    public var id: String
+    public var title: String
+    public var tags: [String]
+    /// Spec or behaviour references, e.g. `RFC6265bis 5.7`, `webkit 3a`.
+    public var references: [String]
+    /// Capabilities the scenario needs beyond those its steps imply (see ``requiredCapabilities``).
+    public var declaredCapabilities: Set<Capability>
+    /// Steps and expectations, in story order.
+    public var steps: [Step]
+    public var location: SuiteLocation
+
+    public init(
+        id: String, title: String, tags: [String] = [], references: [String] = [],
+        declaredCapabilities: Set<Capability> = [], steps: [Step], location: SuiteLocation
+    ) {
+        self.id = id
+        self.title = title
+        self.tags = tags
+        self.references = references
+        self.declaredCapabilities = declaredCapabilities
+        self.steps = steps
+        self.location = location
+    }
+
+    /// Everything the adapter must offer: the declared capabilities plus those the steps imply.
+    public var requiredCapabilities: Set<Capability> {
+        steps.reduce(into: declaredCapabilities) { $0.formUnion($1.kind.impliedCapabilities) }
+    }
+}
+
+/// One entry of a scenario, with the line it was written on.
+public struct Step: Sendable, Hashable {
+    public var kind: Kind
+    public var location: SuiteLocation
+
+    public init(_ kind: Kind, location: SuiteLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public enum Kind: Sendable, Hashable {
+        // MARK: Actions
+        /// The native side stores a cookie, as `HTTPCookieStorage.setCookie` after a native login would.
+        case nativeSetCookie(url: String, setCookie: String)
+        /// A native request (URLSession) through the native store, following redirects.
+        case nativeRequest(Request)
+        /// Creates the web view (replacing any previous one).
+        case openWebView(WebViewOptions)
+        /// `webView.load(request)`: a top-level navigation typed or started by the app.
+        case load(Request)
+        /// The user follows a link in the current page to `url` (a top-level navigation the page initiated).
+        case followLink(url: String)
+        /// The current page fetches `url` (a subresource: XHR, fetch, image).
+        case fetch(Request)
+        /// JavaScript in the current page; statements of the form `document.cookie = "…"` at least.
+        case runScript(String)
+        /// The app is killed and launched again: what each store persists survives, nothing else.
+        case restartApp
+        /// The virtual clock moves forward.
+        case advanceClock(seconds: Double)
+
+        // MARK: Expectations
+        case expect(Expectation)
+
+        /// Capabilities an adapter needs for this step.
+        public var impliedCapabilities: Set<Capability> {
+            switch self {
+            case .nativeSetCookie, .nativeRequest: [.nativeStore]
+            case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
+            case .load, .followLink, .fetch: [.webView]
+            case .runScript: [.webView, .javascript]
+            case .restartApp: [.persistence]
+            case .advanceClock: [.virtualClock]
+            case .expect(let expectation): expectation.impliedCapabilities
+            }
+        }
+    }
+}
+
+/// An HTTP request a step makes.
+public struct Request: Sendable, Hashable {
+    public var url: String
+    public var method: String
+    /// Extra request header fields (a manual `Cookie` header, for instance).
+    public var headers: [HeaderField]
+    public var body: String?
+    /// `URLRequest.httpShouldHandleCookies`: false sends no cookies from the store on this request.
+    public var handlesCookies: Bool
+
+    public init(url: String, method: String = "GET", headers: [HeaderField] = [], body: String? = nil, handlesCookies: Bool = true) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.handlesCookies = handlesCookies
+    }
+}
+
+/// How the web view is configured (`WKWebViewConfiguration`).
+public struct WebViewOptions: Sendable, Hashable {
+    public enum DataStore: String, Sendable, Hashable {
+        /// `WKWebsiteDataStore.default()`: persistent.
+        case `default`
+        /// `WKWebsiteDataStore.nonPersistent()`: in memory, isolated.
+        case nonPersistent = "non-persistent"
+    }
+
+    public var dataStore: DataStore
+    /// Whether the web view shares the app's process pool (no effect on cookies since iOS 11; kept to prove it).
+    public var sharedProcessPool: Bool
+
+    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true) {
+        self.dataStore = dataStore
+        self.sharedProcessPool = sharedProcessPool
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The outcome of one scenario on one adapter: the event every reporter consumes.
+public struct ScenarioResult: Sendable, Hashable {
+    public var adapter: AdapterInfo
+    public var suiteID: String
+    public var suiteFile: String
+    public var scenarioID: String
+    public var title: String
+    public var tags: [String]
+    public var references: [String]
+    public var status: Status
+    /// What the adapter's expectation file says should happen.
+    public var expected: ExpectedStatus
+    /// Wall-clock time the scenario took.
+    public var duration: Duration
+    /// The HTTP exchanges and app events, one line each, in order.
+    public var transcript: [String]
+
+    public init(
+        adapter: AdapterInfo, suiteID: String, suiteFile: String, scenarioID: String, title: String,
+        tags: [String], references: [String], status: Status, expected: ExpectedStatus, duration: Duration,
+        transcript: [String]
+    ) {
+        self.adapter = adapter
+        self.suiteID = suiteID
+        self.suiteFile = suiteFile
+        self.scenarioID = scenarioID
+        self.title = title
+        self.tags = tags
+        self.references = references
+        self.status = status
+        self.expected = expected
+        self.duration = duration
+        self.transcript = transcript
+    }
+
+    /// Whether the result differs from its expectation (a regression, an unexpected pass, an unexpected error).
+    /// A skip is never unexpected: it is the adapter declaring it cannot run the scenario, with the reason.
+    public var isUnexpected: Bool {
+        switch (status, expected.status) {
+        case (.skipped, _): false
+        case (.passed, .pass), (.failed, .fail), (.errored, .error): false
+        default: true
+        }
+    }
+
+    /// Tagged `security`: a cookie sent where it must not go, or an HttpOnly cookie exposed to script.
+    public var isSecurityRelevant: Bool { tags.contains("security") }
+}
+
+/// What happened.
+public enum Status: Sendable, Hashable {
+    case passed
+    /// An expectation did not hold: expected vs observed, and where.
+    case failed(Failure)
+    /// Not run, with the reason (a missing capability, a filter).
+    case skipped(reason: String)
+    /// The scenario could not be run to its end: an adapter crash, a hang, an unsupported step.
+    case errored(detail: String)
+
+    public var name: String {
+        switch self {
+        case .passed: "pass"
+        case .failed: "fail"
+        case .skipped: "skip"
+        case .errored: "error"
+        }
+    }
+}
+
+/// Why a scenario failed.
+public struct Failure: Sendable, Hashable {
+    /// One line: what was expected and what was observed.
+    public var message: String
+    /// The expectation's place in the suite file.
+    public var location: SuiteLocation
+    /// Expected, observed and the context, several lines.
+    public var details: String
+
+    public init(message: String, location: SuiteLocation, details: String) {
+        self.message = message
+        self.location = location
+        self.details = details
+    }
+}
+
+/// The expectation for one (adapter, scenario): pass unless the adapter's expectation file says otherwise.
+public struct ExpectedStatus: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case pass
+        case fail
+        case error
+    }
+
+    public var status: Kind
+    /// Why it is expected to fail (from the expectation file); nil for pass.
+    public var reason: String?
+
+    public init(_ status: Kind, reason: String? = nil) {
+        self.status = status
+        self.reason = reason
+    }
+
+    public static let pass = ExpectedStatus(.pass)
+}
+
+/// Who ran the scenario: shown in report properties.
+public struct AdapterInfo: Sendable, Hashable, Codable {
+    public var name: String
+    public var version: String
+    /// Platform profile for engine-backed adapters (e.g. `ios-17`), else empty.
+    public var profile: String
+    /// The specification profile the expectations are written for (e.g. `rfc6265bis`).
+    public var specProfile: String
+
+    public init(name: String, version: String, profile: String = "", specProfile: String = "rfc6265bis") {
+        self.name = name
+        self.version = version
+        self.profile = profile
+        self.specProfile = specProfile
+    }
+}
+
+/// A whole run, for the start of reports.
+public struct RunInfo: Sendable {
+    public var startedAt: Date
+    public var hostname: String
+    public var adapters: [AdapterInfo]
+
+    public init(startedAt: Date, hostname: String, adapters: [AdapterInfo]) {
+        self.startedAt = startedAt
+        self.hostname = hostname
+        self.adapters = adapters
+    }
+}
+
+/// Counts at the end of a run.
+public struct RunSummary: Sendable, Hashable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+    public var errored = 0
+    public var expectedFailures = 0
+    public var unexpected = 0
+    public var unexpectedPasses = 0
+
+    public init() {}
+
+    public mutating func add(_ result: ScenarioResult) {
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        case .errored: errored += 1
+        }
+        switch (result.isUnexpected, result.status) {
+        case (true, .passed):
+            unexpected += 1
+            unexpectedPasses += 1
+        case (true, _):
+            unexpected += 1
+        case (false, .failed), (false, .errored):
+            expectedFailures += 1
+        default:
+            break
+        }
+    }
+
+    public var total: Int { passed + failed + skipped + errored }
+}
+
+/// Receives results in a deterministic order (adapter, then suite, then scenario as loaded), whatever the
+/// parallelism of the run.
+public protocol ResultReporter: AnyObject {
+    func begin(_ run: RunInfo) throws
+    func report(_ result: ScenarioResult) throws
+    func finish(_ summary: RunSummary) throws
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Synchronization
+
+/// Runs a plan: scenarios in parallel on worker threads, results to the reporter in deterministic order.
+///
+/// Each scenario gets its own World, so any order and any parallelism give the same results. A scenario that
+/// exceeds the time limit is reported as an error, its worker is abandoned (it holds nothing shared) and a fresh
+/// worker takes its place, so one hanging adapter cannot stop the run.
+public struct Runner: Sendable {
+    public var executor = ScenarioExecutor()
+
+    public init() {}
+
+    /// Runs `plan`, feeding `reporter` in order; returns the summary.
+    /// - Throws: the first error a reporter threw (the run itself never throws for an adapter's failure).
+    public func run(_ plan: RunPlan, reporter: any ResultReporter) throws -> RunSummary {
+        let jobs = plan.jobsInOrder
+        try reporter.begin(RunInfo(
+            startedAt: Date(), hostname: ProcessInfo.processInfo.hostName, adapters: plan.adapters.map(\.info)))
+        let state = RunState(jobs: jobs, plan: plan, reporter: reporter, executor: executor)
+        state.start(workers: max(1, min(plan.jobs, jobs.count)))
+        state.waitUntilDone()
+        if let error = state.reporterError { throw error }
+        let summary = state.summary
+        try reporter.finish(summary)
+        return summary
+    }
+}
+
+/// The shared state of one run: which job is next, which are running, and results waiting for their turn.
+private final class RunState: @unchecked Sendable {
+    private let jobs: [RunPlan.Job]
+    private let plan: RunPlan
+    private let reporter: any ResultReporter
+    private let executor: ScenarioExecutor
+    private let done = DispatchSemaphore(value: 0)
+
+    private struct Shared {
+        var nextJob = 0
+        var running: [Int: ContinuousClock.Instant] = [:]
+        var abandoned: Set<Int> = []
+        var pending: [Int: ScenarioResult] = [:]
+        var nextToDeliver = 0
+        var summary = RunSummary()
+        var reporterError: (any Error)?
+    }
+
+    private let shared = Mutex(Shared())
+    /// Serialises calls into the reporter, which need not be thread-safe.
+    private let delivery = NSLock()
+
+    init(jobs: [RunPlan.Job], plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor) {
+        self.jobs = jobs
+        self.plan = plan
+        self.reporter = reporter
+        self.executor = executor
+    }
+
+    var summary: RunSummary { shared.withLock { $0.summary } }
+    var reporterError: (any Error)? { shared.withLock { $0.reporterError } }
+
+    func start(workers: Int) {
+        guard !jobs.isEmpty else {
+            done.signal()
+            return
+        }
+        for _ in 0..<workers { spawnWorker() }
+        let watchdog = Thread { [self] in watch() }
+        watchdog.start()
+    }
+
+    func waitUntilDone() { done.wait() }
+
+    private func spawnWorker() {
+        let thread = Thread { [self] in work() }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    private func work() {
+        let clock = ContinuousClock()
+        while true {
+            let claimed: Int? = shared.withLock { state in
+                guard state.nextJob < jobs.count else { return nil }
+                defer { state.nextJob += 1 }
+                state.running[state.nextJob] = clock.now
+                return state.nextJob
+            }
+            guard let index = claimed else { return }
+            let job = jobs[index]
+            let start = clock.now
+            let (status, transcript) = executor.run(job.scenario, of: job.suite, on: job.adapter)
+            let result = makeResult(job, status: status, duration: clock.now - start, transcript: transcript)
+            let wasAbandoned = shared.withLock { state -> Bool in
+                state.running[index] = nil
+                return state.abandoned.contains(index)
+            }
+            // The watchdog already reported this job and started a replacement worker: this one bows out.
+            if wasAbandoned { return }
+            deliver(result, at: index)
+        }
+    }
+
+    /// Every 50 ms: a job over the time limit becomes an error result, and a new worker replaces its thread.
+    private func watch() {
+        let clock = ContinuousClock()
+        while !isFinished {
+            Thread.sleep(forTimeInterval: 0.05)
+            let overdue: [Int] = shared.withLock { state in
+                let late = state.running.filter { clock.now - $0.value > plan.timeLimit }.map(\.key)
+                for index in late {
+                    state.running[index] = nil
+                    state.abandoned.insert(index)
+                }
+                return late
+            }
+            for index in overdue {
+                let job = jobs[index]
+                let detail = "time limit of \(plan.timeLimit) exceeded: the adapter did not finish the scenario"
+                deliver(makeResult(job, status: .errored(detail: detail), duration: plan.timeLimit, transcript: []), at: index)
+                spawnWorker()
+            }
+        }
+    }
+
+    private var isFinished: Bool { shared.withLock { $0.nextToDeliver >= jobs.count } }
+
+    private func makeResult(_ job: RunPlan.Job, status: Status, duration: Duration, transcript: [String]) -> ScenarioResult {
+        ScenarioResult(
+            adapter: job.adapter.info, suiteID: job.suite.id, suiteFile: job.suite.file, scenarioID: job.scenario.id,
+            title: job.scenario.title, tags: job.scenario.tags, references: job.scenario.references, status: status,
+            expected: plan.expectation(job.adapter.name, job.scenario.id), duration: duration, transcript: transcript
+        )
+    }
+
+    /// Queues a result and hands every result whose turn has come to the reporter, in job order.
+    private func deliver(_ result: ScenarioResult, at index: Int) {
+        delivery.lock()
+        defer { delivery.unlock() }
+        let ready: [ScenarioResult] = shared.withLock { state in
+            state.pending[index] = result
+            var ready: [ScenarioResult] = []
+            while let next = state.pending.removeValue(forKey: state.nextToDeliver) {
+                ready.append(next)
+                state.nextToDeliver += 1
+            }
+            return ready
+        }
+        for result in ready {
+            do {
+                try reporter.report(result)
+            } catch {
+                shared.withLock { if $0.reporterError == nil { $0.reporterError = error } }
+            }
+            shared.withLock { $0.summary.add(result) }
+        }
+        if shared.withLock({ $0.nextToDeliver >= jobs.count }), !ready.isEmpty { done.signal() }
+    }
+}

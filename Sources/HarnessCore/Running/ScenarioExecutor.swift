@@ -1,0 +1,261 @@
+import CookieModel
+import Foundation
+
+/// Runs one scenario on one adapter in a fresh World and judges its expectations.
+///
+/// The World is the scenario's own: a virtual clock at the suite's start, the suite's origins as a virtual network,
+/// a transcript, and the app the adapter builds on them. Nothing outlives the call, so scenarios are independent.
+public struct ScenarioExecutor: Sendable {
+    public init() {}
+
+    /// The status and the transcript of `scenario` from `suite` on `adapter`.
+    public func run(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (status: Status, transcript: [String]) {
+        if let reason = adapter.skipReason(for: scenario) { return (.skipped(reason: reason), []) }
+        let clock = VirtualClock(start: suite.clockStart)
+        let network = VirtualNetwork(origins: suite.origins)
+        let transcript = Transcript()
+        let status: Status
+        do {
+            let app = try adapter.makeApp(AppEnvironment(clock: clock, network: network, transcript: transcript))
+            var world = World(app: app, clock: clock, network: network, transcript: transcript)
+            status = try world.run(scenario.steps)
+        } catch {
+            status = .errored(detail: "\(error)")
+        }
+        return (status, transcript.all)
+    }
+}
+
+/// The state of one running scenario.
+private struct World {
+    let app: any App
+    let clock: VirtualClock
+    let network: VirtualNetwork
+    let transcript: Transcript
+    /// How the last action ended; a failed action that no `expect-last-step` checks fails the scenario.
+    var lastOutcome: (outcome: StepOutcome, message: String, location: SuiteLocation)?
+    /// Whether an `expect-last-step` has looked at `lastOutcome`.
+    var lastOutcomeChecked = false
+
+    init(app: any App, clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
+        self.app = app
+        self.clock = clock
+        self.network = network
+        self.transcript = transcript
+    }
+
+    /// Runs the steps in order: `.passed`, the first failed expectation, or a thrown adapter error.
+    mutating func run(_ steps: [Step]) throws -> Status {
+        for step in steps {
+            if case .expect(let expectation) = step.kind {
+                if let failure = try check(expectation, at: step.location) { return .failed(failure) }
+                if case .lastStep = expectation { lastOutcomeChecked = true }
+                continue
+            }
+            if let unchecked = uncheckedFailure() { return .failed(unchecked) }
+            lastOutcome = nil
+            lastOutcomeChecked = false
+            do {
+                try perform(step.kind, at: step.location)
+                lastOutcome = (.succeeded, "", step.location)
+            } catch let failure as StepFailure {
+                lastOutcome = (failure.outcome, failure.message, step.location)
+            }
+        }
+        if let unchecked = uncheckedFailure() { return .failed(unchecked) }
+        return .passed
+    }
+
+    private func uncheckedFailure() -> Failure? {
+        guard let last = lastOutcome, last.outcome != .succeeded, !lastOutcomeChecked else { return nil }
+        return Failure(
+            message: "step failed: \(last.message)", location: last.location,
+            details: "the step at \(last.location) ended with '\(last.outcome.rawValue)': \(last.message)\n"
+                + "(add <expect-last-step outcome=\"\(last.outcome.rawValue)\"/> if that is the behaviour wanted)"
+        )
+    }
+
+    private func perform(_ kind: Step.Kind, at location: SuiteLocation) throws {
+        switch kind {
+        case .nativeSetCookie(let url, let line):
+            try app.nativeSetCookie(line, url: try parse(url))
+        case .nativeRequest(let request):
+            try app.nativeRequest(try httpRequest(request))
+        case .openWebView(let options):
+            try app.openWebView(options)
+        case .load(let request):
+            try app.load(try httpRequest(request), handlesCookies: request.handlesCookies)
+        case .followLink(let url):
+            try app.followLink(try parse(url))
+        case .fetch(let request):
+            try app.fetch(try httpRequest(request))
+        case .runScript(let script):
+            try app.runScript(script)
+        case .restartApp:
+            try app.restart()
+        case .advanceClock(let seconds):
+            clock.advance(by: seconds)
+            transcript.record("• clock +\(seconds) s")
+        case .expect:
+            break
+        }
+    }
+
+    private func parse(_ url: String) throws -> HTTPURL {
+        guard let parsed = HTTPURL(url) else { throw AppError.unsupported("URL '\(url)'") }
+        return parsed
+    }
+
+    private func httpRequest(_ request: Request) throws -> HTTPRequest {
+        HTTPRequest(url: try parse(request.url), method: request.method, headers: request.headers, body: request.body)
+    }
+
+    // MARK: Expectations
+
+    /// nil when the expectation holds, else the failure with expected vs observed.
+    private func check(_ expectation: Expectation, at location: SuiteLocation) throws -> Failure? {
+        switch expectation {
+        case .lastStep(let wanted):
+            let observed = lastOutcome?.outcome ?? .succeeded
+            // `failed` accepts any failure, a redirect loop included.
+            guard observed != wanted, !(wanted == .failed && observed != .succeeded) else { return nil }
+            let detail = lastOutcome?.message ?? ""
+            return failure(
+                "last step: expected \(wanted.rawValue), observed \(observed.rawValue)\(detail.isEmpty ? "" : " (\(detail))")",
+                at: location)
+
+        case .request(let expectation):
+            return checkRequest(expectation, at: location)
+
+        case .documentCookie(let match):
+            let value = try app.documentCookie()
+            return CookieStringCheck(match).mismatch(in: value.isEmpty ? nil : value, subject: "document.cookie")
+                .map { failure($0, at: location) }
+
+        case .store(let expectation):
+            let cookies = try app.cookies(in: expectation.store)
+            let matching = cookies.filter { StoreCheck.matches($0, expectation) }
+            let storeName = expectation.store == .native ? "native store" : "web view store"
+            if expectation.present, matching.isEmpty {
+                return failure(
+                    "\(storeName): expected a cookie \(StoreCheck.describe(expectation)), found "
+                        + StoreCheck.list(cookies.filter { $0.name == expectation.name }),
+                    at: location)
+            }
+            if !expectation.present, !matching.isEmpty {
+                return failure(
+                    "\(storeName): expected no cookie \(StoreCheck.describe(expectation)), found \(StoreCheck.list(matching))",
+                    at: location)
+            }
+            return nil
+        }
+    }
+
+    private func checkRequest(_ expectation: RequestExpectation, at location: SuiteLocation) -> Failure? {
+        guard let wanted = HTTPURL(expectation.url) else { return failure("bad URL \(expectation.url)", at: location) }
+        let requests = network.log.filter {
+            $0.url.origin == wanted.origin && $0.url.path == wanted.path && (wanted.query == nil || $0.url.query == wanted.query)
+        }
+        if !expectation.received {
+            guard requests.isEmpty else {
+                return failure("expected no request to \(expectation.url), observed \(requests.count)", at: location)
+            }
+            return nil
+        }
+        let request: ReceivedRequest?
+        switch expectation.occurrence {
+        case .first: request = requests.first
+        case .last: request = requests.last
+        case .number(let n): request = requests.count >= n ? requests[n - 1] : nil
+        }
+        guard let request else {
+            let seen = network.log.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")
+            return failure(
+                "expected a request to \(expectation.url), observed \(requests.count) (occurrence \(expectation.occurrence))",
+                at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen))
+        }
+        return CookieStringCheck(expectation.cookie)
+            .mismatch(in: request.cookieHeader, subject: "Cookie header of \(request.method) \(request.url)")
+            .map { failure($0, at: location) }
+    }
+
+    private func failure(_ message: String, at location: SuiteLocation, extra: String = "") -> Failure {
+        Failure(
+            message: message, location: location,
+            details: "\(location): \(message)\(extra.isEmpty ? "" : "\n" + extra)"
+        )
+    }
+}
+
+/// `contains` / `lacks` / `equals` / `empty` on a cookie string (`a=1; b=2`).
+struct CookieStringCheck {
+    let match: CookieStringMatch
+
+    init(_ match: CookieStringMatch) { self.match = match }
+
+    /// A one-line "expected …, observed …" when the string does not satisfy the match.
+    func mismatch(in value: String?, subject: String) -> String? {
+        let shown = value.map { "'\($0)'" } ?? "(none)"
+        let pairs = Self.pairs(value ?? "")
+        if match.isEmpty, value != nil, !(value ?? "").isEmpty {
+            return "\(subject): expected no cookie, observed \(shown)"
+        }
+        if let equals = match.equals, (value ?? "") != equals {
+            return "\(subject): expected '\(equals)', observed \(shown)"
+        }
+        for item in match.contains where !pairs.contains(where: { Self.item(item, matches: $0) }) {
+            return "\(subject): expected to contain '\(item)', observed \(shown)"
+        }
+        for item in match.lacks where pairs.contains(where: { Self.item(item, matches: $0) }) {
+            return "\(subject): expected to lack '\(item)', observed \(shown)"
+        }
+        return nil
+    }
+
+    /// `name=value` pairs of a Cookie header or document.cookie; a pair without "=" is a name-less cookie.
+    static func pairs(_ value: String) -> [(name: String, value: String)] {
+        value.split(separator: ";").compactMap { raw in
+            let pair = raw.trimmingCharacters(in: .whitespaces)
+            guard !pair.isEmpty else { return nil }
+            guard let equals = pair.firstIndex(of: "=") else { return ("", pair) }
+            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+        }
+    }
+
+    /// `name` matches any value; `name=value` matches exactly.
+    static func item(_ item: String, matches pair: (name: String, value: String)) -> Bool {
+        guard let equals = item.firstIndex(of: "=") else { return pair.name == item }
+        return pair.name == item[..<equals] && pair.value == item[item.index(after: equals)...]
+    }
+}
+
+/// Matching cookies in a store against `expect-native-store` / `expect-web-view-store`.
+enum StoreCheck {
+    static func matches(_ cookie: Cookie, _ e: StoreExpectation) -> Bool {
+        cookie.name == e.name
+            && e.value.map { $0 == cookie.value } ?? true
+            && e.domain.map { $0.lowercased().drop { $0 == "." } == cookie.domain.drop { $0 == "." } } ?? true
+            && e.path.map { $0 == cookie.path } ?? true
+            && e.httpOnly.map { $0 == cookie.isHTTPOnly } ?? true
+            && e.secure.map { $0 == cookie.isSecure } ?? true
+            && e.persistent.map { $0 == cookie.isPersistent } ?? true
+    }
+
+    static func describe(_ e: StoreExpectation) -> String {
+        var parts = ["'\(e.name)'"]
+        if let value = e.value { parts.append("value=\(value)") }
+        if let domain = e.domain { parts.append("domain=\(domain)") }
+        if let path = e.path { parts.append("path=\(path)") }
+        if let httpOnly = e.httpOnly { parts.append("http-only=\(httpOnly)") }
+        if let secure = e.secure { parts.append("secure=\(secure)") }
+        if let persistent = e.persistent { parts.append("persistent=\(persistent)") }
+        return parts.joined(separator: " ")
+    }
+
+    static func list(_ cookies: [Cookie]) -> String {
+        guard !cookies.isEmpty else { return "none" }
+        return cookies.map { c in
+            "\(c.name)=\(c.value) (domain=\(c.domain) path=\(c.path) http-only=\(c.isHTTPOnly) secure=\(c.isSecure) persistent=\(c.isPersistent))"
+        }.joined(separator: ", ")
+    }
+}

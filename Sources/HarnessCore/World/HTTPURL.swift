@@ -1,0 +1,78 @@
+import CookieModel
+
+/// An absolute http(s) URL as the virtual network sees it: scheme, host, port, path and query kept apart.
+public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
+    public var scheme: String
+    /// Lower-case host (IPv6 without brackets).
+    public var host: String
+    /// nil for the scheme's default port.
+    public var port: Int?
+    public var path: String
+    /// Without the "?"; nil when there is none.
+    public var query: String?
+
+    /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil when it is not of that form.
+    public init?(_ string: String) {
+        guard let separator = string.range(of: "://") else { return nil }
+        let scheme = string[..<separator.lowerBound].lowercased()
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+        var rest = string[separator.upperBound...]
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = Substring(authority)
+        var port: Int?
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if after.first == ":" { port = Int(after.dropFirst()) }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            guard let number = Int(authority[authority.index(after: colon)...]), (0...65535).contains(number) else { return nil }
+            port = number
+        }
+        guard !host.isEmpty else { return nil }
+        let pathAndQuery = rest[authorityEnd...]
+        let queryStart = pathAndQuery.firstIndex(of: "?")
+        let path = queryStart.map { pathAndQuery[..<$0] } ?? pathAndQuery
+        self.scheme = scheme
+        self.host = host.lowercased()
+        self.port = port == HTTPURL.defaultPort(scheme) ? nil : port
+        self.path = path.isEmpty ? "/" : String(path)
+        self.query = queryStart.map { String(pathAndQuery[pathAndQuery.index(after: $0)...]) }
+    }
+
+    static func defaultPort(_ scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        default: nil
+        }
+    }
+
+    /// `scheme://host[:port]`: the key of the origin that serves this URL.
+    public var origin: String {
+        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")"
+    }
+
+    /// Path plus `?query` when there is one.
+    public var pathAndQuery: String { query.map { "\(path)?\($0)" } ?? path }
+
+    public var description: String { origin + pathAndQuery }
+
+    /// The view the cookie model works with (scheme, canonical host, path).
+    public var cookieURL: CookieURL? { CookieURL(scheme: scheme, host: host, path: path) }
+
+    /// Resolves a `Location` value (absolute, scheme-relative, absolute-path or relative) against this URL.
+    public func resolving(_ reference: String) -> HTTPURL? {
+        if reference.contains("://") { return HTTPURL(reference) }
+        if reference.hasPrefix("//") { return HTTPURL("\(scheme):\(reference)") }
+        if reference.hasPrefix("/") { return HTTPURL(origin + reference) }
+        if reference.hasPrefix("?") { return HTTPURL(origin + path + reference) }
+        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
+        return HTTPURL(origin + directory + reference)
+    }
+}

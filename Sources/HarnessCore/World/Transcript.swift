@@ -1,0 +1,24 @@
+import Synchronization
+
+/// The story of one scenario as it ran: each exchange and app event on a line, for failure messages and reports.
+public final class Transcript: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    public init() {}
+
+    public func record(_ line: String) { lines.withLock { $0.append(line) } }
+
+    public func request(_ request: HTTPRequest, via: String) {
+        var line = "→ [\(via)] \(request.method) \(request.url)"
+        for header in request.headers { line += "\n    \(header.name): \(header.value)" }
+        record(line)
+    }
+
+    public func response(_ response: HTTPResponse, for url: HTTPURL) {
+        var line = "← \(response.status) \(url)"
+        for header in response.headers { line += "\n    \(header.name): \(header.value)" }
+        record(line)
+    }
+
+    public var all: [String] { lines.withLock { $0 } }
+}

@@ -1,0 +1,65 @@
+import HarnessCore
+
+/// The words every report uses for a result, so the console, JSON and JUnit reports say the same thing.
+extension ScenarioResult {
+    /// `adapter suite.scenario`, without repeating the suite when the scenario id already starts with it.
+    var displayName: String {
+        "\(adapter.name) \(qualifiedScenarioID)"
+    }
+
+    /// `suite.scenario`; scenario ids are normally written `suite.short-name` already.
+    var qualifiedScenarioID: String {
+        scenarioID.hasPrefix(suiteID + ".") ? scenarioID : "\(suiteID).\(scenarioID)"
+    }
+
+    /// One line saying what happened, for people: the failure message, the skip reason, the error detail, or
+    /// why a pass was a surprise. Empty for an expected pass.
+    var oneLineMessage: String {
+        switch status {
+        case .passed: isUnexpected ? unexpectedPassMessage : ""
+        case .failed(let failure): Self.firstLine(failure.message.isEmpty ? "expectation failed" : failure.message)
+        case .skipped(let reason): Self.firstLine(reason)
+        case .errored(let detail): Self.firstLine(detail.isEmpty ? "error" : detail)
+        }
+    }
+
+    /// `unexpected pass: expected to fail because REASON`.
+    var unexpectedPassMessage: String {
+        "unexpected pass: \(expectationPhrase)"
+    }
+
+    /// `expected to fail because REASON` (or `expected an error ...`), from the adapter's expectation file.
+    var expectationPhrase: String {
+        let verb = expected.status == .error ? "expected an error" : "expected to fail"
+        guard let reason = expected.reason, !reason.isEmpty else { return "\(verb) (no reason given)" }
+        return "\(verb) because \(reason)"
+    }
+
+    /// `[security] ` for results tagged `security`, so they stand out in any list; else empty.
+    var securityMark: String { isSecurityRelevant ? "[security] " : "" }
+
+    /// Everything a person needs to diagnose a non-passing result, several lines: expected vs observed, where
+    /// the expectation is written, the details, and the transcript.
+    var diagnosisText: String {
+        var sections: [String] = []
+        switch status {
+        case .passed:
+            if isUnexpected { sections.append("\(expectationPhrase), but every expectation held") }
+        case .failed(let failure):
+            sections.append("\(failure.message)\nat \(failure.location)")
+            if !failure.details.isEmpty { sections.append(failure.details) }
+        case .skipped(let reason):
+            sections.append("skipped: \(reason)")
+        case .errored(let detail):
+            sections.append(detail)
+        }
+        if !transcript.isEmpty {
+            sections.append("transcript:\n" + transcript.joined(separator: "\n"))
+        }
+        return sections.joined(separator: "\n\n")
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        text.firstIndex(where: \.isNewline).map { String(text[..<$0]) } ?? text
+    }
+}

@@ -1,0 +1,89 @@
+import CookieModel
+import HarnessCore
+import Testing
+
+@Suite("scenarios on the reference adapter")
+struct ExecutorTests {
+    let executor = ScenarioExecutor()
+
+    private func run(_ kinds: [Step.Kind], origins: [Origin] = Fixtures.loginOrigins) -> Status {
+        let scenario = Fixtures.scenario("t.x", kinds)
+        return executor.run(scenario, of: Fixtures.suite([scenario], origins: origins), on: .reference).status
+    }
+
+    @Test("a 302 login sets an HttpOnly domain cookie that reaches the target and hides from script")
+    func loginRedirect() {
+        let status = run([
+            .openWebView(WebViewOptions()),
+            .load(Request(url: "https://login.example.com/sso")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(contains: ["sid=s3cr3t"])))),
+            .expect(.documentCookie(CookieStringMatch(lacks: ["sid"]))),
+            .expect(.store(StoreExpectation(store: .native, name: "sid", domain: "example.com", httpOnly: true, persistent: false))),
+            .fetch(Request(url: "https://evil.example/")),
+            .expect(.request(RequestExpectation(url: "https://evil.example/", cookie: CookieStringMatch(isEmpty: true)))),
+        ])
+        #expect(status == .passed)
+    }
+
+    @Test("a wrong expectation fails with expected vs observed and the line")
+    func failureMessage() throws {
+        let status = run([
+            .load(Request(url: "https://login.example.com/sso")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(equals: "sid=other")))),
+        ])
+        guard case .failed(let failure) = status else {
+            Issue.record("expected a failure, got \(status)")
+            return
+        }
+        #expect(failure.message == "Cookie header of GET https://app.example.com/home: expected 'sid=other', observed 'sid=s3cr3t'")
+        #expect(failure.location.line == 11)
+    }
+
+    @Test("a redirect loop fails the scenario unless expect-last-step expects it")
+    func loops() {
+        let unexpected = run([.load(Request(url: "https://login.example.com/loop"))])
+        guard case .failed(let failure) = unexpected else {
+            Issue.record("expected a failure, got \(unexpected)")
+            return
+        }
+        #expect(failure.message.hasPrefix("step failed: more than 20 redirects"))
+        #expect(run([.load(Request(url: "https://login.example.com/loop")), .expect(.lastStep(.redirectLoop))]) == .passed)
+    }
+
+    @Test("restart keeps persistent cookies and drops session cookies; a non-persistent store starts empty")
+    func restart() {
+        let status = run([
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "keep=1; Max-Age=3600"),
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "session=1"),
+            .restartApp,
+            .expect(.store(StoreExpectation(store: .native, name: "keep", persistent: true))),
+            .expect(.store(StoreExpectation(store: .native, name: "session", present: false))),
+            .openWebView(WebViewOptions(dataStore: .nonPersistent)),
+            .load(Request(url: "https://app.example.com/home")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(isEmpty: true)))),
+            .advanceClock(seconds: 3600),
+            .expect(.store(StoreExpectation(store: .native, name: "keep", present: false))),
+        ])
+        #expect(status == .passed)
+    }
+
+    @Test("a scenario needing a capability the adapter lacks is skipped with the reason")
+    func skip() {
+        let limited = Adapter(info: AdapterInfo(name: "limited", version: "0"), summary: "", capabilities: [.nativeStore]) { env in
+            try SharedStoreApp(environment: env) { CookieJar(clock: env.cookieClock) }
+        }
+        let scenario = Fixtures.scenario("t.js", [.openWebView(WebViewOptions()), .runScript("document.cookie='a=1'")])
+        let status = executor.run(scenario, of: Fixtures.suite([scenario]), on: limited).status
+        #expect(status == .skipped(reason: "adapter 'limited' lacks capability: javascript, web-view"))
+    }
+
+    @Test("an unsupported script is an error, not a pass")
+    func unsupportedScript() {
+        let status = run([.load(Request(url: "https://app.example.com/home")), .runScript("fetch('/x')")])
+        guard case .errored(let detail) = status else {
+            Issue.record("expected an error, got \(status)")
+            return
+        }
+        #expect(detail.contains("only document.cookie"))
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import HarnessCore
+import Testing
+
+@Suite("Suite loader: errors point at file:line:column")
+struct SuiteLoaderErrorTests {
+    /// A suite body (from line 2 of a suite with id `redirect`) and the one error it must produce, without the file.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: String
+        var error: String
+        var testDescription: String { name }
+    }
+
+    static let scenario = "  <scenario id=\"redirect.a\"><title>T</title>"
+
+    static let semanticCases: [Case] = [
+        Case(
+            name: "scenario id without the suite id",
+            body: "  <scenario id=\"login.a\"><title>T</title><restart-app/></scenario>",
+            error: #"2:13: error: scenario id "login.a" must start with "redirect." (the suite id and a dot)"#
+        ),
+        Case(
+            name: "scenario id that is only the suite id and a dot",
+            body: "  <scenario id=\"redirect.\"><title>T</title><restart-app/></scenario>",
+            error: #"2:13: error: scenario id "redirect." must start with "redirect." (the suite id and a dot)"#
+        ),
+        Case(
+            name: "expect-request without a check",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\"/>\n  </scenario>",
+            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty="
+        ),
+        Case(
+            name: "expect-request with only empty lists",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\" contains=\" \" empty=\"false\"/>\n  </scenario>",
+            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty="
+        ),
+        Case(
+            name: "expect-document-cookie without a check",
+            body: "\(scenario)\n    <expect-document-cookie/>\n  </scenario>",
+            error: "3:5: error: <expect-document-cookie> needs one of contains=, lacks=, equals=, empty="
+        ),
+        Case(
+            name: "expect-request received=false with a cookie check",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\" received=\"false\" lacks=\"sid\"/>\n  </scenario>",
+            error: #"3:5: error: <expect-request received="false"> cannot also check the Cookie header "#
+                + "(contains=, lacks=, equals=, empty=)"
+        ),
+        Case(
+            name: "store check with both has and lacks",
+            body: "\(scenario)\n    <expect-native-store has=\"a\" lacks=\"a\"/>\n  </scenario>",
+            error: "3:5: error: <expect-native-store> needs exactly one of has=, lacks="
+        ),
+        Case(
+            name: "store check with neither has nor lacks",
+            body: "\(scenario)\n    <expect-web-view-store domain=\"example.com\"/>\n  </scenario>",
+            error: "3:5: error: <expect-web-view-store> needs exactly one of has=, lacks="
+        ),
+        Case(
+            name: "location on a 200 route",
+            body: "  <origin url=\"https://a.example\">\n    <route path=\"/\" location=\"https://b.example/\"/>\n"
+                + "  </origin>\n\(scenario)<restart-app/></scenario>",
+            error: "3:21: error: location= is only for 3xx routes; this route's status is 200"
+        ),
+        Case(
+            name: "302 route without location",
+            body: "  <origin url=\"https://a.example\">\n    <route path=\"/sso\" status=\"302\"/>\n"
+                + "  </origin>\n\(scenario)<restart-app/></scenario>",
+            error: #"3:5: error: <route status="302"> needs location="#
+        ),
+        Case(
+            name: "route path without a leading slash",
+            body: "  <origin url=\"https://a.example\">\n    <route path=\"sso\"/>\n"
+                + "  </origin>\n\(scenario)<restart-app/></scenario>",
+            error: #"3:12: error: path="sso" must start with "/""#
+        ),
+        Case(
+            name: "occurrence beyond any request count",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\" occurrence=\"99999999999999999999\" "
+                + "empty=\"true\"/>\n  </scenario>",
+            error: #"3:46: error: occurrence="99999999999999999999" must be first, last or a number from 1"#
+        ),
+        Case(
+            name: "advance-clock by an infinite time",
+            body: "\(scenario)\n    <advance-clock seconds=\"INF\"/>\n  </scenario>",
+            error: #"3:20: error: seconds="INF" must be a finite number, 0 or more"#
+        ),
+        Case(
+            name: "the same origin twice",
+            body: "  <origin url=\"https://a.example\"><route path=\"/\"/></origin>\n"
+                + "  <origin url=\"https://a.example\"><route path=\"/x\"/></origin>\n\(scenario)<restart-app/></scenario>",
+            error: #"3:3: error: duplicate origin "https://a.example": first declared at FILE:2:3"#
+        ),
+        Case(
+            name: "the same route twice",
+            body: "  <origin url=\"https://a.example\">\n    <route path=\"/\" method=\"GET\"/>\n"
+                + "    <route path=\"/\" method=\"GET\" status=\"500\"/>\n  </origin>\n\(scenario)<restart-app/></scenario>",
+            error: #"4:5: error: duplicate route "/" for GET: first declared at FILE:3:5"#
+        ),
+    ]
+
+    @Test("each check the schema cannot express has its own message", arguments: semanticCases)
+    func reportsSemanticError(_ testCase: Case) throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", testCase.body))
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        let expected = "\(file):" + testCase.error.replacingOccurrences(of: "FILE", with: file)
+        #expect(error.description == expected)
+        #expect(error.diagnostics.count == 1)
+    }
+
+    @Test("the edge values of those checks are accepted")
+    func acceptsEdgeValues() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", """
+              <origin url="https://a.example">
+                <route path="/*" status="304"/>
+                <route path="/r" status="399" location="/x"/>
+                <route path="/r" method="POST" status="307" location="/y"/>
+              </origin>
+              <scenario id="redirect.a"><title>T</title>
+                <expect-request url="https://a.example/" occurrence="1" equals=""/>
+                <expect-request url="https://a.example/" received="false" empty="false"/>
+                <expect-document-cookie lacks="a"/>
+                <expect-native-store has=""/>
+                <advance-clock seconds="0"/>
+              </scenario>
+            """))
+
+        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+
+        #expect(suite.origins[0].routes.map(\.status) == [304, 399, 307])
+        #expect(suite.scenarios[0].steps.map(\.kind) == [
+            .expect(.request(RequestExpectation(
+                url: "https://a.example/", occurrence: .number(1), cookie: CookieStringMatch(equals: "")
+            ))),
+            .expect(.request(RequestExpectation(url: "https://a.example/", received: false))),
+            .expect(.documentCookie(CookieStringMatch(lacks: ["a"]))),
+            .expect(.store(StoreExpectation(store: .native, name: ""))),
+            .advanceClock(seconds: 0),
+        ])
+    }
+
+    @Test("every error of a file is reported at once, in order")
+    func reportsAllErrorsOfAFile() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", """
+              <origin url="https://a.example">
+                <route path="/sso" status="302"/>
+              </origin>
+              <scenario id="other.a"><title>T</title>
+                <expect-request url="https://a.example/"/>
+                <expect-native-store/>
+              </scenario>
+              <scenario id="redirect.b"><title>T</title>
+                <expect-document-cookie/>
+              </scenario>
+            """))
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        #expect(error.description == """
+            \(file):3:5: error: <route status="302"> needs location=
+            \(file):5:13: error: scenario id "other.a" must start with "redirect." (the suite id and a dot)
+            \(file):6:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=
+            \(file):7:5: error: <expect-native-store> needs exactly one of has=, lacks=
+            \(file):10:5: error: <expect-document-cookie> needs one of contains=, lacks=, equals=, empty=
+            """)
+    }
+
+    @Test("schema errors carry file:line:column, all of them, and stop the loader's own checks")
+    func reportsSchemaErrors() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("bad.xml", """
+            <suite xmlns="urn:cookieharness:suite:1" id="redirect">
+              <origin url="https://a.example">
+                <route path="sso" status="700"/>
+              </origin>
+              <scenario id="redirect.a"><title>T</title>
+                <expect-request url="https://a.example/" occurrence="0" empty="true"/>
+                <teleport/>
+              </scenario>
+            </suite>
+            """)
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        let lines = error.description.split(separator: "\n").map(String.init)
+        #expect(error.diagnostics.map { "\($0.line):\($0.column)" } == ["1:1", "3:23", "6:46", "7:5"], "\(error)")
+        #expect(lines.allSatisfy { $0.hasPrefix("\(file):") && $0.contains(": error: ") }, "\(error)")
+        #expect(lines.first?.contains("'title'") == true, "\(error)")
+        #expect(lines.dropFirst().first?.contains("'700'") == true, "\(error)")
+        // path="sso" breaks a loader rule too, but the schema's errors come first and alone.
+        #expect(!error.description.contains("must start with"), "\(error)")
+    }
+
+    @Test("a file that is not well-formed reports libxml2's error with its position")
+    func reportsMalformedXML() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("cut.xml", "<suite xmlns=\"urn:cookieharness:suite:1\" id=\"a\" title=\"T\">\n  <scenario>\n")
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        #expect(error.diagnostics.first?.line == 3, "\(error)")
+        #expect(error.description.hasPrefix("\(file):3:"), "\(error)")
+    }
+
+    @Test("a scenario id used in two files names both places; errors of several files come together")
+    func reportsDuplicateIDsAcrossFiles() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let body = "  <scenario id=\"dup.a\"><title>T</title><restart-app/></scenario>"
+        let first = try sandbox.write("suites/a.xml", SuiteLoaderSandbox.suite(id: "dup", body))
+        let second = try sandbox.write("suites/b.xml", SuiteLoaderSandbox.suite(id: "dup", "\n" + body))
+        let third = try sandbox.write("suites/c.xml", SuiteLoaderSandbox.suite(id: "c", """
+              <scenario id="c.a"><title>T</title><expect-document-cookie/></scenario>
+            """))
+
+        let error = try #require(throws: SuiteLoadingError.self) {
+            try SuiteLoaderSandbox.loader().load([sandbox.path + "/suites"])
+        }
+
+        #expect(error.description == """
+            \(second):3:13: error: duplicate scenario id "dup.a": first defined at \(first):2:13
+            \(third):2:38: error: <expect-document-cookie> needs one of contains=, lacks=, equals=, empty=
+            """)
+    }
+
+    @Test("a scenario id used twice in one file is the schema's error")
+    func reportsDuplicateIDsInOneFile() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("dup.xml", SuiteLoaderSandbox.suite(id: "dup", """
+              <scenario id="dup.a"><title>T</title><restart-app/></scenario>
+              <scenario id="dup.a"><title>T</title><restart-app/></scenario>
+            """))
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        #expect(error.diagnostics.count == 1, "\(error)")
+        #expect(error.description.hasPrefix("\(file):3:"), "\(error)")
+        #expect(error.description.contains("unique-scenario-id"), "\(error)")
+    }
+
+    @Test("an expectations file is not a suite when named alone")
+    func refusesExpectationsAsSuite() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("x.xml", """
+            <expectations xmlns="urn:cookieharness:suite:1" adapter="x"/>
+            """)
+
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+
+        #expect(error.description == "\(file): error: this is an <expectations> file, not a <suite>")
+    }
+}

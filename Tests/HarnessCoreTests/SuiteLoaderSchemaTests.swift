@@ -1,0 +1,104 @@
+import Foundation
+import HarnessCore
+import Testing
+
+@Suite("Suite loader: finding and loading the schema")
+struct SuiteLoaderSchemaTests {
+    @Test("not found: the error lists every place tried, in order")
+    func reportsPlacesTried() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let root = sandbox.path
+        let start = root + "/a/b/c/d/e"
+        try FileManager.default.createDirectory(atPath: start, withIntermediateDirectories: true)
+
+        let error = try #require(throws: SuiteSchema.NotFound.self) {
+            try SuiteSchema.locate(currentDirectory: start, executablePath: root + "/bin/tool")
+        }
+
+        // The start and four parents, then the executable's directory and its parents (the sandbox's own
+        // ancestors depend on TMPDIR, so only the first two of those are pinned).
+        #expect(Array(error.tried.prefix(7)) == [
+            "\(root)/a/b/c/d/e/Suites/suite.xsd", "\(root)/a/b/c/d/Suites/suite.xsd", "\(root)/a/b/c/Suites/suite.xsd",
+            "\(root)/a/b/Suites/suite.xsd", "\(root)/a/Suites/suite.xsd",
+            "\(root)/bin/Suites/suite.xsd", "\(root)/Suites/suite.xsd",
+        ])
+        #expect(error.tried.count <= 10)
+        #expect(error.tried.count == Set(error.tried).count)
+        #expect(error.description == (
+            ["error: cannot find the suite schema Suites/suite.xsd; tried:"] + error.tried.map { "  \($0)" }
+                + ["run from the package directory or give the schema's path explicitly"]
+        ).joined(separator: "\n"))
+    }
+
+    @Test("an explicit path is tried alone, as a file or as a directory holding Suites/suite.xsd")
+    func explicitPathIsTriedAlone() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let missing = sandbox.path + "/nowhere.xsd"
+
+        let error = try #require(throws: SuiteSchema.NotFound.self) {
+            try SuiteSchema.locate(explicitPath: missing, currentDirectory: SuiteLoaderSandbox.packageRoot)
+        }
+        #expect(error.tried == [missing])
+
+        let directoryError = try #require(throws: SuiteSchema.NotFound.self) {
+            try SuiteSchema.locate(explicitPath: sandbox.path, currentDirectory: SuiteLoaderSandbox.packageRoot)
+        }
+        #expect(directoryError.tried == ["\(sandbox.path)/Suites/suite.xsd"])
+
+        #expect(try SuiteSchema.locate(explicitPath: SuiteLoaderSandbox.packageRoot) == SuiteLoaderSandbox.schemaPath)
+    }
+
+    @Test("found from a subdirectory of the package, and from the executable's directory")
+    func findsThePackageSchema() throws {
+        let root = SuiteLoaderSandbox.packageRoot
+        let fromSubdirectory = try SuiteSchema.locate(currentDirectory: root + "/Tests/HarnessCoreTests", executablePath: nil)
+        #expect(fromSubdirectory == SuiteLoaderSandbox.schemaPath)
+
+        let sandbox = try SuiteLoaderSandbox()
+        let fromExecutable = try SuiteSchema.locate(
+            currentDirectory: sandbox.path, executablePath: root + "/.build/debug/cookie-harness"
+        )
+        #expect(fromExecutable == SuiteLoaderSandbox.schemaPath)
+    }
+
+    @Test("loading twice gives the same usable schema; a broken schema is an error with its position")
+    func loadsAndCaches() throws {
+        let first = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let second = try SuiteSchema.load(from: SuiteLoaderSandbox.packageRoot + "/Tests/../Suites/suite.xsd")
+        #expect(first.file == SuiteLoaderSandbox.schemaPath)
+        #expect(second.file.hasSuffix("/Tests/../Suites/suite.xsd"))
+
+        let sandbox = try SuiteLoaderSandbox()
+        let suite = try sandbox.write("s.xml", SuiteLoaderSandbox.suite(id: "s", """
+              <scenario id="s.a"><title>T</title><restart-app/></scenario>
+            """))
+        #expect(try SuiteLoader(schema: second).loadSuite(at: suite).id == "s")
+
+        let broken = try sandbox.write("broken.xsd", """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="x" type="nope"/>
+            </xs:schema>
+            """)
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteSchema.load(from: broken) }
+        #expect(error.description.hasPrefix("\(broken):2:"), "\(error)")
+
+        let missing = try #require(throws: SuiteLoadingError.self) {
+            try SuiteSchema.load(from: sandbox.path + "/none.xsd")
+        }
+        #expect(missing.description == "\(sandbox.path)/none.xsd: error: No such file or directory")
+    }
+
+    @Test("concurrent first loads of one path all succeed")
+    func concurrentLoads() async throws {
+        let sandbox = try SuiteLoaderSandbox()
+        // A copy at a fresh path, so this test really performs the first load.
+        let copy = try sandbox.write("suite.xsd", String(contentsOfFile: SuiteLoaderSandbox.schemaPath, encoding: .utf8))
+        let files = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try SuiteSchema.load(from: copy).file }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(files == Array(repeating: copy, count: 8))
+    }
+}

@@ -1,0 +1,65 @@
+import CookieModel
+import Foundation
+import HarnessCore
+import Synchronization
+
+/// Builds scenarios in code, for runner and executor tests.
+enum Fixtures {
+    static let here = SuiteLocation(file: "test.xml", line: 1)
+
+    static func step(_ kind: Step.Kind, line: Int = 1) -> Step { Step(kind, location: SuiteLocation(file: "test.xml", line: line)) }
+
+    static func scenario(_ id: String, tags: [String] = [], _ kinds: [Step.Kind]) -> Scenario {
+        Scenario(id: id, title: id, tags: tags, steps: kinds.enumerated().map { step($1, line: $0 + 10) }, location: here)
+    }
+
+    /// login.example.com/sso 302 → app.example.com/home, setting an HttpOnly session cookie for example.com.
+    static let loginOrigins = [
+        Origin(url: "https://login.example.com", routes: [
+            Route(path: "/sso", status: 302, setCookies: ["sid=s3cr3t; Domain=example.com; Path=/; Secure; HttpOnly"],
+                  location: "https://app.example.com/home"),
+            Route(path: "/loop", status: 302, location: "/loop"),
+            Route(path: "/form", method: "POST", status: 303, location: "/done"),
+            Route(path: "/keep", status: 307, location: "/done"),
+            Route(path: "/done"),
+        ]),
+        Origin(url: "https://app.example.com", routes: [Route(path: "/home"), Route(path: "/api/*")]),
+        Origin(url: "https://evil.example", routes: [Route(path: "/")]),
+    ]
+
+    static func suite(_ scenarios: [Scenario], origins: [Origin] = loginOrigins) -> Suite {
+        Suite(id: "t", title: "test", file: "test.xml", origins: origins, scenarios: scenarios)
+    }
+}
+
+/// Collects what a runner reports.
+final class CollectingReporter: ResultReporter, @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var results: [ScenarioResult] = []
+    private(set) var began = false
+    private(set) var summary: RunSummary?
+
+    func begin(_ run: RunInfo) throws { began = true }
+    func report(_ result: ScenarioResult) throws {
+        lock.lock()
+        results.append(result)
+        lock.unlock()
+    }
+    func finish(_ summary: RunSummary) throws { self.summary = summary }
+}
+
+/// An app whose every action blocks for a while: a hanging adapter.
+final class HangingApp: App {
+    let seconds: Double
+    init(seconds: Double) { self.seconds = seconds }
+    func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws { Thread.sleep(forTimeInterval: seconds) }
+    func nativeRequest(_ request: HTTPRequest) throws { Thread.sleep(forTimeInterval: seconds) }
+    func openWebView(_ options: WebViewOptions) throws {}
+    func load(_ request: HTTPRequest, handlesCookies: Bool) throws { Thread.sleep(forTimeInterval: seconds) }
+    func followLink(_ url: HTTPURL) throws {}
+    func fetch(_ request: HTTPRequest) throws {}
+    func runScript(_ script: String) throws {}
+    func documentCookie() throws -> String { "" }
+    func restart() throws {}
+    func cookies(in store: StoreExpectation.Store) throws -> [Cookie] { [] }
+}

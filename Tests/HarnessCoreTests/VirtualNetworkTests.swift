@@ -1,0 +1,68 @@
+import HarnessCore
+import Testing
+
+@Suite("the virtual network and the redirect loop")
+struct VirtualNetworkTests {
+    @Test("URLs keep scheme, host, port, path and query apart; default ports vanish", arguments: [
+        ("https://App.Example.com:443/a/b?x=1#frag", "https://app.example.com", "/a/b", "x=1"),
+        ("http://home.example.org:8888/cookie-parser?0001", "http://home.example.org:8888", "/cookie-parser", "0001"),
+        ("https://example.com", "https://example.com", "/", nil),
+        ("http://[::1]:8080/x", "http://[::1]:8080", "/x", nil),
+    ] as [(String, String, String, String?)])
+    func urls(text: String, origin: String, path: String, query: String?) throws {
+        let url = try #require(HTTPURL(text))
+        #expect(url.origin == origin)
+        #expect(url.path == path)
+        #expect(url.query == query)
+    }
+
+    @Test("Location resolution", arguments: [
+        ("/done", "https://login.example.com/done"),
+        ("next", "https://login.example.com/a/next"),
+        ("//other.example/x", "https://other.example/x"),
+        ("http://x.example:81/y?z", "http://x.example:81/y?z"),
+        ("?q=1", "https://login.example.com/a/b?q=1"),
+    ])
+    func resolving(location: String, expected: String) throws {
+        let base = try #require(HTTPURL("https://login.example.com/a/b"))
+        #expect(base.resolving(location)?.description == expected)
+    }
+
+    @Test("routes: exact path, prefix with *, method restriction, 404, unknown origin")
+    func routing() throws {
+        let network = VirtualNetwork(origins: Fixtures.loginOrigins)
+        #expect(network.send(HTTPRequest(url: HTTPURL("https://app.example.com/home?x=1")!))?.status == 200)
+        #expect(network.send(HTTPRequest(url: HTTPURL("https://app.example.com/api/v1/me")!))?.status == 200)
+        #expect(network.send(HTTPRequest(url: HTTPURL("https://app.example.com/nope")!))?.status == 404)
+        #expect(network.send(HTTPRequest(url: HTTPURL("https://login.example.com/form")!, method: "GET"))?.status == 404)
+        #expect(network.send(HTTPRequest(url: HTTPURL("https://unknown.example/")!)) == nil)
+        #expect(network.log.count == 4)
+    }
+
+    @Test("303 turns POST into GET, 307 keeps the method; a loop fails with redirect-loop")
+    func redirects() throws {
+        let network = VirtualNetwork(origins: Fixtures.loginOrigins)
+        let client = HTTPClient(network: network, transcript: Transcript(), channel: "test")
+        let post = try client.perform(HTTPRequest(url: HTTPURL("https://login.example.com/form")!, method: "POST", body: "a=1"),
+                                      prepare: { _ in }, received: { _, _ in })
+        #expect(post.url.description == "https://login.example.com/done")
+        #expect(network.log.last?.method == "GET")
+        _ = try client.perform(HTTPRequest(url: HTTPURL("https://login.example.com/keep")!, method: "PUT"),
+                               prepare: { _ in }, received: { _, _ in })
+        #expect(network.log.last?.method == "PUT")
+        do {
+            _ = try client.perform(HTTPRequest(url: HTTPURL("https://login.example.com/loop")!), prepare: { _ in }, received: { _, _ in })
+            Issue.record("a redirect loop must fail")
+        } catch let failure as StepFailure {
+            #expect(failure.outcome == .redirectLoop)
+        }
+    }
+
+    @Test("document.cookie scripts: assignments only, anything else is unsupported")
+    func scripts() throws {
+        #expect(try DocumentCookieScript.assignments(in: #"document.cookie = "a=1; Path=/"; document.cookie='b=\'2\''"#)
+            == ["a=1; Path=/", "b='2'"])
+        #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: "alert(1)") }
+        #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: #"document.cookie = "unterminated"#) }
+    }
+}
