@@ -4,8 +4,12 @@ import Foundation
 public struct CookieStoreComparison: Sendable {
     public var benchmark: CookieStoreBenchmark
 
-    public init(benchmark: CookieStoreBenchmark = CookieStoreBenchmark()) {
+    /// Limits the run to the stores with these names (nil: all); the reference jar always runs, as the baseline.
+    public var only: Set<String>?
+
+    public init(benchmark: CookieStoreBenchmark = CookieStoreBenchmark(), only: Set<String>? = nil) {
         self.benchmark = benchmark
+        self.only = only
     }
 
     public struct Row: Sendable {
@@ -45,12 +49,13 @@ public struct CookieStoreComparison: Sendable {
         let requests = benchmark.requestURLs
         var reference = ReferenceJarBenchmark()
         reference.prepare(responses: responses, requestURLs: requests)
-        var foundation = FoundationStorageBenchmark()
-        foundation.prepare(responses: responses, requestURLs: requests)
-        return Results(rows: [
-            row(reference, stored: reference.storedCount, responses: responses.count, requests: requests.count),
-            row(foundation, stored: foundation.storedCount, responses: responses.count, requests: requests.count),
-        ])
+        var rows = [row(reference, stored: reference.storedCount, responses: responses.count, requests: requests.count)]
+        if only?.contains("foundation") ?? true {
+            var foundation = FoundationStorageBenchmark()
+            foundation.prepare(responses: responses, requestURLs: requests)
+            rows.append(row(foundation, stored: foundation.storedCount, responses: responses.count, requests: requests.count))
+        }
+        return Results(rows: rows)
     }
 
     private func row(_ store: some BenchmarkedStore, stored: Int, responses: Int, requests: Int) -> Row {

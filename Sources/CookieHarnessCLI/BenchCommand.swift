@@ -1,23 +1,38 @@
 import Bench
 import Foundation
+import HarnessCore
 
-/// `cookie-harness bench`: the reference jar and Foundation's HTTPCookieStorage on one workload, with ratios.
+/// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
 enum BenchCommand {
     static let usage = """
-        usage: cookie-harness bench [--seconds S]
+        usage: cookie-harness bench [stores] [--seconds S] [--store NAME]...
+               cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N]
 
-        Fills a jar with 3000 cookies over 60 domains from Set-Cookie lines, then computes the Cookie header for
-        request URLs on the full jar; the reference jar and an ephemeral Foundation HTTPCookieStorage run the same
-        workload in this one process. Prints operations per second for each and the ratio. Build with
-        '-c release' for figures worth comparing. --seconds: minimum time per measurement (default 0.4).
+        stores (default): fills a jar with 3000 cookies over 60 domains from Set-Cookie lines, then computes the
+          Cookie header for request URLs on the full jar; the reference jar and an ephemeral Foundation
+          HTTPCookieStorage run the same workload in this one process. Prints operations per second for each and
+          the ratio. --seconds: minimum time per measurement (default 0.4); --store: run only these peers besides
+          the reference jar (foundation).
+        harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
+          of 5), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
+          streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
+        Build with '-c release' for figures worth comparing.
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["seconds"])
+        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "scenarios", "jobs", "schema"])
         if args.wantsHelp {
             output.out(usage)
             return .success
         }
+        switch args.positional.first ?? "stores" {
+        case "stores": return try stores(args, output: output)
+        case "harness": return try harness(args, output: output)
+        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores or harness)")
+        }
+    }
+
+    private static func stores(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         var benchmark = CookieStoreBenchmark()
         if let text = args.value("seconds") {
             guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
@@ -25,8 +40,39 @@ enum BenchCommand {
             }
             benchmark.minimumDuration = .milliseconds(Int(seconds * 1000))
         }
-        let results = CookieStoreComparison(benchmark: benchmark).run()
-        output.out(results.table)
+        let only = args.options["store"].map(Set.init)
+        output.out(CookieStoreComparison(benchmark: benchmark, only: only).run().table)
         return .success
+    }
+
+    private static func harness(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let count = try args.integer("scenarios", in: 1...10_000_000) ?? 100_000
+        let benchmark = HarnessBenchmark(suites: inputs.suites.suites, generatedScenarios: count, jobs: jobs)
+
+        let serial = try benchmark.timeBuiltInSuites(jobs: 1)
+        let parallel = try benchmark.timeBuiltInSuites(jobs: jobs)
+        func ms(_ d: Duration) -> String { String(format: "%.1f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
+        output.out("built-in suites × reference: \(serial.scenarios) scenarios; 1 worker \(ms(serial.best)), \(jobs) workers \(ms(parallel.best)) (best of 5; speed-up \(String(format: "%.2f", seconds(serial.best) / seconds(parallel.best)))x)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookie-harness-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let figures = try benchmark.generatedRun(into: folder)
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        output.out("generated suite: \(figures.scenarios) scenarios (\(figures.passed) passed) in \(ms(figures.elapsed)) with \(jobs) workers, \(String(format: "%.0f", Double(figures.scenarios) / seconds(figures.elapsed))) scenarios/s; JUnit file \(mib(figures.junitBytes))")
+        output.out("resident memory before the run \(mib(figures.residentBeforeRun)); after each tenth of the results: \(figures.residentSamples.map(mib).joined(separator: ", ")); peak \(mib(figures.peakResident))")
+        return .success
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }

@@ -17,6 +17,8 @@ public final class CommandOutput: Sendable {
 
     public func out(_ line: String) { write(line + "\n", toError: false) }
     public func err(_ line: String) { write(line + "\n", toError: true) }
+    /// Writes to standard error as is (progress lines end in a carriage return, not a newline).
+    public func errRaw(_ text: String) { write(text, toError: true) }
 
     public var standardOutput: String { capturedOut.withLock { $0 } }
     public var standardError: String { capturedErr.withLock { $0 } }

@@ -8,6 +8,9 @@ public enum CookieHarnessCommand {
         usage: cookie-harness <command> [options]
 
         commands:
+          run [PATH...] [options]         run suites (default Suites/) on adapters; reports in Reports/
+          list adapters|suites|scenarios  what there is to run
+          validate [PATH...]              check suite and expectation files
           conformance http-state [PATH]   run the http-state corpus through the reference jar
                                           (PATH defaults to ../shared/corpora/http-state)
           bench [--seconds S]             reference jar vs Foundation's HTTPCookieStorage, one workload, ratios
@@ -26,6 +29,9 @@ public enum CookieHarnessCommand {
         let rest = Array(arguments.dropFirst())
         do {
             switch command {
+            case "run": return try RunCommand.run(rest, output: output)
+            case "list": return try ListCommand.run(rest, output: output)
+            case "validate": return try ValidateCommand.run(rest, output: output)
             case "conformance": return try ConformanceCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
             case "version", "--version":

@@ -1,0 +1,84 @@
+import HarnessCore
+
+/// `cookie-harness list adapters|suites|scenarios [PATH...]`.
+enum ListCommand {
+    static let usage = """
+        usage: cookie-harness list adapters
+               cookie-harness list suites [PATH...] [--schema FILE]
+               cookie-harness list scenarios [PATH...] [--tag TAG]... [--filter GLOB]... [--schema FILE]
+
+        Prints the adapters with their capabilities, the suites with their scenario counts, or the scenarios with
+        their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/.
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: ["schema", "tag", "filter"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard let what = args.positional.first else { throw UsageError("list: what? adapters, suites or scenarios") }
+        let paths = Array(args.positional.dropFirst())
+        switch what {
+        case "adapters":
+            for adapter in AdapterRegistry.builtIn.adapters {
+                let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
+                output.out("\(adapter.name)\t\(adapter.summary)\n\tcapabilities: \(capabilities)")
+            }
+            return .success
+        case "suites", "scenarios":
+            let inputs: SuiteInputs
+            do {
+                inputs = try SuiteInputs.load(paths, schemaPath: args.value("schema"))
+            } catch let error as InputError {
+                output.err(error.description)
+                return .invalidInput
+            }
+            let plan = RunPlan(suites: inputs.suites.suites, adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
+            for suite in inputs.suites.suites {
+                let selected = suite.scenarios.filter(plan.selects)
+                if what == "suites" {
+                    output.out("\(suite.id)\t\(selected.count) scenarios\t\(suite.file)\t\(suite.title)")
+                } else {
+                    for scenario in selected {
+                        let needs = scenario.requiredCapabilities.sorted().map(\.rawValue).joined(separator: ",")
+                        output.out("\(scenario.id)\t[\(scenario.tags.joined(separator: " "))]\tneeds: \(needs)\t\(scenario.title)")
+                    }
+                }
+            }
+            return .success
+        default:
+            throw UsageError("list: unknown kind '\(what)' (adapters, suites or scenarios)")
+        }
+    }
+}
+
+/// `cookie-harness validate PATH...`: schema and semantic checks only.
+enum ValidateCommand {
+    static let usage = """
+        usage: cookie-harness validate [PATH...] [--schema FILE]
+
+        Checks suite and expectation files (default: Suites/) against Suites/suite.xsd and the loader's rules, and
+        prints every problem as file:line:column: error: message. Exit status 0 when all are valid, 2 otherwise.
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: ["schema"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        do {
+            let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
+            let scenarios = inputs.suites.suites.reduce(0) { $0 + $1.scenarios.count }
+            for file in inputs.expectations.values {
+                for warning in file.unmatchedEntryWarnings(scenarioIDs: inputs.suites.scenarioIDs) { output.err(warning.description) }
+            }
+            output.out("valid: \(inputs.suites.suites.count) suites, \(scenarios) scenarios, \(inputs.expectations.count) expectation files")
+            return .success
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HarnessCore
+import Reporting
+
+/// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
+enum RunCommand {
+    static let usage = """
+        usage: cookie-harness run [PATH...] [--adapter NAME]... [--junit FILE] [--json FILE] [--filter GLOB]...
+                                  [--tag TAG]... [--shard I/N] [--jobs N] [--time-limit SECONDS]
+                                  [--expectations FILE]... [--schema FILE]
+
+        Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
+        \(AdapterRegistry.builtIn.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
+        Expectation files (<expectations adapter=…>) found among the suites, or given with --expectations, say
+        which scenarios an adapter is expected to fail; the run fails only on unexpected results.
+
+          --adapter NAME        an adapter to run (repeatable); see 'cookie-harness list adapters'
+          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
+          --tag TAG             only scenarios with this tag (repeatable)
+          --shard I/N           only shard I of N (stable split by scenario id, for CI matrix jobs)
+          --jobs N              scenarios run in parallel (default: the number of cores)
+          --time-limit SECONDS  per scenario; a scenario over it is an error and the run goes on (default 30)
+
+        exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(
+            arguments,
+            valued: ["adapter", "junit", "json", "filter", "tag", "shard", "jobs", "time-limit", "expectations", "schema"]
+        )
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        let registry = AdapterRegistry.builtIn
+        let adapters = try (args.options["adapter"] ?? registry.defaults.map(\.name)).map { name in
+            guard let adapter = registry.adapter(named: name) else {
+                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
+            }
+            return adapter
+        }
+        let shard = try args.value("shard").map(parseShard)
+        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let timeLimit = try args.value("time-limit").map { text -> Duration in
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
+            }
+            return .milliseconds(Int(seconds * 1000))
+        } ?? .seconds(30)
+        let junitPath = args.value("junit") ?? "Reports/junit.xml"
+        let jsonPath = args.value("json") ?? "Reports/results.json"
+
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [])
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+        for file in inputs.expectations.values {
+            for warning in file.unmatchedEntryWarnings(scenarioIDs: inputs.suites.scenarioIDs) {
+                output.err(warning.description)
+            }
+        }
+
+        let expectations = inputs.expectations
+        let plan = RunPlan(
+            suites: inputs.suites.suites, adapters: adapters, filters: args.options["filter"] ?? [],
+            tags: args.options["tag"] ?? [], shard: shard, jobs: jobs, timeLimit: timeLimit
+        ) { adapter, scenario in
+            expectations[adapter]?.expectedStatus(forScenario: scenario) ?? .pass
+        }
+        for path in [junitPath, jsonPath] {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        }
+        let reporter = MultiReporter([
+            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
+            JUnitReporter(path: junitPath),
+            JSONResultsReporter(path: jsonPath),
+        ])
+        let summary: RunSummary
+        do {
+            summary = try Runner().run(plan, reporter: reporter)
+        } catch {
+            output.err("cookie-harness: error: writing reports: \(error)")
+            return .infrastructureFailure
+        }
+        output.err("reports: \(junitPath), \(jsonPath)")
+        return summary.unexpected == 0 ? .success : .unexpectedResults
+    }
+
+    /// `I/N` with 1 ≤ I ≤ N.
+    static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw UsageError("option '--shard': '\(text)' is not I/N with 1 <= I <= N")
+        }
+        return (index, count)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import CookieHarnessCLI
+
+@Suite("the command-line parser")
+struct CommandLineArgumentsTests {
+    @Test("--name value, --name=value, repeated options, flags and positionals")
+    func forms() throws {
+        let args = try CommandLineArguments(
+            ["run", "--adapter", "a", "--adapter=b", "--verbose", "x.xml", "--jobs=4"],
+            valued: ["adapter", "jobs"], flags: ["verbose"]
+        )
+        #expect(args.positional == ["run", "x.xml"])
+        #expect(args.options["adapter"] == ["a", "b"])
+        #expect(args.value("jobs") == "4")
+        #expect(args.flags == ["verbose"])
+        #expect(try args.integer("jobs", in: 1...64) == 4)
+    }
+
+    @Test("everything after -- is positional")
+    func doubleDash() throws {
+        let args = try CommandLineArguments(["--", "--adapter", "-h"], valued: ["adapter"])
+        #expect(args.positional == ["--adapter", "-h"])
+        #expect(!args.wantsHelp)
+    }
+
+    @Test("-h and --help ask for help")
+    func help() throws {
+        #expect(try CommandLineArguments(["-h"]).wantsHelp)
+        #expect(try CommandLineArguments(["--help"]).wantsHelp)
+    }
+
+    @Test("errors name the option", arguments: [
+        (["--nope"], "unknown option '--nope'"),
+        (["-x"], "unknown option '-x'"),
+        (["--adapter"], "option '--adapter' needs a value"),
+        (["--verbose=yes"], "option '--verbose' takes no value"),
+    ])
+    func errors(arguments: [String], message: String) {
+        do {
+            _ = try CommandLineArguments(arguments, valued: ["adapter"], flags: ["verbose"])
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
+    @Test("an integer option out of range names the option and the value")
+    func integerRange() throws {
+        let args = try CommandLineArguments(["--jobs", "0"], valued: ["jobs"])
+        #expect(throws: UsageError.self) { try args.integer("jobs", in: 1...64) }
+    }
+}

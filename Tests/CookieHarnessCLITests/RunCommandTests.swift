@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import CookieHarnessCLI
+
+/// `run`, `list` and `validate` on suites written to a temporary folder.
+@Suite("run, list and validate")
+struct RunCommandTests {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+    static let schema = packageRoot.appendingPathComponent("Suites/suite.xsd").path
+
+    private func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static let suite = """
+        <suite xmlns="urn:cookieharness:suite:1" id="demo" title="Demo">
+          <origin url="https://app.example.com"><route path="/login"><set-cookie>sid=1; Secure; HttpOnly</set-cookie></route><route path="/home"/></origin>
+          <scenario id="demo.login-then-home" tags="first-request">
+            <title>The session cookie set at login reaches the next page</title>
+            <native-request url="https://app.example.com/login"/>
+            <load url="https://app.example.com/home"/>
+            <expect-request url="https://app.example.com/home" contains="sid=1"/>
+          </scenario>
+          <scenario id="demo.wrong-on-purpose" tags="broken">
+            <title>An expectation that fails on every adapter</title>
+            <load url="https://app.example.com/home"/>
+            <expect-request url="https://app.example.com/home" contains="nope"/>
+          </scenario>
+        </suite>
+        """
+
+    @Test("a run writes valid reports and exits 1 on an unexpected failure, 0 once the failure is expected")
+    func runExitCodes() throws {
+        let root = try folder(["suites/demo.xml": Self.suite])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let junit = root.appendingPathComponent("out/junit.xml").path
+        let json = root.appendingPathComponent("out/results.json").path
+        let args = [root.appendingPathComponent("suites").path, "--schema", Self.schema, "--junit", junit, "--json", json, "--jobs", "2"]
+
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run"] + args, output: output) == .unexpectedResults)
+        #expect(output.standardError.contains("demo.wrong-on-purpose"))
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(report.contains(#"<testcase classname="reference.demo" name="demo.login-then-home""#))
+        #expect(report.contains("<failure"))
+        #expect(FileManager.default.fileExists(atPath: json))
+
+        try Data("""
+            <expectations xmlns="urn:cookieharness:suite:1" adapter="reference">
+              <expect scenario="demo.wrong-on-purpose" status="fail">written to fail</expect>
+            </expectations>
+            """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
+        let second = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run"] + args, output: second) == .success)
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("expected failure: written to fail"))
+    }
+
+    @Test("--tag selects scenarios in list, --filter in run")
+    func selection() throws {
+        let root = try folder(["demo.xml": Self.suite])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = CommandOutput.capturing()
+        let status = CookieHarnessCommand.run(["list", "scenarios", root.path, "--schema", Self.schema, "--tag", "first-request"], output: output)
+        #expect(status == .success)
+        #expect(output.standardOutput.contains("demo.login-then-home"))
+        #expect(!output.standardOutput.contains("demo.wrong-on-purpose"))
+        let run = CommandOutput.capturing()
+        let junit = root.appendingPathComponent("j.xml").path
+        #expect(CookieHarnessCommand.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--junit", junit,
+                                          "--json", root.appendingPathComponent("r.json").path], output: run) == .success)
+    }
+
+    @Test("a broken suite is invalid input (exit 2) with file:line:column")
+    func brokenSuite() throws {
+        let root = try folder(["bad.xml": """
+            <suite xmlns="urn:cookieharness:suite:1" id="bad" title="Bad">
+              <scenario id="bad.x"><title>x</title><load/></scenario>
+            </suite>
+            """])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("bad.xml").path
+        for command in ["validate", "run"] {
+            let output = CommandOutput.capturing()
+            #expect(CookieHarnessCommand.run([command, path, "--schema", Self.schema], output: output) == .invalidInput)
+            #expect(output.standardError.contains("\(path):2:"), "\(output.standardError)")
+        }
+    }
+
+    @Test("usage errors of run name the option", arguments: [
+        (["--shard", "3/2"], "option '--shard': '3/2' is not I/N with 1 <= I <= N"),
+        (["--adapter", "nope"], "option '--adapter': unknown adapter 'nope'"),
+        (["--jobs", "0"], "option '--jobs': '0' is not a whole number in 1...256"),
+    ])
+    func usage(arguments: [String], message: String) {
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run"] + arguments, output: output) == .invalidInput)
+        #expect(output.standardError.contains(message))
+    }
+
+    @Test("list adapters names the reference adapter and its capabilities")
+    func listAdapters() {
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["list", "adapters"], output: output) == .success)
+        #expect(output.standardOutput.contains("reference\t"))
+        #expect(output.standardOutput.contains("javascript"))
+    }
+}
