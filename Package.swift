@@ -14,6 +14,8 @@ let package = Package(
         // C libraries from Debian, found through pkg-config; a missing package names its fix.
         .systemLibrary(name: "CLibPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
@@ -23,6 +25,28 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
+        // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
+        .target(
+            name: "CookieStores",
+            dependencies: ["CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD"],
+            swiftSettings: strict
+        ),
+        // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
+        .target(name: "WebKitModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        // The cookie sync strategies from the field, written against the WebKit-shaped API only.
+        .target(name: "SyncStrategies", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        // Web view apps (native store + engine + strategy) as adapters the runner can drive.
+        .target(
+            name: "StrategyAdapters",
+            dependencies: ["HarnessCore", "WebKitModel", "SyncStrategies", "CookieModel"],
+            swiftSettings: strict
+        ),
+        // Every adapter this build knows, by name: what the command line chooses from.
+        .target(
+            name: "AdapterCatalog",
+            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters"],
+            swiftSettings: strict
+        ),
         // Reports from result events: JUnit XML, JSON, console.
         .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Benchmarks that compare stores on one workload in one run.
@@ -30,7 +54,7 @@ let package = Package(
         // The command line: argument parsing and commands, reachable from tests.
         .target(
             name: "CookieHarnessCLI",
-            dependencies: ["CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting"],
+            dependencies: ["CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting", "AdapterCatalog"],
             swiftSettings: strict
         ),
         .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
@@ -40,6 +64,13 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "XMLSupport"], swiftSettings: strict),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "CookieStoresTests", dependencies: ["CookieStores", "HarnessCore", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        .testTarget(
+            name: "StrategyAdaptersTests",
+            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

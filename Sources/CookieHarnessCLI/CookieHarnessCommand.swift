@@ -13,7 +13,8 @@ public enum CookieHarnessCommand {
           validate [PATH...]              check suite and expectation files
           conformance http-state [PATH]   run the http-state corpus through the reference jar
                                           (PATH defaults to ../shared/corpora/http-state)
-          bench [--seconds S]             reference jar vs Foundation's HTTPCookieStorage, one workload, ratios
+          import http-state [CORPUS]      convert the http-state corpus into Suites/conformance/http-state.xml
+          bench [stores|harness]          benchmarks: stores compared on one workload; the harness itself
           version                         print the version
 
         Run 'cookie-harness <command> --help' for a command's options.
@@ -33,6 +34,7 @@ public enum CookieHarnessCommand {
             case "list": return try ListCommand.run(rest, output: output)
             case "validate": return try ValidateCommand.run(rest, output: output)
             case "conformance": return try ConformanceCommand.run(rest, output: output)
+            case "import": return try ImportCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
             case "version", "--version":
                 output.out("cookie-harness \(version)")

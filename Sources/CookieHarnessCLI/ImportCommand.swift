@@ -1,0 +1,41 @@
+import Conformance
+import Foundation
+
+/// `cookie-harness import http-state [CORPUS]`: the http-state corpus as a suite file plus the reference
+/// adapter's expectation file (its documented RFC 6265bis deviations).
+enum ImportCommand {
+    static let usage = """
+        usage: cookie-harness import http-state [CORPUS] [--suite FILE] [--expectations FILE]
+
+        Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
+        \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
+        \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
+        \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
+        atomically. Cases XML 1.0 cannot carry are listed in the suite's provenance.
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: ["suite", "expectations"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard args.positional.first == "http-state" else { throw UsageError("import: expected the corpus name 'http-state'") }
+        guard args.positional.count <= 2 else { throw UsageError("import: too many arguments") }
+        let corpusPath = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
+        let importer: HTTPStateImporter
+        do {
+            importer = try HTTPStateImporter(corpus: try HTTPStateCorpus(path: corpusPath))
+        } catch let error as HTTPStateCorpusError {
+            output.err("cookie-harness: error: \(error)")
+            return .invalidInput
+        }
+        let suitePath = args.value("suite") ?? HTTPStateImporter.suitePath
+        let expectationsPath = args.value("expectations") ?? HTTPStateImporter.expectationsPath
+        try importer.suiteXML(to: suitePath)
+        try importer.expectationsXML(to: expectationsPath)
+        output.out("imported \(importer.importedCaseNames.count) cases into \(suitePath); expectations in \(expectationsPath)")
+        for skipped in importer.skippedCases { output.out("not imported: \(skipped.name): \(skipped.reason)") }
+        return .success
+    }
+}

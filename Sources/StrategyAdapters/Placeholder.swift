@@ -1,0 +1,1 @@
+// Placeholder: the module's first files are being written.
