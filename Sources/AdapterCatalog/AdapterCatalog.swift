@@ -5,7 +5,7 @@ import HarnessCore
 /// The one place that lists them, so that adding an adapter is one line here and nothing else changes.
 public enum AdapterCatalog {
     public static let registry: AdapterRegistry = {
-        var registry = AdapterRegistry.builtIn
+        let registry = AdapterRegistry.builtIn
         return registry
     }()
 }

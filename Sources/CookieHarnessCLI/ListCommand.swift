@@ -1,3 +1,4 @@
+import AdapterCatalog
 import HarnessCore
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
@@ -21,7 +22,7 @@ enum ListCommand {
         let paths = Array(args.positional.dropFirst())
         switch what {
         case "adapters":
-            for adapter in AdapterRegistry.builtIn.adapters {
+            for adapter in AdapterCatalog.registry.adapters {
                 let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
                 output.out("\(adapter.name)\t\(adapter.summary)\n\tcapabilities: \(capabilities)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import AdapterCatalog
 import HarnessCore
 import Reporting
 
@@ -10,7 +11,7 @@ enum RunCommand {
                                   [--expectations FILE]... [--schema FILE]
 
         Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
-        \(AdapterRegistry.builtIn.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
+        \(AdapterCatalog.registry.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
         Expectation files (<expectations adapter=…>) found among the suites, or given with --expectations, say
         which scenarios an adapter is expected to fail; the run fails only on unexpected results.
 
@@ -33,7 +34,7 @@ enum RunCommand {
             output.out(usage)
             return .success
         }
-        let registry = AdapterRegistry.builtIn
+        let registry = AdapterCatalog.registry
         let adapters = try (args.options["adapter"] ?? registry.defaults.map(\.name)).map { name in
             guard let adapter = registry.adapter(named: name) else {
                 throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
