@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel"],
             swiftSettings: strict
         ),
-        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
+        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

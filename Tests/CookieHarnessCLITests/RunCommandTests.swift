@@ -1,4 +1,5 @@
 import Foundation
+import XMLSupport
 import Testing
 
 @testable import CookieHarnessCLI
@@ -115,5 +116,26 @@ struct RunCommandTests {
         #expect(CookieHarnessCommand.run(["list", "adapters"], output: output) == .success)
         #expect(output.standardOutput.contains("reference\t"))
         #expect(output.standardOutput.contains("javascript"))
+    }
+}
+
+/// The main job itself: the built-in suites on the default adapters, and the JUnit file CI systems will read.
+@Suite("the main job")
+struct MainJobTests {
+    @Test("the built-in suites run as expected on the default adapters, and the JUnit file validates")
+    func builtInSuites() throws {
+        let root = RunCommandTests.packageRoot
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("main-job-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let junit = out.appendingPathComponent("junit.xml").path
+        let output = CommandOutput.capturing()
+        let status = CookieHarnessCommand.run(
+            ["run", root.appendingPathComponent("Suites").path, "--schema", RunCommandTests.schema,
+             "--junit", junit, "--json", out.appendingPathComponent("results.json").path],
+            output: output)
+        #expect(status == .success, "\(output.standardError)")
+        #expect(output.standardError.contains("no unexpected results"))
+        let schema = try XMLSchema(contentsOf: root.deletingLastPathComponent().appendingPathComponent("shared/schemas/junit/jenkins-junit-10.xsd").path)
+        #expect(try schema.validate(contentsOf: junit).isEmpty)
     }
 }

@@ -1,0 +1,1 @@
+// The tests of this target arrive with its module.
