@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "CookieStores",
             dependencies: ["CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD"],
+            exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
@@ -64,7 +65,11 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "XMLSupport"], swiftSettings: strict),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "CookieStoresTests", dependencies: ["CookieStores", "HarnessCore", "CookieModel"], swiftSettings: strict),
+        .testTarget(
+            name: "CookieStoresTests",
+            dependencies: ["CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",

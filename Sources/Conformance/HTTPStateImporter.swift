@@ -114,6 +114,12 @@ public struct HTTPStateImporter: Sendable {
     /// The names of the cases the suite holds, sorted.
     public var importedCaseNames: [String] { imported.map(\.source.name) }
 
+    /// Whether a Set-Cookie line carries an `Expires` attribute (case-insensitive, after a ";").
+    static func hasExpiresAttribute(_ line: [UInt8]) -> Bool {
+        let text = String(decoding: line, as: UTF8.self).lowercased()
+        return text.split(separator: ";").dropFirst().contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("expires") }
+    }
+
     // MARK: - Outputs
 
     /// Writes the suite to `path` atomically (a complete file or none); the folder is created if needed.
@@ -196,6 +202,11 @@ public struct HTTPStateImporter: Sendable {
             try xml.startElement("scenario")
             try xml.attribute("id", testCase.scenarioID)
             try xml.attribute("tags", testCase.source.isDisabledUpstream ? "http-state disabled-upstream" : "http-state")
+            // An Expires date is judged against the suite's clock (2011): a store on the wall clock would see
+            // today's date instead, so such a case needs the virtual clock.
+            if testCase.source.setCookieLines.contains(where: Self.hasExpiresAttribute) {
+                try xml.attribute("requires", "virtual-clock")
+            }
             try xml.element("title") { try xml.text(Self.title(testCase.source)) }
             try xml.element("ref") { try xml.text("http-state parser/\(name)-test") }
             try xml.element("native-request", attributes: ["url": "\(Self.cookieParserOrigin)/cookie-parser?\(name)"])

@@ -9,6 +9,7 @@ public enum CookieHarnessCommand {
 
         commands:
           run [PATH...] [options]         run suites (default Suites/) on adapters; reports in Reports/
+          compare [PATH...] [options]     adapters side by side: Reports/matrix.md and matrix.html
           list adapters|suites|scenarios  what there is to run
           validate [PATH...]              check suite and expectation files
           conformance http-state [PATH]   run the http-state corpus through the reference jar
@@ -31,6 +32,7 @@ public enum CookieHarnessCommand {
         do {
             switch command {
             case "run": return try RunCommand.run(rest, output: output)
+            case "compare": return try CompareCommand.run(rest, output: output)
             case "list": return try ListCommand.run(rest, output: output)
             case "validate": return try ValidateCommand.run(rest, output: output)
             case "conformance": return try ConformanceCommand.run(rest, output: output)

@@ -72,10 +72,8 @@ enum ValidateCommand {
         do {
             let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
             let scenarios = inputs.suites.suites.reduce(0) { $0 + $1.scenarios.count }
-            for file in inputs.expectations.values {
-                for warning in file.unmatchedEntryWarnings(scenarioIDs: inputs.suites.scenarioIDs) { output.err(warning.description) }
-            }
-            output.out("valid: \(inputs.suites.suites.count) suites, \(scenarios) scenarios, \(inputs.expectations.count) expectation files")
+            inputs.warnAboutStaleExpectations(output)
+            output.out("valid: \(inputs.suites.suites.count) suites, \(scenarios) scenarios, \(inputs.expectations.files.count) expectation files")
             return .success
         } catch let error as InputError {
             output.err(error.description)

@@ -59,19 +59,13 @@ enum RunCommand {
             output.err(error.description)
             return .invalidInput
         }
-        for file in inputs.expectations.values {
-            for warning in file.unmatchedEntryWarnings(scenarioIDs: inputs.suites.scenarioIDs) {
-                output.err(warning.description)
-            }
-        }
+        inputs.warnAboutStaleExpectations(output)
 
-        let expectations = inputs.expectations
         let plan = RunPlan(
             suites: inputs.suites.suites, adapters: adapters, filters: args.options["filter"] ?? [],
-            tags: args.options["tag"] ?? [], shard: shard, jobs: jobs, timeLimit: timeLimit
-        ) { adapter, scenario in
-            expectations[adapter]?.expectedStatus(forScenario: scenario) ?? .pass
-        }
+            tags: args.options["tag"] ?? [], shard: shard, jobs: jobs, timeLimit: timeLimit,
+            expectation: inputs.expectedStatus
+        )
         for path in [junitPath, jsonPath] {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

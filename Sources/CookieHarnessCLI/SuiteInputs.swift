@@ -4,7 +4,7 @@ import HarnessCore
 /// Loading what a command needs from suite paths: the schema, the suites, the expectation files.
 struct SuiteInputs {
     var suites: LoadedSuites
-    var expectations: [String: ExpectationFile]
+    var expectations: ExpectationSet
     var schema: SuiteSchema
 
     /// The default suite folder, relative to the current directory.
@@ -26,20 +26,38 @@ struct SuiteInputs {
         } catch {
             throw InputError("\(error)")
         }
-        var expectations: [String: ExpectationFile] = [:]
+        var files: [ExpectationFile] = []
         for file in loaded.expectationFiles + extraExpectations {
-            let expectationFile: ExpectationFile
             do {
-                expectationFile = try ExpectationFile(contentsOf: file, schema: schema)
+                files.append(try ExpectationFile(contentsOf: file, schema: schema))
             } catch {
                 throw InputError("\(error)")
             }
-            if let earlier = expectations[expectationFile.adapter] {
-                throw InputError("\(file): error: a second expectation file for adapter '\(expectationFile.adapter)' (first: \(earlier.file))")
-            }
-            expectations[expectationFile.adapter] = expectationFile
+        }
+        let expectations: ExpectationSet
+        do {
+            expectations = try ExpectationSet(files)
+        } catch {
+            throw InputError("\(error)")
         }
         return SuiteInputs(suites: loaded, expectations: expectations, schema: schema)
+    }
+}
+
+extension SuiteInputs {
+    /// Warns about expectation entries that match no loaded scenario (renamed or removed ones).
+    func warnAboutStaleExpectations(_ output: CommandOutput) {
+        for file in expectations.files.values.sorted(by: { $0.file < $1.file }) {
+            for warning in file.unmatchedEntryWarnings(scenarioIDs: suites.scenarioIDs) {
+                output.err(warning.description)
+            }
+        }
+    }
+
+    /// The expected status of a scenario on an adapter, for a ``RunPlan``.
+    var expectedStatus: @Sendable (String, String) -> ExpectedStatus {
+        let expectations = self.expectations
+        return { adapter, scenario in expectations.expectedStatus(adapter: adapter, scenario: scenario) }
     }
 }
 

@@ -80,11 +80,15 @@ public struct ExpectationFile: Sendable, Hashable {
     public var file: String
     /// In file order.
     public var entries: [Entry]
+    /// Adapters whose expectations apply where this file has no entry (`extends="reference"`): an adapter built on
+    /// the reference jar shares its documented deviations without copying them.
+    public var extends: [String]
 
-    public init(adapter: String, file: String = "", entries: [Entry] = []) {
+    public init(adapter: String, file: String = "", entries: [Entry] = [], extends: [String] = []) {
         self.adapter = adapter
         self.file = file
         self.entries = entries
+        self.extends = extends
     }
 
     /// Loads an `<expectations>` file, checked against the suite schema.
@@ -123,7 +127,10 @@ public struct ExpectationFile: Sendable, Hashable {
     /// The entries of a schema-valid tree, or every problem the schema could not see.
     private static func read(_ root: XMLTree.Element, file: String) throws(SuiteLoadingError) -> ExpectationFile {
         var diagnostics: [XMLDiagnostic] = []
-        var result = ExpectationFile(adapter: root[attribute: "adapter"] ?? "", file: file)
+        var result = ExpectationFile(
+            adapter: root[attribute: "adapter"] ?? "", file: file,
+            extends: (root[attribute: "extends"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        )
         if root.attribute(named: "adapter") == nil {
             diagnostics.append(root.diagnostic(in: file, "<\(root.name)> needs adapter="))
         }
@@ -141,7 +148,7 @@ public struct ExpectationFile: Sendable, Hashable {
             }
             guard let status = ExpectedStatus.Kind(rawValue: statusText) else {
                 diagnostics.append(element.diagnostic(
-                    in: file, "<\(element.name) scenario=\"\(pattern)\"> needs status= fail, error or pass"
+                    in: file, "<\(element.name) scenario=\"\(pattern)\"> needs status= fail, error, flaky or pass"
                 ))
                 continue
             }

@@ -41,6 +41,7 @@ public struct ScenarioResult: Sendable, Hashable {
         switch (status, expected.status) {
         case (.skipped, _): false
         case (.passed, .pass), (.failed, .fail), (.errored, .error): false
+        case (.passed, .flaky), (.failed, .flaky): false
         default: true
         }
     }
@@ -91,6 +92,9 @@ public struct ExpectedStatus: Sendable, Hashable {
         case pass
         case fail
         case error
+        /// Either pass or fail is accepted: the implementation is nondeterministic here (e.g. a store whose cookie
+        /// order changes from one process to the next), and the reason says why. An error is still unexpected.
+        case flaky
     }
 
     public var status: Kind

@@ -1,0 +1,219 @@
+import Foundation
+import AdapterCatalog
+import HarnessCore
+import Reporting
+
+/// `cookie-harness compare`: suites × adapters side by side → `matrix.md` and `matrix.html`.
+///
+/// Comparing is not a pass/fail check: the exit status is 0 whatever the adapters do, 2 for invalid input and 3
+/// when the matrix cannot be written. With `--from-json` nothing runs: the matrix is built from results files
+/// written by `run` (one per run, several to put runs side by side).
+enum CompareCommand {
+    static let usage = """
+        usage: cookie-harness compare [PATH...] [--adapter NAME]... [--markdown FILE] [--html FILE] [--filter GLOB]...
+                                      [--tag TAG]... [--jobs N] [--time-limit SECONDS] [--expectations FILE]...
+                                      [--schema FILE]
+               cookie-harness compare --from-json FILE... [--adapter NAME]... [--markdown FILE] [--html FILE]
+                                      [--filter GLOB]... [--tag TAG]...
+
+        Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default: every
+        adapter in the catalog) and writes a matrix of scenarios × adapters with a consensus column, as Markdown and
+        as a self-contained HTML page (default: Reports/matrix.md and Reports/matrix.html). Expectation files mark
+        which failures are expected, as for 'run'; unexpected results stand out in the matrix.
+
+          --adapter NAME        an adapter to compare (repeatable); with --from-json, one of those in the files
+          --markdown FILE       where the Markdown goes (default Reports/matrix.md)
+          --html FILE           where the HTML page goes (default Reports/matrix.html)
+          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
+          --tag TAG             only scenarios with this tag (repeatable)
+          --jobs N              scenarios run in parallel (default: the number of cores)
+          --time-limit SECONDS  per scenario; a scenario over it is an error (default 30)
+          --from-json FILE      build the matrix from results files (Reports/results.json, as written by 'run')
+                                instead of running; every PATH is then a results file too
+
+        exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+        """
+
+    static let defaultMarkdownPath = "Reports/matrix.md"
+    static let defaultHTMLPath = "Reports/matrix.html"
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(
+            arguments,
+            valued: [
+                "adapter", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema", "from-json",
+            ]
+        )
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        let markdownPath = args.value("markdown") ?? defaultMarkdownPath
+        let htmlPath = args.value("html") ?? defaultHTMLPath
+        if markdownPath == htmlPath {
+            throw UsageError("options '--markdown' and '--html': both name '\(markdownPath)'")
+        }
+        if let jsonFiles = args.options["from-json"] {
+            for option in ["jobs", "time-limit", "expectations", "schema"] where args.options[option] != nil {
+                throw UsageError("option '--\(option)' has no effect with '--from-json': nothing runs")
+            }
+            return try fromJSON(jsonFiles + args.positional, args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
+        }
+        return try runAndCompare(args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
+    }
+
+    // MARK: Running
+
+    private static func runAndCompare(
+        _ args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
+    ) throws -> ExitStatus {
+        let registry = AdapterCatalog.registry
+        let adapters = try (args.options["adapter"] ?? registry.adapters.map(\.name)).map { name in
+            guard let adapter = registry.adapter(named: name) else {
+                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
+            }
+            return adapter
+        }
+        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let timeLimit = try args.value("time-limit").map { text -> Duration in
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
+            }
+            return .milliseconds(Int(seconds * 1000))
+        } ?? .seconds(30)
+
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [])
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+        inputs.warnAboutStaleExpectations(output)
+        let plan = RunPlan(
+            suites: inputs.suites.suites, adapters: adapters, filters: args.options["filter"] ?? [],
+            tags: args.options["tag"] ?? [], jobs: jobs, timeLimit: timeLimit,
+            expectation: inputs.expectedStatus
+        )
+        if plan.jobsInOrder.isEmpty { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
+        createFolders(for: [markdownPath, htmlPath])
+        let titles = Dictionary(inputs.suites.suites.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let reporter = MultiReporter([
+            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
+            MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),
+        ])
+        do {
+            _ = try Runner().run(plan, reporter: reporter)
+        } catch {
+            output.err("cookie-harness: error: writing the matrix: \(error)")
+            return .infrastructureFailure
+        }
+        output.err("matrix: \(markdownPath), \(htmlPath)")
+        return .success
+    }
+
+    // MARK: From results files
+
+    private static func fromJSON(
+        _ files: [String], args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
+    ) throws -> ExitStatus {
+        var results: [ScenarioResult] = []
+        var newest = Date(timeIntervalSince1970: 0)
+        do {
+            for file in files {
+                let (fileResults, modified) = try readResults(file)
+                results += fileResults
+                newest = max(newest, modified)
+            }
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+
+        let known = orderedUnique(results.map(\.adapter))
+        if let wanted = args.options["adapter"] {
+            for name in wanted where !known.contains(where: { $0.name == name || label($0) == name }) {
+                throw UsageError("option '--adapter': no results for adapter '\(name)' in \(files.joined(separator: ", ")) "
+                    + "(found: \(orderedUnique(known.map(label)).joined(separator: ", ")))")
+            }
+            results.removeAll { result in !wanted.contains { $0 == result.adapter.name || $0 == label(result.adapter) } }
+        }
+        let filters = args.options["filter"] ?? []
+        let tags = args.options["tag"] ?? []
+        results.removeAll { result in
+            (!filters.isEmpty && !filters.contains { Glob.matches($0, result.scenarioID) })
+                || (!tags.isEmpty && !tags.contains(where: result.tags.contains))
+        }
+        if results.isEmpty { output.err("cookie-harness: warning: no result matches the selection; the matrix is empty") }
+
+        createFolders(for: [markdownPath, htmlPath])
+        let run = RunInfo(startedAt: newest, hostname: "", adapters: orderedUnique(results.map(\.adapter)))
+        let reporter = MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, source: files.joined(separator: ", "))
+        do {
+            try reporter.begin(run)
+            for result in results { try reporter.report(result) }
+            try reporter.finish(results.reduce(into: RunSummary()) { $0.add($1) })
+        } catch {
+            output.err("cookie-harness: error: writing the matrix: \(error)")
+            return .infrastructureFailure
+        }
+        output.err("matrix: \(markdownPath), \(htmlPath) (\(results.count) results from \(files.count) \(files.count == 1 ? "file" : "files"))")
+        return .success
+    }
+
+    /// The results in one file written by `JSONResultsReporter`, and when it was written.
+    /// - Throws: ``InputError`` naming the file and, for bad JSON, where in it.
+    static func readResults(_ file: String) throws -> ([ScenarioResult], Date) {
+        let data: Data
+        let modified: Date
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
+        } catch {
+            throw InputError("\(file): error: cannot read the results file: \((error as NSError).localizedDescription)")
+        }
+        let records: [JSONResultRecord]
+        do {
+            records = try JSONDecoder().decode([JSONResultRecord].self, from: data)
+        } catch let error as DecodingError {
+            throw InputError("\(file): error: not a results file (a JSON array of result records, as 'run --json' writes): \(describe(error))")
+        } catch {
+            throw InputError("\(file): error: not a results file: \(error)")
+        }
+        do {
+            return (try records.map(ScenarioResult.init), modified)
+        } catch {
+            throw InputError("\(file): error: \((error as? ReportError)?.message ?? "\(error)")")
+        }
+    }
+
+    /// `at [3].status: expected a string` rather than Foundation's nested dump.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "at the top level" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text)"
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func label(_ adapter: AdapterInfo) -> String { Matrix.label(for: adapter) }
+
+    private static func orderedUnique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    private static func createFolders(for paths: [String]) {
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""python-cookiejar: Python's http.cookiejar as a CookieHarness out-of-process adapter.
+
+Speaks the harness's JSON-lines protocol, version 1 (Sources/CookieStores/OutOfProcess/PROTOCOL.md): one
+request per line on stdin, one reply per line on stdout, logs on stderr. Standard library only.
+
+http.cookiejar is driven exactly as urllib drives it, but without a network: every operation builds a
+urllib.request.Request for the URL, and a received Set-Cookie line becomes a fake response whose info() is the
+email.message.Message (an http.client.HTTPMessage) that http.client.parse_headers makes of the header's bytes on
+the wire, handed to CookieJar.extract_cookies(response, request). The Cookie header is whatever
+CookieJar.add_cookie_header(request) puts on the request, read back as the bytes urllib would send. The policy is
+the module's default (DefaultCookiePolicy()), because that is what is being measured.
+
+Bytes: http.client decodes header fields as ISO-8859-1 and urllib encodes them the same way, so UTF-8 in a cookie
+travels through http.cookiejar as mojibake and leaves as the original bytes. The adapter does the same: a line is
+sent to parse_headers as UTF-8, and every string it reports (the Cookie header, stored names and values) is
+re-read from ISO-8859-1 bytes as UTF-8, i.e. as the wire would show it.
+
+The harness's virtual clock: http.cookiejar reads the time through its module-level `time` name
+(time.time() in make_cookies, add_cookie_header, is_expired, clear_expired_cookies, the LWP loader). That name
+is replaced by a proxy whose time() answers the `now` of the request being served; everything else is the real
+time module.
+
+App restart: the jar is saved with LWPCookieJar.save(ignore_discard=False, ignore_expires=False) to a temporary
+file and loaded into a fresh LWPCookieJar, so what survives is exactly what http.cookiejar persists: cookies with
+an expiry (discard false), not yet expired; session cookies are dropped.
+"""
+
+import http.client
+import http.cookiejar
+import io
+import json
+import os
+import platform
+import sys
+import tempfile
+import time as _real_time
+import traceback
+import urllib.parse
+import urllib.request
+
+PROTOCOL = 1
+NAME = "python-cookiejar"
+CAPABILITIES = ["virtual-clock", "persistence", "store-inspection"]
+# A host no request host can domain-match: the "origin request host" of a cross-site request, whose real
+# initiator the harness does not pass (only the same-site bit).
+CROSS_SITE_ORIGIN = "cross-site.invalid"
+
+
+class VirtualTime:
+    """Stands in for the `time` module inside http.cookiejar: time() is the harness's virtual clock."""
+
+    def __init__(self):
+        self.now = None
+
+    def time(self):
+        return self.now if self.now is not None else _real_time.time()
+
+    def __getattr__(self, name):
+        return getattr(_real_time, name)
+
+
+CLOCK = VirtualTime()
+http.cookiejar.time = CLOCK
+
+
+class FakeResponse:
+    """What CookieJar.extract_cookies needs of a response: info() with the Set-Cookie header fields.
+
+    The headers are parsed from bytes by http.client.parse_headers, as urllib's responses are, so a line reaches
+    http.cookiejar exactly as it would from a socket (ISO-8859-1 text; a bare CR ends the field).
+    """
+
+    def __init__(self, set_cookie_lines):
+        raw = b"".join(b"Set-Cookie: " + line.encode("utf-8") + b"\r\n" for line in set_cookie_lines) + b"\r\n"
+        self._headers = http.client.parse_headers(io.BytesIO(raw))
+
+    def info(self):
+        return self._headers
+
+
+def from_wire(text):
+    """A string http.client decoded as ISO-8859-1, read as the UTF-8 its bytes are."""
+    if text is None:
+        return None
+    try:
+        return text.encode("latin-1").decode("utf-8")
+    except UnicodeEncodeError:
+        return text
+    except UnicodeDecodeError:
+        return text.encode("latin-1").decode("utf-8", "replace")
+
+
+class ProtocolError(Exception):
+    """A request the adapter cannot make sense of: replied to as `errored`."""
+
+
+class Unsupported(Exception):
+    """An operation http.cookiejar has no equivalent for: replied to as `skipped`."""
+
+
+def field(request, name, kind):
+    if name not in request:
+        raise ProtocolError(f"missing field '{name}'")
+    value = request[name]
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ProtocolError(f"field '{name}' must be a number")
+        return float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
+    return value
+
+
+def make_request(url, context):
+    """A urllib request for `url` in the request context of PROTOCOL.md (same-site, top-level, safe method).
+
+    RFC 2965 calls embedded and automatic requests "unverifiable"; http.cookiejar reads that from
+    request.unverifiable and compares request hosts with request.origin_req_host (is_third_party). The default
+    policy only consults either for RFC 2965 cookies (strict_rfc2965_unverifiable) and, with
+    strict_ns_unverifiable=False, never for Netscape ones; they are set faithfully all the same.
+    """
+    if not isinstance(context, dict):
+        raise ProtocolError("field 'context' must be an object")
+    same_site = field(context, "same-site", bool)
+    top_level = field(context, "top-level", bool)
+    safe = field(context, "safe-method", bool)
+    host = urllib.parse.urlsplit(url).hostname or ""
+    return urllib.request.Request(
+        url,
+        method="GET" if safe else "POST",
+        origin_req_host=host if same_site else CROSS_SITE_ORIGIN,
+        unverifiable=not top_level,
+    )
+
+
+def cookie_record(cookie):
+    """A stored cookie as the protocol lists it (PROTOCOL.md, "cookies")."""
+    rest = {key.lower(): value for key, value in cookie._rest.items()}
+    same_site = str(rest.get("samesite") or "").lower()
+    if same_site not in ("strict", "lax", "none"):
+        same_site = "default"
+    name, value = from_wire(cookie.name), from_wire(cookie.value)
+    if value is None:
+        # "Set-Cookie: foo" is kept as name 'foo' without a value and sent as "foo"; RFC 6265bis calls the same
+        # thing a cookie with an empty name and the value 'foo' (§5.6 step 3), which is how the harness lists it.
+        name, value = "", name
+    expires = cookie.expires
+    if expires is not None:
+        expires = float(min(expires, 10**15))  # JSON numbers past ~1e308 do not exist; 1e15 s is 31 million years
+    return {
+        "name": name,
+        "value": value,
+        "domain": from_wire(cookie.domain).lstrip("."),
+        "path": from_wire(cookie.path),
+        "host-only": not cookie.domain_specified,
+        "secure": bool(cookie.secure),
+        "http-only": "httponly" in rest,
+        "same-site": same_site,
+        "expires": expires,
+    }
+
+
+class Adapter:
+    def __init__(self):
+        self.jar = http.cookiejar.LWPCookieJar()
+
+    # -- operations ---------------------------------------------------------------------------------------------
+
+    def start(self, request):
+        version = field(request, "protocol", int)
+        if version != PROTOCOL:
+            raise ProtocolError(f"this adapter speaks protocol {PROTOCOL}, the harness asked for {version}")
+        return {
+            "protocol": PROTOCOL,
+            "name": NAME,
+            "version": f"{platform.python_implementation()} {platform.python_version()} http.cookiejar",
+            "capabilities": CAPABILITIES,
+            "language": "python",
+            "homepage": "https://docs.python.org/3/library/http.cookiejar.html",
+        }
+
+    def set_cookie(self, request):
+        url = field(request, "url", str)
+        line = field(request, "set-cookie", str)
+        self.jar.extract_cookies(FakeResponse([line]), make_request(url, request.get("context")))
+        return {}
+
+    def cookie_header(self, request):
+        url = field(request, "url", str)
+        urllib_request = make_request(url, request.get("context"))
+        self.jar.add_cookie_header(urllib_request)
+        return {"header": from_wire(urllib_request.get_header("Cookie"))}
+
+    def document_cookie(self, request):
+        raise Unsupported("http.cookiejar has no non-HTTP API (document.cookie)")
+
+    def write_document_cookie(self, request):
+        raise Unsupported("http.cookiejar has no non-HTTP API (document.cookie)")
+
+    def cookies(self, request):
+        return {"cookies": [cookie_record(cookie) for cookie in self.jar]}
+
+    def restart(self, request):
+        # Through a file, with the public API, as an application persists its jar; the file lives only for the
+        # round trip, so nothing is left behind even if the process is killed later.
+        handle, path = tempfile.mkstemp(prefix="python-cookiejar-", suffix=".lwp")
+        os.close(handle)
+        try:
+            self.jar.save(path, ignore_discard=False, ignore_expires=False)
+            jar = http.cookiejar.LWPCookieJar()
+            jar.load(path, ignore_discard=False, ignore_expires=False)
+        finally:
+            os.remove(path)
+        self.jar = jar
+        return {}
+
+    def reset(self, request):
+        self.jar = http.cookiejar.LWPCookieJar()
+        return {}
+
+    OPERATIONS = {
+        "start": start,
+        "set-cookie": set_cookie,
+        "cookie-header": cookie_header,
+        "document-cookie": document_cookie,
+        "write-document-cookie": write_document_cookie,
+        "cookies": cookies,
+        "restart": restart,
+        "reset": reset,
+    }
+
+    # -- the loop -----------------------------------------------------------------------------------------------
+
+    def handle(self, line):
+        """The reply to one request line, or None for `stop`."""
+        request_id = None
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ProtocolError("a request must be a JSON object")
+            request_id = request.get("id")
+            op = field(request, "op", str)
+            field(request, "id", int)
+            if op == "stop":
+                return None
+            operation = self.OPERATIONS.get(op)
+            if operation is None:
+                raise Unsupported(f"unknown op '{op}' (this adapter speaks protocol {PROTOCOL})")
+            CLOCK.now = field(request, "now", float) if "now" in request else None
+            result = operation(self, request)
+            return {"id": request_id, "status": "ok", "result": result}
+        except Unsupported as unsupported:
+            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
+        except Exception as error:  # every failure is reported, never fatal: the harness decides
+            return {
+                "id": request_id,
+                "status": "errored",
+                "message": f"{type(error).__name__}: {error}",
+                "details": traceback.format_exc(),
+            }
+        finally:
+            CLOCK.now = None
+
+    def run(self, stdin, stdout):
+        for raw in stdin:
+            line = raw.decode("utf-8", "replace").strip()
+            if not line:
+                continue
+            reply = self.handle(line)
+            if reply is None:
+                break
+            stdout.write(json.dumps(reply, ensure_ascii=True).encode("ascii") + b"\n")
+            stdout.flush()
+
+
+if __name__ == "__main__":
+    try:
+        Adapter().run(sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass

@@ -1,0 +1,56 @@
+import HarnessCore
+
+/// What an adapter says about itself in its reply to `start`: name, version and capabilities.
+public struct AdapterHandshake: Sendable, Hashable {
+    /// The implementation's own name (informational: the harness reports the configured name).
+    public var name: String
+    /// The implementation's version, reported in every result (JUnit properties, JSON).
+    public var version: String
+    /// The capabilities the harness grants: the adapter's store-level ones plus those every shared-store app has.
+    public var capabilities: Set<Capability>
+    /// Capability names the adapter listed that this harness does not know or cannot grant (kept for `list`).
+    public var ignoredCapabilities: [String]
+
+    /// What any store gets from the shared-store app around it (DESIGN §3): native side, web view, private stores.
+    public static let sharedStoreCapabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore]
+
+    /// What an adapter may claim for its store; each needs the adapter's own support (PROTOCOL.md, "start").
+    public static let storeCapabilities: Set<Capability> = [
+        .virtualClock, .persistence, .storeInspection, .javascript, .httpOnly,
+    ]
+
+    public init(name: String, version: String, capabilities: Set<Capability>, ignoredCapabilities: [String] = []) {
+        self.name = name
+        self.version = version
+        self.capabilities = capabilities
+        self.ignoredCapabilities = ignoredCapabilities
+    }
+
+    /// Reads and checks the `start` result.
+    /// - Throws: `AdapterProtocol.Violation` for a missing or mistyped field or another protocol version.
+    init(result: AdapterProtocol.Result) throws(AdapterProtocol.Violation) {
+        let spoken = try result.integer("protocol")
+        guard spoken == AdapterProtocol.version else {
+            throw AdapterProtocol.Violation(
+                "the adapter speaks protocol \(spoken); this harness speaks protocol \(AdapterProtocol.version)")
+        }
+        var granted = Self.sharedStoreCapabilities
+        var ignored: [String] = []
+        for (index, entry) in try result.array("capabilities").enumerated() {
+            guard case .string(let name) = entry else {
+                throw AdapterProtocol.Violation(
+                    "'result.capabilities[\(index)]' must be a string, found \(entry.typeName)")
+            }
+            if let capability = Capability(rawValue: name),
+               Self.storeCapabilities.contains(capability) || Self.sharedStoreCapabilities.contains(capability) {
+                granted.insert(capability)
+            } else {
+                ignored.append(name)
+            }
+        }
+        self.init(
+            name: try result.string("name"), version: try result.string("version"), capabilities: granted,
+            ignoredCapabilities: ignored
+        )
+    }
+}

@@ -1,0 +1,114 @@
+import CookieModel
+import Foundation
+import HarnessCore
+import Synchronization
+
+/// An out-of-process adapter, described by name and command line: any program that speaks the JSON-lines
+/// protocol of `PROTOCOL.md` on its stdin and stdout, in any language, added without rebuilding the harness.
+///
+/// ```swift
+/// let mine = try ExternalAdapter(spec: "my-jar=node ./my-jar/adapter.js --strict")
+/// registry.register(mine.adapter())
+/// ```
+///
+/// ``adapter()`` turns the description into a HarnessCore `Adapter`: a shared-store app (one store for the native
+/// side and the web view, the UIWebView model) whose store is an ``ExternalCookieStore``. The first call starts one
+/// process and reads its `start` handshake, whose version and capabilities the adapter reports; an adapter that
+/// cannot start still yields an `Adapter`, whose every scenario is an error naming the command.
+///
+/// Processes: each store has one to itself; they are pooled per description (equal descriptions share a pool)
+/// and reset between scenarios, and a process that failed is replaced by a fresh one for the next scenario.
+public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
+    /// Used when a description gives none: generous for a local process, short enough for CI.
+    public static let defaultRequestTimeout: Duration = .seconds(5)
+    /// Used for the `start` handshake when a description gives none: an interpreter's start-up on a loaded CI
+    /// machine can take seconds.
+    public static let defaultStartTimeout: Duration = .seconds(15)
+
+    /// The adapter's name, as `--adapter` and the reports show it.
+    public var name: String
+    /// The program and its arguments (argv); a program without a slash is looked up in `PATH`.
+    public var command: [String]
+    /// How long one request may take; past it the process is killed (SIGKILL) and the operation throws.
+    public var requestTimeout: Duration
+    /// How long a new process may take to answer `start` (never less than ``requestTimeout``).
+    public var startTimeout: Duration
+
+    public init(
+        name: String, command: [String], requestTimeout: Duration = defaultRequestTimeout,
+        startTimeout: Duration = defaultStartTimeout
+    ) {
+        self.name = name
+        self.command = command
+        self.requestTimeout = requestTimeout
+        self.startTimeout = max(startTimeout, requestTimeout)
+    }
+
+    /// The command as a shell would show it (arguments with spaces or quotes are quoted).
+    public var commandLine: String {
+        command.map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    public var description: String { "\(name)=\(commandLine)" }
+
+    /// The harness adapter for this description; probes the handshake the first time (see the type's discussion).
+    public func adapter() -> Adapter {
+        let pool = self.pool
+        switch pool.probe() {
+        case .success(let handshake):
+            var summary = "out of process: \(handshake.name) \(handshake.version) (\(commandLine)); one store shared by native side and web view"
+            if !handshake.ignoredCapabilities.isEmpty {
+                summary += "; ignored capabilities: " + handshake.ignoredCapabilities.joined(separator: ", ")
+            }
+            return Adapter(
+                info: AdapterInfo(name: name, version: handshake.version, profile: "", specProfile: "rfc6265bis"),
+                summary: summary, capabilities: handshake.capabilities
+            ) { environment in
+                let clock = environment.cookieClock
+                return try SharedStoreApp(environment: environment) { try ExternalCookieStore(pool: pool, clock: clock) }
+            }
+        case .failure(let error):
+            return Self.unavailable(name: name, summary: "out of process: cannot start (\(commandLine))", error: error)
+        }
+    }
+
+    /// Stops the idle processes of this description's pool (the harness's exit would end them anyway: an adapter
+    /// exits at end-of-file on its stdin).
+    public func stopIdleProcesses() {
+        pool.stopIdle()
+    }
+
+    /// An adapter whose every scenario is an error saying why it is unavailable.
+    ///
+    /// It claims every capability, so that no scenario is skipped: each one reports the error instead.
+    static func unavailable(name: String, summary: String, error: any Error & Sendable) -> Adapter {
+        Adapter(
+            info: AdapterInfo(name: name, version: "unavailable", profile: "", specProfile: "rfc6265bis"),
+            summary: summary, capabilities: Set(Capability.allCases)
+        ) { _ in throw error }
+    }
+
+    // MARK: Pools
+
+    private static let pools = Mutex<[ExternalAdapter: AdapterProcessPool]>([:])
+
+    /// The process pool shared by every use of an equal description.
+    var pool: AdapterProcessPool {
+        Self.pools.withLock { pools in
+            if let pool = pools[self] { return pool }
+            let pool = AdapterProcessPool(configuration: self)
+            pools[self] = pool
+            return pool
+        }
+    }
+
+    // MARK: Quoting
+
+    static func shellQuoted(_ argument: String) -> String {
+        let plain = argument.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || "-_./=:@%+,".unicodeScalars.contains(scalar)
+        }
+        guard !plain || argument.isEmpty else { return argument }
+        return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

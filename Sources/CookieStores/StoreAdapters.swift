@@ -1,0 +1,63 @@
+import CookieModel
+import Foundation
+import HarnessCore
+
+/// The real cookie stores of this module as adapters: each one a shared-store app (UIWebView model).
+///
+/// The app's own store persists the way the library does (Foundation's cookie file, libcurl's cookie jar, each in a
+/// temporary directory); a non-persistent web view gets an in-memory store of the same library. `SharedStoreApp`
+/// asks for the app's store first and for every non-persistent web view store after that, which is how the two
+/// are told apart.
+///
+/// Capabilities, honestly: a native store, a web view on it, non-persistent data stores, restart with the library's
+/// own persistence, and listing cookies. Not JavaScript (neither library has a non-HTTP API, so neither has HttpOnly
+/// enforcement against script), and not the virtual clock: both libraries read the wall clock themselves.
+public enum StoreAdapters {
+    static let capabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore, .persistence, .storeInspection]
+
+    /// swift-corelibs-foundation's `HTTPCookie` and `HTTPCookieStorage` (``FoundationCookieStore``).
+    public static let foundation = Adapter(
+        info: AdapterInfo(name: "foundation", version: foundationVersion),
+        summary: "Foundation's HTTPCookie + HTTPCookieStorage (swift-corelibs-foundation), on-disk store in a temporary "
+            + "directory, one store shared by native side and web view",
+        capabilities: capabilities
+    ) { environment in
+        var appStoreMade = false
+        return try SharedStoreApp(environment: environment) {
+            defer { appStoreMade = true }
+            return try FoundationCookieStore(persistence: appStoreMade ? .inMemory : .onDisk)
+        }
+    }
+
+    /// libcurl's cookie engine on real HTTP(S) exchanges with a loopback listener (``CurlCookieStore``).
+    public static let curl = Adapter(
+        info: AdapterInfo(name: "curl", version: "libcurl \(LibCurl.version), libmicrohttpd \(MicroHTTPDDaemon.version)"),
+        summary: "libcurl's cookie engine over real HTTP(S) to a loopback libmicrohttpd listener, cookie-jar file "
+            + "for persistence, one store shared by native side and web view",
+        capabilities: capabilities
+    ) { environment in
+        var appStoreMade = false
+        return try SharedStoreApp(environment: environment) {
+            defer { appStoreMade = true }
+            return try CurlCookieStore(persistence: appStoreMade ? .inMemory : .cookieJarFile)
+        }
+    }
+
+    /// Both, in catalog order.
+    public static let all = [foundation, curl]
+
+    /// Foundation ships with the toolchain and has no version call of its own: the toolchain's language version.
+    static var foundationVersion: String {
+        #if compiler(>=7.0)
+        "swift-corelibs-foundation (Swift 7 or later)"
+        #elseif compiler(>=6.3)
+        "swift-corelibs-foundation (Swift 6.3)"
+        #elseif compiler(>=6.2)
+        "swift-corelibs-foundation (Swift 6.2)"
+        #elseif compiler(>=6.1)
+        "swift-corelibs-foundation (Swift 6.1)"
+        #else
+        "swift-corelibs-foundation (Swift 6.0)"
+        #endif
+    }
+}

@@ -1,0 +1,22 @@
+import CookieModel
+import Foundation
+
+/// A fresh directory under the system's temporary folder, removed with everything in it when released.
+final class TemporaryDirectory: Sendable {
+    let path: String
+
+    /// Creates `<tmp>/<prefix>XXXXXX` with `mkdtemp`, readable by this user only.
+    /// - Throws: ``CookieStoreError/failed(_:)`` with the system's message.
+    init(prefix: String) throws {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array((prefix + "XXXXXX").utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw CookieStoreError.failed("mkdtemp(\(base)/\(prefix)XXXXXX): \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: created)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import HarnessCore
+
+/// The matrix as one self-contained HTML page: no external resource, readable without JavaScript.
+///
+/// The page is a single table (scenarios grouped by suite in `<tbody>` sections, one column per adapter, the
+/// consensus next to the scenario) with a sticky header row and a sticky scenario column, so a large run stays
+/// readable while scrolling both ways. Every cell shows a text symbol as well as a colour (and a word and the
+/// message's start when there is room; with many adapters the names stand upright and cells keep the symbol); a
+/// non-passing cell carries its message in a tooltip and in a `<details>` element that opens on click. Unexpected
+/// results are drawn solid with ⚠, expected failures hatched and quiet; failures of `security` scenarios carry a
+/// SEC badge.
+///
+/// Filters (suite, tag, only differences, only security, only unexpected) are plain form controls read by CSS
+/// `:has()` rules, so they work without script; a few lines of JavaScript only count the rows shown and hide
+/// suites left empty. The document is XHTML-compatible HTML5 (every element closed, attributes quoted, no named
+/// entities but XML's, script and style in CDATA sections), so an XML parser can check it, and all text from
+/// results goes through `MatrixText.html`.
+extension Matrix {
+    /// The whole page.
+    public func html() -> String {
+        var page = HTMLOutput()
+        let labels = columnLabels
+        let allRows = rows
+        let tagList = tags
+        page.raw("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
+        page.raw("<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
+        page.raw("<title>Cookie conformance matrix · \(allRows.count) scenarios × \(columns.count) adapters</title>\n")
+        page.raw("<style>/*<![CDATA[*/\n\(MatrixPageAssets.style)\n\(filterRules(tagCount: tagList.count))/*]]>*/</style>\n")
+        page.raw("</head>\n<body>\n")
+
+        page.raw("<header class=\"top\">\n<h1>Cookie conformance matrix</h1>\n")
+        page.raw("<p class=\"meta\">\(MatrixText.html(headline))</p>\n</header>\n")
+        page.raw("<div class=\"overview\">\n")
+        writeAdapterTable(&page, labels: labels, allRows: allRows)
+        page.raw("</div>\n")
+        writeLegend(&page)
+        writeFilters(&page, tags: tagList, rowCount: allRows.count)
+        writeMatrix(&page, labels: labels, tags: tagList, allRows: allRows)
+        page.raw("<footer>Written by cookie-harness. Click a cell to read its message; hover for a tooltip.</footer>\n")
+        page.raw("<script>//<![CDATA[\n\(MatrixPageAssets.script)\n//]]></script>\n")
+        page.raw("</body>\n</html>\n")
+        return page.text
+    }
+
+    // MARK: Overview
+
+    private func writeAdapterTable(_ page: inout HTMLOutput, labels: [String], allRows: [Row]) {
+        let totals = totals(allRows)
+        // Many adapters would push the matrix off the first screen: then the table starts folded.
+        page.raw("<details class=\"adapters\"\(columns.count <= 12 ? " open=\"open\"" : "")>")
+        page.raw("<summary>Adapters: \(columns.count), with versions, profiles and totals</summary>\n")
+        page.raw("<table class=\"adapters\">\n<thead><tr><th scope=\"col\">adapter</th>")
+        page.raw("<th scope=\"col\">version</th><th scope=\"col\">profile</th><th scope=\"col\">spec profile</th>")
+        page.raw("<th scope=\"col\" class=\"n\">✔ pass</th><th scope=\"col\" class=\"n\">✘ fail</th>")
+        page.raw("<th scope=\"col\" class=\"n\">∅ skip</th><th scope=\"col\" class=\"n\">! error</th>")
+        page.raw("<th scope=\"col\" class=\"n\">⚠ unexpected</th><th scope=\"col\" class=\"n\">SEC failures</th></tr></thead>\n<tbody>\n")
+        for (index, column) in columns.enumerated() {
+            let counts = totals[index]
+            let adapter = column.adapter
+            page.raw("<tr><th scope=\"row\">\(MatrixText.html(labels[index]))</th><td>\(MatrixText.html(adapter.version))</td>")
+            page.raw("<td>\(adapter.profile.isEmpty ? "—" : MatrixText.html(adapter.profile))</td>")
+            page.raw("<td>\(MatrixText.html(adapter.specProfile))</td>")
+            page.raw("<td class=\"n\">\(counts.pass)</td>")
+            page.raw("<td class=\"n\">\(counts.fail)\(counts.expectedFailures > 0 ? " <small>(\(counts.expectedFailures) expected)</small>" : "")</td>")
+            page.raw("<td class=\"n\">\(counts.skip)</td><td class=\"n\">\(counts.error)</td>")
+            page.raw("<td class=\"n\(counts.unexpected > 0 ? " bad" : "")\">\(counts.unexpected)</td>")
+            page.raw("<td class=\"n\">\(counts.securityFailures)</td></tr>\n")
+        }
+        page.raw("</tbody>\n</table>\n</details>\n")
+    }
+
+    private func writeLegend(_ page: inout HTMLOutput) {
+        func sample(_ classes: String, _ symbol: String, _ word: String, _ meaning: String) -> String {
+            "<li><span class=\"c \(classes)\"><span class=\"sym\">\(symbol)</span> <span class=\"w\">\(word)</span></span> \(meaning)</li>"
+        }
+        page.raw("<section class=\"legend\" aria-label=\"Legend\">\n<ul>\n")
+        page.raw(sample("pass", "✔", "pass", "passes") + "\n")
+        page.raw(sample("fail", "✘", "fail", "fails, as the adapter's expectation file says it should (or may: flaky); hatched") + "\n")
+        page.raw(sample("fail unexp", "⚠✘", "FAIL", "regression: fails, but is expected to pass") + "\n")
+        page.raw(sample("pass unexp", "⚠✔", "PASS", "unexpected pass: passes, but is listed as failing") + "\n")
+        page.raw(sample("error", "!", "error", "could not run to its end (expected)") + "\n")
+        page.raw(sample("error unexp", "⚠!", "ERROR", "unexpected error") + "\n")
+        page.raw(sample("skip", "∅", "skip", "skipped: the adapter lacks a capability the scenario needs") + "\n")
+        page.raw(sample("none", "—", "", "not run by this adapter") + "\n")
+        page.raw("<li><span class=\"sec\">SEC</span> failure of a scenario tagged <code>security</code> (a cookie sent where it must not go, or exposed to script)</li>\n")
+        page.raw("<li><b>Consensus</b>: the outcome most adapters that ran the scenario share (skips do not vote), "
+            + "and whether the reference does the same (<span class=\"ref agree\">ref ✔</span>) "
+            + "or not (<span class=\"ref disagree\">ref ✘ fail</span>); ≠ marks rows where adapters differ.</li>\n")
+        page.raw("</ul>\n</section>\n")
+    }
+
+    private func writeFilters(_ page: inout HTMLOutput, tags: [String], rowCount: Int) {
+        page.raw("<form class=\"filters\" id=\"filters\" action=\"#\" aria-label=\"Filters\">\n")
+        page.raw("<label>Suite <select id=\"f-suite\"><option value=\"\" selected=\"selected\">all suites</option>")
+        for (index, suite) in suites.enumerated() {
+            page.raw("<option value=\"s\(index)\">\(MatrixText.html(suite.id)) (\(suite.rows.count))</option>")
+        }
+        page.raw("</select></label>\n<label>Tag <select id=\"f-tag\"><option value=\"\" selected=\"selected\">all tags</option>")
+        for (index, tag) in tags.enumerated() {
+            page.raw("<option value=\"t\(index)\">\(MatrixText.html(tag))</option>")
+        }
+        page.raw("</select></label>\n")
+        page.raw("<label><input type=\"checkbox\" id=\"f-diff\"/> only differences</label>\n")
+        page.raw("<label><input type=\"checkbox\" id=\"f-sec\"/> only security</label>\n")
+        page.raw("<label><input type=\"checkbox\" id=\"f-unexp\"/> only unexpected</label>\n")
+        page.raw("<span class=\"count\" id=\"f-count\">\(rowCount) scenarios</span>\n</form>\n")
+    }
+
+    /// CSS that hides what the filters leave out: one rule per suite and per tag, keyed by generated tokens
+    /// (`s3`, `t7`) so that no text from the results reaches a selector.
+    private func filterRules(tagCount: Int) -> String {
+        var rules = ""
+        for index in suites.indices {
+            rules += "body:has(#f-suite option[value=\"s\(index)\"]:checked) tbody.suite:not(.s\(index)){display:none}\n"
+        }
+        for index in 0..<tagCount {
+            rules += "body:has(#f-tag option[value=\"t\(index)\"]:checked) tr.row:not(.t\(index)){display:none}\n"
+        }
+        return rules
+    }
+
+    // MARK: The matrix
+
+    private func writeMatrix(_ page: inout HTMLOutput, labels: [String], tags: [String], allRows: [Row]) {
+        let tagNumber = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
+        page.raw("<table class=\"matrix \(density)\">\n<thead><tr><th scope=\"col\" class=\"scn\">Scenario</th>")
+        page.raw("<th scope=\"col\" class=\"cons\">Consensus</th>")
+        for (index, column) in columns.enumerated() {
+            let isReference = index == referenceColumn
+            let adapter = column.adapter
+            let suffix = "@" + adapter.profile
+            let name = !adapter.profile.isEmpty && adapter.name.hasSuffix(suffix) ? String(adapter.name.dropLast(suffix.count)) : adapter.name
+            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\" title=\"\(MatrixText.html(columnTitle(column)))\">")
+            page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(name))</span>")
+            if !adapter.profile.isEmpty { page.raw("<span class=\"prof\">@\(MatrixText.html(adapter.profile))</span>") }
+            page.raw("<span class=\"ver\">\(MatrixText.html(shortVersion(adapter.version)))\(isReference ? " · ref" : "")</span></span></th>")
+        }
+        page.raw("</tr></thead>\n")
+        let rightHalf = columns.count / 2
+        for (suiteNumber, suite) in suites.enumerated() {
+            page.raw("<tbody class=\"suite s\(suiteNumber)\" id=\"\(anchor(for: suite))\">\n")
+            writeSuiteHead(suite, &page)
+            for row in suite.rows {
+                let consensus = consensus(row)
+                var classes = ["row"]
+                if consensus.differs { classes.append("r-diff") }
+                if row.isSecurityRelevant { classes.append("r-sec") }
+                if row.hasUnexpected { classes.append("r-unexp") }
+                classes += Set(row.tags).compactMap { tagNumber[$0] }.sorted().map { "t\($0)" }
+                page.raw("<tr class=\"\(classes.joined(separator: " "))\">")
+                writeScenarioCell(row, &page)
+                writeConsensusCell(consensus, &page)
+                for column in columns.indices {
+                    writeCell(row.cells[column], row: row, label: labels[column], opensLeft: column >= rightHalf && column > 0, &page)
+                }
+                page.raw("</tr>\n")
+            }
+            page.raw("</tbody>\n")
+        }
+        let totals = totals(allRows)
+        page.raw("<tfoot><tr><th scope=\"row\" class=\"scn\">Totals <small>\(allRows.count) scenarios</small></th><td class=\"cons\"></td>")
+        for counts in totals { page.raw("<td class=\"tot\">\(totalsHTML(counts))</td>") }
+        page.raw("</tr></tfoot>\n</table>\n")
+    }
+
+    private func writeSuiteHead(_ suite: SuiteGroup, _ page: inout HTMLOutput) {
+        let differing = suite.rows.filter { consensus($0).differs }.count
+        page.raw("<tr class=\"suite-head\"><th scope=\"rowgroup\" class=\"scn\"><span class=\"sid\">\(MatrixText.html(suite.id))</span>")
+        if let title = suiteTitles[suite.id], !title.isEmpty { page.raw(" <span class=\"stitle\">\(MatrixText.html(title))</span>") }
+        page.raw("<span class=\"sfile\">\(MatrixText.html(suite.file)) · \(suite.rows.count) scenarios</span></th>")
+        page.raw("<td class=\"cons\">\(differing > 0 ? "≠ \(differing) differ" : "all agree")</td>")
+        for counts in totals(suite.rows) { page.raw("<td class=\"tot\">\(totalsHTML(counts))</td>") }
+        page.raw("</tr>\n")
+    }
+
+    private func writeScenarioCell(_ row: Row, _ page: inout HTMLOutput) {
+        page.raw("<th scope=\"row\" class=\"scn\">")
+        if row.hasUnexpected { page.raw("<span class=\"flag\" title=\"an adapter's result differs from its expectation\">⚠</span> ") }
+        page.raw("<span class=\"id\">\(MatrixText.html(row.scenarioID))</span>")
+        if row.isSecurityRelevant { page.raw(" <span class=\"sec\">SEC</span>") }
+        if !row.tags.isEmpty {
+            page.raw("<span class=\"tags\">")
+            for tag in row.tags { page.raw(" <span class=\"tag\">\(MatrixText.html(tag))</span>") }
+            page.raw("</span>")
+        }
+        page.raw("<span class=\"title\">\(MatrixText.html(row.title))</span>")
+        page.raw("</th>")
+    }
+
+    private func writeConsensusCell(_ consensus: Consensus, _ page: inout HTMLOutput) {
+        let majority = consensus.majority.map { "m-\($0.rawValue)" } ?? "m-split"
+        page.raw("<td class=\"cons \(majority)\(consensus.differs ? " differs" : "")\">")
+        if consensus.differs { page.raw("<span class=\"ne\" title=\"adapters differ\">≠</span> ") }
+        if let symbol = consensus.majority?.symbol { page.raw("<span class=\"sym\">\(symbol)</span> ") }
+        page.raw(MatrixText.html(consensus.summary))
+        if let agrees = consensus.referenceAgrees {
+            page.raw(agrees
+                ? "<span class=\"ref agree\">ref ✔</span>"
+                : "<span class=\"ref disagree\">ref ✘ \(consensus.reference!.rawValue)</span>")
+        } else if consensus.majority == nil, let reference = consensus.reference {
+            page.raw("<span class=\"ref\">ref: \(reference.rawValue)</span>")
+        }
+        page.raw("</td>")
+    }
+
+    private func writeCell(_ cell: Cell?, row: Row, label: String, opensLeft: Bool, _ page: inout HTMLOutput) {
+        guard let cell else {
+            page.raw("<td class=\"c none\" title=\"\(MatrixText.html(label)): not run\"><span class=\"sym\">—</span></td>")
+            return
+        }
+        let isSecurityFailure = row.isSecurityRelevant && (cell.outcome == .fail || cell.outcome == .error)
+        var classes = ["c", cell.outcome.rawValue]
+        if cell.isUnexpected { classes.append("unexp") }
+        if isSecurityFailure { classes.append("secfail") }
+        if opensLeft { classes.append("pop-left") }
+        let word = cell.isUnexpected ? cell.outcome.rawValue.uppercased() : cell.outcome.rawValue
+        var tooltip = "\(label): \(cell.kind)"
+        if isSecurityFailure { tooltip += " (security)" }
+        if cell.outcome != .pass || cell.isUnexpected { tooltip += " — \(cell.displayMessage)" }
+        page.raw("<td class=\"\(classes.joined(separator: " "))\" title=\"\(MatrixText.html(tooltip))\">")
+        let badge = isSecurityFailure ? "<span class=\"sec\">SEC</span>" : ""
+        guard cell.outcome != .pass || cell.isUnexpected else {
+            page.raw("<span class=\"sym\">\(cell.symbol)</span> <span class=\"w\">\(word)</span></td>")
+            return
+        }
+        page.raw("<details><summary><span class=\"sym\">\(cell.symbol)</span> <span class=\"w\">\(word)</span>\(badge)")
+        page.raw("<span class=\"brief\">\(MatrixText.html(cell.displayMessage))</span></summary>")
+        page.raw("<div class=\"pop\"><p class=\"k\">\(MatrixText.html(label)) · \(cell.kind)\(isSecurityFailure ? " · security" : "")</p>")
+        page.raw("<p class=\"msg\">\(MatrixText.html(cell.displayMessage))</p>")
+        if let location = cell.location { page.raw("<p class=\"loc\">at \(MatrixText.html(location))</p>") }
+        if let note = cell.expectationNote { page.raw("<p class=\"why\">\(MatrixText.html(note))</p>") }
+        page.raw("</div></details></td>")
+    }
+
+    /// `✔ 9 ✘ 1 ⚠ 1`, the counts that are not zero, each with its symbol.
+    private func totalsHTML(_ totals: Totals) -> String {
+        var parts: [String] = []
+        for (outcome, count) in [(Cell.Outcome.pass, totals.pass), (.fail, totals.fail), (.skip, totals.skip), (.error, totals.error)]
+        where count > 0 {
+            parts.append("<span class=\"t-\(outcome.rawValue)\">\(outcome.symbol)\u{A0}\(count)</span>")
+        }
+        if totals.unexpected > 0 { parts.append("<span class=\"t-unexp\">⚠\u{A0}\(totals.unexpected)</span>") }
+        return parts.isEmpty ? "—" : parts.joined(separator: " ")
+    }
+
+    /// How much each cell shows: with few adapters there is room for whole messages (`roomy`); with many, cells
+    /// keep only their symbol and the adapter names stand upright (`dense`), so that the matrix fits a screen.
+    private var density: String {
+        switch columns.count {
+        case ...4: "roomy"
+        case ...10: "normal"
+        default: "dense"
+        }
+    }
+
+    /// `v1.2`, or the version's first words when it is a sentence (`libcurl 7.88.1 (OpenSSL…`); the full text is in
+    /// the header's tooltip.
+    private func shortVersion(_ version: String) -> String {
+        let text = version.first?.isNumber == true ? "v" + version : version
+        return text.count > 18 ? String(text.prefix(17)) + "…" : text
+    }
+
+    /// `name version profile (spec profile)` for a column header's tooltip.
+    private func columnTitle(_ column: Column) -> String {
+        let adapter = column.adapter
+        return "\(adapter.name) \(adapter.version)\(adapter.profile.isEmpty ? "" : " profile \(adapter.profile)") · spec \(adapter.specProfile)"
+    }
+
+    /// An adapter name that may wrap after its hyphens (`wk-response-capture`), so columns stay narrow.
+    private func breakable(_ name: String) -> String {
+        MatrixText.html(name).replacingOccurrences(of: "-", with: "-<wbr/>")
+    }
+}
+
+/// The page being written.
+private struct HTMLOutput {
+    var text = ""
+
+    /// Appends markup that is already safe (fixed strings, or text escaped by `MatrixText.html`).
+    mutating func raw(_ markup: String) { text += markup }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import HarnessCore
+
+/// The matrix as GitHub-flavoured Markdown: a summary of the adapters, then one table per suite with short cells
+/// (`✔`, `✘`, `∅`, `!`, `⚠` for the unexpected, `🔒` for security) whose superscript numbers link to the messages
+/// listed under the table.
+///
+/// Every piece of text from a result goes through `MatrixText.markdown`, so a `|` in a title cannot split a cell
+/// and a `<script>` in a message is shown, not interpreted.
+extension Matrix {
+    /// The whole document.
+    public func markdown() -> String {
+        var out = MarkdownOutput()
+        out.line("# Cookie conformance matrix")
+        out.line()
+        out.line(MatrixText.markdown(headline))
+        out.line()
+        writeAdapterTable(&out)
+        out.line()
+        writeLegend(&out)
+        out.line()
+        if suites.count > 1 { writeSuiteIndex(&out) }
+        var nextNote = 1
+        for suite in suites { writeSuite(suite, &out, notesFrom: &nextNote) }
+        if suites.isEmpty { out.line("No results.") }
+        var text = out.text
+        while text.hasSuffix("\n\n") { text.removeLast() }
+        return text
+    }
+
+    /// `Run of 2026-01-01 00:00 UTC on ci-host: 302 scenarios in 8 suites × 2 adapters; reference: reference.`
+    var headline: String {
+        var text = source.map { "Built from \($0)" } ?? "Run of \(MatrixText.date(run.startedAt))"
+        if source == nil, !run.hostname.isEmpty { text += " on \(run.hostname)" }
+        let scenarioCount = suites.reduce(0) { $0 + $1.rows.count }
+        text += ": \(scenarioCount) \(scenarioCount == 1 ? "scenario" : "scenarios") in \(suites.count) "
+        text += "\(suites.count == 1 ? "suite" : "suites") × \(columns.count) \(columns.count == 1 ? "adapter" : "adapters")"
+        if let referenceColumn { text += "; consensus compared with \(columnLabels[referenceColumn])" }
+        if replacedResults > 0 { text += "; \(replacedResults) repeated results replaced by later ones" }
+        return text + "."
+    }
+
+    private func writeAdapterTable(_ out: inout MarkdownOutput) {
+        out.line("| adapter | version | profile | spec profile | ✔ pass | ✘ fail | ∅ skip | ! error | ⚠ unexpected | 🔒 security failures |")
+        out.line("|---|---|---|---|--:|--:|--:|--:|--:|--:|")
+        let totals = totals(rows)
+        let labels = columnLabels
+        for (index, column) in columns.enumerated() {
+            let adapter = column.adapter
+            let counts = totals[index]
+            var cells = [
+                MatrixText.markdown(labels[index]),
+                MatrixText.markdown(adapter.version),
+                adapter.profile.isEmpty ? "—" : MatrixText.markdown(adapter.profile),
+                MatrixText.markdown(adapter.specProfile),
+                "\(counts.pass)",
+                "\(counts.fail)",
+                "\(counts.skip)",
+                "\(counts.error)",
+                counts.unexpected > 0 ? "**\(counts.unexpected)**" : "0",
+                "\(counts.securityFailures)",
+            ]
+            if counts.expectedFailures > 0 {
+                cells[5] += " (\(counts.expectedFailures) expected)"
+            }
+            out.row(cells)
+        }
+    }
+
+    private func writeLegend(_ out: inout MarkdownOutput) {
+        out.line(
+            "**Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the "
+                + "adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); "
+                + "a plain ✘ or ! is an expected failure · 🔒 failure of a scenario tagged `security` · "
+                + "superscript numbers link to the messages under each table. **Consensus:** the outcome most of the "
+                + "adapters that ran the scenario share (skips do not vote), and whether the reference does the same "
+                + "(ref ✔) or not (**ref: fail**)."
+        )
+    }
+
+    private func writeSuiteIndex(_ out: inout MarkdownOutput) {
+        out.line("| suite | scenarios | adapters differ | ⚠ unexpected | 🔒 security failures |")
+        out.line("|---|--:|--:|--:|--:|")
+        for suite in suites {
+            let differing = suite.rows.filter { consensus($0).differs }.count
+            let unexpected = suite.rows.reduce(0) { $0 + $1.cells.values.filter(\.isUnexpected).count }
+            let security = totals(suite.rows).reduce(0) { $0 + $1.securityFailures }
+            out.row([
+                "[\(MatrixText.markdown(suiteHeading(suite)))](#\(anchor(for: suite)))",
+                "\(suite.rows.count)", "\(differing)", unexpected > 0 ? "**\(unexpected)**" : "0", "\(security)",
+            ])
+        }
+        out.line()
+    }
+
+    /// `redirect — Cookies set and sent across 302 redirects`.
+    func suiteHeading(_ suite: SuiteGroup) -> String {
+        guard let title = suiteTitles[suite.id], !title.isEmpty else { return suite.id }
+        return "\(suite.id) — \(title)"
+    }
+
+    /// The id of a suite's heading: `suite-` and the suite id, reduced to characters safe in a fragment.
+    func anchor(for suite: SuiteGroup) -> String { "suite-" + MatrixText.token(suite.id) }
+
+    private func writeSuite(_ suite: SuiteGroup, _ out: inout MarkdownOutput, notesFrom nextNote: inout Int) {
+        out.line("<a id=\"\(anchor(for: suite))\"></a>")
+        out.line()
+        out.line("## " + MatrixText.markdown(suiteHeading(suite)))
+        out.line()
+        if !suite.file.isEmpty { out.line(MatrixText.markdown(suite.file)); out.line() }
+        let plainLabels = columnLabels
+        let labels = plainLabels.enumerated().map { index, label in
+            MatrixText.markdown(label) + (index == referenceColumn ? " (ref)" : "")
+        }
+        out.row(["scenario", "title", "tags", "consensus"] + labels)
+        out.line("|---|---|---|---|" + String(repeating: ":-:|", count: columns.count))
+
+        var notes = Footnotes(firstNumber: nextNote)
+        defer { nextNote = notes.nextNumber }
+        for row in suite.rows {
+            let consensus = consensus(row)
+            var scenario = MatrixText.markdown(row.scenarioID)
+            if row.isSecurityRelevant { scenario += " 🔒" }
+            if row.hasUnexpected { scenario = "**⚠** " + scenario }
+            var cells = [
+                scenario, MatrixText.markdown(row.title), row.tags.map(MatrixText.markdown).joined(separator: ", "),
+                consensusText(consensus),
+            ]
+            for column in columns.indices {
+                guard let cell = row.cells[column] else {
+                    cells.append(Matrix.Cell.notRunSymbol)
+                    continue
+                }
+                cells.append(cellText(cell, row: row, column: column, notes: &notes))
+            }
+            out.row(cells)
+        }
+        let totals = totals(suite.rows)
+        out.row(["**totals**", "", "", ""] + totals.map(totalsText))
+        out.line()
+        if !notes.entries.isEmpty {
+            for entry in notes.entries {
+                let place = entry.location.map { " (at \(MatrixText.markdown($0)))" } ?? ""
+                let why = entry.cell.expectationNote.map { "; \(MatrixText.markdown($0))" } ?? ""
+                let kind = entry.cell.isUnexpected ? "**\(entry.cell.symbol) \(entry.cell.kind)**" : "\(entry.cell.symbol) \(entry.cell.kind)"
+                let adapters = entry.columns.map { MatrixText.markdown(plainLabels[$0]) }.joined(separator: ", ")
+                let security = entry.security ? " 🔒" : ""
+                out.line(
+                    "- <a id=\"m\(entry.number)\"></a>**\(entry.number).** \(MatrixText.markdown(entry.scenarioID))\(security) · "
+                        + "\(adapters): \(kind): \(MatrixText.markdown(entry.cell.displayMessage))\(place)\(why)"
+                )
+            }
+            out.line()
+        }
+    }
+
+    /// `pass 9/11 · ref ✔`, with the reference's outcome in bold when it differs from the majority.
+    func consensusText(_ consensus: Consensus) -> String {
+        var text = consensus.summary
+        if let agrees = consensus.referenceAgrees {
+            text += agrees ? " · ref ✔" : " · **ref: \(consensus.reference!.rawValue)**"
+        } else if consensus.majority == nil, let reference = consensus.reference {
+            text += " · ref: \(reference.rawValue)"
+        }
+        return text
+    }
+
+    private func cellText(_ cell: Cell, row: Row, column: Int, notes: inout Footnotes) -> String {
+        var text = cell.isUnexpected ? "**\(cell.symbol)**" : cell.symbol
+        let isSecurityFailure = row.isSecurityRelevant && (cell.outcome == .fail || cell.outcome == .error)
+        if isSecurityFailure { text += "🔒" }
+        if cell.outcome != .pass || cell.isUnexpected {
+            let number = notes.number(for: cell, scenarioID: row.scenarioID, column: column, security: isSecurityFailure)
+            text += "<sup>[\(number)](#m\(number))</sup>"
+        }
+        return text
+    }
+
+    /// `✔ 9 · ✘ 1 · ⚠ 1`: the counts that are not zero.
+    private func totalsText(_ totals: Totals) -> String {
+        var parts: [String] = []
+        for (outcome, count) in [(Cell.Outcome.pass, totals.pass), (.fail, totals.fail), (.skip, totals.skip), (.error, totals.error)]
+        where count > 0 {
+            parts.append("\(outcome.symbol) \(count)")
+        }
+        if totals.unexpected > 0 { parts.append("**⚠ \(totals.unexpected)**") }
+        return parts.isEmpty ? Matrix.Cell.notRunSymbol : parts.joined(separator: " · ")
+    }
+}
+
+/// Footnotes of one suite's table: one per distinct (scenario, outcome, message), shared by the adapters that
+/// report the same thing, numbered through the whole document so that every anchor is unique.
+private struct Footnotes {
+    struct Entry {
+        var number: Int
+        var scenarioID: String
+        var cell: Matrix.Cell
+        var location: String?
+        var columns: [Int]
+        var security: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var nextNumber: Int
+    private var index: [Key: Int] = [:]
+
+    init(firstNumber: Int) { nextNumber = firstNumber }
+
+    private struct Key: Hashable {
+        var scenarioID: String
+        var outcome: Matrix.Cell.Outcome
+        var unexpected: Bool
+        var message: String
+        var location: String?
+        var reason: String?
+    }
+
+    mutating func number(for cell: Matrix.Cell, scenarioID: String, column: Int, security: Bool) -> Int {
+        let key = Key(
+            scenarioID: scenarioID, outcome: cell.outcome, unexpected: cell.isUnexpected, message: cell.message,
+            location: cell.location, reason: cell.expected.reason
+        )
+        if let known = index[key] {
+            entries[known].columns.append(column)
+            return entries[known].number
+        }
+        let number = nextNumber
+        nextNumber += 1
+        index[key] = entries.count
+        entries.append(Entry(number: number, scenarioID: scenarioID, cell: cell, location: cell.location, columns: [column], security: security))
+        return number
+    }
+}
+
+/// Lines of Markdown.
+private struct MarkdownOutput {
+    var text = ""
+
+    mutating func line(_ line: String = "") {
+        text += line
+        text += "\n"
+    }
+
+    /// `| a | b |`; the cells are already escaped.
+    mutating func row(_ cells: [String]) {
+        line("| " + cells.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |")
+    }
+}

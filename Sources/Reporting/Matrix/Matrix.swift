@@ -1,0 +1,291 @@
+import Foundation
+import HarnessCore
+
+/// Scenarios × adapters: every result of a run laid out side by side, with what most adapters do.
+///
+/// A run delivers results adapter by adapter; a person comparing implementations reads them scenario by scenario.
+/// `Matrix` regroups them: rows are scenarios grouped by suite (in the order first seen), columns are adapters (in
+/// the run's order), each cell one outcome. It keeps one small value per result (no transcripts), so memory grows
+/// with the number of results, not with their size. The renderers (`markdown`, `html`) only read it.
+///
+/// A column is an adapter *build*: name, version and profile. The same adapter at two versions (two results files
+/// compared with `compare --from-json`) is two columns. A second result for the same column and scenario replaces
+/// the first and is counted in `replacedResults`.
+public struct Matrix: Sendable {
+    /// When and where the results were produced, for the page's header.
+    public var run: RunInfo
+    /// The adapter whose behaviour the consensus column compares against (the RFC 6265bis reference jar), when
+    /// it is one of the columns.
+    public var referenceAdapter: String?
+    /// Where the results came from when not from a run (`results.json`), shown in the header.
+    public var source: String?
+    /// Suite titles by suite id, when known (results carry only the id).
+    public var suiteTitles: [String: String]
+
+    public private(set) var columns: [Column] = []
+    public private(set) var suites: [SuiteGroup] = []
+    /// Results that arrived a second time for the same column and scenario; the later one is kept.
+    public private(set) var replacedResults = 0
+
+    private var columnIndex: [Column.Key: Int] = [:]
+    private var suiteIndex: [String: Int] = [:]
+
+    /// An empty matrix whose columns start with the run's adapters, in the run's order.
+    public init(run: RunInfo, referenceAdapter: String? = "reference", source: String? = nil, suiteTitles: [String: String] = [:]) {
+        self.run = run
+        self.referenceAdapter = referenceAdapter
+        self.source = source
+        self.suiteTitles = suiteTitles
+        for adapter in run.adapters { _ = column(for: adapter) }
+    }
+
+    /// Places one result in its row and column.
+    public mutating func add(_ result: ScenarioResult) {
+        let columnNumber = column(for: result.adapter)
+        let suiteNumber: Int
+        if let known = suiteIndex[result.suiteID] {
+            suiteNumber = known
+        } else {
+            suiteNumber = suites.count
+            suiteIndex[result.suiteID] = suiteNumber
+            suites.append(SuiteGroup(id: result.suiteID, file: result.suiteFile))
+        }
+        if suites[suiteNumber].add(Cell(result), to: result, column: columnNumber) { replacedResults += 1 }
+    }
+
+    private mutating func column(for adapter: AdapterInfo) -> Int {
+        let key = Column.Key(adapter)
+        if let known = columnIndex[key] { return known }
+        columns.append(Column(adapter: adapter))
+        columnIndex[key] = columns.count - 1
+        return columns.count - 1
+    }
+
+    // MARK: Reading
+
+    /// Every row, suite by suite.
+    public var rows: [Row] { suites.flatMap(\.rows) }
+
+    /// The column of the reference adapter, if it is in the matrix (the first build of that name).
+    public var referenceColumn: Int? {
+        guard let referenceAdapter else { return nil }
+        return columns.firstIndex { $0.adapter.name == referenceAdapter }
+    }
+
+    /// What most adapters do for `row`.
+    public func consensus(_ row: Row) -> Consensus {
+        Consensus(row, columns: columns.count, reference: referenceColumn)
+    }
+
+    /// Per-column counts over `rows` (a suite's, or all).
+    public func totals(_ rows: [Row]) -> [Totals] {
+        var totals = Array(repeating: Totals(), count: columns.count)
+        for row in rows {
+            for (column, cell) in row.cells { totals[column].add(cell, security: row.isSecurityRelevant) }
+        }
+        return totals
+    }
+
+    /// Every tag, sorted, for filters.
+    public var tags: [String] { Set(rows.flatMap(\.tags)).sorted() }
+
+    /// `name@profile` (what `--adapter` accepts too); the name alone when there is no profile or the name already
+    /// ends with it (`wk-no-sync@ios-11`).
+    public static func label(for adapter: AdapterInfo) -> String {
+        adapter.profile.isEmpty || adapter.name.hasSuffix("@" + adapter.profile) ? adapter.name : "\(adapter.name)@\(adapter.profile)"
+    }
+
+    /// Column labels that stay unique: `name@profile`, with ` version` added where two builds share one.
+    public var columnLabels: [String] {
+        let plain = columns.map(\.label)
+        return columns.indices.map { index in
+            plain.filter { $0 == plain[index] }.count > 1 ? "\(plain[index]) \(columns[index].adapter.version)" : plain[index]
+        }
+    }
+}
+
+// MARK: - Parts
+
+extension Matrix {
+    /// One adapter build.
+    public struct Column: Sendable, Hashable {
+        public var adapter: AdapterInfo
+
+        /// `name@profile`, or the name alone for adapters without a platform profile.
+        public var label: String { Matrix.label(for: adapter) }
+
+        struct Key: Hashable {
+            var name: String
+            var version: String
+            var profile: String
+            init(_ adapter: AdapterInfo) {
+                name = adapter.name
+                version = adapter.version
+                profile = adapter.profile
+            }
+        }
+    }
+
+    /// The rows of one suite.
+    public struct SuiteGroup: Sendable {
+        public var id: String
+        public var file: String
+        public private(set) var rows: [Row] = []
+        private var rowIndex: [String: Int] = [:]
+
+        init(id: String, file: String) {
+            self.id = id
+            self.file = file
+        }
+
+        /// Returns whether a cell was already there.
+        mutating func add(_ cell: Cell, to result: ScenarioResult, column: Int) -> Bool {
+            let number: Int
+            if let known = rowIndex[result.scenarioID] {
+                number = known
+            } else {
+                number = rows.count
+                rowIndex[result.scenarioID] = number
+                rows.append(Row(scenarioID: result.scenarioID, title: result.title, tags: result.tags))
+            }
+            return rows[number].cells.updateValue(cell, forKey: column) != nil
+        }
+    }
+
+    /// One scenario across the adapters.
+    public struct Row: Sendable {
+        public var scenarioID: String
+        public var title: String
+        public var tags: [String]
+        /// By column number; a column without a cell did not run the scenario (filtered, or absent from a file).
+        public var cells: [Int: Cell] = [:]
+
+        /// Tagged `security`: a cookie sent where it must not go, or an HttpOnly cookie exposed to script.
+        public var isSecurityRelevant: Bool { tags.contains("security") }
+        /// Some adapter's result differs from its expectation.
+        public var hasUnexpected: Bool { cells.values.contains(where: \.isUnexpected) }
+    }
+
+    /// One outcome, reduced to what the matrix shows.
+    public struct Cell: Sendable, Hashable {
+        public enum Outcome: String, Sendable, Hashable, CaseIterable {
+            case pass, fail, skip, error
+        }
+
+        public var outcome: Outcome
+        /// The failure message, skip reason or error detail; for an unexpected pass, why it was expected to fail
+        /// (`expected to fail because …`); empty for a plain pass.
+        public var message: String
+        /// `file:line` of the expectation that failed.
+        public var location: String?
+        public var expected: ExpectedStatus
+        public var isUnexpected: Bool
+
+        init(_ result: ScenarioResult) {
+            switch result.status {
+            case .passed: outcome = .pass
+            case .failed(let failure): outcome = .fail; location = failure.location.description
+            case .skipped: outcome = .skip
+            case .errored: outcome = .error
+            }
+            // An unexpected pass has no message of its own: what the reader needs is why it was expected to fail.
+            message = outcome == .pass ? (result.isUnexpected ? result.expectationPhrase : "") : result.oneLineMessage
+            expected = result.expected
+            isUnexpected = result.isUnexpected
+        }
+
+        /// An expected failure or error: listed in the adapter's expectation file.
+        public var isExpectedFailure: Bool { !isUnexpected && (outcome == .fail || outcome == .error) }
+    }
+
+    /// What most adapters do for one scenario, and whether the reference does the same.
+    ///
+    /// Only adapters that ran the scenario vote (a skip says the adapter cannot run it, not what it does); when
+    /// every adapter skipped, the consensus is "skip". A tie between outcomes is a split, with no majority.
+    public struct Consensus: Sendable, Hashable {
+        /// Cells per outcome.
+        public var counts: [Cell.Outcome: Int]
+        /// The most common outcome among those that ran (or `.skip` when none ran); nil for a tie or no cells.
+        public var majority: Cell.Outcome?
+        /// How many adapters ran the scenario (pass, fail or error); the denominator of "pass 9/11".
+        public var voters: Int
+        /// The reference's outcome, when the reference is a column and has a cell in this row.
+        public var reference: Cell.Outcome?
+
+        init(_ row: Row, columns: Int, reference column: Int?) {
+            var counts: [Cell.Outcome: Int] = [:]
+            for cell in row.cells.values { counts[cell.outcome, default: 0] += 1 }
+            self.counts = counts
+            voters = counts[.pass, default: 0] + counts[.fail, default: 0] + counts[.error, default: 0]
+            reference = column.flatMap { row.cells[$0]?.outcome }
+            if voters == 0 {
+                majority = counts[.skip, default: 0] > 0 ? .skip : nil
+            } else {
+                let ranked = [Cell.Outcome.pass, .fail, .error].map { ($0, counts[$0, default: 0]) }
+                let top = ranked.map(\.1).max()!
+                let leaders = ranked.filter { $0.1 == top }
+                majority = leaders.count == 1 ? leaders[0].0 : nil
+            }
+        }
+
+        /// Adapters that ran the scenario do not all do the same thing.
+        public var differs: Bool {
+            [Cell.Outcome.pass, .fail, .error].filter { counts[$0, default: 0] > 0 }.count > 1
+        }
+
+        /// The majority's size.
+        public var majorityCount: Int { majority.map { counts[$0, default: 0] } ?? 0 }
+
+        /// Whether the reference does what most do; nil when there is no reference cell, no majority, the
+        /// reference skipped, or it is the only adapter that ran the scenario (agreeing with itself says nothing).
+        public var referenceAgrees: Bool? {
+            guard let reference, reference != .skip, let majority, majority != .skip, voters > 1 else { return nil }
+            return reference == majority
+        }
+
+        /// `pass 9/11`, `skip 3/3`, `split pass 2 · fail 2`, with `(+2 skip)` when some adapters skipped.
+        public var summary: String {
+            let skipped = counts[.skip, default: 0]
+            switch majority {
+            case .skip?:
+                return "skip \(skipped)/\(skipped)"
+            case let majority?:
+                return "\(majority.rawValue) \(majorityCount)/\(voters)" + (skipped > 0 ? " (+\(skipped) skip)" : "")
+            case nil:
+                guard voters > 0 else { return "not run" }
+                let parts = [Cell.Outcome.pass, .fail, .error].compactMap { outcome in
+                    counts[outcome].map { "\(outcome.rawValue) \($0)" }
+                }
+                return "split " + parts.joined(separator: " · ") + (skipped > 0 ? " (+\(skipped) skip)" : "")
+            }
+        }
+    }
+
+    /// Per-column counts.
+    public struct Totals: Sendable, Hashable {
+        public var pass = 0
+        public var fail = 0
+        public var skip = 0
+        public var error = 0
+        /// Failures and errors listed in the expectation file.
+        public var expectedFailures = 0
+        /// Results that differ from their expectation.
+        public var unexpected = 0
+        /// Failures and errors of scenarios tagged `security`.
+        public var securityFailures = 0
+
+        mutating func add(_ cell: Cell, security: Bool) {
+            switch cell.outcome {
+            case .pass: pass += 1
+            case .fail: fail += 1
+            case .skip: skip += 1
+            case .error: error += 1
+            }
+            if cell.isExpectedFailure { expectedFailures += 1 }
+            if cell.isUnexpected { unexpected += 1 }
+            if security, cell.outcome == .fail || cell.outcome == .error { securityFailures += 1 }
+        }
+
+        public var total: Int { pass + fail + skip + error }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the module's first files are being written.

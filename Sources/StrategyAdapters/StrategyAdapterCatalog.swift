@@ -1,0 +1,46 @@
+import CookieModel
+import HarnessCore
+import SyncStrategies
+import WebKitModel
+
+/// The sync-strategy adapters (DESIGN §5): `uiwebview`, and every WKWebView strategy on the simulated `ios`
+/// profile (`wk-…`), on `ios-11` (`wk-…@ios-11`) and on the simulated `webkitgtk` profile (`wk-…@webkitgtk`).
+///
+/// `uiwebview` is HarnessCore's shared-store app on the reference jar; it has no engine, so it has no
+/// per-profile variants.
+public enum StrategyAdapterCatalog {
+    /// Every web view app can do all of this on the simulated engine; none uses real sockets.
+    public static let webViewCapabilities: Set<Capability> = [
+        .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .virtualClock, .storeInspection,
+        .httpOnly,
+    ]
+
+    /// The profiles the catalog builds adapters for; the first gets the plain names.
+    public static let profiles: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+
+    /// UIWebView: one store for the native side and the web view.
+    public static let uiwebview = Adapter(
+        info: AdapterInfo(name: "uiwebview", version: "1", profile: "ios", specProfile: "rfc6265bis"),
+        summary: "UIWebView model: one native store (reference jar) shared by native requests and the web view — the baseline",
+        capabilities: webViewCapabilities
+    ) { environment in
+        let clock = environment.cookieClock
+        return try SharedStoreApp(environment: environment) { CookieJar(clock: clock) }
+    }
+
+    /// The adapter for `strategy` on `profile`: `NAME` on the first profile, `NAME@PROFILE` on the others.
+    public static func adapter(for strategy: SyncStrategyKind, on profile: PlatformProfile) -> Adapter {
+        let name = profile == profiles[0] ? strategy.name : "\(strategy.name)@\(profile.name)"
+        return Adapter(
+            info: AdapterInfo(name: name, version: "1", profile: profile.name, specProfile: "rfc6265bis"),
+            summary: "\(strategy.summary) (simulated \(profile.name); breaks: \(strategy.knownBreakage))",
+            capabilities: webViewCapabilities
+        ) { environment in
+            try WebViewApp(environment: environment, profile: profile, strategy: strategy.make)
+        }
+    }
+
+    /// `uiwebview`, then each profile's strategies in DESIGN §5 order.
+    public static let all: [Adapter] =
+        [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
+}

@@ -1,0 +1,264 @@
+import CookieModel
+import Foundation
+import HarnessCore
+import SyncStrategies
+import WebKitModel
+
+/// An app with a native side and a WKWebView (DESIGN §3, the second family): a native cookie store, a persisted
+/// key-value store, a WebKit engine and a ``SyncStrategy`` that keeps them in step — driven by the runner's steps.
+///
+/// - **Native store:** the reference jar by default, set up as `HTTPCookieStorage` behaves for an app: SameSite is
+///   not enforced (a native request has no site; `sameSiteDefault` None), persistent cookies survive a kill,
+///   session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
+///   of every hop stored), and each change is reported to the strategy (`nativeCookiesDidChange`).
+/// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, on the scenario's clock and network.
+/// - **Defaults:** a key-value store the app keeps across kills (`UserDefaults`).
+/// - **Steps:** each step lets the app's run loop turn until idle at its end (``SimulatedWebKit/runUntilIdle()``),
+///   so completion handlers, delegate calls and delayed cookie-store writes of the step have all happened before
+///   the next step or expectation (and the clock has moved by their delays, no more). A load the strategy never
+///   started, a navigation loop, or a failed navigation ends the step as a ``StepFailure``.
+/// - **Restart:** `appWillTerminate`, then the process dies (engine and stores keep what they persist, the
+///   strategy object and everything in memory go), then a launch: a fresh strategy instance gets `appDidLaunch`,
+///   and a web view that was open is opened again with the same options, on a blank page.
+public final class WebViewApp: App {
+    public let profile: PlatformProfile
+    let environment: AppEnvironment
+    private let makeStrategy: () -> any SyncStrategy
+    private let nativeStore: any CookieStore
+    private let native: NativeCookieStorageAdapter
+    private let defaults = InMemoryDefaults()
+    let engine: SimulatedWebKit
+
+    // One launch's worth of app state.
+    private(set) var context: StrategyContext!
+    private(set) var strategy: any SyncStrategy
+    private var recorder: NavigationRecorder!
+    private var sharedProcessPool = WKProcessPool()
+    private(set) var webView: WKWebView?
+    private var webViewOptions: WebViewOptions?
+
+    /// The native store the app uses unless told otherwise: the reference jar, SameSite not enforced.
+    public static func defaultNativeStore(_ environment: AppEnvironment) -> any CookieStore {
+        CookieJar(clock: environment.cookieClock, configuration: CookieJarConfiguration(sameSiteDefault: .none))
+    }
+
+    /// - Parameters:
+    ///   - strategy: makes the strategy; called at every launch.
+    ///   - nativeStore: the native store (default ``defaultNativeStore(_:)``).
+    public init(
+        environment: AppEnvironment, profile: PlatformProfile, strategy: @escaping () -> any SyncStrategy,
+        nativeStore: (any CookieStore)? = nil
+    ) throws {
+        self.environment = environment
+        self.profile = profile
+        self.makeStrategy = strategy
+        self.nativeStore = nativeStore ?? Self.defaultNativeStore(environment)
+        self.strategy = strategy()
+        let transcript = environment.transcript
+        self.engine = SimulatedWebKit(
+            profile: profile, clock: environment.clock,
+            network: VirtualNetworkBridge(network: environment.network, transcript: transcript),
+            eventLog: { transcript.record("• " + $0) }
+        )
+        self.native = NativeCookieStorageAdapter(store: self.nativeStore, clock: environment.cookieClock) {
+            transcript.record("✗ \($0)")
+        }
+        engine.implicitSyncTarget = { [unowned self] cookie in
+            self.native.setCookie(cookie)
+            self.strategy.nativeCookiesDidChange(self.context)
+        }
+        transcript.record("• app launched: strategy \(self.strategy.name), simulated WebKit profile \(profile.name)")
+        try launch(first: true)
+    }
+
+    private var transcript: Transcript { environment.transcript }
+
+    /// Lets the run loop turn until idle.
+    func settle() throws {
+        try engine.runUntilIdle()
+    }
+
+    private func launch(first: Bool) throws {
+        let webKit = WKContext(engine: engine)
+        context = StrategyContext(webKit: webKit, cookieStorage: native, defaults: defaults) { [transcript] line in
+            transcript.record("• app: " + line)
+        }
+        if !first { strategy = makeStrategy() }
+        recorder = NavigationRecorder(app: self)
+        sharedProcessPool = WKProcessPool()
+        strategy.appDidLaunch(context)
+        try settle()
+    }
+
+    // MARK: Native side
+
+    public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
+        transcript.record("• native store ← Set-Cookie: \(setCookie) (for \(url))")
+        try nativeStore.receive(setCookie: setCookie, from: try cookieURL(url), context: .sameSiteNavigation)
+        strategy.nativeCookiesDidChange(context)
+        try settle()
+    }
+
+    public func nativeRequest(_ request: HTTPRequest) throws {
+        let client = HTTPClient(network: environment.network, transcript: transcript, channel: "native")
+        var received = false
+        do {
+            _ = try client.perform(request) { hop in
+                hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
+                if hop.index == 0 {
+                    hop.request.headers = request.headers
+                    if request.cookieHeader != nil { return }
+                }
+                let context = SiteContext.context(for: hop.request.url, initiator: nil, topLevel: true, method: hop.request.method)
+                if let header = try nativeStore.cookieHeader(for: try cookieURL(hop.request.url), context: context) {
+                    hop.request.headers.append(HeaderField(name: "Cookie", value: header))
+                }
+            } received: { response, url in
+                let context = SiteContext.context(for: url, initiator: nil, topLevel: true, method: request.method)
+                for line in response.setCookies {
+                    try nativeStore.receive(setCookie: line, from: try cookieURL(url), context: context)
+                    received = true
+                }
+            }
+        } catch {
+            if received { strategy.nativeCookiesDidChange(context) }
+            try settle()
+            throw error
+        }
+        if received { strategy.nativeCookiesDidChange(context) }
+        try settle()
+    }
+
+    // MARK: Web view
+
+    public func openWebView(_ options: WebViewOptions) throws {
+        let configuration = WKWebViewConfiguration(context: context.webKit)
+        if options.dataStore == .nonPersistent { configuration.websiteDataStore = context.webKit.nonPersistentDataStore() }
+        configuration.processPool = options.sharedProcessPool ? sharedProcessPool : WKProcessPool()
+        strategy.configure(configuration, app: context)
+        let webView = WKWebView(configuration: configuration)
+        webView.navigationDelegate = recorder
+        self.webView = webView
+        webViewOptions = options
+        transcript.record(
+            "• web view opened (data store: \(options.dataStore.rawValue), process pool: \(options.sharedProcessPool ? "shared" : "own"))")
+        strategy.webViewDidOpen(webView, app: context)
+        try settle()
+    }
+
+    public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        guard let webView else { return }
+        var webRequest = try Self.webRequest(request)
+        webRequest.httpShouldHandleCookies = handlesCookies
+        recorder.beginStep()
+        strategy.load(webRequest, in: webView, app: context)
+        try settle()
+        try recorder.endStep(describing: "the load of \(request.url)")
+    }
+
+    public func followLink(_ url: HTTPURL) throws {
+        guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
+        recorder.beginStep()
+        webView.performLinkClick(to: try Self.url(url))
+        try settle()
+        try recorder.endStep(describing: "the link to \(url)")
+    }
+
+    public func fetch(_ request: HTTPRequest) throws {
+        guard let webView, webView.url != nil else { throw AppError.noPage("fetch") }
+        var outcome: Result<WebResponse, WebKitError>?
+        webView.performSubresourceRequest(try Self.webRequest(request)) { outcome = $0 }
+        try settle()
+        switch outcome {
+        case .success?: return
+        case .failure(let error)?:
+            throw StepFailure(error.code == .tooManyRedirects ? .redirectLoop : .failed, error.message)
+        case nil:
+            throw StepFailure(.failed, "the subresource request to \(request.url) never completed")
+        }
+    }
+
+    public func runScript(_ script: String) throws {
+        guard let webView, webView.url != nil else { throw AppError.noPage("run-script") }
+        var failure: (any Error)?
+        webView.evaluateJavaScript(script) { _, error in failure = error }
+        try settle()
+        if let error = failure as? WebKitError {
+            if error.code == .unsupportedJavaScript { throw AppError.unsupported(error.message) }
+            throw StepFailure(.failed, "script failed: \(error.message)")
+        }
+    }
+
+    public func documentCookie() throws -> String {
+        guard let webView, webView.url != nil else { throw AppError.noPage("document.cookie") }
+        var value: String?
+        var failure: (any Error)?
+        webView.evaluateJavaScript("document.cookie") { result, error in
+            value = result as? String
+            failure = error
+        }
+        try settle()
+        if let failure { throw failure }
+        return value ?? ""
+    }
+
+    // MARK: Life cycle and inspection
+
+    public func restart() throws {
+        strategy.appWillTerminate(context)
+        try settle()
+        let reopen = webViewOptions
+        webView = nil
+        webViewOptions = nil
+        engine.terminateApp()
+        try nativeStore.restart()
+        transcript.record("• app killed and relaunched")
+        try launch(first: false)
+        if let reopen { try openWebView(reopen) }
+    }
+
+    public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
+        if which == .native { return try nativeStore.storedCookies() }
+        let store = webView?.configuration.websiteDataStore ?? context.webKit.defaultDataStore()
+        var cookies: [Cookie]?
+        store.httpCookieStore.getAllCookies { cookies = $0 }
+        try settle()
+        guard let cookies else { throw WebViewAppError.inspectionNeverCompleted }
+        return cookies
+    }
+
+    // MARK: Conversions
+
+    static func url(_ url: HTTPURL) throws -> URL {
+        guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
+        return converted
+    }
+
+    static func webRequest(_ request: HTTPRequest) throws -> WebRequest {
+        WebRequest(
+            url: try url(request.url), httpMethod: request.method,
+            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
+            httpBody: request.body.map { Data($0.utf8) }
+        )
+    }
+
+    private func cookieURL(_ url: HTTPURL) throws -> CookieURL {
+        guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
+        return cookieURL
+    }
+}
+
+/// Why a web view app could not do what the harness asked (an adapter error, not a behaviour under test).
+public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
+    /// `getAllCookies` never called its completion handler (the profile holds cookie-store operations until the
+    /// data store's first load, and nothing has been loaded).
+    case inspectionNeverCompleted
+
+    public var description: String {
+        switch self {
+        case .inspectionNeverCompleted:
+            "WKHTTPCookieStore.getAllCookies never completed: the profile holds cookie-store operations until the data store's first load"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CookieModel
+import WebKitModel
+
+/// `wk-user-script`: a document-start `WKUserScript` writes every native cookie with `document.cookie`, so that
+/// the page's scripts and later requests see them.
+///
+/// **Source.** The second half of the accepted answer to StackOverflow 26573137 ("Can I set the cookies to be used
+/// by a WKWebView?"): "for subsequent AJAX requests … add a `WKUserScript` with
+/// `document.cookie = 'name=value; domain=…; path=/'` at `.atDocumentStart`"; widely copied into app code and
+/// blog posts since. The script is rebuilt when the native store changes.
+///
+/// **Where it breaks.** The script runs after the page's response arrived (DESIGN §6 rule 6): the first request
+/// of every page goes without the cookies. `document.cookie` cannot carry HttpOnly: the session cookie lands as
+/// a script-visible copy (the native `HttpOnly` flag is silently dropped), and cannot replace an HttpOnly cookie
+/// the web store already has. Script can write only its own host and parent domains: cookies of other hosts are
+/// refused; a host-only cookie comes back as a domain cookie (`domain=host`).
+public final class UserScriptStrategy: SyncStrategy {
+    public let name = "wk-user-script"
+    private var controllers: [WeakController] = []
+
+    public init() {}
+
+    public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
+        controllers.removeAll { $0.value == nil }
+        controllers.append(WeakController(value: configuration.userContentController))
+        install(in: configuration.userContentController, app: app)
+    }
+
+    public func nativeCookiesDidChange(_ app: StrategyContext) {
+        for controller in controllers.compactMap(\.value) { install(in: controller, app: app) }
+    }
+
+    private func install(in controller: WKUserContentController, app: StrategyContext) {
+        controller.removeAllUserScripts()
+        let cookies = app.cookieStorage.cookies
+        guard !cookies.isEmpty else { return }
+        let source = Self.script(for: cookies)
+        controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false))
+        app.log("\(name): document-start user script writes \(cookies.count) native cookie(s)")
+    }
+
+    /// `document.cookie = 'name=value; domain=DOMAIN; path=PATH';` per cookie, `DOMAIN` being `HTTPCookie.domain`.
+    public static func script(for cookies: [Cookie]) -> String {
+        cookies.map { cookie in
+            "document.cookie = '\(escape(cookie.name))=\(escape(cookie.value)); domain=\(cookie.httpCookieDomain); path=\(cookie.path)';"
+        }.joined(separator: "\n")
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    private struct WeakController {
+        weak var value: WKUserContentController?
+    }
+}

@@ -1,0 +1,54 @@
+/// A strategy by name: what the adapters are built from.
+public struct SyncStrategyKind: Sendable {
+    /// The adapter name, e.g. `wk-cookie-store`.
+    public var name: String
+    /// What the app does, one line.
+    public var summary: String
+    /// Where it is known to break (DESIGN §5), one line.
+    public var knownBreakage: String
+    /// A fresh instance, for one app launch.
+    public var make: @Sendable () -> any SyncStrategy
+
+    public init(name: String, summary: String, knownBreakage: String, make: @escaping @Sendable () -> any SyncStrategy) {
+        self.name = name
+        self.summary = summary
+        self.knownBreakage = knownBreakage
+        self.make = make
+    }
+
+    /// Every WKWebView strategy of DESIGN §5, in the table's order. (`uiwebview`, the shared-store baseline, is not
+    /// a WKWebView strategy: HarnessCore's `SharedStoreApp` is that app.)
+    public static let all: [SyncStrategyKind] = [
+        SyncStrategyKind(
+            name: "wk-no-sync", summary: "nothing: WKWebView keeps its own cookies",
+            knownBreakage: "first request after native login; every native↔web case", make: { NoSyncStrategy() }),
+        SyncStrategyKind(
+            name: "wk-request-header", summary: "Cookie header from the native store on the load(_:) request",
+            knownBreakage: "later navigations and subresources; header copied to every redirect hop (leak); masks a 302's Set-Cookie",
+            make: { RequestHeaderStrategy() }),
+        SyncStrategyKind(
+            name: "wk-user-script", summary: "document-start WKUserScript writing document.cookie",
+            knownBreakage: "first request; HttpOnly (downgraded to script-visible); other domains", make: { UserScriptStrategy() }),
+        SyncStrategyKind(
+            name: "wk-response-capture", summary: "Set-Cookie from decidePolicyFor navigationResponse into the native store",
+            knownBreakage: "3xx responses never reach the delegate; folded Set-Cookie split on commas", make: { ResponseCaptureStrategy() }),
+        SyncStrategyKind(
+            name: "wk-js-read", summary: "document.cookie read after each page into the native store",
+            knownBreakage: "HttpOnly cookies invisible; attributes lost", make: { JSReadStrategy() }),
+        SyncStrategyKind(
+            name: "wk-action-reinject", summary: "cancel in decidePolicyFor navigationAction, reload with a Cookie header",
+            knownBreakage: "POST body lost; loops if the already-injected check fails; links become app loads; XHR never seen",
+            make: { ActionReinjectStrategy() }),
+        SyncStrategyKind(
+            name: "wk-cookie-store", summary: "native cookies copied into WKHTTPCookieStore right before load(_:), not awaited",
+            knownBreakage: "loading before the async setCookie lands (race)", make: { CookieStoreStrategy() }),
+        SyncStrategyKind(
+            name: "wk-userdefaults", summary: "cookies kept in UserDefaults with a forced expiry, restored on launch",
+            knownBreakage: "session cookies become persistent; deleted cookies come back", make: { UserDefaultsStrategy() }),
+        SyncStrategyKind(
+            name: "wk-combined", summary: "two-way sync: awaited cookie-store copies, observer web→native, header only as fallback",
+            knownBreakage: "none it claims (platform policy such as ITP still applies)", make: { CombinedStrategy() }),
+    ]
+
+    public static func named(_ name: String) -> SyncStrategyKind? { all.first { $0.name == name } }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// `WKWebView`: loads pages through its engine and reports to its navigation delegate.
+///
+/// A facade: the engine does the work and calls back through ``WebViewEngineClient``, which this class turns into
+/// `WKNavigationDelegate` calls with `WKNavigation` handles.
+public final class WKWebView {
+    /// A copy of the configuration the web view was created with (WebKit copies it too).
+    public let configuration: WKWebViewConfiguration
+    /// Like WebKit, the web view does not keep its delegate alive.
+    public weak var navigationDelegate: (any WKNavigationDelegate)?
+    /// The engine's identifier of the web view.
+    public private(set) var identifier = 0
+    private let engine: any WebKitEngine
+    private var navigations: [Int: WKNavigation] = [:]
+
+    /// `WKWebView(frame:configuration:)`.
+    public init(configuration: WKWebViewConfiguration) {
+        self.configuration = configuration
+        self.engine = configuration.websiteDataStore.engine
+        self.identifier = engine.makeWebView(
+            dataStore: configuration.websiteDataStore.identifier, processPool: configuration.processPool.identifier,
+            client: ClientBridge(self)
+        )
+    }
+
+    /// The committed page's URL; nil while the web view is blank.
+    public var url: URL? { engine.currentURL(ofWebView: identifier) }
+
+    public var isLoading: Bool { engine.isLoading(webView: identifier) }
+
+    /// Starts a navigation; returns its handle at once (everything else happens when the run loop turns).
+    @discardableResult
+    public func load(_ request: WebRequest) -> WKNavigation? {
+        navigation(for: engine.load(request, inWebView: identifier))
+    }
+
+    /// Runs `javaScriptString` in the current page; the handler gets the last expression's value (a `String`, or
+    /// nil for undefined) or an error (``WebKitError``).
+    public func evaluateJavaScript(_ javaScriptString: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+        engine.evaluateJavaScript(javaScriptString, inWebView: identifier) { result in
+            switch result {
+            case .success(let value): completionHandler?(value, nil)
+            case .failure(let error): completionHandler?(nil, error)
+            }
+        }
+    }
+
+    // MARK: Harness automation (what a user or the page does; not WebKit API)
+
+    /// The user clicks a link to `url` in the current page (see ``WebKitEngine/clickLink(to:inWebView:)``).
+    public func performLinkClick(to url: URL) {
+        engine.clickLink(to: url, inWebView: identifier)
+    }
+
+    /// The current page loads a subresource (see ``WebKitEngine/requestSubresource(_:inWebView:completion:)``).
+    public func performSubresourceRequest(
+        _ request: WebRequest, completion: ((Result<WebResponse, WebKitError>) -> Void)? = nil
+    ) {
+        engine.requestSubresource(request, inWebView: identifier) { completion?($0) }
+    }
+
+    // MARK: Engine callbacks
+
+    fileprivate func navigation(for identifier: Int) -> WKNavigation {
+        if let known = navigations[identifier] { return known }
+        let navigation = WKNavigation(identifier: identifier)
+        navigations[identifier] = navigation
+        return navigation
+    }
+
+    fileprivate func deliver(_ event: NavigationEvent, for identifier: Int) {
+        let navigation = navigation(for: identifier)
+        guard let delegate = navigationDelegate else { return }
+        switch event {
+        case .startedProvisional: delegate.webView(self, didStartProvisionalNavigation: navigation)
+        case .receivedServerRedirect: delegate.webView(self, didReceiveServerRedirectForProvisionalNavigation: navigation)
+        case .committed: delegate.webView(self, didCommit: navigation)
+        case .finished:
+            navigations[identifier] = nil
+            delegate.webView(self, didFinish: navigation)
+        case .failedProvisional(let error):
+            navigations[identifier] = nil
+            delegate.webView(self, didFailProvisionalNavigation: navigation, withError: error)
+        }
+    }
+}
+
+/// Passes engine callbacks to the web view without the engine keeping the web view alive.
+private final class ClientBridge: WebViewEngineClient {
+    weak var webView: WKWebView?
+
+    init(_ webView: WKWebView) {
+        self.webView = webView
+    }
+
+    func decidePolicy(
+        for action: WKNavigationAction, navigation: Int, decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+    ) {
+        guard let webView, let delegate = webView.navigationDelegate else { return decisionHandler(.allow) }
+        _ = webView.navigation(for: navigation)
+        delegate.webView(webView, decidePolicyFor: action, decisionHandler: decisionHandler)
+    }
+
+    func decidePolicy(
+        for response: WKNavigationResponse, navigation: Int, decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
+    ) {
+        guard let webView, let delegate = webView.navigationDelegate else { return decisionHandler(.allow) }
+        delegate.webView(webView, decidePolicyFor: response, decisionHandler: decisionHandler)
+    }
+
+    func navigation(_ navigation: Int, didChange event: NavigationEvent) {
+        webView?.deliver(event, for: navigation)
+    }
+
+    var userScripts: [WKUserScript] { webView?.configuration.userContentController.userScripts ?? [] }
+}

@@ -1,0 +1,98 @@
+import CookieModel
+import Foundation
+
+/// The seam between the WebKit-shaped API and an engine: what the `WK…` classes ask of whatever runs the web.
+///
+/// The API classes (``WKWebView``, ``WKHTTPCookieStore``, …) hold no behaviour of their own; they forward to an
+/// engine through this protocol and receive callbacks through ``WebViewEngineClient``. Everything that crosses it
+/// is a value (requests, responses, cookies, identifiers) or a completion handler, so an engine in another process
+/// (the WebKitGTK driver, speaking JSON lines) can implement it as well as ``SimulatedWebKit`` does.
+///
+/// **Implementation requirements**
+/// - Asynchronous where WebKit is: completion handlers and delegate callbacks are never called from inside the
+///   call that caused them; they run when the app's run loop turns (``runUntilIdle()``).
+/// - One engine per app process; ``terminateApp()`` kills the process (DESIGN §6 rule 9) and identifiers handed out
+///   before it are dead afterwards: calls with them are ignored and their completions never run.
+/// - Identifiers are never reused within one engine's life.
+public protocol WebKitEngine: AnyObject {
+    /// "Now" on the app's clock (what app code gets from `Date()`).
+    var now: Date { get }
+
+    // MARK: Website data stores and their cookie stores
+
+    /// `WKWebsiteDataStore.default()` for the current launch: the same identifier until the app is killed.
+    func defaultDataStore() -> Int
+    /// `WKWebsiteDataStore.nonPersistent()`: a new, empty, isolated store.
+    func makeNonPersistentDataStore() -> Int
+    /// `WKHTTPCookieStore.setCookie(_:completionHandler:)` (DESIGN §6 rule 8).
+    func setCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void)
+    /// `WKHTTPCookieStore.delete(_:completionHandler:)`: removes the cookie with the same identity.
+    func deleteCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void)
+    /// `WKHTTPCookieStore.getAllCookies(_:)`: HttpOnly cookies included.
+    func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void)
+    /// Registers `handler` to run (asynchronously, coalesced) after the store's cookies change
+    /// (`WKHTTPCookieStoreObserver.cookiesDidChange(in:)`).
+    func observeCookieChanges(inDataStore store: Int, _ handler: @escaping () -> Void)
+
+    // MARK: Web views
+
+    /// Creates a web view on a data store; `processPool` only identifies the pool (pools do not split cookie jars,
+    /// DESIGN §6 rule 1).
+    func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int
+    /// `WKWebView.load(_:)`; returns the navigation's identifier.
+    func load(_ request: WebRequest, inWebView webView: Int) -> Int
+    /// `WKWebView.url`: the committed page, nil for a blank web view.
+    func currentURL(ofWebView webView: Int) -> URL?
+    /// `WKWebView.isLoading`.
+    func isLoading(webView: Int) -> Bool
+    /// `WKWebView.evaluateJavaScript(_:completionHandler:)`: the value of the last expression (nil: undefined).
+    func evaluateJavaScript(_ source: String, inWebView webView: Int, completion: @escaping (Result<String?, WebKitError>) -> Void)
+
+    // MARK: The page, driven as a user would (harness automation, not WebKit API)
+
+    /// The user clicks a link to `url` in the current page: a navigation of type `.linkActivated`, started by the
+    /// page (same-site or cross-site by the page's site), without any header the app set.
+    /// A real engine does it with `Object.assign(document.createElement('a'), {href}).click()`.
+    func clickLink(to url: URL, inWebView webView: Int)
+    /// The current page requests a subresource (an image, `fetch(url, {credentials: 'include'})`): no navigation
+    /// delegate callback, no manual `Cookie` header (a forbidden header name for page scripts).
+    func requestSubresource(_ request: WebRequest, inWebView webView: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void)
+
+    // MARK: The app's run loop (DispatchQueue.main)
+
+    /// Runs `work` on the app's main queue after `delay` seconds of the app's clock; returns a handle for
+    /// ``cancelScheduled(_:)``.
+    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> Int
+    func cancelScheduled(_ handle: Int)
+    /// Lets the app's run loop turn until nothing is left to do: every pending completion, delegate callback and
+    /// delayed effect runs, in order. How this moves the app's clock is the engine's to document.
+    /// - Throws: ``WebKitError`` with ``WebKitError/Code/engineDidNotSettle`` when work never stops coming.
+    func runUntilIdle() throws
+
+    // MARK: Process life cycle
+
+    /// The app process is killed: web views and pending work vanish, stores keep what they persist (rule 9).
+    func terminateApp()
+}
+
+/// What an engine tells a web view (the ``WKWebView`` facade), which passes it on to its navigation delegate.
+public protocol WebViewEngineClient: AnyObject {
+    func decidePolicy(
+        for action: WKNavigationAction, navigation: Int, decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+    )
+    func decidePolicy(
+        for response: WKNavigationResponse, navigation: Int, decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
+    )
+    func navigation(_ navigation: Int, didChange event: NavigationEvent)
+    /// The user scripts to inject into a page that commits now (`WKUserContentController.userScripts`).
+    var userScripts: [WKUserScript] { get }
+}
+
+/// A step in a navigation's life, for ``WebViewEngineClient/navigation(_:didChange:)``.
+public enum NavigationEvent: Sendable, Hashable {
+    case startedProvisional
+    case receivedServerRedirect
+    case committed
+    case finished
+    case failedProvisional(WebKitError)
+}

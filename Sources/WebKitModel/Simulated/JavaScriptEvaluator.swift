@@ -1,0 +1,150 @@
+/// The JavaScript the simulated engine can run: reads of and assignments to `document.cookie`.
+///
+/// That is what cookie sync code runs in a page (user scripts that write cookies, `evaluateJavaScript` that reads
+/// them). The grammar: statements separated by `;` or line breaks, each an expression —
+/// `document.cookie = EXPR` or `EXPR` — where `EXPR` is string literals (`"…"` or `'…'`, with `\\` escapes),
+/// `document.cookie` and parentheses joined by `+`. Anything else is reported as unsupported
+/// (``WebKitError/Code/unsupportedJavaScript``) rather than half-run, so no scenario passes on a script that did
+/// nothing. `//` and `/* */` comments are skipped.
+struct JavaScriptEvaluator {
+    /// Reads `document.cookie` (DESIGN §6 rule 7).
+    var readCookie: () -> String
+    /// Performs `document.cookie = value` (DESIGN §6 rule 6).
+    var writeCookie: (String) -> Void
+
+    /// Runs `source`; returns the value of the last statement (nil for an empty script).
+    func evaluate(_ source: String) throws(WebKitError) -> String? {
+        var parser = Parser(tokens: try Self.tokenize(source), source: source)
+        var last: String?
+        while !parser.atEnd {
+            if parser.skip(.semicolon) { continue }
+            last = try parser.statement(self)
+        }
+        return last
+    }
+
+    // MARK: Tokens
+
+    enum Token: Equatable {
+        case string(String)
+        case documentCookie
+        case assign
+        case plus
+        case openParen
+        case closeParen
+        case semicolon
+        case other(String)
+    }
+
+    static func tokenize(_ source: String) throws(WebKitError) -> [Token] {
+        var tokens: [Token] = []
+        var rest = Substring(source)
+        while let first = rest.first {
+            if first.isWhitespace {
+                rest = rest.dropFirst()
+            } else if rest.hasPrefix("//") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*") {
+                guard let end = rest.range(of: "*/") else { throw unsupported("an unterminated comment") }
+                rest = rest[end.upperBound...]
+            } else if first == "\"" || first == "'" {
+                var value = ""
+                var cursor = rest.dropFirst()
+                var closed = false
+                while let character = cursor.first {
+                    cursor = cursor.dropFirst()
+                    if character == "\\", let escaped = cursor.first {
+                        cursor = cursor.dropFirst()
+                        switch escaped {
+                        case "n": value.append("\n")
+                        case "t": value.append("\t")
+                        case "r": value.append("\r")
+                        default: value.append(escaped)
+                        }
+                    } else if character == first {
+                        closed = true
+                        break
+                    } else if character == "\n" {
+                        break
+                    } else {
+                        value.append(character)
+                    }
+                }
+                guard closed else { throw unsupported("an unterminated string literal") }
+                tokens.append(.string(value))
+                rest = cursor
+            } else if first.isLetter || first == "_" || first == "$" {
+                let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." }
+                rest = rest.dropFirst(word.count)
+                tokens.append(word == "document.cookie" ? .documentCookie : .other(String(word)))
+            } else {
+                rest = rest.dropFirst()
+                switch first {
+                case "=" where rest.first != "=": tokens.append(.assign)
+                case "+" where rest.first != "+" && rest.first != "=": tokens.append(.plus)
+                case "(": tokens.append(.openParen)
+                case ")": tokens.append(.closeParen)
+                case ";": tokens.append(.semicolon)
+                default: tokens.append(.other(String(first)))
+                }
+            }
+        }
+        return tokens
+    }
+
+    static func unsupported(_ what: String) -> WebKitError {
+        WebKitError(
+            .unsupportedJavaScript,
+            "the simulated engine runs only document.cookie reads and assignments of string expressions; cannot run \(what)"
+        )
+    }
+
+    // MARK: Parser (evaluating as it goes)
+
+    struct Parser {
+        var tokens: [Token]
+        var position = 0
+        let source: String
+
+        var atEnd: Bool { position >= tokens.count }
+
+        mutating func skip(_ token: Token) -> Bool {
+            guard position < tokens.count, tokens[position] == token else { return false }
+            position += 1
+            return true
+        }
+
+        /// `document.cookie = EXPR` or `EXPR`.
+        mutating func statement(_ evaluator: JavaScriptEvaluator) throws(WebKitError) -> String {
+            if position + 1 < tokens.count, tokens[position] == .documentCookie, tokens[position + 1] == .assign {
+                position += 2
+                let value = try expression(evaluator)
+                evaluator.writeCookie(value)
+                return value
+            }
+            return try expression(evaluator)
+        }
+
+        mutating func expression(_ evaluator: JavaScriptEvaluator) throws(WebKitError) -> String {
+            var value = try primary(evaluator)
+            while skip(.plus) { value += try primary(evaluator) }
+            return value
+        }
+
+        mutating func primary(_ evaluator: JavaScriptEvaluator) throws(WebKitError) -> String {
+            guard position < tokens.count else { throw JavaScriptEvaluator.unsupported("a script that ends in the middle of an expression") }
+            let token = tokens[position]
+            position += 1
+            switch token {
+            case .string(let value): return value
+            case .documentCookie: return evaluator.readCookie()
+            case .openParen:
+                let value = try expression(evaluator)
+                guard skip(.closeParen) else { throw JavaScriptEvaluator.unsupported("an unclosed parenthesis") }
+                return value
+            case .other(let word): throw JavaScriptEvaluator.unsupported("'\(word)' in: \(source.prefix(80))")
+            default: throw JavaScriptEvaluator.unsupported("the script: \(source.prefix(80))")
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import CookieModel
+import Foundation
+
+/// The behaviours in which WebKit platforms and versions differ, as parameters of ``SimulatedWebKit`` (DESIGN §6
+/// rule 12: where a behaviour differs between versions or is not confirmed, it is a parameter, not a fixed rule).
+///
+/// Each parameter says what it models and how sure we are: **confirmed** (checked on a real engine, or stated by
+/// WebKit's own documentation or source), **reported** (public field reports, several independent ones), or
+/// **assumed** (a reasoned choice awaiting a measurement with a real engine). Choose a profile by name with
+/// ``named(_:)``: `ios`, `ios-11`, `webkitgtk`.
+public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
+    /// What happens to a `Cookie` header the app put on the `load(_:)` request.
+    public enum ManualCookieHeader: String, Sendable, Hashable {
+        /// Sent as given on the request and on every redirect hop (cross-domain too), in place of the store's
+        /// cookies for those hops; never stored; not sent on later navigations or subresources (DESIGN §6 rule 2).
+        case sentOnEveryHop = "sent-on-every-hop"
+        /// The network layer drops it and sends the store's cookies instead (libsoup: WebKitGTK).
+        case replacedByStore = "replaced-by-store"
+    }
+
+    /// Whether a load waits for cookie-store writes the app started before it (DESIGN §6 rule 8).
+    public enum CookieStoreWrites: String, Sendable, Hashable {
+        /// Loads do not wait: a load started before `setCookie`'s completion handler ran misses the cookie.
+        case race
+        /// A load waits until every pending operation on its data store has landed.
+        case gated
+    }
+
+    /// What happens to cookies on third-party subresource requests (a request to another registrable domain than
+    /// the page's).
+    public enum ThirdPartyCookies: String, Sendable, Hashable {
+        /// Sent and stored as RFC 6265bis says (SameSite decides).
+        case allowed
+        /// Neither sent nor stored (ITP's full third-party cookie blocking).
+        case blocked
+        /// Sent, but a third-party response cannot store new cookies (WebKitGTK's
+        /// `WEBKIT_COOKIE_POLICY_ACCEPT_NO_THIRD_PARTY`, libsoup's `SOUP_COOKIE_JAR_ACCEPT_NO_THIRD_PARTY`).
+        case noNewCookies = "no-new-cookies"
+    }
+
+    /// How the engine treats the `SameSite` attribute.
+    public enum SameSiteSupport: Sendable, Hashable, CustomStringConvertible {
+        /// The attribute is unknown: ignored when stored, and no request is treated as cross-site.
+        case ignored
+        /// RFC 6265bis enforcement; a cookie without the attribute behaves as `default` (`.lax` or `.none`).
+        case enforced(default: SameSite)
+
+        public var description: String {
+            switch self {
+            case .ignored: "ignored"
+            case .enforced(let mode): "enforced, default \(mode.rawValue)"
+            }
+        }
+    }
+
+    public var name: String
+    public var summary: String
+
+    /// DESIGN §6 rule 2 and its last paragraph.
+    /// ios, ios-11: `sentOnEveryHop` — **reported** (DESIGN §6 sources; the 302 masking is described in public
+    /// write-ups such as hite.me/?p=140 and slackerblud.com/APPdevelopment/hwpfzdyykn.html).
+    /// webkitgtk: `replacedByStore` — **confirmed** on this machine with `gir1.2-webkit2-4.1` (DESIGN §6).
+    public var manualCookieHeader: ManualCookieHeader
+
+    /// DESIGN §6 rule 8.
+    /// ios, ios-11: `race` — **reported** (setCookie then load misses the cookie: react-native-webview PR #175,
+    /// flutter_inappwebview PR #198, KKJSBridge issue #3; not confirmed against current WebKit source).
+    /// webkitgtk: `gated` — **assumed**: the UI process sends the cookie to the network process before it hands
+    /// the load to the web process, and messages to one process arrive in order; to be measured with the real engine.
+    public var cookieStoreWrites: CookieStoreWrites
+
+    /// How long after the call a `WKHTTPCookieStore` write lands, in seconds of the app's clock (reads and
+    /// observer notifications take no time of their own but queue behind pending writes). 0.05 everywhere —
+    /// **assumed**: small enough not to disturb expiry scenarios, large enough to order events.
+    public var cookieStoreWriteDelay: TimeInterval
+
+    /// DESIGN §6 rule 8, iOS 11.3: cookie-store operations on a data store no web view has loaded anything with
+    /// since launch are held — neither their effect nor their completion handler happens — until a load starts
+    /// on that store. An app that waits for `setCookie`'s completion before its first load never loads.
+    /// ios-11: true — **reported** (openradar 40100673 and 42522805, caused by WebKit commit d9d6e5c, webkit.org
+    /// bug 176551). ios, webkitgtk: false.
+    public var defersCookieStoreUntilFirstLoad: Bool
+
+    /// DESIGN §6 rule 12, ITP.
+    /// ios: `blocked` — **confirmed** by WebKit's announcements: full third-party cookie blocking since iOS 13.4
+    /// ("Full Third-Party Cookie Blocking and More", webkit.org, March 2020), and ITP on by default in every
+    /// WKWebView app since iOS 14. ios-11: `allowed` — before iOS 14, ITP applied to Safari only.
+    /// webkitgtk: `noNewCookies` — **confirmed** by the WebKitGTK reference: ITP is off unless
+    /// `webkit_website_data_manager_set_itp_enabled` turns it on, and the cookie manager's policy falls back to
+    /// `WEBKIT_COOKIE_POLICY_ACCEPT_NO_THIRD_PARTY` ("accept only cookies set by the main document loaded").
+    public var thirdPartyCookies: ThirdPartyCookies
+
+    /// DESIGN §6 rule 12, SameSite.
+    /// ios: enforced, default Lax — **reported**: since iOS 18 WKWebView treats a cookie without SameSite as Lax,
+    /// before it as None (Apple Developer Forums thread 765199; Apple has not documented the change).
+    /// ios-11: ignored — **confirmed** by release notes: SameSite support arrived with iOS 12 / Safari 12.
+    /// webkitgtk: enforced, default None — **assumed** from libsoup, whose cookies have
+    /// `SOUP_SAME_SITE_POLICY_NONE` unless the attribute says otherwise.
+    public var sameSite: SameSiteSupport
+
+    /// DESIGN §6 rule 10: persistent cookies of the default data store appear in the native store this long after
+    /// they were stored (session cookies never do); nil: no implicit sync. nil in every profile — **assumed**:
+    /// folklore says iOS syncs eventually, nothing reliable documents it, so strategies must not count on it.
+    public var implicitWebToNativeSyncDelay: TimeInterval?
+
+    /// DESIGN §6 rule 12, POST body on re-issue: whether `WKNavigationAction.request.httpBody` carries a POST's
+    /// body. False everywhere — ios: **reported** (the body is nil in `decidePolicyFor navigationAction`, so an app
+    /// that cancels and re-issues the request loses it); webkitgtk: **confirmed** (`WebKitURIRequest` has no body
+    /// accessor at all).
+    public var navigationActionCarriesBody: Bool
+
+    public init(
+        name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
+        cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
+        thirdPartyCookies: ThirdPartyCookies, sameSite: SameSiteSupport, implicitWebToNativeSyncDelay: TimeInterval? = nil,
+        navigationActionCarriesBody: Bool = false
+    ) {
+        self.name = name
+        self.summary = summary
+        self.manualCookieHeader = manualCookieHeader
+        self.cookieStoreWrites = cookieStoreWrites
+        self.cookieStoreWriteDelay = cookieStoreWriteDelay
+        self.defersCookieStoreUntilFirstLoad = defersCookieStoreUntilFirstLoad
+        self.thirdPartyCookies = thirdPartyCookies
+        self.sameSite = sameSite
+        self.implicitWebToNativeSyncDelay = implicitWebToNativeSyncDelay
+        self.navigationActionCarriesBody = navigationActionCarriesBody
+    }
+
+    /// Current iOS (18 and later) WKWebView.
+    public static let ios = PlatformProfile(
+        name: "ios", summary: "WKWebView on current iOS (18+): ITP blocks third-party cookies, SameSite defaults to Lax, setCookie races loads",
+        manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
+        thirdPartyCookies: .blocked, sameSite: .enforced(default: .lax)
+    )
+
+    /// WKWebView on iOS 11 (11.3 in particular) — the first with `WKHTTPCookieStore`.
+    public static let ios11 = PlatformProfile(
+        name: "ios-11", summary: "WKWebView on iOS 11.3: setCookie races loads and is held until the data store's first load; no ITP, no SameSite",
+        manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: true,
+        thirdPartyCookies: .allowed, sameSite: .ignored
+    )
+
+    /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.
+    public static let webkitgtk = PlatformProfile(
+        name: "webkitgtk", summary: "WebKitGTK 4.1 (simulated): libsoup replaces a manual Cookie header, no ITP, no third-party cookie writes, SameSite default None",
+        manualCookieHeader: .replacedByStore, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
+        thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none)
+    )
+
+    public static let all: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+
+    /// The profile called `name`, or nil.
+    public static func named(_ name: String) -> PlatformProfile? { all.first { $0.name == name } }
+
+    /// One line per parameter, for reports and `list adapters`.
+    public var description: String {
+        [
+            "\(name): \(summary)",
+            "  manual Cookie header: \(manualCookieHeader.rawValue)",
+            "  cookie-store writes: \(cookieStoreWrites.rawValue), land after \(cookieStoreWriteDelay) s"
+                + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : ""),
+            "  third-party cookies: \(thirdPartyCookies.rawValue)",
+            "  SameSite: \(sameSite)",
+            "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s" } ?? "off"),
+            "  POST body in navigation actions: \(navigationActionCarriesBody)",
+        ].joined(separator: "\n")
+    }
+}

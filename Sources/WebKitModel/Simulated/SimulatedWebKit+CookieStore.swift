@@ -1,0 +1,167 @@
+import CookieModel
+import Foundation
+
+extension SimulatedWebKit {
+    /// A website data store: its jar and the queue of cookie-store operations sent to it.
+    final class DataStore {
+        let handle: Int
+        let jar: CookieJar
+        let isPersistent: Bool
+        /// When the last queued operation lands: operations on one store land in the order they were sent.
+        var lastOperationDue = Date.distantPast
+        /// iOS 11.3: operations are held until the store's first load (``PlatformProfile/defersCookieStoreUntilFirstLoad``).
+        var isDormant: Bool
+        var held: [() -> Void] = []
+        var observers: [() -> Void] = []
+        var notificationPending = false
+
+        init(handle: Int, jar: CookieJar, isPersistent: Bool, isDormant: Bool) {
+            self.handle = handle
+            self.jar = jar
+            self.isPersistent = isPersistent
+            self.isDormant = isDormant
+        }
+
+        var kind: String { isPersistent ? "the default" : "a non-persistent" }
+    }
+
+    /// Rule 1, rule 9: the default store's jar is the persistent one; the same store until the app is killed.
+    public func defaultDataStore() -> Int {
+        if let store = defaultStore { return store.handle }
+        let store = DataStore(
+            handle: makeHandle(), jar: persistentJar, isPersistent: true, isDormant: profile.defersCookieStoreUntilFirstLoad
+        )
+        stores[store.handle] = store
+        defaultStore = store
+        return store.handle
+    }
+
+    /// Rule 1: a non-persistent store starts empty and shares its jar with nobody.
+    public func makeNonPersistentDataStore() -> Int {
+        let store = DataStore(
+            handle: makeHandle(), jar: CookieJar(clock: .virtual(clock), configuration: jarConfiguration), isPersistent: false,
+            isDormant: profile.defersCookieStoreUntilFirstLoad
+        )
+        stores[store.handle] = store
+        return store.handle
+    }
+
+    /// Rule 8: a cookie-store operation lands `delay` after the call, but never before an operation sent earlier to
+    /// the same store; a dormant store holds it until its first load.
+    func enqueueStoreOperation(_ store: DataStore, delay: TimeInterval, _ label: String, _ work: @escaping () -> Void) {
+        if store.isDormant {
+            log("\(label): held — data store #\(store.handle) has loaded nothing since launch (profile \(profile.name))")
+            store.held.append { [unowned self] in self.enqueueStoreOperation(store, delay: delay, label, work) }
+            return
+        }
+        let due = max(clock.now.addingTimeInterval(delay), store.lastOperationDue)
+        store.lastOperationDue = due
+        schedule(at: due, work)
+    }
+
+    /// The first load on a dormant store releases its held operations; they land after their usual delay from now.
+    func wake(_ store: DataStore) {
+        guard store.isDormant else { return }
+        store.isDormant = false
+        let held = store.held
+        store.held = []
+        if !held.isEmpty { log("data store #\(store.handle) now in use: \(held.count) held cookie-store operation(s) sent") }
+        for operation in held { operation() }
+    }
+
+    /// Rule 8 (gated): `work` runs once every operation already sent to `store` has landed; at once otherwise.
+    func afterPendingWrites(_ store: DataStore, _ work: @escaping () -> Void) {
+        guard profile.cookieStoreWrites == .gated, store.lastOperationDue > clock.now else { return work() }
+        let wait = Int((store.lastOperationDue.timeIntervalSince(clock.now) * 1000).rounded())
+        log("request waits \(wait) ms for pending cookie-store operations (gated)")
+        schedule(at: store.lastOperationDue, work)
+    }
+
+    /// Rule 8: the cookie lands after the profile's delay, as given (HttpOnly allowed, no origin checks), replacing
+    /// the cookie with its identity; then the completion handler runs.
+    public func setCookie(_ cookie: Cookie, inDataStore handle: Int, completion: @escaping () -> Void) {
+        guard let store = stores[handle] else {
+            return log("setCookie \(cookie.name) ignored: data store #\(handle) belongs to a killed process")
+        }
+        enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKHTTPCookieStore.setCookie \(cookie.name)") {
+            [unowned self] in
+            var stamped = cookie
+            stamped.creation = clock.now
+            stamped.lastAccess = clock.now
+            let outcome = store.jar.insert(stamped)
+            log("WKHTTPCookieStore.setCookie landed in data store #\(store.handle): \(describe(outcome)); completion handler runs")
+            didChange(store, stored: outcome.storedCookie)
+            completion()
+        }
+    }
+
+    public func deleteCookie(_ cookie: Cookie, inDataStore handle: Int, completion: @escaping () -> Void) {
+        guard let store = stores[handle] else {
+            return log("delete \(cookie.name) ignored: data store #\(handle) belongs to a killed process")
+        }
+        enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKHTTPCookieStore.delete \(cookie.name)") {
+            [unowned self] in
+            let removed = store.jar.delete { $0.hasSameIdentity(as: cookie) }
+            log("WKHTTPCookieStore.delete \(cookie.name) (\(cookie.httpCookieDomain)\(cookie.path)) landed: \(removed) removed")
+            if removed > 0 { didChange(store, stored: nil) }
+            completion()
+        }
+    }
+
+    /// Reads take no time of their own, but queue behind operations sent earlier (they see those writes).
+    public func getAllCookies(inDataStore handle: Int, completion: @escaping ([Cookie]) -> Void) {
+        guard let store = stores[handle] else {
+            return log("getAllCookies ignored: data store #\(handle) belongs to a killed process")
+        }
+        enqueueStoreOperation(store, delay: 0, "WKHTTPCookieStore.getAllCookies") {
+            completion(store.jar.allCookies)
+        }
+    }
+
+    public func observeCookieChanges(inDataStore handle: Int, _ handler: @escaping () -> Void) {
+        stores[handle]?.observers.append(handler)
+    }
+
+    /// After any change to a store: observers are told once the run loop turns (coalesced); rule 10's implicit
+    /// sync copies a stored persistent cookie of the default store to the native side after its delay.
+    func didChange(_ store: DataStore, stored cookie: Cookie?) {
+        if !store.observers.isEmpty, !store.notificationPending {
+            store.notificationPending = true
+            schedule(after: 0) { [unowned self] in
+                store.notificationPending = false
+                log("cookiesDidChange → \(store.observers.count) observer(s) of data store #\(store.handle)")
+                for observer in store.observers { observer() }
+            }
+        }
+        if let cookie, store.isPersistent, cookie.isPersistent, let delay = profile.implicitWebToNativeSyncDelay,
+           let target = implicitSyncTarget
+        {
+            schedule(after: delay) { [unowned self] in
+                guard store.jar.allCookies.contains(where: { $0.hasSameContent(as: cookie) }) else { return }
+                log("implicit sync (rule 10): \(cookie.summary) copied to the native store")
+                target(cookie)
+            }
+        }
+    }
+
+    /// Rule 3 (and rule 12's third-party policy): stores each `Set-Cookie` line of a response from `url`.
+    func store(
+        setCookies lines: [String], from url: URL, context: CookieRequestContext, in store: DataStore, thirdParty: Bool
+    ) {
+        guard !lines.isEmpty, let cookieURL = CookieURL(string: url.absoluteString) else { return }
+        if thirdParty, profile.thirdPartyCookies != .allowed {
+            log("\(lines.count) Set-Cookie line(s) from third-party \(url.host ?? "") not stored (third-party cookies: \(profile.thirdPartyCookies.rawValue))")
+            return
+        }
+        for line in lines {
+            let outcome = store.jar.setCookie(adjustedForSameSiteSupport(line), from: cookieURL, context: context)
+            switch outcome {
+            case .stored(let cookie, _): didChange(store, stored: cookie)
+            case .expiredOnArrival(let removed):
+                if removed { didChange(store, stored: nil) }
+                log("Set-Cookie from \(url.host ?? ""): \(describe(outcome))")
+            case .rejected: log("Set-Cookie '\(line)' from \(url.host ?? ""): \(describe(outcome))")
+            }
+        }
+    }
+}

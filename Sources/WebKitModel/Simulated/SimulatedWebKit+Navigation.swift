@@ -1,0 +1,233 @@
+import CookieModel
+import Foundation
+
+extension SimulatedWebKit {
+    /// One main-frame navigation, hop by hop.
+    final class Navigation {
+        let handle: Int
+        unowned let webView: WebView
+        /// The request of the current hop (the first request, then each redirect target).
+        var request: WebRequest
+        let type: WKNavigationType
+        /// The page that started the navigation (a link), nil for a load by the app.
+        let initiator: URL?
+        /// Rule 2: the app's own `Cookie` header on the `load(_:)` request.
+        let manualCookie: String?
+        /// Rule 11.
+        let handlesCookies: Bool
+        var hops = 0
+
+        init(handle: Int, webView: WebView, request: WebRequest, type: WKNavigationType, initiator: URL?) {
+            self.handle = handle
+            self.webView = webView
+            self.request = request
+            self.type = type
+            self.initiator = initiator
+            self.manualCookie = request.value(forHTTPHeaderField: "Cookie")
+            self.handlesCookies = request.httpShouldHandleCookies
+        }
+    }
+
+    public func load(_ request: WebRequest, inWebView handle: Int) -> Int {
+        let navigation = makeHandle()
+        guard let webView = webViews[handle] else {
+            log("load ignored: web view #\(handle) belongs to a killed process")
+            return navigation
+        }
+        start(Navigation(handle: navigation, webView: webView, request: request, type: .other, initiator: nil))
+        return navigation
+    }
+
+    /// A link click: no header the app set (rule 2), same-site or cross-site by the page's site.
+    public func clickLink(to url: URL, inWebView handle: Int) {
+        guard let webView = webViews[handle], let page = webView.page else {
+            return log("link click to \(url) ignored: web view #\(handle) shows no page")
+        }
+        let navigation = Navigation(
+            handle: makeHandle(), webView: webView, request: WebRequest(url: url), type: .linkActivated, initiator: page
+        )
+        start(navigation)
+    }
+
+    func isCurrent(_ navigation: Navigation) -> Bool {
+        webViews[navigation.webView.handle] === navigation.webView && navigation.webView.navigation === navigation
+    }
+
+    func start(_ navigation: Navigation) {
+        let webView = navigation.webView
+        if let previous = webView.navigation {
+            webView.navigation = nil
+            log("navigation #\(previous.handle) cancelled: navigation #\(navigation.handle) replaces it")
+            schedule(after: 0) {
+                webView.client.navigation(
+                    previous.handle, didChange: .failedProvisional(WebKitError(.cancelled, "cancelled by a newer load")))
+            }
+        }
+        webView.navigation = navigation
+        wake(webView.store)
+        let manual = navigation.manualCookie.map { " with the app's Cookie header '\($0)'" } ?? ""
+        log(
+            "navigation #\(navigation.handle) (\(navigation.type.rawValue)) starts in web view #\(webView.handle): "
+                + "\(navigation.request.httpMethod) \(navigation.request.url)\(manual)"
+                + (navigation.handlesCookies ? "" : ", httpShouldHandleCookies=false")
+        )
+        schedule(after: 0) { [unowned self] in decideAction(navigation) }
+    }
+
+    /// Rule 4: the delegate decides on the first request and on every redirect hop. Rule 12: the request it sees
+    /// may have lost a POST body.
+    func decideAction(_ navigation: Navigation) {
+        guard isCurrent(navigation) else { return }
+        var shown = navigation.request
+        if !profile.navigationActionCarriesBody, shown.httpBody != nil { shown.httpBody = nil }
+        let action = WKNavigationAction(
+            request: shown, navigationType: navigation.hops == 0 ? navigation.type : .other, isRedirect: navigation.hops > 0,
+            sourceURL: navigation.initiator
+        )
+        var answered = false
+        navigation.webView.client.decidePolicy(for: action, navigation: navigation.handle) { [unowned self] policy in
+            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation.handle) (WebKit raises here)") }
+            answered = true
+            schedule(after: 0) { [unowned self] in actionDecided(navigation, policy) }
+        }
+    }
+
+    func actionDecided(_ navigation: Navigation, _ policy: WKNavigationActionPolicy) {
+        guard isCurrent(navigation) else { return }
+        switch policy {
+        case .cancel:
+            navigation.webView.navigation = nil
+            log("navigation #\(navigation.handle) cancelled by the navigation-action policy (no further callback)")
+        case .allow:
+            navigation.webView.client.navigation(
+                navigation.handle, didChange: navigation.hops == 0 ? .startedProvisional : .receivedServerRedirect)
+            sendNavigationHop(navigation)
+        }
+    }
+
+    /// Rules 2, 3, 8, 11: one hop on the wire.
+    func sendNavigationHop(_ navigation: Navigation) {
+        let store = navigation.webView.store
+        afterPendingWrites(store) { [unowned self] in
+            guard isCurrent(navigation) else { return }
+            let url = navigation.request.url
+            guard let cookieURL = CookieURL(string: url.absoluteString) else {
+                return fail(navigation, WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
+            }
+            let context = httpContext(
+                for: url, initiator: navigation.initiator, topLevel: true, method: navigation.request.httpMethod)
+            var fields = navigation.request.headerFields.removing("Cookie")
+            var cookie: String?
+            if let manual = navigation.manualCookie, profile.manualCookieHeader == .sentOnEveryHop {
+                // Rule 2: the app's header, as given, on every hop — whatever the store holds for this host.
+                cookie = manual
+                if navigation.hops > 0 {
+                    log("hop \(navigation.hops) to \(url.host ?? ""): the app's Cookie header is sent again as given (rule 2)")
+                }
+            } else {
+                if navigation.handlesCookies {
+                    cookie = store.jar.cookieHeader(for: cookieURL, context: context)
+                } else {
+                    log("httpShouldHandleCookies=false: no store cookies on \(url) (rule 11)")
+                }
+                if let manual = navigation.manualCookie {
+                    log("the app's Cookie header '\(manual)' is replaced by the store's cookies (\(profile.name) network layer)")
+                }
+            }
+            if let cookie { fields.append(HTTPHeaderField(name: "Cookie", value: cookie)) }
+            let request = NetworkRequest(
+                url: url, method: navigation.request.httpMethod, headerFields: fields, body: navigation.request.bodyText,
+                purpose: .navigation
+            )
+            guard let response = network.send(request) else {
+                return fail(navigation, WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
+            }
+            if navigation.handlesCookies {
+                self.store(setCookies: response.setCookieLines, from: url, context: context, in: store, thirdParty: false)
+            }
+            if response.isRedirect {
+                followRedirect(navigation, response)
+            } else {
+                decideResponse(navigation, response)
+            }
+        }
+    }
+
+    /// Rule 3 holds already (cookies stored); the next hop keeps the request's header fields (so rule 2's manual
+    /// header travels) and changes method and body as HTTP says.
+    func followRedirect(_ navigation: Navigation, _ response: NetworkResponse) {
+        navigation.hops += 1
+        guard navigation.hops <= Self.redirectLimit else {
+            return fail(navigation, WebKitError(.tooManyRedirects, "more than \(Self.redirectLimit) redirects starting at \(navigation.request.url)"))
+        }
+        guard let location = response.location,
+              let target = URL(string: location, relativeTo: navigation.request.url)?.absoluteURL,
+              ["http", "https"].contains(target.scheme?.lowercased() ?? "")
+        else {
+            return fail(navigation, WebKitError(.cannotFindHost, "invalid Location '\(response.location ?? "")' from \(navigation.request.url)"))
+        }
+        var next = navigation.request
+        next.url = target
+        if response.statusCode == 303 || ([301, 302].contains(response.statusCode) && next.httpMethod == "POST") {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+        }
+        navigation.request = next
+        schedule(after: 0) { [unowned self] in decideAction(navigation) }
+    }
+
+    /// Rule 4: only the final, non-3xx response reaches `decidePolicyFor navigationResponse`; its header dictionary
+    /// folds repeated fields (rule 5).
+    func decideResponse(_ navigation: Navigation, _ response: NetworkResponse) {
+        let url = navigation.request.url
+        let shown = WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)
+        schedule(after: 0) { [unowned self] in
+            guard isCurrent(navigation) else { return }
+            var answered = false
+            navigation.webView.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation.handle) {
+                [unowned self] policy in
+                guard !answered else { return log("decisionHandler called twice for navigation #\(navigation.handle) (WebKit raises here)") }
+                answered = true
+                schedule(after: 0) { [unowned self] in
+                    guard isCurrent(navigation) else { return }
+                    switch policy {
+                    case .allow: commit(navigation, url)
+                    case .cancel:
+                        fail(navigation, WebKitError(.frameLoadInterruptedByPolicyChange, "frame load interrupted: the response policy cancelled \(url)"))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rule 6: the page commits, then its document-start user scripts run (after the response arrived, so what
+    /// they write never reaches this page's own request), then document-end scripts, then `didFinish`.
+    func commit(_ navigation: Navigation, _ url: URL) {
+        let webView = navigation.webView
+        webView.page = url
+        log("navigation #\(navigation.handle) committed: \(url)")
+        webView.client.navigation(navigation.handle, didChange: .committed)
+        runUserScripts(.atDocumentStart, in: webView)
+        runUserScripts(.atDocumentEnd, in: webView)
+        guard webView.navigation === navigation else { return }
+        webView.navigation = nil
+        webView.client.navigation(navigation.handle, didChange: .finished)
+    }
+
+    func fail(_ navigation: Navigation, _ error: WebKitError) {
+        navigation.webView.navigation = nil
+        log("navigation #\(navigation.handle) failed: \(error)")
+        navigation.webView.client.navigation(navigation.handle, didChange: .failedProvisional(error))
+    }
+
+    func runUserScripts(_ time: WKUserScriptInjectionTime, in webView: WebView) {
+        for script in webView.client.userScripts where script.injectionTime == time {
+            do {
+                _ = try evaluate(script.source, in: webView)
+                log("user script (\(time.rawValue)) ran in \(webView.page?.absoluteString ?? "about:blank")")
+            } catch {
+                log("user script (\(time.rawValue)) threw: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import CookieModel
+import Foundation
+
+extension SimulatedWebKit {
+    public func evaluateJavaScript(
+        _ source: String, inWebView handle: Int, completion: @escaping (Result<String?, WebKitError>) -> Void
+    ) {
+        guard let webView = webViews[handle] else {
+            return log("evaluateJavaScript ignored: web view #\(handle) belongs to a killed process")
+        }
+        schedule(after: 0) { [unowned self] in
+            do throws(WebKitError) {
+                completion(.success(try evaluate(source, in: webView)))
+            } catch {
+                log("evaluateJavaScript failed: \(error)")
+                completion(.failure(error))
+            }
+        }
+    }
+
+    func evaluate(_ source: String, in webView: WebView) throws(WebKitError) -> String? {
+        let evaluator = JavaScriptEvaluator(
+            readCookie: { [unowned self] in documentCookie(in: webView) },
+            writeCookie: { [unowned self] in writeDocumentCookie($0, in: webView) }
+        )
+        return try evaluator.evaluate(source)
+    }
+
+    /// Rule 7: pairs that match the page URL (host, path, Secure only on https), no HttpOnly, no attributes. A
+    /// top-level document is same-site with itself.
+    func documentCookie(in webView: WebView) -> String {
+        guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else { return "" }
+        return webView.store.jar.documentCookie(for: url, isSameSite: true)
+    }
+
+    /// Rule 6: the jar's non-HTTP API refuses HttpOnly cookies, overwriting an HttpOnly cookie, and domains the
+    /// page's host does not domain-match.
+    func writeDocumentCookie(_ value: String, in webView: WebView) {
+        guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else {
+            return log("document.cookie = '\(value)' ignored: blank page")
+        }
+        let outcome = webView.store.jar.setDocumentCookie(adjustedForSameSiteSupport(value), documentURL: url, isSameSite: true)
+        log("document.cookie = '\(value)' in \(page): \(describe(outcome))")
+        switch outcome {
+        case .stored(let cookie, _): didChange(webView.store, stored: cookie)
+        case .expiredOnArrival(true): didChange(webView.store, stored: nil)
+        default: break
+        }
+    }
+
+    /// A subresource of the current page: no delegate call (rule 4), no manual Cookie header (rule 2; `Cookie` is
+    /// a forbidden header name for page scripts), third-party policy and SameSite by the page's site (rule 12).
+    public func requestSubresource(
+        _ request: WebRequest, inWebView handle: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
+        guard let webView = webViews[handle] else {
+            return log("subresource request ignored: web view #\(handle) belongs to a killed process")
+        }
+        if request.value(forHTTPHeaderField: "Cookie") != nil {
+            log("the page's Cookie header on \(request.url) is dropped (forbidden header name)")
+        }
+        schedule(after: 0) { [unowned self] in fetchHop(request, hops: 0, in: webView, completion: completion) }
+    }
+
+    func fetchHop(
+        _ request: WebRequest, hops: Int, in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
+        guard let page = webView.page else {
+            return completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from")))
+        }
+        afterPendingWrites(webView.store) { [unowned self] in
+            let url = request.url
+            guard let cookieURL = CookieURL(string: url.absoluteString) else {
+                return completion(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)")))
+            }
+            let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
+            let context = httpContext(for: url, initiator: page, topLevel: false, method: request.httpMethod)
+            var fields = request.headerFields.removing("Cookie")
+            if request.httpShouldHandleCookies {
+                if thirdParty, profile.thirdPartyCookies == .blocked {
+                    log("third-party request to \(url.host ?? "") from \(page.host ?? ""): no cookies sent (ITP)")
+                } else if let cookie = webView.store.jar.cookieHeader(for: cookieURL, context: context) {
+                    fields.append(HTTPHeaderField(name: "Cookie", value: cookie))
+                }
+            }
+            let wire = NetworkRequest(
+                url: url, method: request.httpMethod, headerFields: fields, body: request.bodyText, purpose: .subresource)
+            guard let response = network.send(wire) else {
+                return completion(.failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))")))
+            }
+            if request.httpShouldHandleCookies {
+                store(setCookies: response.setCookieLines, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+            }
+            guard response.isRedirect else {
+                return completion(.success(WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)))
+            }
+            guard hops < Self.redirectLimit else {
+                return completion(.failure(WebKitError(.tooManyRedirects, "more than \(Self.redirectLimit) redirects starting at \(url)")))
+            }
+            guard let location = response.location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+                return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
+            }
+            var next = request
+            next.url = target
+            if response.statusCode == 303 || ([301, 302].contains(response.statusCode) && next.httpMethod == "POST") {
+                next.httpMethod = "GET"
+                next.httpBody = nil
+            }
+            schedule(after: 0) { [unowned self] in fetchHop(next, hops: hops + 1, in: webView, completion: completion) }
+        }
+    }
+}

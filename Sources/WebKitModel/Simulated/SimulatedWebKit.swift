@@ -1,0 +1,225 @@
+import CookieModel
+import Foundation
+
+/// A deterministic, single-threaded WebKit engine on the app's virtual clock, parameterised by a
+/// ``PlatformProfile``: the engine behind the WebKit-shaped API when no real engine is plugged in.
+///
+/// It follows the rules of DESIGN §6; each is implemented where its number appears in a doc comment:
+///
+/// 1. Two jars: the native one (outside the engine) and one per website data store — a ``CookieJar`` each. The
+///    default data store's jar persists; a non-persistent store's jar is its own and dies with the process.
+///    Process pools do not split jars (the pool is only logged). → ``defaultDataStore()``,
+///    ``makeNonPersistentDataStore()``
+/// 2. A manual `Cookie` header on the `load(_:)` request goes out as given on that request and on every redirect
+///    hop (cross-domain too), in place of the store's cookies; never stored; not sent on later navigations or on
+///    subresources. → `sendNavigationHop` (profile: ``PlatformProfile/manualCookieHeader``)
+/// 3. `Set-Cookie` is stored from every response, 3xx included, before the redirect is followed. → `store(setCookies:)`
+/// 4. `decidePolicyFor navigationResponse` only for the final non-3xx response; `decidePolicyFor navigationAction`
+///    for the first request and each redirect hop; neither for subresources. → `decideAction`, `decideResponse`
+/// 5. Several `Set-Cookie` fields arrive joined with ", " in `allHeaderFields`. → ``WebResponse/allHeaderFields``
+/// 6. Document-start user scripts run when the page commits, after its response arrived; script cannot create or
+///    overwrite HttpOnly cookies and can write only its own host or parent domains (the jar's non-HTTP API,
+///    RFC 6265bis §5.7 steps 10, 15, 23). → `commit`, `writeDocumentCookie`
+/// 7. `document.cookie` shows name=value pairs matching the page URL (host, path, Secure only on https), without
+///    HttpOnly cookies or attributes. → `documentCookie`
+/// 8. `WKHTTPCookieStore.setCookie` is asynchronous: the cookie lands ``PlatformProfile/cookieStoreWriteDelay``
+///    after the call; a load started before then misses it (`race`) or waits for it (`gated`); it can set
+///    HttpOnly cookies; identity is (name, domain, path). → `enqueueStoreOperation`, `afterPendingWrites`
+/// 9. Killing the app drops session cookies everywhere; the default data store keeps persistent cookies;
+///    non-persistent stores keep nothing. → ``terminateApp()``
+/// 10. Implicit web→native sync of persistent cookies, after a delay, is a profile parameter (off everywhere).
+///     → `didChange`, ``implicitSyncTarget``
+/// 11. `httpShouldHandleCookies = false`: no store cookies sent, none stored, on that navigation only.
+///     → `sendNavigationHop`
+/// 12. ITP third-party blocking, the SameSite default, setCookie race vs gated and POST body loss on re-issue are
+///     profile parameters. → `httpContext`, `fetchHop`, `decideAction`
+///
+/// **How virtual time moves.** The engine never reads a wall clock: "now" is the scenario's ``VirtualClock``.
+/// Network exchanges, delegate calls, scripts and cookie reads take no time. Work is queued (``EventQueue``) and
+/// runs only when the app lets its run loop turn with ``runUntilIdle()``; that runs every due item in order and,
+/// when the next item lies in the future (a cookie-store write, a timer the app scheduled), moves the clock
+/// forward to exactly that item's due time — never further. So the clock moves only by the delays of work the
+/// app actually started (cookie-store writes land 50 ms after the call in every profile), and it never moves
+/// while nothing is pending: between steps the queue is empty, and the scenario's own `advance-clock` is the only
+/// other thing that moves time.
+public final class SimulatedWebKit: WebKitEngine {
+    public let profile: PlatformProfile
+    public let clock: VirtualClock
+    let network: any WebKitNetwork
+    /// Where engine events go (the transcript), one line each.
+    public var eventLog: (String) -> Void
+    /// Rule 10: where the platform's implicit sync puts cookies (the app's `HTTPCookieStorage`); nil: nowhere.
+    public var implicitSyncTarget: ((Cookie) -> Void)?
+
+    let jarConfiguration: CookieJarConfiguration
+    /// The default data store's jar: on "disk", it outlives the app process (rule 9).
+    let persistentJar: CookieJar
+
+    var nextHandle = 1
+    var queue = EventQueue()
+    var stores: [Int: DataStore] = [:]
+    var defaultStore: DataStore?
+    var webViews: [Int: WebView] = [:]
+
+    /// The most work items one ``runUntilIdle()`` runs before it gives up (an app scheduling work forever).
+    public static let maximumTurns = 100_000
+    /// Redirect hops after which a navigation fails with `tooManyRedirects` (the harness' redirect limit).
+    public static let redirectLimit = 20
+
+    public init(
+        profile: PlatformProfile, clock: VirtualClock, network: any WebKitNetwork, eventLog: @escaping (String) -> Void = { _ in }
+    ) {
+        self.profile = profile
+        self.clock = clock
+        self.network = network
+        self.eventLog = eventLog
+        let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
+        self.jarConfiguration = CookieJarConfiguration(sameSiteDefault: sameSiteDefault)
+        self.persistentJar = CookieJar(clock: .virtual(clock), configuration: jarConfiguration)
+    }
+
+    public var now: Date { clock.now }
+
+    func log(_ line: String) { eventLog("webkit: " + line) }
+
+    func makeHandle() -> Int {
+        defer { nextHandle += 1 }
+        return nextHandle
+    }
+
+    // MARK: The run loop
+
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> Int {
+        schedule(at: clock.now.addingTimeInterval(max(0, delay)), work)
+    }
+
+    @discardableResult
+    func schedule(at due: Date, _ work: @escaping () -> Void) -> Int {
+        let handle = makeHandle()
+        queue.add(due: due, handle: handle, work: work)
+        return handle
+    }
+
+    public func cancelScheduled(_ handle: Int) {
+        queue.cancel(handle)
+    }
+
+    /// Runs queued work until none is left, moving the clock forward to each item's due time when it lies ahead
+    /// (see "How virtual time moves" above).
+    public func runUntilIdle() throws {
+        var turns = 0
+        while let event = queue.popNext() {
+            turns += 1
+            guard turns <= Self.maximumTurns else {
+                queue.removeAll()
+                throw WebKitError(.engineDidNotSettle, "the run loop did not become idle after \(Self.maximumTurns) work items")
+            }
+            let now = clock.now
+            if event.due > now { clock.advance(by: event.due.timeIntervalSince(now)) }
+            event.work()
+        }
+    }
+
+    // MARK: Life cycle
+
+    /// Rule 9: the app process is killed. Web views, queued work (cookie-store writes that have not landed
+    /// included) and non-persistent stores vanish; the default data store drops its session cookies and keeps its
+    /// persistent ones for the next launch.
+    public func terminateApp() {
+        let lostWork = !queue.isEmpty
+        queue.removeAll()
+        webViews.removeAll()
+        stores.removeAll()
+        defaultStore = nil
+        persistentJar.endSession()
+        log(
+            "app process killed: web views\(lostWork ? ", pending work" : "") and non-persistent data stores are gone; "
+                + "the default data store keeps its persistent cookies"
+        )
+    }
+
+    // MARK: Web views
+
+    final class WebView {
+        let handle: Int
+        let store: DataStore
+        let client: any WebViewEngineClient
+        /// The committed page; nil while blank.
+        var page: URL?
+        /// The navigation in flight (provisional), if any.
+        var navigation: Navigation?
+
+        init(handle: Int, store: DataStore, client: any WebViewEngineClient) {
+            self.handle = handle
+            self.store = store
+            self.client = client
+        }
+    }
+
+    /// Rule 1: a web view uses its data store's jar; the process pool changes nothing about cookies.
+    public func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int {
+        let handle = makeHandle()
+        guard let store = stores[dataStore] else {
+            log("web view #\(handle) not created: its data store #\(dataStore) belongs to a killed process")
+            return handle
+        }
+        webViews[handle] = WebView(handle: handle, store: store, client: client)
+        // Rule 1: the process pool is not part of the web view's state — it changes nothing about cookies.
+        log("web view #\(handle) created on \(store.kind) data store #\(store.handle)")
+        return handle
+    }
+
+    public func currentURL(ofWebView webView: Int) -> URL? { webViews[webView]?.page }
+
+    public func isLoading(webView: Int) -> Bool { webViews[webView]?.navigation != nil }
+
+    // MARK: Sites and request contexts
+
+    /// The registrable domain (eTLD+1) of a URL's host, or the host itself for IP addresses and suffixes.
+    func registrableDomain(of url: URL) -> String {
+        guard let cookieURL = CookieURL(string: url.absoluteString) else { return url.host ?? "" }
+        if cookieURL.isIPAddress { return cookieURL.host }
+        return PublicSuffixList.system.registrableDomain(of: cookieURL.host) ?? cookieURL.host
+    }
+
+    /// Scheme class plus registrable domain (RFC 6265bis §5.2: same-site needs both to agree).
+    func site(of url: URL) -> String {
+        let secure = ["https", "wss"].contains(url.scheme?.lowercased() ?? "")
+        return (secure ? "https://" : "http://") + registrableDomain(of: url)
+    }
+
+    /// The context of an HTTP request started by `initiator` (nil: the app, never cross-site).
+    /// Rule 12: with SameSite ignored, no request counts as cross-site.
+    func httpContext(for url: URL, initiator: URL?, topLevel: Bool, method: String) -> CookieRequestContext {
+        let sameSite: Bool =
+            switch profile.sameSite {
+            case .ignored: true
+            case .enforced: initiator.map { site(of: $0) == site(of: url) } ?? true
+            }
+        return CookieRequestContext(
+            api: .http, isSameSite: sameSite, isTopLevelNavigation: topLevel,
+            isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
+        )
+    }
+
+    /// Rule 12: an engine without SameSite support drops the attribute from cookie lines before storing them.
+    func adjustedForSameSiteSupport(_ line: String) -> String {
+        guard case .ignored = profile.sameSite else { return line }
+        let parts = line.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return line }
+        let kept = [parts[0]] + parts.dropFirst().filter { part in
+            let name = part.split(separator: "=", maxSplits: 1).first ?? ""
+            return name.trimmingCharacters(in: .whitespaces).lowercased() != "samesite"
+        }
+        return kept.joined(separator: ";")
+    }
+
+    func describe(_ outcome: CookieStoreOutcome) -> String {
+        switch outcome {
+        case .stored(let cookie, let replaced): "\(replaced ? "replaced" : "stored") \(cookie.summary)"
+        case .expiredOnArrival(let removed): removed ? "deleted (expired on arrival)" : "ignored (expired on arrival)"
+        case .rejected(let reason): "rejected (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HarnessCore
+import StrategyAdapters
+import Synchronization
+import Testing
+
+/// The built-in suites on every strategy adapter: the whole matrix, with the checks that hold on it.
+///
+/// `STRATEGY_MATRIX_OUT=path` writes the failure table (adapter → failing scenario ids with their messages);
+/// `DEBUG_SCENARIO=id DEBUG_ADAPTER=name` prints one scenario's transcript.
+@Suite("built-in suites on the strategy adapters", .serialized)
+struct SuiteMatrixTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    final class Collector: ResultReporter, @unchecked Sendable {
+        let results = Mutex<[ScenarioResult]>([])
+        func begin(_ run: RunInfo) throws {}
+        func report(_ result: ScenarioResult) throws { results.withLock { $0.append(result) } }
+        func finish(_ summary: RunSummary) throws {}
+    }
+
+    static func loadSuites() throws -> [Suite] {
+        let schema = try SuiteSchema.load(from: packageRoot + "/Suites/suite.xsd")
+        return try SuiteLoader(schema: schema).load([packageRoot + "/Suites"]).suites
+    }
+
+    static func run(_ adapters: [Adapter], on suites: [Suite]) throws -> [ScenarioResult] {
+        let collector = Collector()
+        _ = try Runner().run(RunPlan(suites: suites, adapters: adapters, jobs: 2), reporter: collector)
+        return collector.results.withLock { $0 }
+    }
+
+    static func failing(_ results: [ScenarioResult], adapter: String) -> Set<String> {
+        Set(results.filter { $0.adapter.name == adapter && $0.status != .passed }.map(\.scenarioID))
+    }
+
+    /// What ITP (ios) or the no-third-party policy and SameSite default None (webkitgtk) decide, whatever the app does.
+    static let platformPolicy: Set<String> = [
+        "same-site.only-none-on-cross-site-subresource", "same-site.cross-site-subresource-sets-only-none",
+    ]
+
+    @Test("every adapter runs every scenario; uiwebview fails only what the reference jar fails; wk-combined only platform policy")
+    func matrix() throws {
+        let suites = try Self.loadSuites()
+        let results = try Self.run(StrategyAdapterCatalog.all + [.reference], on: suites)
+        let scenarioCount = suites.reduce(0) { $0 + $1.scenarios.count }
+        #expect(results.count == (StrategyAdapterCatalog.all.count + 1) * scenarioCount)
+        let broken = results.filter { if case .errored = $0.status { true } else if case .skipped = $0.status { true } else { false } }
+        #expect(broken.isEmpty, "errors or skips: \(broken.map { "\($0.adapter.name) \($0.scenarioID): \($0.status)" })")
+
+        let reference = Self.failing(results, adapter: "reference")
+        #expect(Self.failing(results, adapter: "uiwebview") == reference)
+        for combined in ["wk-combined", "wk-combined@webkitgtk"] {
+            #expect(Self.failing(results, adapter: combined).subtracting(reference) == Self.platformPolicy, "\(combined)")
+        }
+        if let path = ProcessInfo.processInfo.environment["STRATEGY_MATRIX_OUT"] {
+            try Self.table(results, excluding: reference).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Adapter → failing scenario ids and their one-line messages, the reference jar's own failures left out.
+    static func table(_ results: [ScenarioResult], excluding reference: Set<String>) -> String {
+        var lines = ["(every adapter also fails the \(reference.count) http-state cases the reference jar fails)"]
+        for adapter in StrategyAdapterCatalog.all.map(\.name) {
+            let mine = results.filter { $0.adapter.name == adapter }
+            let bad = mine.filter { $0.status != .passed && !reference.contains($0.scenarioID) }
+            lines.append("## \(adapter): \(mine.count - bad.count - reference.count)/\(mine.count - reference.count) pass")
+            for result in bad {
+                let message: String =
+                    switch result.status {
+                    case .failed(let failure): failure.message
+                    case .errored(let detail): "ERROR " + detail
+                    case .skipped(let reason): "SKIP " + reason
+                    case .passed: ""
+                    }
+                lines.append("\(result.scenarioID) | \(message.replacingOccurrences(of: "\n", with: " "))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("one scenario's transcript, on request")
+    func transcript() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let id = environment["DEBUG_SCENARIO"], let name = environment["DEBUG_ADAPTER"] else { return }
+        let suite = try #require(try Self.loadSuites().first { $0.scenarios.contains { $0.id == id } })
+        let scenario = try #require(suite.scenarios.first { $0.id == id })
+        let adapter = try #require(StrategyAdapterCatalog.all.first { $0.name == name })
+        let (status, transcript) = ScenarioExecutor().run(scenario, of: suite, on: adapter)
+        print("STATUS: \(status)")
+        print(transcript.joined(separator: "\n"))
+    }
+}
