@@ -48,7 +48,8 @@ struct RunCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let junit = root.appendingPathComponent("out/junit.xml").path
         let json = root.appendingPathComponent("out/results.json").path
-        let args = [root.appendingPathComponent("suites").path, "--schema", Self.schema, "--junit", junit, "--json", json, "--jobs", "2"]
+        let args = [root.appendingPathComponent("suites").path, "--schema", Self.schema, "--junit", junit, "--json", json, "--jobs", "2",
+                    "--adapter", "reference"]
 
         let output = CommandOutput.capturing()
         #expect(CookieHarnessCommand.run(["run"] + args, output: output) == .unexpectedResults)
@@ -79,7 +80,7 @@ struct RunCommandTests {
         #expect(!output.standardOutput.contains("demo.wrong-on-purpose"))
         let run = CommandOutput.capturing()
         let junit = root.appendingPathComponent("j.xml").path
-        #expect(CookieHarnessCommand.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--junit", junit,
+        #expect(CookieHarnessCommand.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--adapter", "reference", "--junit", junit,
                                           "--json", root.appendingPathComponent("r.json").path], output: run) == .success)
     }
 

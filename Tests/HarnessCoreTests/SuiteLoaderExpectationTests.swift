@@ -126,7 +126,7 @@ struct SuiteLoaderExpectationTests {
         let sandbox = try SuiteLoaderSandbox()
         let invalid = try sandbox.write("invalid.xml", """
             <expectations xmlns="urn:cookieharness:suite:1">
-              <expect scenario="a.b" status="flaky">why</expect>
+              <expect scenario="a.b" status="maybe">why</expect>
             </expectations>
             """)
         let suite = try sandbox.write("suite.xml", SuiteLoaderSandbox.suite(id: "s", """
