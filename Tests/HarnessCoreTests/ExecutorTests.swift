@@ -87,3 +87,24 @@ struct ExecutorTests {
         #expect(detail.contains("only document.cookie"))
     }
 }
+
+@Suite("request bodies")
+struct RequestBodyTests {
+    @Test("expect-request body= compares the body the origin received")
+    func body() {
+        let origins = [Origin(url: "https://app.example.com", routes: [Route(path: "/form", method: "POST")])]
+        func run(_ body: String?) -> Status {
+            let scenario = Fixtures.scenario("t.body", [
+                .load(Request(url: "https://app.example.com/form", method: "POST", body: body)),
+                .expect(.request(RequestExpectation(url: "https://app.example.com/form", body: "a=1"))),
+            ])
+            return ScenarioExecutor().run(scenario, of: Fixtures.suite([scenario], origins: origins), on: .reference).status
+        }
+        #expect(run("a=1") == .passed)
+        guard case .failed(let failure) = run(nil) else {
+            Issue.record("a missing body must fail")
+            return
+        }
+        #expect(failure.message == "body of POST https://app.example.com/form: expected 'a=1', observed no body")
+    }
+}

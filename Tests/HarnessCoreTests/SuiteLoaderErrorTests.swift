@@ -28,12 +28,12 @@ struct SuiteLoaderErrorTests {
         Case(
             name: "expect-request without a check",
             body: "\(scenario)\n    <expect-request url=\"https://a.example/\"/>\n  </scenario>",
-            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty="
+            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=, body="
         ),
         Case(
             name: "expect-request with only empty lists",
             body: "\(scenario)\n    <expect-request url=\"https://a.example/\" contains=\" \" empty=\"false\"/>\n  </scenario>",
-            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty="
+            error: "3:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=, body="
         ),
         Case(
             name: "expect-document-cookie without a check",
@@ -43,8 +43,8 @@ struct SuiteLoaderErrorTests {
         Case(
             name: "expect-request received=false with a cookie check",
             body: "\(scenario)\n    <expect-request url=\"https://a.example/\" received=\"false\" lacks=\"sid\"/>\n  </scenario>",
-            error: #"3:5: error: <expect-request received="false"> cannot also check the Cookie header "#
-                + "(contains=, lacks=, equals=, empty=)"
+            error: #"3:5: error: <expect-request received="false"> cannot also check the request "#
+                + "(contains=, lacks=, equals=, empty=, body=)"
         ),
         Case(
             name: "store check with both has and lacks",
@@ -164,7 +164,7 @@ struct SuiteLoaderErrorTests {
         #expect(error.description == """
             \(file):3:5: error: <route status="302"> needs location=
             \(file):5:13: error: scenario id "other.a" must start with "redirect." (the suite id and a dot)
-            \(file):6:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=
+            \(file):6:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=, body=
             \(file):7:5: error: <expect-native-store> needs exactly one of has=, lacks=
             \(file):10:5: error: <expect-document-cookie> needs one of contains=, lacks=, equals=, empty=
             """)

@@ -277,15 +277,16 @@ struct SuiteReader {
         if let received = boolean(element, "received") { expectation.received = received }
         guard let match = cookieMatch(element) else { return nil }
         expectation.cookie = match
-        if expectation.received, !match.hasChecks {
-            error(at: element, "<\(element.name)> needs one of contains=, lacks=, equals=, empty=")
+        expectation.body = element[attribute: "body"]
+        if expectation.received, !match.hasChecks, expectation.body == nil {
+            error(at: element, "<\(element.name)> needs one of contains=, lacks=, equals=, empty=, body=")
             return nil
         }
-        if !expectation.received, match.hasChecks {
+        if !expectation.received, match.hasChecks || expectation.body != nil {
             error(
                 at: element,
-                "<\(element.name) received=\"false\"> cannot also check the Cookie header "
-                    + "(contains=, lacks=, equals=, empty=)"
+                "<\(element.name) received=\"false\"> cannot also check the request "
+                    + "(contains=, lacks=, equals=, empty=, body=)"
             )
             return nil
         }

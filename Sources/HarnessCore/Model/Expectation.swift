@@ -34,12 +34,18 @@ public struct RequestExpectation: Sendable, Hashable {
     /// When false: the expectation is that no request reached `url` at all.
     public var received: Bool
     public var cookie: CookieStringMatch
+    /// The exact body the request must have carried (nil: not checked).
+    public var body: String?
 
-    public init(url: String, occurrence: Occurrence = .last, received: Bool = true, cookie: CookieStringMatch = .init()) {
+    public init(
+        url: String, occurrence: Occurrence = .last, received: Bool = true, cookie: CookieStringMatch = .init(),
+        body: String? = nil
+    ) {
         self.url = url
         self.occurrence = occurrence
         self.received = received
         self.cookie = cookie
+        self.body = body
     }
 }
 

@@ -174,6 +174,10 @@ private struct World {
                 "expected a request to \(expectation.url), observed \(requests.count) (occurrence \(expectation.occurrence))",
                 at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen))
         }
+        if let body = expectation.body, request.body != body {
+            let observed = request.body.map { "'\($0)'" } ?? "no body"
+            return failure("body of \(request.method) \(request.url): expected '\(body)', observed \(observed)", at: location)
+        }
         return CookieStringCheck(expectation.cookie)
             .mismatch(in: request.cookieHeader, subject: "Cookie header of \(request.method) \(request.url)")
             .map { failure($0, at: location) }

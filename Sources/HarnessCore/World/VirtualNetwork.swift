@@ -20,7 +20,9 @@ public final class VirtualNetwork: Sendable {
     public func send(_ request: HTTPRequest) -> HTTPResponse? {
         guard let candidates = routes[request.url.origin] else { return nil }
         received.withLock {
-            $0.append(ReceivedRequest(url: request.url, method: request.method, headers: request.headers, sequence: $0.count))
+            $0.append(ReceivedRequest(
+                url: request.url, method: request.method, headers: request.headers, body: request.body, sequence: $0.count
+            ))
         }
         guard let route = candidates.first(where: { Self.matches($0, request) }) else {
             return HTTPResponse(status: 404, headers: [], body: "not found")
@@ -83,6 +85,7 @@ public struct ReceivedRequest: Sendable, Hashable {
     public var url: HTTPURL
     public var method: String
     public var headers: [HeaderField]
+    public var body: String?
     /// Order of arrival within the scenario.
     public var sequence: Int
 
