@@ -51,7 +51,7 @@ let package = Package(
         // Reports from result events: JUnit XML, JSON, console.
         .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Benchmarks that compare stores on one workload in one run.
-        .target(name: "Bench", dependencies: ["CookieModel", "HarnessCore", "Reporting"], swiftSettings: strict),
+        .target(name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting"], swiftSettings: strict),
         // The command line: argument parsing and commands, reachable from tests.
         .target(
             name: "CookieHarnessCLI",

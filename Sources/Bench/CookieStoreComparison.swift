@@ -55,6 +55,10 @@ public struct CookieStoreComparison: Sendable {
             foundation.prepare(responses: responses, requestURLs: requests)
             rows.append(row(foundation, stored: foundation.storedCount, responses: responses.count, requests: requests.count))
         }
+        for var peer in [StoreProtocolBenchmark.curl, StoreProtocolBenchmark.python] where only?.contains(peer.name) ?? true {
+            peer.prepare(responses: responses, requestURLs: requests)
+            rows.append(row(peer, stored: peer.storedCount, responses: responses.count, requests: requests.count))
+        }
         return Results(rows: rows)
     }
 

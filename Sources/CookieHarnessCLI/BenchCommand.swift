@@ -9,10 +9,11 @@ enum BenchCommand {
                cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N]
 
         stores (default): fills a jar with 3000 cookies over 60 domains from Set-Cookie lines, then computes the
-          Cookie header for request URLs on the full jar; the reference jar and an ephemeral Foundation
-          HTTPCookieStorage run the same workload in this one process. Prints operations per second for each and
-          the ratio. --seconds: minimum time per measurement (default 0.4); --store: run only these peers besides
-          the reference jar (foundation).
+          Cookie header for request URLs on the full jar; the reference jar, an ephemeral Foundation
+          HTTPCookieStorage, libcurl (real requests to the loopback listener) and Python's http.cookiejar (a child
+          process over the adapter protocol) run the same workload in this one run. Prints operations per second
+          for each and the reference jar's ratio to it. --seconds: minimum time per measurement (default 0.4);
+          --store: run only these peers besides the reference jar (foundation, curl, python).
         harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
           of 5), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
           streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
