@@ -17,14 +17,15 @@ public struct HarnessBenchmark {
         self.jobs = jobs
     }
 
-    /// The time of one whole run of `suites`, best of `rounds`, with `jobs` workers and no reports.
-    public func timeBuiltInSuites(jobs: Int, rounds: Int = 5) throws -> (scenarios: Int, best: Duration) {
+    /// The time of one whole run of `suites` on `adapters` (default: the benchmark's adapter), best of `rounds`,
+    /// with `jobs` workers and no reports.
+    public func timeBuiltInSuites(jobs: Int, rounds: Int = 5, adapters: [Adapter]? = nil) throws -> (scenarios: Int, best: Duration) {
         var best = Duration.seconds(1_000_000)
         var count = 0
         let clock = ContinuousClock()
         for _ in 0..<rounds {
             let start = clock.now
-            let summary = try Runner().run(RunPlan(suites: suites, adapters: [adapter], jobs: jobs), reporter: NullReporter())
+            let summary = try Runner().run(RunPlan(suites: suites, adapters: adapters ?? [adapter], jobs: jobs), reporter: NullReporter())
             best = min(best, clock.now - start)
             count = summary.total
         }

@@ -1,3 +1,4 @@
+import AdapterCatalog
 import Bench
 import Foundation
 import HarnessCore
@@ -15,7 +16,7 @@ enum BenchCommand {
           for each and the reference jar's ratio to it. --seconds: minimum time per measurement (default 0.4);
           --store: run only these peers besides the reference jar (foundation, curl, python).
         harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
-          of 5), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
+          of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
           streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
         Build with '-c release' for figures worth comparing.
         """
@@ -62,6 +63,10 @@ enum BenchCommand {
         let parallel = try benchmark.timeBuiltInSuites(jobs: jobs)
         func ms(_ d: Duration) -> String { String(format: "%.1f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
         output.out("built-in suites × reference: \(serial.scenarios) scenarios; 1 worker \(ms(serial.best)), \(jobs) workers \(ms(parallel.best)) (best of 5; speed-up \(String(format: "%.2f", seconds(serial.best) / seconds(parallel.best)))x)")
+        let simulated = AdapterCatalog.registry.adapters.filter { $0.name == "uiwebview" || $0.name.hasPrefix("wk-") }
+        let simulatedSerial = try benchmark.timeBuiltInSuites(jobs: 1, rounds: 3, adapters: simulated)
+        let simulatedParallel = try benchmark.timeBuiltInSuites(jobs: jobs, rounds: 3, adapters: simulated)
+        output.out("built-in suites × \(simulated.count) simulated web-view adapters: \(simulatedSerial.scenarios) results; 1 worker \(ms(simulatedSerial.best)), \(jobs) workers \(ms(simulatedParallel.best)) (best of 3; speed-up \(String(format: "%.2f", seconds(simulatedSerial.best) / seconds(simulatedParallel.best)))x)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookie-harness-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
