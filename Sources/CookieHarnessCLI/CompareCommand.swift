@@ -41,7 +41,7 @@ enum CompareCommand {
         let args = try CommandLineArguments(
             arguments,
             valued: [
-                "adapter", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema", "from-json",
+                "adapter", "external", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema", "from-json",
             ]
         )
         if args.wantsHelp {
@@ -54,7 +54,7 @@ enum CompareCommand {
             throw UsageError("options '--markdown' and '--html': both name '\(markdownPath)'")
         }
         if let jsonFiles = args.options["from-json"] {
-            for option in ["jobs", "time-limit", "expectations", "schema"] where args.options[option] != nil {
+            for option in ["jobs", "time-limit", "expectations", "schema", "external"] where args.options[option] != nil {
                 throw UsageError("option '--\(option)' has no effect with '--from-json': nothing runs")
             }
             return try fromJSON(jsonFiles + args.positional, args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
@@ -67,21 +67,7 @@ enum CompareCommand {
     private static func runAndCompare(
         _ args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
     ) throws -> ExitStatus {
-        let registry = AdapterCatalog.registry
-        let adapters = try (args.options["adapter"] ?? registry.adapters.map(\.name)).map { name in
-            guard let adapter = registry.adapter(named: name) else {
-                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
-            }
-            return adapter
-        }
-        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let timeLimit = try args.value("time-limit").map { text -> Duration in
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
-            }
-            return .milliseconds(Int(seconds * 1000))
-        } ?? .seconds(30)
-
+        let options = try RunOptions(args)
         let inputs: SuiteInputs
         do {
             inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [])
@@ -91,8 +77,8 @@ enum CompareCommand {
         }
         inputs.warnAboutStaleExpectations(output)
         let plan = RunPlan(
-            suites: inputs.suites.suites, adapters: adapters, filters: args.options["filter"] ?? [],
-            tags: args.options["tag"] ?? [], jobs: jobs, timeLimit: timeLimit,
+            suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
+            tags: args.options["tag"] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
         if plan.jobsInOrder.isEmpty { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }

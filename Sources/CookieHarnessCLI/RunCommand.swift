@@ -6,7 +6,7 @@ import Reporting
 /// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
 enum RunCommand {
     static let usage = """
-        usage: cookie-harness run [PATH...] [--adapter NAME]... [--junit FILE] [--json FILE] [--filter GLOB]...
+        usage: cookie-harness run [PATH...] [--adapter NAME]... [--external NAME=COMMAND]... [--junit FILE] [--json FILE] [--filter GLOB]...
                                   [--tag TAG]... [--shard I/N] [--jobs N] [--time-limit SECONDS]
                                   [--expectations FILE]... [--schema FILE]
 
@@ -16,6 +16,8 @@ enum RunCommand {
         which scenarios an adapter is expected to fail; the run fails only on unexpected results.
 
           --adapter NAME        an adapter to run (repeatable); see 'cookie-harness list adapters'
+          --external NAME=CMD   add an out-of-process adapter speaking the JSON-lines protocol
+                                (Sources/CookieStores/OutOfProcess/PROTOCOL.md), e.g. 'mine=python3 my_adapter.py'
           --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
           --tag TAG             only scenarios with this tag (repeatable)
           --shard I/N           only shard I of N (stable split by scenario id, for CI matrix jobs)
@@ -28,27 +30,14 @@ enum RunCommand {
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(
             arguments,
-            valued: ["adapter", "junit", "json", "filter", "tag", "shard", "jobs", "time-limit", "expectations", "schema"]
+            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema"])
         )
         if args.wantsHelp {
             output.out(usage)
             return .success
         }
-        let registry = AdapterCatalog.registry
-        let adapters = try (args.options["adapter"] ?? registry.defaults.map(\.name)).map { name in
-            guard let adapter = registry.adapter(named: name) else {
-                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
-            }
-            return adapter
-        }
+        let options = try RunOptions(args)
         let shard = try args.value("shard").map(parseShard)
-        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let timeLimit = try args.value("time-limit").map { text -> Duration in
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
-            }
-            return .milliseconds(Int(seconds * 1000))
-        } ?? .seconds(30)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"
 
@@ -62,8 +51,8 @@ enum RunCommand {
         inputs.warnAboutStaleExpectations(output)
 
         let plan = RunPlan(
-            suites: inputs.suites.suites, adapters: adapters, filters: args.options["filter"] ?? [],
-            tags: args.options["tag"] ?? [], shard: shard, jobs: jobs, timeLimit: timeLimit,
+            suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
+            tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
         for path in [junitPath, jsonPath] {

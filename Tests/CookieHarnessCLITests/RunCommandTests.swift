@@ -140,3 +140,30 @@ struct MainJobTests {
         #expect(try schema.validate(contentsOf: junit).isEmpty)
     }
 }
+
+@Suite("--external adapters")
+struct ExternalOptionTests {
+    @Test("--external NAME=COMMAND adds an out-of-process adapter without rebuilding")
+    func external() throws {
+        let root = RunCommandTests.packageRoot
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let script = root.appendingPathComponent("Sources/CookieStores/External/python-cookiejar/adapter.py").path
+        let junit = out.appendingPathComponent("junit.xml").path
+        let output = CommandOutput.capturing()
+        let status = CookieHarnessCommand.run(
+            ["run", root.appendingPathComponent("Suites/first-request").path, "--schema", RunCommandTests.schema,
+             "--external", "mine=python3 \(script)", "--adapter", "mine", "--filter", "first-request.native-set-cookie-on-first-load",
+             "--junit", junit, "--json", out.appendingPathComponent("results.json").path],
+            output: output)
+        #expect(status == .success, "\(output.standardError)")
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"classname="mine.first-request""#))
+    }
+
+    @Test("a malformed --external spec is a usage error")
+    func malformed() {
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run", "--external", "no-equals-sign"], output: output) == .invalidInput)
+        #expect(output.standardError.contains("option '--external'"))
+    }
+}

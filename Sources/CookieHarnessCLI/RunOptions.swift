@@ -1,0 +1,47 @@
+import AdapterCatalog
+import CookieStores
+import Foundation
+import HarnessCore
+
+/// The options `run` and `compare` share: which adapters, how many workers, the time limit.
+struct RunOptions {
+    var adapters: [Adapter]
+    var jobs: Int
+    var timeLimit: Duration
+
+    /// Option names this parser reads, for ``CommandLineArguments``.
+    static let valued: Set<String> = ["adapter", "external", "jobs", "time-limit"]
+
+    /// Reads `--adapter NAME` (default: every adapter), `--external NAME=COMMAND ARGS…` (an out-of-process adapter
+    /// speaking the protocol in Sources/CookieStores/OutOfProcess/PROTOCOL.md, added to the catalog for this run),
+    /// `--jobs N` and `--time-limit SECONDS`.
+    /// - Throws: ``UsageError`` naming the option and the bad value.
+    init(_ args: CommandLineArguments) throws {
+        var registry = AdapterCatalog.registry
+        var external: [String] = []
+        for spec in args.options["external"] ?? [] {
+            let description: ExternalAdapter
+            do {
+                description = try ExternalAdapter(spec: spec)
+            } catch {
+                throw UsageError("option '--external': \(error)")
+            }
+            registry.register(description.adapter())
+            external.append(description.name)
+        }
+        let names = args.options["adapter"] ?? (registry.defaults.map(\.name).filter { !external.contains($0) } + external)
+        adapters = try names.map { name in
+            guard let adapter = registry.adapter(named: name) else {
+                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
+            }
+            return adapter
+        }
+        jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        timeLimit = try args.value("time-limit").map { text -> Duration in
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
+            }
+            return .milliseconds(Int(seconds * 1000))
+        } ?? .seconds(30)
+    }
+}
