@@ -9,7 +9,7 @@ public enum ExternalAdapters {
     /// looks for it.
     public static let pythonCookiejarScript = "Sources/CookieStores/External/python-cookiejar/adapter.py"
     /// How many parent directories above the current directory and the executable's are searched.
-    public static let parentLevels = 4
+    public static let parentLevels = PackageFiles.parentLevels
 
     /// The `python-cookiejar` adapter, for the adapter catalog.
     ///
@@ -53,34 +53,13 @@ public enum ExternalAdapters {
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
     ) throws(ScriptNotFound) -> String {
-        var directories = ancestors(of: URL(fileURLWithPath: currentDirectory, isDirectory: true))
-        if let executablePath {
-            let executable = URL(fileURLWithPath: executablePath, relativeTo: URL(fileURLWithPath: currentDirectory))
-            directories += ancestors(of: executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        let candidates = PackageFiles.candidates(
+            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath
+        )
+        guard let found = PackageFiles.firstRegularFile(in: candidates) else {
+            throw ScriptNotFound(file: relativePath, tried: candidates)
         }
-        var seen: Set<String> = []
-        let candidates = directories.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + relativePath }
-            .filter { seen.insert($0).inserted }
-        for candidate in candidates {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
-            }
-        }
-        throw ScriptNotFound(file: relativePath, tried: candidates)
-    }
-
-    /// `directory` and up to ``parentLevels`` of its parents, stopping at `/`.
-    private static func ancestors(of directory: URL) -> [String] {
-        var result: [String] = []
-        var current = directory.standardizedFileURL
-        for _ in 0...parentLevels {
-            result.append(current.path)
-            let parent = current.deletingLastPathComponent().standardizedFileURL
-            if parent.path == current.path { break }
-            current = parent
-        }
-        return result
+        return found
     }
 
     /// An adapter script was not found; says where it was looked for.

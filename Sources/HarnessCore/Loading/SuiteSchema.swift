@@ -15,7 +15,7 @@ public struct SuiteSchema: Sendable {
     /// looks for it.
     public static let relativePath = "Suites/suite.xsd"
     /// How many parent directories above the current directory and the executable's are searched.
-    public static let parentLevels = 4
+    public static let parentLevels = PackageFiles.parentLevels
 
     /// The schema's path as it was given.
     public let file: String
@@ -76,47 +76,18 @@ public struct SuiteSchema: Sendable {
         let tried = candidates(
             explicitPath: explicitPath, currentDirectory: currentDirectory, executablePath: executablePath
         )
-        for candidate in tried where isRegularFile(candidate) {
-            return candidate
-        }
-        throw NotFound(tried: tried)
+        guard let found = PackageFiles.firstRegularFile(in: tried) else { throw NotFound(tried: tried) }
+        return found
     }
 
     /// The places ``locate(explicitPath:currentDirectory:executablePath:)`` tries, in order, without duplicates.
     static func candidates(explicitPath: String?, currentDirectory: String, executablePath: String?) -> [String] {
         if let explicitPath {
-            return [explicitPath.hasSuffix(".xsd") ? explicitPath : join(explicitPath, relativePath)]
+            return [explicitPath.hasSuffix(".xsd") ? explicitPath : PackageFiles.join(explicitPath, relativePath)]
         }
-        var directories = ancestors(of: URL(fileURLWithPath: currentDirectory, isDirectory: true))
-        if let executablePath {
-            let executable = URL(fileURLWithPath: executablePath, relativeTo: URL(fileURLWithPath: currentDirectory))
-            directories += ancestors(of: executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        var seen: Set<String> = []
-        return directories.map { join($0, relativePath) }.filter { seen.insert($0).inserted }
+        return PackageFiles.candidates(for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath)
     }
 
-    /// `directory` and up to ``parentLevels`` of its parents, stopping at `/`.
-    private static func ancestors(of directory: URL) -> [String] {
-        var result: [String] = []
-        var current = directory.standardizedFileURL
-        for _ in 0...parentLevels {
-            result.append(current.path)
-            let parent = current.deletingLastPathComponent().standardizedFileURL
-            if parent.path == current.path { break }
-            current = parent
-        }
-        return result
-    }
-
-    private static func join(_ directory: String, _ relative: String) -> String {
-        directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    }
 }
 
 extension SuiteSchema {
