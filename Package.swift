@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",
-            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel"],
+            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores"],
             swiftSettings: strict
         ),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),

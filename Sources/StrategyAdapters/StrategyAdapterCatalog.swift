@@ -40,6 +40,25 @@ public enum StrategyAdapterCatalog {
         }
     }
 
+    /// `strategy` on `profile` with another native store: any ``CookieStore`` (Foundation, libcurl, an out-of-process
+    /// one) can be the app's `HTTPCookieStorage`. Named `NAME+STORE`; the capabilities are those of the strategy
+    /// adapter that `storeCapabilities` also offers (a store on the wall clock takes `virtual-clock` away).
+    public static func adapter(
+        for strategy: SyncStrategyKind, on profile: PlatformProfile, nativeStore storeName: String,
+        storeCapabilities: Set<Capability>, makeNativeStore: @escaping @Sendable () throws -> any CookieStore
+    ) -> Adapter {
+        let base = adapter(for: strategy, on: profile)
+        return Adapter(
+            info: AdapterInfo(
+                name: "\(base.name)+\(storeName)", version: base.info.version, profile: profile.name, specProfile: "rfc6265bis"
+            ),
+            summary: "\(strategy.summary), native store \(storeName) (simulated \(profile.name))",
+            capabilities: base.capabilities.intersection(storeCapabilities.union([.webView, .javascript, .httpOnly]))
+        ) { environment in
+            try WebViewApp(environment: environment, profile: profile, strategy: strategy.make, nativeStore: try makeNativeStore())
+        }
+    }
+
     /// `uiwebview`, then each profile's strategies in DESIGN §5 order.
     public static let all: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
