@@ -6,7 +6,8 @@ import WebKitModel
 /// **Source.** Apple's `WKHTTPCookieStore` (WWDC 2017 session 220, "Customized Loading in WKWebView") and the
 /// code copied from it everywhere: `for cookie in HTTPCookieStorage.shared.cookies ?? [] {
 /// webView.configuration.websiteDataStore.httpCookieStore.setCookie(cookie) }` followed by `webView.load(request)`
-/// in the same method (react-native-webview PR #175 `sharedCookiesEnabled`, flutter_inappwebview PR #198).
+/// in the same method (the pattern behind web view wrappers' "share cookies" options, e.g. react-native-webview's
+/// `sharedCookiesEnabled`).
 ///
 /// **Where it breaks.** `setCookie` is asynchronous (DESIGN §6 rule 8): the load starts before the copies land
 /// and the first request goes without them (the race reported in KKJSBridge issue #3 and in the PRs above). On

@@ -6,8 +6,8 @@ import WebKitModel
 ///
 /// **Source.** StackOverflow answers on getting cookies out of WKWebView before iOS 11 (e.g. under question
 /// 26573137 and "WKWebView and NSHTTPCookieStorage"): cast `navigationResponse.response` to `HTTPURLResponse`,
-/// split `allHeaderFields["Set-Cookie"]`, `HTTPCookieStorage.shared.setCookie`; the pattern and its 302 failure
-/// are described in slackerblud.com/APPdevelopment/hwpfzdyykn.html and hite.me/?p=140.
+/// split `allHeaderFields["Set-Cookie"]`, `HTTPCookieStorage.shared.setCookie` (often through
+/// `HTTPCookie.cookies(withResponseHeaderFields:for:)`).
 ///
 /// **Where it breaks.** 3xx responses never reach the delegate (DESIGN §6 rule 4): a session set on a login
 /// redirect is never captured. Several `Set-Cookie` fields arrive folded into one value joined with ", "
