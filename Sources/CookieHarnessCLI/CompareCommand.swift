@@ -68,14 +68,7 @@ enum CompareCommand {
         _ args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
     ) throws -> ExitStatus {
         let options = try RunOptions(args)
-        let inputs: SuiteInputs
-        do {
-            inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [])
-        } catch let error as InputError {
-            output.err(error.description)
-            return .invalidInput
-        }
-        inputs.warnAboutStaleExpectations(output)
+        guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let plan = RunPlan(
             suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
             tags: args.options["tag"] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,

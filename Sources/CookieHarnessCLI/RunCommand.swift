@@ -41,14 +41,7 @@ enum RunCommand {
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"
 
-        let inputs: SuiteInputs
-        do {
-            inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [])
-        } catch let error as InputError {
-            output.err(error.description)
-            return .invalidInput
-        }
-        inputs.warnAboutStaleExpectations(output)
+        guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
         let plan = RunPlan(
             suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],

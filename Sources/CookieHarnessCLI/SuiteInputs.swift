@@ -45,6 +45,21 @@ struct SuiteInputs {
 }
 
 extension SuiteInputs {
+    /// Loads the suites and expectation files a command's arguments name (`PATH...`, `--schema`,
+    /// `--expectations`), warning about stale expectation entries; nil after printing the errors of invalid input.
+    static func load(for args: CommandLineArguments, output: CommandOutput) throws -> SuiteInputs? {
+        do {
+            let inputs = try load(
+                args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? []
+            )
+            inputs.warnAboutStaleExpectations(output)
+            return inputs
+        } catch let error as InputError {
+            output.err(error.description)
+            return nil
+        }
+    }
+
     /// Warns about expectation entries that match no loaded scenario (renamed or removed ones).
     func warnAboutStaleExpectations(_ output: CommandOutput) {
         for file in expectations.files.values.sorted(by: { $0.file < $1.file }) {
