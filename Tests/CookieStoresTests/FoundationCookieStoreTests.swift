@@ -151,10 +151,13 @@ struct FoundationCookieStoreTests {
 
     @Test("creating an on-disk store leaves XDG_DATA_HOME as it was")
     func environmentRestored() throws {
-        let before = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+        // Other tests create on-disk stores in parallel: read the variable only while none of them has it
+        // redirected (under the module's own environment lock), or the check races with them.
+        func dataHome() -> String? { FoundationCookieFile.outsideRedirection { getenv("XDG_DATA_HOME").map { String(cString: $0) } } }
+        let before = dataHome()
         let store = try FoundationCookieStore(persistence: .onDisk)
         try store.restart()
-        #expect(ProcessInfo.processInfo.environment["XDG_DATA_HOME"] == before)
+        #expect(dataHome() == before)
     }
 
     @Test("the temporary directory goes away with the store")
