@@ -22,7 +22,7 @@ let package = Package(
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
         .target(name: "XMLSupport", dependencies: ["CLibXML2"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
-        .target(name: "Conformance", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
+        .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.

@@ -1,4 +1,5 @@
 import CookieModel
+import HarnessCore
 import Foundation
 
 /// Runs the http-state corpus through the reference jar, the way the corpus' own harness drove browsers.
@@ -26,12 +27,12 @@ public struct HTTPStateRunner: Sendable {
     /// The Cookie header the reference jar sends for a case (nil: none) and the URL it went to.
     public func observe(_ testCase: HTTPStateParserCase) -> (url: String, cookie: String?) {
         let jar = CookieJar(clock: .frozen(at: now), configuration: configuration)
-        let origin = CookieURL(string: "http://home.example.org:8888/cookie-parser?\(testCase.name)")!
+        let origin = HTTPURL("http://home.example.org:8888/cookie-parser?\(testCase.name)")!
         for line in testCase.setCookieLines {
-            jar.setCookie(bytes: line, from: origin)
+            jar.setCookie(bytes: line, from: origin.cookieURL!)
         }
-        let target = testCase.location.flatMap { origin.resolving($0, port: ":8888") }
-            ?? CookieURL(string: "http://home.example.org:8888/cookie-parser-result?\(testCase.name)")!
+        let target = (testCase.location.flatMap(origin.resolving)
+            ?? HTTPURL("http://home.example.org:8888/cookie-parser-result?\(testCase.name)")!).cookieURL!
         return (target.description, jar.cookieHeader(for: target))
     }
 

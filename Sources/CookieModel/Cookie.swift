@@ -75,7 +75,7 @@ public struct Cookie: Sendable, Hashable, Codable {
     }
 
     /// `name=value`, or just the value for a name-less cookie (§5.8.3 step 4).
-    public var pair: String { name.isEmpty ? value : "\(name)=\(value)" }
+    public var pair: String { String(decoding: pairOctets, as: UTF8.self) }
 
     /// Whether `other` has this cookie's identity (§5.7 step 23): name, domain, host-only flag and path.
     public func hasSameIdentity(as other: Cookie) -> Bool {

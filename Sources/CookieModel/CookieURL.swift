@@ -53,16 +53,6 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.init(scheme: scheme, host: String(host), path: String(rest[..<pathEnd]))
     }
 
-    /// Resolves a `Location` value against this URL: absolute URLs, absolute paths and relative paths.
-    public func resolving(_ reference: String, port: String = "") -> CookieURL? {
-        if reference.contains("://") { return CookieURL(string: reference) }
-        let authority = isIPAddress && host.contains(":") ? "[\(host)]" : host
-        if reference.hasPrefix("//") { return CookieURL(string: "\(scheme):\(reference)") }
-        if reference.hasPrefix("/") { return CookieURL(string: "\(scheme)://\(authority)\(port)\(reference)") }
-        let directory = path.range(of: "/", options: .backwards).map { String(path[..<$0.upperBound]) } ?? "/"
-        return CookieURL(string: "\(scheme)://\(authority)\(port)\(directory)\(reference)")
-    }
-
     // MARK: - §5.1.2 canonicalized host names
 
     /// Lower-cases an ASCII host, converts a non-ASCII one to IDNA A-labels; nil for a host that cannot be a name.
