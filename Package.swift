@@ -23,12 +23,14 @@ let package = Package(
         .target(name: "XMLSupport", dependencies: ["CLibXML2"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
         .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
+        // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
+        .target(name: "ChildProcesses", swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
         .target(
             name: "CookieStores",
-            dependencies: ["CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD"],
+            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD"],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
         ),
@@ -67,7 +69,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(
             name: "CookieStoresTests",
-            dependencies: ["CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport"],
+            dependencies: ["ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),

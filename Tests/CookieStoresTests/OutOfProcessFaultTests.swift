@@ -3,6 +3,7 @@ import Foundation
 import HarnessCore
 import Testing
 
+import ChildProcesses
 @testable import CookieStores
 
 /// Adapters that crash, hang, print garbage or answer the wrong request: each failure is an error result with a
@@ -155,11 +156,11 @@ struct OutOfProcessFaultTests {
     @Test(
         "a failed start handshake is a cannot-start error with the reason",
         arguments: [
-            ("import sys; sys.stderr.write('no luck\\n'); sys.exit(7)", "the start handshake failed (exited): the adapter process (pid "),
+            ("import sys; sys.stderr.write('no luck\\n'); sys.exit(7)", "the start handshake failed (exited): the process (pid "),
             ("import sys, json; r = json.loads(sys.stdin.readline()); print(json.dumps({'id': r['id'], 'status': 'ok', 'result': {'protocol': 2, 'name': 'n', 'version': 'v', 'capabilities': []}}), flush=True); sys.stdin.read()",
              "the start handshake failed (invalid reply): invalid start result: the adapter speaks protocol 2; this harness speaks protocol 1"),
             ("import sys, json; r = json.loads(sys.stdin.readline()); print(json.dumps({'id': r['id'], 'status': 'errored', 'message': 'no jar today'}), flush=True); sys.stdin.read()",
-             "the adapter failed to start: no jar today"),
+             "it failed to start: no jar today"),
             ("print('hello', flush=True); import sys; sys.stdin.read()", "the start handshake failed (invalid reply): not JSON"),
         ]
     )

@@ -3,6 +3,7 @@ import Foundation
 import HarnessCore
 import Testing
 
+import ChildProcesses
 @testable import CookieStores
 
 /// The protocol's messages without any process: requests as lines, every rule a reply can break, handshakes,

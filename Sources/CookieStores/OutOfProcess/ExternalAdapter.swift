@@ -1,3 +1,4 @@
+import ChildProcesses
 import CookieModel
 import Foundation
 import HarnessCore
@@ -50,6 +51,13 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(name)=\(commandLine)" }
+
+    /// How its processes are started and timed.
+    var processConfiguration: ChildProcessConfiguration {
+        ChildProcessConfiguration(
+            role: "external adapter", name: name, command: command, commandLine: commandLine,
+            startTimeout: startTimeout, requestTimeout: requestTimeout)
+    }
 
     /// The harness adapter for this description; probes the handshake the first time (see the type's discussion).
     public func adapter() -> Adapter {

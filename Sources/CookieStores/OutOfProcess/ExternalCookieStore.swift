@@ -1,3 +1,4 @@
+import ChildProcesses
 import CookieModel
 import Foundation
 
@@ -90,7 +91,7 @@ public final class ExternalCookieStore: CookieStore {
         case .ok(let result):
             return (request.summary, result)
         case .skipped(let reason):
-            throw CookieStoreError.unsupported("\(operation.rawValue) (\(process.configuration.name)): \(reason)")
+            throw CookieStoreError.unsupported("\(operation.name) (\(process.configuration.name)): \(reason)")
         case .errored(let message, let details):
             throw ExternalAdapterError(
                 .adapterErrored, adapter: process.configuration.name, command: process.configuration.commandLine,
@@ -110,7 +111,7 @@ public final class ExternalCookieStore: CookieStore {
             throw ExternalAdapterError(
                 .invalidReply, adapter: process.configuration.name, command: process.configuration.commandLine,
                 request: request.request, message: error.message,
-                line: AdapterProcess.shortened(request.result.line, to: 500))
+                line: ChildProcess.shortened(request.result.line, to: 500))
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Replies are validated field by field with messages that name the field and the type found, so the decoder
 /// must keep `true` apart from `1` and `1` apart from `"1"`; a generic `[String: Any]` cannot. Requests are
 /// serialized by hand so that `id` and `op` come first on every line a person reads in a log.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -15,7 +15,7 @@ enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// A short name of the value's JSON type, for "expected X, found Y" messages.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -30,7 +30,7 @@ enum JSONValue: Sendable, Hashable {
 
     /// Parses one line of JSON.
     /// - Throws: `JSONValue.SyntaxError` with the decoder's explanation when the line is not JSON.
-    static func parse(_ line: Data) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ line: Data) throws(SyntaxError) -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: line)
         } catch let error as DecodingError {
@@ -46,14 +46,14 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
-    struct SyntaxError: Error, Sendable {
-        var explanation: String
+    package struct SyntaxError: Error, Sendable {
+        package var explanation: String
     }
 
     // MARK: Writing
 
     /// The value as one line of JSON (no newline inside: control characters are escaped).
-    var serialized: String {
+    package var serialized: String {
         var output = ""
         write(to: &output)
         return output
@@ -118,7 +118,7 @@ enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Decodable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -139,7 +139,7 @@ extension JSONValue: Decodable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .integer(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
 }

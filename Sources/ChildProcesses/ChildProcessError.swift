@@ -1,14 +1,15 @@
-/// An out-of-process adapter failed: it could not start, hung, died, wrote something that is not a valid reply,
-/// or reported an error of its own.
+/// A child process the harness talks to in JSON lines (an out-of-process store adapter, the WebKitGTK driver)
+/// failed: it could not start, hung, died, wrote something that is not a valid reply, or reported an error of its
+/// own.
 ///
-/// The message always names the adapter and its command, the request that was pending (`#4 cookie-header
+/// The message always names the process (its role and name) and its command, the request that was pending (`#4 cookie-header
 /// https://app.example.com/home`) and, for an invalid reply, the offending line, so a scenario's error result says
 /// where to look. Match on ``code``:
 ///
 /// ```swift
-/// catch let error as ExternalAdapterError where error.code == .timedOut { … }
+/// catch let error as ChildProcessError where error.code == .timedOut { … }
 /// ```
-public struct ExternalAdapterError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure; compare with the static values.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
@@ -38,7 +39,9 @@ public struct ExternalAdapterError: Error, Sendable, Hashable, CustomStringConve
     }
 
     public var code: Code
-    /// The adapter's name, as configured.
+    /// What the process is to the harness, for messages: "external adapter", "WebKitGTK driver".
+    public var role: String
+    /// The process's name, as configured (an adapter's name).
     public var adapter: String
     /// The adapter's command line, as a shell would show it.
     public var command: String
@@ -54,10 +57,11 @@ public struct ExternalAdapterError: Error, Sendable, Hashable, CustomStringConve
     public var stderrTail: String?
 
     public init(
-        _ code: Code, adapter: String, command: String, request: String? = nil, message: String,
+        _ code: Code, role: String = "external adapter", adapter: String, command: String, request: String? = nil, message: String,
         line: String? = nil, details: String? = nil, stderrTail: String? = nil
     ) {
         self.code = code
+        self.role = role
         self.adapter = adapter
         self.command = command
         self.request = request
@@ -68,7 +72,7 @@ public struct ExternalAdapterError: Error, Sendable, Hashable, CustomStringConve
     }
 
     public var description: String {
-        var text = "external adapter '\(adapter)' (\(command))"
+        var text = "\(role) '\(adapter)' (\(command))"
         if let request { text += ", request \(request)" }
         text += ": \(message)"
         if let line { text += "\n  offending line: \(line)" }

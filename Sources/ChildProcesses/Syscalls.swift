@@ -7,14 +7,14 @@ import Darwin
 #endif
 import Foundation
 
-/// Every POSIX call the out-of-process adapters make, in one place; errors become Swift values right here.
-enum Syscalls {
+/// Every POSIX call the child-process machinery makes, in one place; errors become Swift values right here.
+package enum Syscalls {
     /// A pipe whose two ends are close-on-exec, so that no other child inherits them (a leaked write end would
     /// hide a crash: the reader would never see end-of-file).
     ///
     /// `pipe2(O_CLOEXEC)` is not visible to Swift without `_GNU_SOURCE`, so the flag is set right after `pipe`.
     /// The gap does not matter for Foundation's `Process`, which closes every other descriptor in the child.
-    static func makePipe() throws(SyscallError) -> (read: Int32, write: Int32) {
+    package static func makePipe() throws(SyscallError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SyscallError("pipe", errno) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -22,7 +22,7 @@ enum Syscalls {
         return (ends[0], ends[1])
     }
 
-    static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         guard descriptor >= 0 else { return }
         #if canImport(Glibc)
         _ = Glibc.close(descriptor)
@@ -35,13 +35,13 @@ enum Syscalls {
 
     /// Makes writes to `descriptor` return `EAGAIN` instead of blocking (a child that stops reading its stdin must
     /// not hang the harness past the request's time limit).
-    static func setNonBlocking(_ descriptor: Int32) {
+    package static func setNonBlocking(_ descriptor: Int32) {
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
     }
 
     /// Reads what is available (blocking until something is): the byte count, 0 at end-of-file, -1 on error.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             #if canImport(Glibc)
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -56,7 +56,7 @@ enum Syscalls {
     }
 
     /// How a write ended.
-    enum WriteResult: Equatable {
+    package enum WriteResult: Equatable {
         case written
         /// The reader is gone (`EPIPE`): the child has exited or closed its stdin.
         case closed
@@ -70,7 +70,7 @@ enum Syscalls {
     /// Writing to a pipe whose reader is gone raises SIGPIPE, whose default action ends the harness. Rather than
     /// ignore the signal process-wide (which every child would then inherit), SIGPIPE is blocked in this thread
     /// for the write, and a SIGPIPE the write caused is consumed before the mask is restored.
-    static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date) -> WriteResult {
+    package static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date) -> WriteResult {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
@@ -127,8 +127,8 @@ enum Syscalls {
     }
 
     /// Sends `signal` to `pid`.
-    static func kill(_ pid: Int32, _ signal: Int32) {
-        guard pid > 0 else { return }
+    package static func kill(_ pid: Int32, _ signal: Int32) {
+        guard pid > 0 || pid < -1 else { return }
         #if canImport(Glibc)
         _ = Glibc.kill(pid, signal)
         #elseif canImport(Musl)
@@ -139,7 +139,7 @@ enum Syscalls {
     }
 
     /// `SIGKILL`, `SIGSEGV`, …, or the number.
-    static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
             SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE",
@@ -149,7 +149,7 @@ enum Syscalls {
     }
 
     /// The C library's text for an `errno` value.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
 
@@ -157,7 +157,7 @@ enum Syscalls {
     /// any other name is looked up in each `PATH` directory.
     ///
     /// - Returns: The executable's path, or nil with the directories searched.
-    static func resolveExecutable(
+    package static func resolveExecutable(
         _ command: String, currentDirectory: String, searchPath: String?
     ) -> (path: String?, searched: [String]) {
         func isExecutableFile(_ path: String) -> Bool {
@@ -180,14 +180,23 @@ enum Syscalls {
 }
 
 /// A failed system call, with the C library's explanation.
-struct SyscallError: Error, Sendable, CustomStringConvertible {
-    var call: String
-    var code: Int32
+package struct SyscallError: Error, Sendable, CustomStringConvertible {
+    package var call: String
+    package var code: Int32
 
-    init(_ call: String, _ code: Int32) {
+    package init(_ call: String, _ code: Int32) {
         self.call = call
         self.code = code
     }
 
-    var description: String { "\(call): \(Syscalls.describe(errno: code))" }
+    package var description: String { "\(call): \(Syscalls.describe(errno: code))" }
+}
+
+extension Syscalls {
+    /// Sends `signal` to the process group `group` (a child that made itself a group leader, and everything it
+    /// started: WebKit's helper processes, an Xvfb).
+    package static func killGroup(_ group: Int32, _ signal: Int32) {
+        guard group > 1 else { return }
+        kill(-group, signal)
+    }
 }

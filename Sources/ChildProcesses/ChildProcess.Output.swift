@@ -1,11 +1,11 @@
 import Foundation
 
-extension AdapterProcess {
+extension ChildProcess {
     /// What the child writes, read by background threads so that the harness can wait with a deadline.
     ///
     /// One thread reads stdout and splits it into lines; another keeps the tail of stderr for crash reports. Both
     /// end at end-of-file, which comes when the child exits (the pipes are close-on-exec, so no other process
-    /// holds them). The threads hold this object, not the ``AdapterProcess``, so dropping a process kills it.
+    /// holds them). The threads hold this object, not the ``ChildProcess``, so dropping a process kills it.
     final class Output: @unchecked Sendable {
         /// Longer stdout lines are refused (a runaway child must not exhaust memory).
         static let maximumLineLength = 8 << 20
@@ -41,11 +41,11 @@ extension AdapterProcess {
         /// Starts the reader threads; each closes its descriptor at end-of-file.
         func startReading(stdout: Int32, stderr: Int32) {
             let stdoutReader = Thread { [self] in readLines(from: stdout) }
-            stdoutReader.name = "adapter stdout \(stdout)"
+            stdoutReader.name = "child stdout \(stdout)"
             stdoutReader.stackSize = 256 << 10
             stdoutReader.start()
             let stderrReader = Thread { [self] in readTail(from: stderr) }
-            stderrReader.name = "adapter stderr \(stderr)"
+            stderrReader.name = "child stderr \(stderr)"
             stderrReader.stackSize = 256 << 10
             stderrReader.start()
         }
@@ -110,7 +110,7 @@ extension AdapterProcess {
             let text = String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return nil }
             return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20)
-                .map { AdapterProcess.shortened(String($0), to: 300) }.joined(separator: "\n")
+                .map { ChildProcess.shortened(String($0), to: 300) }.joined(separator: "\n")
         }
 
         // MARK: Reader threads
