@@ -36,12 +36,19 @@ let package = Package(
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
         .target(name: "WebKitModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
+        .target(
+            name: "WebKitGTK",
+            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "WebKitModel"],
+            exclude: ["Driver"],
+            swiftSettings: strict
+        ),
         // The cookie sync strategies from the field, written against the WebKit-shaped API only.
         .target(name: "SyncStrategies", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
         // Web view apps (native store + engine + strategy) as adapters the runner can drive.
         .target(
             name: "StrategyAdapters",
-            dependencies: ["HarnessCore", "WebKitModel", "SyncStrategies", "CookieModel"],
+            dependencies: ["HarnessCore", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
             swiftSettings: strict
         ),
         // Every adapter this build knows, by name: what the command line chooses from.
@@ -57,7 +64,10 @@ let package = Package(
         // The command line: argument parsing and commands, reachable from tests.
         .target(
             name: "CookieHarnessCLI",
-            dependencies: ["CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting", "AdapterCatalog"],
+            dependencies: [
+                "CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting", "AdapterCatalog", "StrategyAdapters",
+                "SyncStrategies",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),

@@ -64,6 +64,9 @@ package final class ChildProcess: @unchecked Sendable {
         if stdin >= 0 { kill() }
     }
 
+    /// Whether the process has not exited yet.
+    package var isRunning: Bool { process.isRunning }
+
     /// Whether the process can take another request (it has not been killed, stopped or found broken).
     package var isUsable: Bool {
         lock.lock()

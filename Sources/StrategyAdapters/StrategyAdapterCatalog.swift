@@ -1,6 +1,7 @@
 import CookieModel
 import HarnessCore
 import SyncStrategies
+import WebKitGTK
 import WebKitModel
 
 /// The sync-strategy adapters (DESIGN §5): `uiwebview`, and every WKWebView strategy on the simulated `ios`
@@ -59,7 +60,33 @@ public enum StrategyAdapterCatalog {
         }
     }
 
-    /// `uiwebview`, then each profile's strategies in DESIGN §5 order.
+    /// The suffix of the adapters that run a strategy on the real WebKitGTK engine.
+    public static let liveSuffix = "@webkitgtk-live"
+
+    /// What a strategy can do on the real engine: no virtual clock (WebKit's processes keep the machine's clock,
+    /// moved only to the scenario's start), real sockets.
+    public static let liveCapabilities: Set<Capability> = webViewCapabilities.subtracting([.virtualClock]).union([.realNetwork])
+
+    /// Why the real engine cannot run here (looked up once per process), or nil.
+    public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
+
+    /// `strategy` on the real WebKitGTK engine: `NAME@webkitgtk-live`. When the engine is not installed, the
+    /// adapter still exists, and every scenario is skipped with the package to install.
+    public static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
+        var adapter = Adapter(
+            info: AdapterInfo(name: strategy.name + liveSuffix, version: "1", profile: "webkitgtk-live", specProfile: "rfc6265bis"),
+            summary: "\(strategy.summary) (real WebKitGTK engine)",
+            capabilities: liveCapabilities
+        ) { environment in
+            try WebViewApp(environment: environment, engine: .webKitGTK, strategy: strategy.make)
+        }
+        adapter.unavailableReason = liveEngineUnavailable
+        adapter.isInDefaultRun = false
+        return adapter
+    }
+
+    /// `uiwebview`, then each profile's strategies in DESIGN §5 order, then the strategies on the real engine.
     public static let all: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
+        + SyncStrategyKind.all.map(liveAdapter(for:))
 }

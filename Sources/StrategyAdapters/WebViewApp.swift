@@ -2,6 +2,7 @@ import CookieModel
 import Foundation
 import HarnessCore
 import SyncStrategies
+import WebKitGTK
 import WebKitModel
 
 /// An app with a native side and a WKWebView (DESIGN §3, the second family): a native cookie store, a persisted
@@ -11,7 +12,8 @@ import WebKitModel
 ///   not enforced (a native request has no site; `sameSiteDefault` None), persistent cookies survive a kill,
 ///   session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
 ///   of every hop stored), and each change is reported to the strategy (`nativeCookiesDidChange`).
-/// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, on the scenario's clock and network.
+/// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, or the real WebKitGTK engine
+///   (``WebKitGTKEngine``), on the scenario's clock and network (``WebKitEngineChoice``).
 /// - **Defaults:** a key-value store the app keeps across kills (`UserDefaults`).
 /// - **Steps:** each step lets the app's run loop turn until idle at its end (``SimulatedWebKit/runUntilIdle()``),
 ///   so completion handlers, delegate calls and delayed cookie-store writes of the step have all happened before
@@ -21,13 +23,13 @@ import WebKitModel
 ///   strategy object and everything in memory go), then a launch: a fresh strategy instance gets `appDidLaunch`,
 ///   and a web view that was open is opened again with the same options, on a blank page.
 public final class WebViewApp: App {
-    public let profile: PlatformProfile
+    public let engineChoice: WebKitEngineChoice
     let environment: AppEnvironment
     private let makeStrategy: () -> any SyncStrategy
     private let nativeStore: any CookieStore
     private let native: NativeCookieStorageAdapter
     private let defaults = InMemoryDefaults()
-    let engine: SimulatedWebKit
+    let engine: any WebKitEngine
 
     // One launch's worth of app state.
     private(set) var context: StrategyContext!
@@ -45,37 +47,59 @@ public final class WebViewApp: App {
     /// - Parameters:
     ///   - strategy: makes the strategy; called at every launch.
     ///   - nativeStore: the native store (default ``defaultNativeStore(_:)``).
-    public init(
+    public convenience init(
         environment: AppEnvironment, profile: PlatformProfile, strategy: @escaping () -> any SyncStrategy,
         nativeStore: (any CookieStore)? = nil
     ) throws {
+        try self.init(environment: environment, engine: .simulated(profile), strategy: strategy, nativeStore: nativeStore)
+    }
+
+    public init(
+        environment: AppEnvironment, engine choice: WebKitEngineChoice, strategy: @escaping () -> any SyncStrategy,
+        nativeStore: (any CookieStore)? = nil
+    ) throws {
         self.environment = environment
-        self.profile = profile
+        self.engineChoice = choice
         self.makeStrategy = strategy
         self.nativeStore = nativeStore ?? Self.defaultNativeStore(environment)
         self.strategy = strategy()
         let transcript = environment.transcript
-        self.engine = SimulatedWebKit(
-            profile: profile, clock: environment.clock,
-            network: VirtualNetworkBridge(network: environment.network, transcript: transcript),
-            eventLog: { transcript.record("• " + $0) }
-        )
+        let network = VirtualNetworkBridge(network: environment.network, transcript: transcript)
+        let eventLog: (String) -> Void = { transcript.record("• " + $0) }
+        switch choice {
+        case .simulated(let profile):
+            engine = SimulatedWebKit(profile: profile, clock: environment.clock, network: network, eventLog: eventLog)
+        case .webKitGTK:
+            do {
+                engine = try WebKitGTKEngine(
+                    clock: environment.clock, network: network,
+                    persistent: environment.scenarioNeeds.contains(.persistence), eventLog: eventLog)
+            } catch {
+                throw WebViewAppError.engineUnavailable("\(error)")
+            }
+        }
         self.native = NativeCookieStorageAdapter(store: self.nativeStore, clock: environment.cookieClock) {
             transcript.record("✗ \($0)")
         }
-        engine.implicitSyncTarget = { [unowned self] cookie in
-            self.native.setCookie(cookie)
-            self.strategy.nativeCookiesDidChange(self.context)
+        if let simulated = engine as? SimulatedWebKit {
+            simulated.implicitSyncTarget = { [unowned self] cookie in
+                self.native.setCookie(cookie)
+                self.strategy.nativeCookiesDidChange(self.context)
+            }
         }
-        transcript.record("• app launched: strategy \(self.strategy.name), simulated WebKit profile \(profile.name)")
+        transcript.record("• app launched: strategy \(self.strategy.name), \(choice.description)")
         try launch(first: true)
     }
 
     private var transcript: Transcript { environment.transcript }
 
-    /// Lets the run loop turn until idle.
+    /// Lets the run loop turn until idle. A step the engine cannot do at all makes the scenario unservable here.
     func settle() throws {
-        try engine.runUntilIdle()
+        do {
+            try engine.runUntilIdle()
+        } catch let error as WebKitError where error.code == .unsupportedByEngine {
+            throw AppError.cannotServe(error.message)
+        }
     }
 
     private func launch(first: Bool) throws {
@@ -251,14 +275,33 @@ public final class WebViewApp: App {
 
 /// Why a web view app could not do what the harness asked (an adapter error, not a behaviour under test).
 public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
+    /// The real engine could not be started (its driver's reason).
+    case engineUnavailable(String)
     /// `getAllCookies` never called its completion handler (the profile holds cookie-store operations until the
     /// data store's first load, and nothing has been loaded).
     case inspectionNeverCompleted
 
     public var description: String {
         switch self {
+        case .engineUnavailable(let reason):
+            "the WebKitGTK engine could not start: \(reason)"
         case .inspectionNeverCompleted:
             "WKHTTPCookieStore.getAllCookies never completed: the profile holds cookie-store operations until the data store's first load"
+        }
+    }
+}
+
+/// The WebKit engine an app runs on.
+public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
+    /// The deterministic simulated engine with a platform profile.
+    case simulated(PlatformProfile)
+    /// The real engine: WebKitGTK in a driver process.
+    case webKitGTK
+
+    public var description: String {
+        switch self {
+        case .simulated(let profile): "simulated WebKit profile \(profile.name)"
+        case .webKitGTK: "real WebKitGTK engine"
         }
     }
 }

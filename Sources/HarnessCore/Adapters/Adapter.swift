@@ -8,6 +8,11 @@ public struct Adapter: Sendable {
     public var capabilities: Set<Capability>
     /// Builds a fresh app for one scenario.
     public var makeApp: @Sendable (AppEnvironment) throws -> any App
+    /// Why the adapter cannot run on this machine at all (its engine is not installed, with the package to
+    /// install), or nil: every scenario is skipped with this reason.
+    public var unavailableReason: String?
+    /// Whether a plain `run` (no `--adapter`) includes it; adapters on a real engine are chosen by name.
+    public var isInDefaultRun = true
 
     public init(
         info: AdapterInfo, summary: String, capabilities: Set<Capability>,
@@ -23,6 +28,7 @@ public struct Adapter: Sendable {
 
     /// Why `scenario` cannot run here, or nil when it can.
     public func skipReason(for scenario: Scenario) -> String? {
+        if let unavailableReason { return "adapter '\(name)' is not available here: \(unavailableReason)" }
         let missing = scenario.requiredCapabilities.subtracting(capabilities)
         guard !missing.isEmpty else { return nil }
         return "adapter '\(name)' lacks capability: " + missing.sorted().map(\.rawValue).joined(separator: ", ")
@@ -53,8 +59,9 @@ public struct AdapterRegistry: Sendable {
     /// Every adapter built into the harness.
     public static let builtIn = AdapterRegistry([.reference])
 
-    /// The adapters a plain `run` uses: all of them (the whole catalog takes a few seconds on the built-in suites).
-    public var defaults: [Adapter] { adapters }
+    /// The adapters a plain `run` uses: all but those on a real engine (the rest of the catalog takes a few seconds
+    /// on the built-in suites).
+    public var defaults: [Adapter] { adapters.filter(\.isInDefaultRun) }
 
     public func adapter(named name: String) -> Adapter? { adapters.first { $0.name == name } }
 

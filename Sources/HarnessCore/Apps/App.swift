@@ -34,11 +34,15 @@ public struct AppEnvironment: Sendable {
     public var clock: VirtualClock
     public var network: VirtualNetwork
     public var transcript: Transcript
+    /// What the scenario will ask of the app (its required capabilities): an app on a real engine pays for
+    /// persistence only when the scenario kills and relaunches it.
+    public var scenarioNeeds: Set<Capability>
 
-    public init(clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
+    public init(clock: VirtualClock, network: VirtualNetwork, transcript: Transcript, scenarioNeeds: Set<Capability> = []) {
         self.clock = clock
         self.network = network
         self.transcript = transcript
+        self.scenarioNeeds = scenarioNeeds
     }
 
     public var cookieClock: CookieClock { .virtual(clock) }
@@ -49,11 +53,15 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case unsupported(String)
     /// A step that needs a page (a link, a script) came before any page was loaded.
     case noPage(String)
+    /// The app's engine has no way to do this step (a real engine that cannot load a POST): the scenario is
+    /// skipped with the reason, never failed.
+    case cannotServe(String)
 
     public var description: String {
         switch self {
         case .unsupported(let what): "unsupported: \(what)"
         case .noPage(let step): "\(step) needs a page in the web view, and none is loaded"
+        case .cannotServe(let reason): reason
         }
     }
 }

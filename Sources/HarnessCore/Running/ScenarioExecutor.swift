@@ -16,9 +16,12 @@ public struct ScenarioExecutor: Sendable {
         let transcript = Transcript()
         let status: Status
         do {
-            let app = try adapter.makeApp(AppEnvironment(clock: clock, network: network, transcript: transcript))
+            let app = try adapter.makeApp(AppEnvironment(
+                clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities))
             var world = World(app: app, clock: clock, network: network, transcript: transcript)
             status = try world.run(scenario.steps)
+        } catch AppError.cannotServe(let reason) {
+            status = .skipped(reason: reason)
         } catch {
             status = .errored(detail: "\(error)")
         }

@@ -20,6 +20,12 @@ public struct WebKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case unsupportedJavaScript = -90001
         /// Simulator only: the engine's event queue did not drain (a strategy scheduling work forever).
         case engineDidNotSettle = -90002
+        /// Real engine only: the engine has no way to do what was asked (WebKitGTK cannot load a POST). Not a
+        /// property of the page: an app maps it to "the scenario cannot be served here", a skip with the reason.
+        case unsupportedByEngine = -90003
+        /// Real engine only: the engine's process failed (it crashed, hung past its time limit, or broke its
+        /// protocol). An error of the harness's, never a behaviour under test.
+        case engineFailed = -90004
     }
 
     public var code: Code

@@ -1,0 +1,1409 @@
+#!/usr/bin/python3
+"""webkitgtk driver: the real WebKitGTK engine (API 4.1) behind CookieHarness's WebKitEngine seam.
+
+Speaks the driver protocol of PROTOCOL.md (this folder), version 1, in the envelope of the out-of-process store
+protocol (Sources/CookieStores/OutOfProcess/PROTOCOL.md): one JSON request per line on stdin, one reply per line on
+stdout, logs on stderr. Debian's /usr/bin/python3 with PyGObject (python3-gi) and gir1.2-webkit2-4.1; standard
+library otherwise.
+
+Why it is shaped like this:
+
+- WebKit is asynchronous and calls back; the harness sends one request at a time. Everything WebKit (or the proxy)
+  does between two requests is queued as an *event*, and `settle` hands the queue over. The driver never writes
+  anything unasked.
+- All GTK/WebKit calls happen on the main thread, which runs GLib's default main context. stdin is read by a
+  thread that queues lines and wakes the context; the proxy's threads queue `http-request` events and wait for the
+  harness's `respond` on a threading.Event. Python's automatic garbage collection is off (a GObject wrapper
+  finalised on another thread aborts the process); `reset` collects on the main thread.
+- The network is a proxy inside the driver (127.0.0.1, ephemeral port, TCP_NODELAY, HTTP/1.1 keep-alive, CONNECT
+  terminated with a certificate made by openssl for the run). It never answers by itself: each request is an event
+  and the harness answers with `respond`.
+- A fresh ephemeral WebContext costs 150-210 ms, so ephemeral data stores (context + data manager) are kept across
+  `reset`, cleared, and handed out again. Persistent stores always get a new context.
+- The display: without DISPLAY the driver starts its own Xvfb (-displayfd) in its process group and stops it.
+- The clock: libfaketime is preloaded into WebKit's processes only (LD_PRELOAD set just before the first WebContext
+  is made; the driver's own interpreter keeps the real clock), with an offset file that `set-clock` rewrites.
+
+Nothing from `gi` is imported before `start`, so that a missing package becomes an `errored` reply, not a traceback.
+"""
+
+import collections
+import ctypes
+import gc
+import http
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+
+PROTOCOL = 1
+NAME = "webkitgtk"
+LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+IDLE_QUIET = 0.010  # settle: idle means nothing happened for this long
+EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
+EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
+CALL_TIMEOUT = 4.0  # evaluate / cookie calls: below the harness's 5 s request limit
+INSTALL_HINT = "run .ci/install-deps"
+
+# Filled in by Driver.start once gi is importable.
+GLib = Gio = Soup = WebKit2 = None
+
+
+def log(message):
+    sys.stderr.write(f"webkitgtk-driver: {message}\n")
+    sys.stderr.flush()
+
+
+class ProtocolError(Exception):
+    """A request the driver cannot make sense of: replied to as `errored`."""
+
+
+class Unavailable(Exception):
+    """Something the driver needs is missing (a package, the display): `errored` with exactly this message."""
+
+
+class Unsupported(Exception):
+    """An operation WebKitGTK has no equivalent for: replied to as `skipped`."""
+
+
+def field(request, name, kind, default=None, optional=False):
+    if name not in request or (optional and request[name] is None):
+        if optional:
+            return default
+        raise ProtocolError(f"missing field '{name}'")
+    value = request[name]
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ProtocolError(f"field '{name}' must be a number")
+        return float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
+    return value
+
+
+def header_pairs(value, name="headers"):
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair) for pair in value
+    ):
+        raise ProtocolError(f"field '{name}' must be an array of [name, value] string pairs")
+    return value
+
+
+def soup_headers(headers):
+    """Every field of a Soup.MessageHeaders, in order, as [name, value] pairs."""
+    pairs = []
+    if headers is not None:
+        headers.foreach(lambda name, value: pairs.append([name, value]))
+    return pairs
+
+
+def set_pdeathsig():
+    """In a child: die with the driver even if the driver itself is SIGKILLed (Linux prctl PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+    except Exception:
+        pass
+
+
+# -- the display -----------------------------------------------------------------------------------------------------
+
+
+class Display:
+    """An Xvfb of the driver's own, when DISPLAY is unset."""
+
+    def __init__(self):
+        self.process = None
+
+    def ensure(self):
+        if os.environ.get("DISPLAY"):
+            return
+        xvfb = shutil.which("Xvfb")
+        if xvfb is None:
+            raise Unavailable("Xvfb not installed: " + INSTALL_HINT)
+        read_end, write_end = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                [xvfb, "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0", "1024x768x24"],
+                pass_fds=(write_end,),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                preexec_fn=set_pdeathsig,
+            )
+        finally:
+            os.close(write_end)
+        number = b""
+        deadline = time.monotonic() + 10
+        try:
+            while not number.endswith(b"\n"):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not select.select([read_end], [], [], remaining)[0]:
+                    raise Unavailable("Xvfb did not report a display within 10 s")
+                chunk = os.read(read_end, 64)
+                if not chunk:
+                    raise Unavailable(f"Xvfb exited (status {self.process.poll()}) before reporting a display")
+                number += chunk
+        except Exception:
+            self.stop()
+            raise
+        finally:
+            os.close(read_end)
+        os.environ["DISPLAY"] = ":" + number.decode().strip()
+        log(f"started Xvfb on {os.environ['DISPLAY']}")
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(2)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+# -- the proxy -------------------------------------------------------------------------------------------------------
+
+
+class Exchange:
+    """One request through the proxy, waiting for the harness's `respond`."""
+
+    def __init__(self, number):
+        self.number = number
+        self.ready = threading.Event()
+        self.response = None  # (status, headers, body) or None: close the connection
+
+
+class Proxy:
+    """An HTTP/1.1 proxy on 127.0.0.1 that asks the harness for every response.
+
+    Absolute-form requests are http; `CONNECT host:port` is answered 200 and the socket is wrapped in TLS, after
+    which origin-form requests become https://host[:port]/… URLs. One thread per connection; no GTK calls.
+    """
+
+    def __init__(self, driver, cert, key):
+        self.driver = driver
+        self.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        self.tls.load_cert_chain(cert, key)
+        self.tls.set_alpn_protocols(["http/1.1"])
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.port = self.listener.getsockname()[1]
+        self.uri = f"http://127.0.0.1:{self.port}"
+        threading.Thread(target=self.accept_loop, name="proxy-accept", daemon=True).start()
+
+    def accept_loop(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            threading.Thread(target=self.serve, args=(connection,), name="proxy-connection", daemon=True).start()
+
+    def serve(self, connection):
+        try:
+            reader = connection.makefile("rb")
+            request = self.read_request(reader)
+            if request is None:
+                return
+            method, target, _, _ = request
+            if method == "CONNECT":
+                authority = target
+                connection.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+                reader.close()
+                connection = self.tls.wrap_socket(connection, server_side=True)
+                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                reader = connection.makefile("rb")
+                host, _, port = authority.rpartition(":")
+                origin = "https://" + (authority if port and port != "443" else host or authority)
+                request = self.read_request(reader)
+            else:
+                origin = None
+            while request is not None:
+                method, target, headers, body = request
+                url = origin + target if origin is not None and target.startswith("/") else target
+                if not self.exchange(connection, method, url, headers, body):
+                    return
+                request = self.read_request(reader)
+        except (OSError, ValueError, ssl.SSLError):
+            pass
+        finally:
+            try:
+                connection.close()
+            except OSError:
+                pass
+
+    @staticmethod
+    def read_request(reader):
+        """(method, target, headers, body) of the next request on the connection, or None at its end."""
+        line = reader.readline(65536)
+        while line in (b"\r\n", b"\n"):
+            line = reader.readline(65536)
+        if not line:
+            return None
+        parts = line.decode("latin-1").strip().split(" ")
+        if len(parts) != 3:
+            raise ValueError("bad request line")
+        method, target, _ = parts
+        headers = []
+        while True:
+            line = reader.readline(65536)
+            if not line or line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            headers.append([name.strip(), value.strip()])
+        fields = {name.lower(): value for name, value in headers}
+        body = None
+        if "chunked" in fields.get("transfer-encoding", "").lower():
+            data = b""
+            while True:
+                size = int(reader.readline(1024).split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while reader.readline(65536) not in (b"\r\n", b"\n", b""):
+                        pass
+                    break
+                data += reader.read(size)
+                reader.readline(1024)
+            body = data
+        elif "content-length" in fields:
+            body = reader.read(int(fields["content-length"]))
+        if method == "CONNECT":
+            return method, target, headers, None
+        # Header fields are bytes on the wire; http.client's convention (ISO-8859-1) is undone to report UTF-8.
+        headers = [[name, Proxy.wire_text(value)] for name, value in headers]
+        return method, target, headers, None if body is None else body.decode("utf-8", "replace")
+
+    @staticmethod
+    def wire_text(text):
+        try:
+            return text.encode("latin-1").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return text
+
+    def exchange(self, connection, method, url, headers, body):
+        """Ask the harness; write its response. False when the connection must be closed."""
+        exchange = self.driver.open_exchange(method, url, headers, body)
+        exchange.ready.wait()
+        self.driver.close_exchange(exchange)
+        if exchange.response is None:
+            return False
+        status, response_headers, response_body = exchange.response
+        if 300 <= status < 400:
+            location = next((value for name, value in response_headers if name.lower() == "location"), None)
+            if location is not None:
+                self.driver.note_redirect(url, location)
+        payload = response_body.encode("utf-8")
+        try:
+            reason = http.HTTPStatus(status).phrase
+        except ValueError:
+            reason = "Status"
+        lines = [f"HTTP/1.1 {status} {reason}"]
+        names = set()
+        for name, value in response_headers:
+            lower = name.lower()
+            if lower in ("content-length", "transfer-encoding", "connection", "keep-alive"):
+                continue
+            names.add(lower)
+            lines.append(f"{name}: {value}")
+        if "content-type" not in names:
+            lines.append("Content-Type: text/html; charset=utf-8")
+        bodiless = method == "HEAD" or status in (204, 304) or 100 <= status < 200
+        if status not in (204, 304) and not 100 <= status < 200:
+            lines.append(f"Content-Length: {len(payload)}")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
+        connection.sendall(head if bodiless else head + payload)
+        return True
+
+    def close(self):
+        try:
+            self.listener.close()
+        except OSError:
+            pass
+
+
+# -- WebKit objects --------------------------------------------------------------------------------------------------
+
+
+class Store:
+    """A data store: a WebsiteDataManager with its own WebContext (its own network session)."""
+
+    def __init__(self, manager, context, persistent):
+        self.manager = manager
+        self.context = context
+        self.cookies = manager.get_cookie_manager()
+        self.persistent = persistent
+        self.number = None
+        self.observer = None  # handler id of `changed` while observed
+        # A web view kept across scenarios (ephemeral stores only): a new view costs a web process launch
+        # (~120 ms before its first navigation action), a reused one nothing. (widget, UserContentManager).
+        self.spare = None
+
+    def forget_observer(self):
+        if self.observer is not None:
+            self.cookies.disconnect(self.observer)
+            self.observer = None
+
+    def destroy(self):
+        self.forget_observer()
+        if self.spare is not None:
+            self.spare[0].destroy()
+            self.spare = None
+        # The CookieManager wrapper must go before its WebsiteDataManager (the other order segfaults).
+        self.cookies = None
+        self.context = None
+        self.manager = None
+
+
+class View:
+    """A web view and its navigation bookkeeping."""
+
+    def __init__(self, number, store, widget, content):
+        self.number = number
+        self.store = store
+        self.widget = widget
+        self.content = content
+        self.handlers = []
+        self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
+        self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
+        self.frame_urls = set()  # URLs whose navigation actions were classified as a frame's
+        self.navigation = None  # the current navigation's number
+        self.cancelled = False  # the harness cancelled the current navigation: not loading for idle
+
+    def loading(self):
+        return self.widget is not None and not self.cancelled and self.widget.is_loading()
+
+    def detach(self):
+        """Disconnect the driver's handlers; the (widget, content manager) pair, or None if already detached."""
+        widget, self.widget = self.widget, None
+        if widget is None:
+            return None
+        for handler in self.handlers:
+            widget.disconnect(handler)
+        self.handlers = []
+        try:
+            widget.stop_loading()
+        except Exception:
+            pass
+        content, self.content = self.content, None
+        return widget, content
+
+    def destroy(self):
+        parts = self.detach()
+        if parts is not None:
+            parts[0].destroy()
+
+
+class Clock:
+    """libfaketime in WebKit's processes: an offset file that set-clock rewrites."""
+
+    def __init__(self, directory):
+        self.available = os.path.exists(LIBFAKETIME)
+        self.path = os.path.join(directory, "faketime")
+        self.installed = False
+
+    def install(self):
+        """Put libfaketime into the environment WebKit's processes inherit (once, before the first WebContext)."""
+        if not self.available or self.installed:
+            return
+        self.write("+0")
+        preload = os.environ.get("LD_PRELOAD")
+        os.environ["LD_PRELOAD"] = LIBFAKETIME + (":" + preload if preload else "")
+        os.environ["FAKETIME_TIMESTAMP_FILE"] = self.path
+        os.environ["FAKETIME_NO_CACHE"] = "1"
+        os.environ["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+        self.installed = True
+
+    def set(self, now):
+        offset = round(now - time.time())
+        self.write(f"{offset:+d}s")
+
+    def write(self, text):
+        temporary = self.path + ".new"
+        with open(temporary, "w") as handle:
+            handle.write(text + "\n")
+        os.replace(temporary, self.path)
+
+
+# -- the driver ------------------------------------------------------------------------------------------------------
+
+
+class Driver:
+    def __init__(self):
+        self.incoming = collections.deque()  # request lines from the stdin thread; None at end-of-file
+        self.incoming_ready = threading.Condition()
+        self.lock = threading.Lock()  # guards events, exchanges, last_activity (shared with proxy threads)
+        self.events = []
+        self.exchanges = {}
+        self.redirects = {}  # normalised request URL -> normalised 3xx Location target (proxy threads write)
+        self.last_activity = time.monotonic()
+        self.started = False
+        self.stopping = False
+        self.display = Display()
+        remove_stale_directories()
+        self.directory = tempfile.mkdtemp(prefix=f"webkitgtk-driver-{os.getpid()}-")
+        self.clock = Clock(self.directory)
+        self.proxy = None
+        self.main_context = None
+        self.pool = []  # cleared ephemeral stores, ready to be handed out again
+        self.stores = {}
+        self.views = {}
+        self.decisions = {}  # number -> (decision, view)
+        self.pending_calls = set()  # fetch requests and JavaScript calls running
+        self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
+        self.counters = {}
+        self.version = None
+
+    # -- threads and the main loop ---------------------------------------------------------------------------------
+
+    def read_stdin(self):
+        for raw in sys.stdin.buffer:
+            self.push_line(raw)
+        self.push_line(None)
+
+    def push_line(self, line):
+        with self.incoming_ready:
+            self.incoming.append(line)
+            self.incoming_ready.notify()
+        self.wake()
+
+    def wake(self):
+        if self.main_context is not None:
+            GLib.idle_add(_false)
+
+    def note_activity(self):
+        with self.lock:
+            self.last_activity = time.monotonic()
+
+    def queue_event(self, event):
+        with self.lock:
+            self.events.append(event)
+            self.last_activity = time.monotonic()
+        self.wake()
+
+    def next_number(self, kind):
+        self.counters[kind] = self.counters.get(kind, 0) + 1
+        return self.counters[kind]
+
+    def iterate(self, timeout):
+        """Run one iteration of the main context, blocking at most `timeout` seconds."""
+        if timeout <= 0:
+            self.main_context.iteration(False)
+            return
+        fired = []
+        source = GLib.timeout_add(max(1, int(timeout * 1000 + 0.5)), lambda: fired.append(1) and False)
+        self.main_context.iteration(True)
+        if not fired:
+            GLib.source_remove(source)
+
+    def run_until(self, predicate, timeout):
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self.stopping:
+                return predicate()
+            self.iterate(remaining)
+        return True
+
+    def call(self, begin, finish, timeout=CALL_TIMEOUT, what="call"):
+        """Run a GIO-style asynchronous call to completion, running the main loop meanwhile.
+
+        `begin(callback)` starts the call; `finish` names the source object's `…_finish` method, whose value (or
+        error) is the call's.
+        """
+        outcome = {}
+
+        def done(source, result, *_):
+            try:
+                outcome["value"] = getattr(source, finish)(result)
+            except Exception as error:  # GLib.Error included: re-raised on the main flow
+                outcome["error"] = error
+
+        begin(done)
+        if not self.run_until(lambda: outcome, timeout):
+            raise TimeoutError(f"{what} did not complete within {timeout:g} s")
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["value"]
+
+    def run(self):
+        reader = threading.Thread(target=self.read_stdin, name="stdin", daemon=True)
+        reader.start()
+        while not self.stopping:
+            line = self.take_line()
+            if line is None:
+                break
+            text = line.decode("utf-8", "replace").strip()
+            if not text:
+                continue
+            reply = self.handle(text)
+            sys.stdout.write(json.dumps(reply, ensure_ascii=True) + "\n")
+            sys.stdout.flush()
+        self.shutdown()
+
+    def take_line(self):
+        """The next request line (None at end-of-file), running WebKit's main loop meanwhile once it is up."""
+        while True:
+            with self.incoming_ready:
+                if self.incoming:
+                    return self.incoming.popleft()
+                if self.main_context is None:
+                    self.incoming_ready.wait()
+                    continue
+            self.main_context.iteration(True)
+            if self.stopping:
+                return None
+
+    # -- requests ---------------------------------------------------------------------------------------------------
+
+    def handle(self, text):
+        request_id = None
+        try:
+            request = json.loads(text)
+            if not isinstance(request, dict):
+                raise ProtocolError("a request must be a JSON object")
+            request_id = request.get("id")
+            field(request, "id", int)
+            op = field(request, "op", str)
+            if op == "stop":
+                self.stopping = True
+                return {"id": request_id, "status": "ok", "result": {}}
+            operation = self.OPERATIONS.get(op)
+            if operation is None:
+                raise Unsupported(f"unknown op '{op}' (this driver speaks protocol {PROTOCOL})")
+            if op != "start" and not self.started:
+                raise ProtocolError(f"'{op}' before a successful 'start'")
+            return {"id": request_id, "status": "ok", "result": operation(self, request)}
+        except Unsupported as unsupported:
+            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
+        except Exception as error:
+            if isinstance(error, Unavailable):
+                message = str(error)
+            else:
+                message = getattr(error, "message", None) if GLib and isinstance(error, GLib.Error) else None
+            return {
+                "id": request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None,
+                "status": "errored",
+                "message": message or f"{type(error).__name__}: {error}",
+                "details": traceback.format_exc(),
+            }
+
+    def start(self, request):
+        version = field(request, "protocol", int)
+        if version != PROTOCOL:
+            raise ProtocolError(f"this driver speaks protocol {PROTOCOL}, the harness asked for {version}")
+        if not self.started:
+            self.bring_up()
+        return {
+            "protocol": PROTOCOL,
+            "name": NAME,
+            "version": self.version,
+            "capabilities": [],
+            "faketime": self.clock.available,
+            "language": "python",
+        }
+
+    def bring_up(self):
+        global GLib, Gio, Soup, WebKit2
+        self.display.ensure()
+        try:
+            import gi
+        except ImportError:
+            raise Unavailable("PyGObject is missing: install the Debian package python3-gi (" + INSTALL_HINT + ")")
+        try:
+            gi.require_version("Gtk", "3.0")
+            gi.require_version("Soup", "3.0")
+            gi.require_version("WebKit2", "4.1")
+            from gi.repository import GLib as glib, Gio as gio, Gtk, Soup as soup, WebKit2 as webkit2
+        except (ImportError, ValueError) as error:
+            raise Unavailable(
+                f"WebKitGTK 4.1 is missing ({error}): install the Debian package gir1.2-webkit2-4.1 ({INSTALL_HINT})"
+            )
+        initialised = Gtk.init_check(sys.argv[:1])
+        if not (initialised[0] if isinstance(initialised, tuple) else initialised):
+            raise Unavailable(f"GTK cannot open the display {os.environ.get('DISPLAY')}")
+        GLib, Gio, Soup, WebKit2 = glib, gio, soup, webkit2
+        self.version = (
+            f"{WebKit2.get_major_version()}.{WebKit2.get_minor_version()}.{WebKit2.get_micro_version()} "
+            f"(libsoup {Soup.get_major_version()}.{Soup.get_minor_version()}.{Soup.get_micro_version()})"
+        )
+        cert, key = self.make_certificate()
+        self.proxy = Proxy(self, cert, key)
+        self.main_context = GLib.MainContext.default()
+        GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, self.on_sigterm)
+        self.clock.install()
+        self.started = True
+        # Warm up: the first context and its processes cost ~1 s; pay it here, inside start's longer time limit.
+        store = self.make_ephemeral()
+        self.pool.append(store)
+        try:
+            self.warm_up(store)
+        except Exception as error:
+            log(f"warm-up failed: {error}")
+        log(f"WebKitGTK {self.version}, proxy {self.proxy.uri}, display {os.environ.get('DISPLAY')}")
+
+    def make_certificate(self):
+        cert = os.path.join(self.directory, "cert.pem")
+        key = os.path.join(self.directory, "key.pem")
+        if shutil.which("openssl") is None:
+            raise Unavailable("openssl not installed: " + INSTALL_HINT)
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+             "-days", "30", "-subj", "/CN=cookieharness-webkitgtk-driver", "-keyout", key, "-out", cert],
+            check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        return cert, key
+
+    def warm_up(self, store):
+        content = WebKit2.UserContentManager()
+        widget = WebKit2.WebView(web_context=store.context, user_content_manager=content)
+        self.configure(widget)
+        widget.load_uri("about:blank")
+        self.run_until(lambda: not widget.is_loading(), 10)
+        store.spare = (widget, content)
+
+    def on_sigterm(self):
+        log("SIGTERM")
+        self.stopping = True
+        return False
+
+    # -- data stores ------------------------------------------------------------------------------------------------
+
+    def configure_manager(self, manager):
+        settings = WebKit2.NetworkProxySettings.new(self.proxy.uri, None)
+        settings.add_proxy_for_scheme("http", self.proxy.uri)
+        settings.add_proxy_for_scheme("https", self.proxy.uri)
+        manager.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, settings)
+        manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
+
+    def make_context(self, manager):
+        self.clock.install()
+        context = WebKit2.WebContext(website_data_manager=manager)
+        # No memory or page cache: every load must go through the proxy (and the harness) again.
+        context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
+        return context
+
+    def make_ephemeral(self):
+        manager = WebKit2.WebsiteDataManager.new_ephemeral()
+        self.configure_manager(manager)
+        return Store(manager, self.make_context(manager), persistent=False)
+
+    def make_persistent(self, directory):
+        os.makedirs(directory, exist_ok=True)
+        manager = WebKit2.WebsiteDataManager(
+            base_data_directory=os.path.join(directory, "data"),
+            base_cache_directory=os.path.join(directory, "cache"),
+        )
+        self.configure_manager(manager)
+        manager.get_cookie_manager().set_persistent_storage(
+            os.path.join(directory, "cookies.sqlite"), WebKit2.CookiePersistentStorage.SQLITE
+        )
+        return Store(manager, self.make_context(manager), persistent=True)
+
+    def new_data_store(self, request):
+        persistent = field(request, "persistent", bool)
+        if persistent:
+            store = self.make_persistent(field(request, "directory", str))
+        else:
+            store = self.pool.pop() if self.pool else self.make_ephemeral()
+        store.number = self.next_number("store")
+        self.stores[store.number] = store
+        return {"store": store.number}
+
+    def store_of(self, request):
+        number = field(request, "store", int)
+        if number not in self.stores:
+            raise ProtocolError(f"no data store {number}")
+        return self.stores[number]
+
+    def release_stores(self):
+        """Destroy every store; clear the ephemeral ones (and blank their spare views) and keep them for reuse."""
+        clearing = {}
+
+        def cleared(manager, result, store):
+            try:
+                manager.clear_finish(result)
+                clearing[store] = True
+            except Exception as error:
+                log(f"clearing a reused store failed ({error}); dropping it")
+                clearing[store] = False
+
+        for store in self.stores.values():
+            store.forget_observer()
+            if store.persistent:
+                store.destroy()
+                continue
+            clearing[store] = None
+            store.manager.clear(WebKit2.WebsiteDataTypes.ALL, 0, None, cleared, store)
+        self.stores = {}
+        done = self.run_until(
+            lambda: all(state is not None for state in clearing.values())
+            and not any(store.spare is not None and store.spare[0].is_loading() for store in clearing), CALL_TIMEOUT)
+        for store, state in clearing.items():
+            if state and done:
+                self.pool.append(store)
+            else:
+                store.destroy()
+
+    # -- cookies ----------------------------------------------------------------------------------------------------
+
+    def soup_cookie(self, record):
+        if not isinstance(record, dict):
+            raise ProtocolError("field 'cookie' must be an object")
+        name = field(record, "name", str)
+        value = field(record, "value", str, "", optional=True)
+        domain = field(record, "domain", str)
+        path = field(record, "path", str, "/", optional=True)
+        cookie = Soup.Cookie.new(name, value, domain, path, -1)
+        cookie.set_secure(bool(record.get("secure", False)))
+        cookie.set_http_only(bool(record.get("http-only", False)))
+        expires = record.get("expires")
+        if expires is not None:
+            cookie.set_expires(GLib.DateTime.new_from_unix_utc(int(round(field(record, "expires", float)))))
+        same_site = record.get("same-site")
+        if same_site is not None:
+            policies = {"none": Soup.SameSitePolicy.NONE, "lax": Soup.SameSitePolicy.LAX,
+                        "strict": Soup.SameSitePolicy.STRICT}
+            if same_site not in policies:
+                raise ProtocolError(f"unknown same-site '{same_site}'")
+            cookie.set_same_site_policy(policies[same_site])
+        return cookie
+
+    @staticmethod
+    def cookie_record(cookie):
+        expires = cookie.get_expires()
+        same_site = {Soup.SameSitePolicy.NONE: "none", Soup.SameSitePolicy.LAX: "lax",
+                     Soup.SameSitePolicy.STRICT: "strict"}.get(cookie.get_same_site_policy())
+        return {
+            "name": cookie.get_name(),
+            "value": cookie.get_value(),
+            "domain": cookie.get_domain(),
+            "path": cookie.get_path(),
+            "secure": bool(cookie.get_secure()),
+            "http-only": bool(cookie.get_http_only()),
+            "expires": None if expires is None else expires.to_unix(),
+            "same-site": same_site,
+        }
+
+    def set_cookie(self, request):
+        store = self.store_of(request)
+        cookie = self.soup_cookie(request.get("cookie"))
+        self.call(lambda done: store.cookies.add_cookie(cookie, None, done), "add_cookie_finish", what="add_cookie")
+        return {}
+
+    def delete_cookie(self, request):
+        store = self.store_of(request)
+        cookie = self.soup_cookie(request.get("cookie"))
+        self.call(lambda done: store.cookies.delete_cookie(cookie, None, done), "delete_cookie_finish",
+                  what="delete_cookie")
+        return {}
+
+    def get_cookies(self, request):
+        store = self.store_of(request)
+        cookies = self.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
+                            what="get_all_cookies")
+        return {"cookies": [self.cookie_record(cookie) for cookie in cookies or []]}
+
+    def observe_cookies(self, request):
+        store = self.store_of(request)
+        if store.observer is None:
+            number = store.number
+
+            def changed(_manager):
+                with self.lock:
+                    self.last_activity = time.monotonic()
+                    if any(e["type"] == "cookies-changed" and e["store"] == number for e in self.events):
+                        return
+                self.queue_event({"type": "cookies-changed", "store": number})
+
+            store.observer = store.cookies.connect("changed", changed)
+        return {}
+
+    # -- web views --------------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def configure(widget):
+        settings = widget.get_settings()
+        settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
+        settings.set_enable_page_cache(False)
+
+    @staticmethod
+    def user_scripts(request):
+        """The request's `scripts` as WebKit2.UserScripts (main frame only)."""
+        scripts = request.get("scripts") or []
+        if not isinstance(scripts, list):
+            raise ProtocolError("field 'scripts' must be an array")
+        sources = []
+        for script in scripts:
+            if not isinstance(script, dict):
+                raise ProtocolError("a script must be an object")
+            when = field(script, "time", str)
+            if when not in ("start", "end"):
+                raise ProtocolError(f"script time must be 'start' or 'end', not '{when}'")
+            sources.append(WebKit2.UserScript.new(
+                field(script, "source", str),
+                WebKit2.UserContentInjectedFrames.TOP_FRAME,
+                WebKit2.UserScriptInjectionTime.START if when == "start" else WebKit2.UserScriptInjectionTime.END,
+                None, None,
+            ))
+        return sources
+
+    def new_web_view(self, request):
+        store = self.store_of(request)
+        sources = self.user_scripts(request)
+        if store.spare is not None:
+            (widget, content), store.spare = store.spare, None
+        else:
+            content = WebKit2.UserContentManager()
+            widget = WebKit2.WebView(web_context=store.context, user_content_manager=content)
+            self.configure(widget)
+        for script in sources:
+            content.add_script(script)
+        view = View(self.next_number("view"), store, widget, content)
+        view.handlers = [
+            widget.connect("decide-policy", self.on_decide_policy, view),
+            widget.connect("load-changed", self.on_load_changed, view),
+            widget.connect("load-failed", self.on_load_failed, view),
+            widget.connect("create", lambda *_: None),
+        ]
+        self.views[view.number] = view
+        return {"view": view.number}
+
+    def set_scripts(self, request):
+        view = self.view_of(request)
+        sources = self.user_scripts(request)
+        view.content.remove_all_scripts()
+        for script in sources:
+            view.content.add_script(script)
+        return {}
+
+    def view_of(self, request):
+        number = field(request, "view", int)
+        view = self.views.get(number)
+        if view is None or view.widget is None:
+            raise ProtocolError(f"no web view {number}")
+        return view
+
+    def assign_navigation(self, view, url):
+        number = self.next_number("navigation")
+        view.assigned.append((number, normalised(url)))
+        view.cancelled = False
+        return number
+
+    def load(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        method = field(request, "method", str, "GET", optional=True)
+        headers = header_pairs(request.get("headers"))
+        body = request.get("body")
+        if method.upper() != "GET":
+            raise Unsupported(f"WebKitGTK 4.1's URIRequest has no method or body: a {method} load is impossible")
+        if body not in (None, ""):
+            raise Unsupported("WebKitGTK 4.1's URIRequest has no body")
+        uri_request = WebKit2.URIRequest.new(url)
+        fields = uri_request.get_http_headers()
+        if fields is None and headers:
+            raise Unsupported("this WebKitGTK gives a URIRequest no header object: headers cannot be added")
+        for name, value in headers:
+            fields.append(name, value)
+        number = self.assign_navigation(view, url)
+        view.widget.load_request(uri_request)
+        self.note_activity()
+        return {"navigation": number}
+
+    def click_link(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        number = self.assign_navigation(view, url)
+        script = (
+            "(function(){var a=document.createElement('a');a.href=%s;a.textContent='link';"
+            "(document.body||document.documentElement).appendChild(a);a.click();})();" % json.dumps(url)
+        )
+        try:
+            self.evaluate_in(view, script)
+        except Exception:
+            view.assigned = collections.deque(entry for entry in view.assigned if entry[0] != number)
+            raise
+        return {"navigation": number}
+
+    def evaluate_in(self, view, source):
+        """Evaluate `source` in the view's main frame; its value as a string, or None for undefined/null."""
+        token = object()
+        self.pending_calls.add(token)
+        try:
+            value = self.call(lambda done: view.widget.evaluate_javascript(source, -1, None, None, None, done),
+                              "evaluate_javascript_finish", what="the JavaScript")
+        finally:
+            self.pending_calls.discard(token)
+            self.note_activity()
+        if value is None or value.is_undefined() or value.is_null():
+            return None
+        return value.to_string()
+
+    def evaluate(self, request):
+        view = self.view_of(request)
+        return {"value": self.evaluate_in(view, field(request, "source", str))}
+
+    def fetch(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        method = field(request, "method", str, "GET", optional=True)
+        headers = header_pairs(request.get("headers"))
+        body = request.get("body")
+        if body is not None and not isinstance(body, str):
+            raise ProtocolError("field 'body' must be a string or null")
+        number = self.next_number("request")
+        token = ("fetch", number)
+        generation = self.generation
+        arguments = GLib.Variant("a{sv}", {
+            "url": GLib.Variant("s", url),
+            "init": GLib.Variant("s", json.dumps({
+                "method": method, "headers": headers, "credentials": "include", "mode": "no-cors",
+                **({"body": body} if body is not None and method.upper() not in ("GET", "HEAD") else {}),
+            })),
+        })
+        script = "await fetch(url, JSON.parse(init)); return true;"
+
+        def done(widget, result, *_):
+            if generation != self.generation:
+                return
+            self.pending_calls.discard(token)
+            event = {"type": "fetch-done", "request": number, "ok": True}
+            try:
+                widget.call_async_javascript_function_finish(result)
+            except Exception as error:
+                event["ok"] = False
+                event["message"] = getattr(error, "message", None) or str(error)
+            self.queue_event(event)
+
+        self.pending_calls.add(token)
+        view.widget.call_async_javascript_function(script, -1, arguments, None, None, None, done)
+        self.note_activity()
+        return {"request": number}
+
+    # -- WebKit's callbacks -----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def request_record(uri_request):
+        return {
+            "url": uri_request.get_uri(),
+            "method": uri_request.get_http_method() or "GET",
+            "headers": soup_headers(uri_request.get_http_headers()),
+        }
+
+    # WebKitGTK 4.1 (2.50) cannot tell a main-frame navigation action from a frame's: the frame name is a link's
+    # `target` only, and webkit_navigation_action_is_for_main_frame exists in no release. The driver classifies:
+    #   - an action for the URL of a pending `load`/`click-link`, or a `load`'s (no Referer): the main frame;
+    #   - a redirect hop: the main frame's while its navigation is provisional, unless the hop is the 3xx target
+    #     of a request already known to be a frame's;
+    #   - anything else (the page navigating by itself, or a frame loading): the page is asked whether one of its
+    #     frame elements (same-origin nested documents included) has that URL as `src`; if so a frame's.
+    # Frame actions are allowed by the driver itself and never reported (PROTOCOL.md, decide-action).
+
+    FRAME_PROBE = (
+        "var n=function(x){try{var a=new URL(x,document.baseURI);a.hash='';return a.href}catch(e){return x}};"
+        "var t=n(url);var f=function(d){var l=d.querySelectorAll('iframe,frame');for(var i=0;i<l.length;i++){"
+        "var e=l[i];if(e.src&&n(e.src)===t)return true;try{if(e.contentDocument&&f(e.contentDocument))return true}"
+        "catch(x){}}return false};return f(document);"
+    )
+
+    def on_decide_policy(self, widget, decision, kind, view):
+        if view.widget is None:
+            decision.ignore()
+            return True
+        if kind == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
+            decision.ignore()
+            return True
+        if kind == WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
+            action = decision.get_navigation_action()
+            request = self.request_record(action.get_request())
+            details = (request, NAVIGATION_TYPES.get(int(action.get_navigation_type()), "other"),
+                       bool(action.is_redirect()))
+            url = normalised(request["url"])
+            if details[2]:
+                self.classified(view, decision, details, view.provisional and not self.frame_redirect(view, url))
+            elif view.assigned and (view.assigned[0][1] == url or not any(
+                    name.lower() == "referer" for name, _ in request["headers"])):
+                self.classified(view, decision, details, True)
+            else:
+                self.probe_frame(view, decision, details)
+            return True
+        if kind == WebKit2.PolicyDecisionType.RESPONSE:
+            if not decision.is_main_frame_main_resource():
+                decision.use()
+                return True
+            response = decision.get_response()
+            number = self.next_number("decision")
+            self.decisions[number] = (decision, view)
+            self.queue_event({
+                "type": "decide-response",
+                "decision": number,
+                "view": view.number,
+                "navigation": view.navigation,
+                "response": {
+                    "url": response.get_uri(),
+                    "status": response.get_status_code(),
+                    "headers": soup_headers(response.get_http_headers()),
+                },
+            })
+            return True
+        decision.use()
+        return True
+
+    def frame_redirect(self, view, url):
+        """Is `url` the 3xx target of a request known to be a frame's?"""
+        with self.lock:
+            return any(self.redirects.get(source) == url for source in view.frame_urls)
+
+    def probe_frame(self, view, decision, details):
+        """Ask the page whether a frame element of it loads the action's URL; classify when it answers."""
+        token = object()
+        generation = self.generation
+        self.pending_calls.add(token)
+
+        def answered(widget, result, *_):
+            if generation != self.generation or view.widget is None:
+                return
+            self.pending_calls.discard(token)
+            try:
+                frame = widget.call_async_javascript_function_finish(result).to_boolean()
+            except Exception:
+                frame = False
+            self.classified(view, decision, details, not frame)
+
+        arguments = GLib.Variant("a{sv}", {"url": GLib.Variant("s", details[0]["url"])})
+        view.widget.call_async_javascript_function(self.FRAME_PROBE, -1, arguments, None, None, None, answered)
+
+    def classified(self, view, decision, details, main_frame):
+        request, navigation_type, redirect = details
+        if not main_frame:
+            view.frame_urls.add(normalised(request["url"]))
+            decision.use()
+            self.note_activity()
+            return
+        if redirect and view.navigation is not None:
+            navigation = view.navigation
+        elif view.assigned:
+            navigation = view.assigned.popleft()[0]
+        else:
+            navigation = self.next_number("navigation")
+        view.navigation = navigation
+        view.cancelled = False
+        view.provisional = True
+        number = self.next_number("decision")
+        self.decisions[number] = (decision, view)
+        self.queue_event({
+            "type": "decide-action",
+            "decision": number,
+            "view": view.number,
+            "navigation": navigation,
+            "request": request,
+            "navigation-type": navigation_type,
+            "redirect": redirect,
+        })
+
+    def on_load_changed(self, widget, event, view):
+        if view.widget is None:
+            return
+        state = LOAD_STATES.get(int(event))
+        if state == "started":
+            view.cancelled = False
+        elif state in ("committed", "finished"):
+            view.provisional = False
+        self.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation, "state": state,
+                          "url": widget.get_uri()})
+
+    def on_load_failed(self, widget, event, uri, error, view):
+        if view.widget is None:
+            return False
+        view.provisional = False
+        cancelled = error.matches(WebKit2.NetworkError.quark(), int(WebKit2.NetworkError.CANCELLED)) or error.matches(
+            WebKit2.PolicyError.quark(), int(WebKit2.PolicyError.FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
+        self.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation,
+                          "state": "failed", "url": widget.get_uri(), "message": error.message,
+                          "cancelled": bool(cancelled)})
+        return False
+
+    # -- decisions and the proxy ------------------------------------------------------------------------------------
+
+    def decide(self, request):
+        number = field(request, "decision", int)
+        policy = field(request, "policy", str)
+        if policy not in ("allow", "cancel"):
+            raise ProtocolError(f"policy must be 'allow' or 'cancel', not '{policy}'")
+        entry = self.decisions.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending decision {number}")
+        decision, view = entry
+        if policy == "allow":
+            decision.use()
+        else:
+            decision.ignore()
+            view.cancelled = True
+            view.provisional = False
+        self.note_activity()
+        return {}
+
+    def open_exchange(self, method, url, headers, body):
+        """Proxy thread: register a request and queue its event."""
+        with self.lock:
+            self.counters["exchange"] = self.counters.get("exchange", 0) + 1
+            exchange = Exchange(self.counters["exchange"])
+            self.exchanges[exchange.number] = exchange
+        self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
+                          "headers": headers, "body": body})
+        return exchange
+
+    def note_redirect(self, url, location):
+        with self.lock:
+            self.redirects[normalised(url)] = normalised(urllib.parse.urljoin(url, location))
+
+    def close_exchange(self, exchange):
+        with self.lock:
+            if self.exchanges.get(exchange.number) is exchange:
+                del self.exchanges[exchange.number]
+            self.last_activity = time.monotonic()
+
+    def respond(self, request):
+        number = field(request, "exchange", int)
+        with self.lock:
+            exchange = self.exchanges.get(number)
+        if exchange is None or exchange.ready.is_set():
+            raise ProtocolError(f"no pending exchange {number}")
+        if request.get("no-server") is True:
+            exchange.response = None
+        else:
+            status = field(request, "status", int)
+            headers = header_pairs(request.get("headers"))
+            body = field(request, "body", str, "", optional=True)
+            exchange.response = (status, headers, body)
+        exchange.ready.set()
+        self.note_activity()
+        return {}
+
+    # -- settle, reset, clock, stop ---------------------------------------------------------------------------------
+
+    def busy(self):
+        if self.decisions or self.pending_calls:
+            return True
+        with self.lock:
+            if self.exchanges:
+                return True
+        return any(view.loading() for view in self.views.values())
+
+    def settle(self, request):
+        wait = max(0.0, field(request, "wait", float))
+        start = time.monotonic()
+        deadline = start + wait
+        first_event = None
+        idle = False
+        while True:
+            now = time.monotonic()
+            with self.lock:
+                have_events = bool(self.events)
+                quiet = now - self.last_activity
+            busy = self.busy()
+            if not busy and quiet >= IDLE_QUIET:
+                idle = True
+                break
+            if have_events:
+                if first_event is None:
+                    first_event = now
+                since = now - first_event
+                if since >= EVENT_CAP or (busy and since >= EVENT_GRACE):
+                    break
+                timeout = (EVENT_GRACE if busy else min(EVENT_CAP, since + IDLE_QUIET - quiet)) - since
+            elif busy:
+                timeout = deadline - now
+            else:
+                timeout = IDLE_QUIET - quiet
+            if now >= deadline:
+                break
+            self.iterate(max(0.0005, min(timeout, deadline - now)))
+            if self.stopping:
+                break
+        with self.lock:
+            events, self.events = self.events, []
+        return {"events": events, "idle": idle}
+
+    def drop_scenario(self):
+        """Ignore pending decisions, close pending exchanges, destroy views, release data stores."""
+        self.generation += 1
+        for decision, _ in self.decisions.values():
+            try:
+                decision.ignore()
+            except Exception:
+                pass
+        self.decisions = {}
+        with self.lock:
+            exchanges, self.exchanges = list(self.exchanges.values()), {}
+        for exchange in exchanges:
+            exchange.response = None
+            exchange.ready.set()
+        self.pending_calls = set()
+        for view in self.views.values():
+            store = view.store
+            if store.persistent or store.spare is not None or store.number not in self.stores:
+                view.destroy()
+                continue
+            widget, content = view.detach()
+            content.remove_all_scripts()
+            widget.load_uri("about:blank")  # the page goes; the web process stays
+            store.spare = (widget, content)
+        self.views = {}
+        self.release_stores()
+
+    def pump(self, seconds):
+        """Run the main loop for `seconds`, letting WebKit deliver what was started."""
+        deadline = time.monotonic() + seconds
+        while not self.stopping and time.monotonic() < deadline:
+            self.iterate(deadline - time.monotonic())
+
+    def reset(self, request):
+        self.drop_scenario()
+        self.pump(0.002)
+        with self.lock:
+            self.events = []
+            self.counters = {}
+            self.redirects = {}
+        gc.collect()
+        return {}
+
+    def terminate_app(self, request):
+        self.drop_scenario()
+        gc.collect()
+        return {}
+
+    def set_clock(self, request):
+        now = field(request, "now", float)
+        if not self.clock.available:
+            raise Unsupported(f"libfaketime is not installed ({LIBFAKETIME}; Debian package faketime)")
+        self.clock.set(now)
+        return {}
+
+    def shutdown(self):
+        """Destroy views and contexts, stop Xvfb, remove the temporary folder; leave no process behind."""
+        try:
+            if self.started:
+                with self.lock:
+                    exchanges, self.exchanges = list(self.exchanges.values()), {}
+                for exchange in exchanges:
+                    exchange.ready.set()
+                for decision, _ in self.decisions.values():
+                    decision.ignore()
+                self.decisions = {}
+                for view in self.views.values():
+                    view.destroy()
+                self.views = {}
+                for store in list(self.stores.values()) + self.pool:
+                    store.destroy()
+                self.stores, self.pool = {}, []
+                gc.collect()
+                deadline = time.monotonic() + 0.2
+                while time.monotonic() < deadline and self.main_context.pending():
+                    self.main_context.iteration(False)
+                self.proxy.close()
+        except Exception as error:
+            log(f"shutdown: {error}")
+        self.display.stop()
+        shutil.rmtree(self.directory, ignore_errors=True)
+        # WebKit's helper processes exit when their connection closes; anything left in the driver's own process
+        # group (os.setpgrp at start) goes now.
+        if os.getpgrp() == os.getpid():
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            try:
+                os.killpg(os.getpgrp(), signal.SIGTERM)
+            except OSError:
+                pass
+
+    OPERATIONS = {
+        "start": start,
+        "reset": reset,
+        "set-clock": set_clock,
+        "new-data-store": new_data_store,
+        "terminate-app": terminate_app,
+        "set-cookie": set_cookie,
+        "delete-cookie": delete_cookie,
+        "get-cookies": get_cookies,
+        "observe-cookies": observe_cookies,
+        "new-web-view": new_web_view,
+        "set-scripts": set_scripts,
+        "load": load,
+        "click-link": click_link,
+        "fetch": fetch,
+        "evaluate": evaluate,
+        "decide": decide,
+        "respond": respond,
+        "settle": settle,
+    }
+
+
+def remove_stale_directories():
+    """Remove the temporary folders of drivers that were killed (SIGKILL leaves no chance to clean up)."""
+    root = tempfile.gettempdir()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        parts = name.split("-")
+        if len(parts) < 4 or parts[:2] != ["webkitgtk", "driver"] or not parts[2].isdigit():
+            continue
+        try:
+            os.kill(int(parts[2]), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        except OSError:
+            pass
+
+
+def normalised(url):
+    """A URL without its fragment, scheme and host lower-case, an empty path as "/": for comparing URLs."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, ""))
+    except ValueError:
+        return url
+
+
+def _false():
+    return False
+
+
+NAVIGATION_TYPES = {0: "link-activated", 1: "form-submitted", 2: "back-forward", 3: "reload", 4: "form-resubmitted",
+                    5: "other"}
+LOAD_STATES = {0: "started", 1: "redirected", 2: "committed", 3: "finished"}
+
+
+def main():
+    try:
+        os.setpgrp()
+    except OSError:  # already a session leader: its own group
+        pass
+    gc.disable()
+    driver = Driver()
+    signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
+    try:
+        driver.run()
+    except (BrokenPipeError, KeyboardInterrupt):
+        driver.shutdown()
+    sys.stdout.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+import ChildProcesses
+import Foundation
+import HarnessCore
+import Synchronization
+
+/// The run's WebKitGTK drivers: one per scenario running at once (so `--jobs N` runs N drivers), each reset and
+/// reused by the next scenario, every one stopped when the process exits.
+///
+/// Starting a driver costs about a second (Python, GTK, an Xvfb, WebKit's first processes); resetting one costs a
+/// few milliseconds, which is why a scenario leases a driver instead of starting its own.
+public final class WebKitGTKDrivers: Sendable {
+    /// Where the driver lives inside the package.
+    public static let driverScript = "Sources/WebKitGTK/Driver/driver.py"
+    /// Debian's Python, whose `gi` is Debian's PyGObject (another Python on `PATH` would not have it).
+    public static let python = "/usr/bin/python3"
+    /// The typelib that `gir1.2-webkit2-4.1` installs: WebKitGTK's API 4.1 for PyGObject.
+    static let webKitTypelibs = [
+        "/usr/lib/x86_64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib",
+        "/usr/lib/aarch64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib",
+        "/usr/lib/girepository-1.0/WebKit2-4.1.typelib",
+    ]
+    /// How long one request may take (`settle` passes its own, longer, limit).
+    public static let requestTimeout: Duration = .seconds(10)
+    /// A driver's start: Python, GTK, Xvfb and WebKit's first processes on a loaded CI machine.
+    public static let startTimeout: Duration = .seconds(30)
+
+    /// The drivers of this process.
+    public static let shared = WebKitGTKDrivers()
+
+    private struct State {
+        var idle: [WebKitGTKDriver] = []
+        var all: [WebKitGTKDriver] = []
+        var exitHookInstalled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Why the real engine cannot run here, or nil when everything it needs is installed: Debian's Python with
+    /// PyGObject, WebKitGTK's typelib, the driver script, and an X display or Xvfb to start one.
+    public static func unavailableReason(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> String? {
+        let files = FileManager.default
+        guard files.isExecutableFile(atPath: python) else {
+            return "\(python) is missing: install python3 and python3-gi (run .ci/install-deps)"
+        }
+        guard files.fileExists(atPath: "/usr/lib/python3/dist-packages/gi") else {
+            return "PyGObject is missing: install python3-gi (run .ci/install-deps)"
+        }
+        guard webKitTypelibs.contains(where: files.fileExists(atPath:)) else {
+            return "WebKitGTK is missing: install gir1.2-webkit2-4.1 (run .ci/install-deps)"
+        }
+        if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true, findOnPath("Xvfb") == nil {
+            return "no X display and Xvfb not installed: install xvfb (run .ci/install-deps)"
+        }
+        let candidates = PackageFiles.candidates(
+            for: driverScript, currentDirectory: currentDirectory, executablePath: executablePath)
+        guard PackageFiles.firstRegularFile(in: candidates) != nil else {
+            return "the driver \(driverScript) was not found (looked in \(candidates.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// How a driver is started: `/usr/bin/python3 …/driver.py`.
+    package static func configuration(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> ChildProcessConfiguration {
+        let candidates = PackageFiles.candidates(
+            for: driverScript, currentDirectory: currentDirectory, executablePath: executablePath)
+        let script = PackageFiles.firstRegularFile(in: candidates) ?? driverScript
+        return ChildProcessConfiguration(
+            role: "WebKitGTK driver", name: "webkitgtk", command: [python, "-u", script],
+            environment: ["PYTHONDONTWRITEBYTECODE": "1"],
+            startTimeout: startTimeout, requestTimeout: requestTimeout)
+    }
+
+    /// A driver for one engine alone: an idle one (reset), or a new one.
+    ///
+    /// - Throws: ``ChildProcessError`` when no driver can start (its reason: no display, no WebKit).
+    func lease() throws -> WebKitGTKDriver {
+        while let candidate = state.withLock({ $0.idle.popLast() }) {
+            guard candidate.isUsable else { continue }
+            do {
+                try candidate.call("reset")
+                return candidate
+            } catch {
+                candidate.kill()
+            }
+        }
+        let driver = try WebKitGTKDriver.launch(Self.configuration())
+        let installHook = state.withLock { state -> Bool in
+            state.all.append(driver)
+            defer { state.exitHookInstalled = true }
+            return !state.exitHookInstalled
+        }
+        if installHook { atexit { WebKitGTKDrivers.shared.stopAll() } }
+        return driver
+    }
+
+    /// Takes a driver back after its engine is done; a broken one is killed.
+    func giveBack(_ driver: WebKitGTKDriver) {
+        guard driver.isUsable else { return driver.kill() }
+        state.withLock { $0.idle.append(driver) }
+    }
+
+    /// Stops every driver this process started (each takes its WebKit processes and Xvfb with it), waiting up to
+    /// a second for each before killing its process group.
+    public func stopAll() {
+        let drivers = state.withLock { state -> [WebKitGTKDriver] in
+            defer { state.all.removeAll(); state.idle.removeAll() }
+            return state.all
+        }
+        for driver in drivers { driver.stop() }
+        let deadline = Date(timeIntervalSinceNow: 1.5)
+        while drivers.contains(where: { $0.process.isRunning }), Date() < deadline { usleep(10_000) }
+        for driver in drivers { driver.kill() }
+    }
+
+    private static func findOnPath(_ command: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,144 @@
+import ChildProcesses
+import Foundation
+import WebKitModel
+
+extension WebKitGTKEngine {
+    /// Request header fields every WebKit request carries that say nothing about cookies; they stay out of what the
+    /// origins receive and of the transcript, so that a live transcript reads like a simulated one. `Cookie`,
+    /// `Content-Type` and every header the app or the page set are kept.
+    static let transportHeaders: Set<String> = [
+        "host", "connection", "proxy-connection", "keep-alive", "user-agent", "accept", "accept-encoding",
+        "accept-language", "upgrade-insecure-requests", "content-length", "priority", "cache-control", "pragma",
+        "referer", "origin", "sec-fetch-dest", "sec-fetch-mode", "sec-fetch-site", "sec-fetch-user", "sec-purpose",
+    ]
+
+    /// Handles one event of a `settle` result (`Driver/PROTOCOL.md`, "Events").
+    func handle(_ event: JSONValue) throws(LineProtocol.Violation) {
+        let fields = try DriverMessages.object(event, "event")
+        switch try DriverMessages.string(fields, "type") {
+        case "decide-action": try decideAction(fields)
+        case "decide-response": try decideResponse(fields)
+        case "navigation": try navigationChanged(fields)
+        case "http-request": try answer(fields)
+        case "fetch-done":
+            let id = try DriverMessages.integer(fields, "request")
+            guard let completion = fetches.removeValue(forKey: id) else { return }
+            if fields["ok"] == .bool(true) {
+                completion(.success(WebResponse(url: URL(fileURLWithPath: "/"), statusCode: 200, headerFields: [])))
+            } else {
+                let message = (try? DriverMessages.string(fields, "message")) ?? "the fetch failed"
+                completion(.failure(WebKitError(.cannotFindHost, message)))
+            }
+        case "cookies-changed":
+            let store = try DriverMessages.integer(fields, "store")
+            for handler in observers[store] ?? [] { schedule(after: 0, handler) }
+        case let other:
+            throw LineProtocol.Violation("unknown event type '\(other)'")
+        }
+    }
+
+    /// Rule 4 on the real engine: WebKit waits until the strategy's decision handler is called.
+    private func decideAction(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let decision = try DriverMessages.integer(fields, "decision")
+        let navigation = try DriverMessages.integer(fields, "navigation")
+        let request = try DriverMessages.object(fields["request"], "request")
+        let url = try DriverMessages.url(request, "url")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else {
+            send("decide", ["decision": .integer(decision), "policy": "allow"])
+            return
+        }
+        navigationViews[navigation] = view.handle
+        view.loading.insert(navigation)
+        let type = DriverMessages.navigationType(fields["navigation-type"])
+        let isRedirect = fields["redirect"] == .bool(true)
+        let action = WKNavigationAction(
+            request: WebRequest(
+                url: url, httpMethod: (try? DriverMessages.string(request, "method")) ?? "GET",
+                headerFields: try DriverMessages.headers(request["headers"], "request.headers")
+                    .filter { !Self.transportHeaders.contains($0.name.lowercased()) }
+            ),
+            navigationType: isRedirect ? .other : type, isRedirect: isRedirect,
+            sourceURL: type == .linkActivated ? view.page : nil
+        )
+        var answered = false
+        view.client.decidePolicy(for: action, navigation: navigation) { [weak self] policy in
+            guard let self else { return }
+            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation) (WebKit raises here)") }
+            answered = true
+            send("decide", ["decision": .integer(decision), "policy": .string(policy == .allow ? "allow" : "cancel")])
+            if policy == .cancel { view.loading.remove(navigation) }
+        }
+    }
+
+    /// Rule 4 and 5 on the real engine: the final response only, and WebKitGTK leaves `Set-Cookie` out of it.
+    private func decideResponse(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let decision = try DriverMessages.integer(fields, "decision")
+        let navigation = try DriverMessages.integer(fields, "navigation")
+        let response = try DriverMessages.object(fields["response"], "response")
+        let url = try DriverMessages.url(response, "url")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else {
+            send("decide", ["decision": .integer(decision), "policy": "allow"])
+            return
+        }
+        responseURLs[navigation] = url
+        let shown = WebResponse(
+            url: url, statusCode: try DriverMessages.integer(response, "status"),
+            headerFields: try DriverMessages.headers(response["headers"], "response.headers"))
+        var answered = false
+        view.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation) { [weak self] policy in
+            guard let self else { return }
+            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation) (WebKit raises here)") }
+            answered = true
+            send("decide", ["decision": .integer(decision), "policy": .string(policy == .allow ? "allow" : "cancel")])
+        }
+    }
+
+    private func navigationChanged(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let navigation = try DriverMessages.integer(fields, "navigation")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return }
+        let state = try DriverMessages.string(fields, "state")
+        let change: NavigationEvent
+        switch state {
+        case "started": change = .startedProvisional
+        case "redirected": change = .receivedServerRedirect
+        case "committed":
+            if let url = responseURLs[navigation] ?? (try? DriverMessages.url(fields, "url")) { view.page = url }
+            log("navigation #\(navigation) committed: \(view.page?.absoluteString ?? "?")")
+            change = .committed
+        case "finished":
+            view.loading.remove(navigation)
+            change = .finished
+        case "failed":
+            view.loading.remove(navigation)
+            let message = (try? DriverMessages.string(fields, "message")) ?? "the load failed"
+            log("navigation #\(navigation) failed: \(message)")
+            change = .failedProvisional(WebKitError(fields["cancelled"] == .bool(true) ? .cancelled : .cannotFindHost, message))
+        default:
+            throw LineProtocol.Violation("unknown navigation state '\(state)'")
+        }
+        view.client.navigation(navigation, didChange: change)
+    }
+
+    /// A request that reached the driver's proxy, answered by the scenario's origins.
+    private func answer(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let exchange = try DriverMessages.integer(fields, "exchange")
+        let url = try DriverMessages.url(fields, "url")
+        let all = try DriverMessages.headers(fields["headers"], "headers")
+        let destination = all.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
+        let accept = all.first { $0.name.lowercased() == "accept" }?.value ?? ""
+        let isDocument = destination.map { $0 == "document" } ?? accept.hasPrefix("text/html")
+        let body: String? = if case .string(let text)? = fields["body"] { text } else { nil }
+        let request = NetworkRequest(
+            url: url, method: try DriverMessages.string(fields, "method"),
+            headerFields: all.filter { !Self.transportHeaders.contains($0.name.lowercased()) }, body: body,
+            purpose: isDocument ? .navigation : .subresource)
+        guard let response = network.send(request) else {
+            send("respond", ["exchange": .integer(exchange), "no-server": true])
+            return
+        }
+        send("respond", [
+            "exchange": .integer(exchange), "status": .integer(response.statusCode),
+            "headers": DriverMessages.headers(response.headerFields), "body": .string(response.body),
+        ])
+    }
+}

@@ -1,0 +1,382 @@
+import ChildProcesses
+import CookieModel
+import Foundation
+import WebKitModel
+
+/// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`Driver/driver.py`,
+/// protocol in `Driver/PROTOCOL.md`), so that the strategies that run on ``SimulatedWebKit`` run unchanged on it.
+///
+/// - **Network.** WebKit's proxy is inside the driver; every request that reaches it comes back here as an
+///   `http-request` event and is answered through the same ``WebKitNetwork`` the simulated engine uses, so "what
+///   the origin received" and the transcript mean the same in both modes.
+/// - **Run loop.** The app's main queue is this object's own (work ordered by due time on the app's virtual
+///   clock, as in the simulated engine). ``runUntilIdle()`` alternates between that queue and the driver's
+///   `settle`, which hands over what WebKit did (decisions to take, requests to answer, navigations that moved)
+///   until both are idle.
+/// - **Clock.** WebKit's processes run under libfaketime; before each turn of the run loop their clock is set to
+///   the scenario's virtual clock, so expiry means the same to the native store (virtual) and to WebKit.
+/// - **Failures.** A driver that hangs, dies or breaks its protocol is killed with its process group; the next
+///   ``runUntilIdle()`` throws ``WebKitError/Code/engineFailed`` and the scenario is an error, never a verdict.
+public final class WebKitGTKEngine: WebKitEngine {
+    public let clock: VirtualClock
+    let network: any WebKitNetwork
+    /// Where engine events go (the transcript), one line each.
+    public var eventLog: (String) -> Void
+    /// How long one `settle` may wait for WebKit to do something.
+    public static let settleWait: TimeInterval = 10
+    /// The most turns one ``runUntilIdle()`` takes before it gives up (an app scheduling work forever).
+    public static let maximumTurns = 10_000
+
+    let drivers: WebKitGTKDrivers
+    let driver: WebKitGTKDriver
+    /// The default data store's folder when it must persist (a scenario that kills the app), else nil: an
+    /// ephemeral default store, which the driver reuses between scenarios at a fraction of the cost.
+    let persistentDirectory: URL?
+
+    var queue = EventQueue()
+    var nextHandle = 1
+    var defaultStore: Int?
+    var stores: Set<Int> = []
+    var views: [Int: View] = [:]
+    /// The web view of each navigation the driver reported.
+    var navigationViews: [Int: Int] = [:]
+    /// The URL of each navigation's final response: the page it commits.
+    var responseURLs: [Int: URL] = [:]
+    var fetches: [Int: (Result<WebResponse, WebKitError>) -> Void] = [:]
+    var observers: [Int: [() -> Void]] = [:]
+    /// A driver failure met inside a call that cannot throw; the next ``runUntilIdle()`` throws it.
+    var pendingFailure: WebKitError?
+    var clockSentAt: Date?
+
+    final class View {
+        let handle: Int
+        let store: Int
+        let client: any WebViewEngineClient
+        var scriptsSent: [WKUserScript]
+        var page: URL?
+        /// Navigations started and not yet finished or failed.
+        var loading: Set<Int> = []
+
+        init(handle: Int, store: Int, client: any WebViewEngineClient, scripts: [WKUserScript]) {
+            self.handle = handle
+            self.store = store
+            self.client = client
+            self.scriptsSent = scripts
+        }
+    }
+
+    /// Leases a driver for one app (one scenario).
+    ///
+    /// - Parameters:
+    ///   - persistent: the scenario kills and relaunches the app, so the default data store must live on disk.
+    /// - Throws: ``ChildProcessError`` when no driver can start (no display, WebKitGTK missing).
+    public init(
+        clock: VirtualClock, network: any WebKitNetwork, persistent: Bool, drivers: WebKitGTKDrivers = .shared,
+        eventLog: @escaping (String) -> Void = { _ in }
+    ) throws {
+        self.clock = clock
+        self.network = network
+        self.eventLog = eventLog
+        self.drivers = drivers
+        self.driver = try drivers.lease()
+        if persistent {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "cookie-harness-webkitgtk-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            persistentDirectory = folder
+        } else {
+            persistentDirectory = nil
+        }
+        log("WebKitGTK \(driver.handshake.version) (driver pid \(driver.process.pid))"
+            + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", WebKit on the machine's clock (libfaketime missing)"))
+    }
+
+    deinit {
+        drivers.giveBack(driver)
+        if let persistentDirectory { try? FileManager.default.removeItem(at: persistentDirectory) }
+    }
+
+    public var now: Date { clock.now }
+
+    func log(_ line: String) { eventLog("webkitgtk: " + line) }
+
+    func makeHandle() -> Int {
+        defer { nextHandle += 1 }
+        return nextHandle
+    }
+
+    /// Sends a request whose failure cannot be thrown where it happens: it is kept for ``runUntilIdle()``.
+    @discardableResult
+    func send(_ operation: String, _ fields: [String: JSONValue] = [:]) -> LineProtocol.Result? {
+        guard pendingFailure == nil else { return nil }
+        do {
+            return try driver.call(operation, fields)
+        } catch {
+            pendingFailure = Self.engineError(error)
+            return nil
+        }
+    }
+
+    static func engineError(_ error: any Error) -> WebKitError {
+        switch error {
+        case let error as WebKitError: error
+        case WebKitGTKDriverError.skipped(let reason): WebKitError(.unsupportedByEngine, "WebKitGTK: \(reason)")
+        case let error as WebKitGTKDriverError: WebKitError(.engineFailed, "\(error)")
+        default: WebKitError(.engineFailed, "\(error)")
+        }
+    }
+
+    // MARK: Data stores
+
+    public func defaultDataStore() -> Int {
+        if let defaultStore { return defaultStore }
+        var fields: [String: JSONValue] = ["persistent": .bool(persistentDirectory != nil)]
+        if let persistentDirectory { fields["directory"] = .string(persistentDirectory.path) }
+        let store = newStore(fields, kind: persistentDirectory != nil ? "persistent default" : "default (ephemeral)")
+        defaultStore = store
+        return store
+    }
+
+    public func makeNonPersistentDataStore() -> Int {
+        newStore(["persistent": false], kind: "non-persistent")
+    }
+
+    private func newStore(_ fields: [String: JSONValue], kind: String) -> Int {
+        syncClock()
+        guard let result = send("new-data-store", fields), case .integer(let store)? = result.fields["store"] else {
+            if pendingFailure == nil { pendingFailure = WebKitError(.engineFailed, "new-data-store gave no store") }
+            return -makeHandle()
+        }
+        stores.insert(store)
+        log("\(kind) data store #\(store) (its own WebsiteDataManager)")
+        return store
+    }
+
+    public func setCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
+        guard stores.contains(store) else { return log("setCookie ignored: data store #\(store) belongs to a killed process") }
+        guard send("set-cookie", ["store": .integer(store), "cookie": DriverMessages.cookie(cookie)]) != nil else { return }
+        log("CookieManager.add_cookie \(cookie.summary) in data store #\(store): done")
+        schedule(after: 0, completion)
+    }
+
+    public func deleteCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
+        guard stores.contains(store) else { return log("delete ignored: data store #\(store) belongs to a killed process") }
+        guard send("delete-cookie", ["store": .integer(store), "cookie": DriverMessages.cookie(cookie)]) != nil else { return }
+        log("CookieManager.delete_cookie \(cookie.name) (\(cookie.domain)\(cookie.path)) in data store #\(store): done")
+        schedule(after: 0, completion)
+    }
+
+    public func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void) {
+        guard stores.contains(store) else { return log("getAllCookies ignored: data store #\(store) belongs to a killed process") }
+        guard let result = send("get-cookies", ["store": .integer(store)]) else { return }
+        do throws(LineProtocol.Violation) {
+            let cookies = try DriverMessages.cookies(in: result, now: now)
+            schedule(after: 0) { completion(cookies) }
+        } catch {
+            pendingFailure = WebKitError(.engineFailed, "invalid get-cookies result: \(error.message)")
+        }
+    }
+
+    public func observeCookieChanges(inDataStore store: Int, _ handler: @escaping () -> Void) {
+        guard stores.contains(store) else { return }
+        if observers[store] == nil { send("observe-cookies", ["store": .integer(store)]) }
+        observers[store, default: []].append(handler)
+    }
+
+    // MARK: Web views
+
+    public func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int {
+        guard stores.contains(dataStore) else {
+            log("web view not created: its data store #\(dataStore) belongs to a killed process")
+            return -makeHandle()
+        }
+        let scripts = client.userScripts
+        guard let result = send("new-web-view", ["store": .integer(dataStore), "scripts": Self.scripts(scripts)]),
+              case .integer(let handle)? = result.fields["view"]
+        else { return -makeHandle() }
+        views[handle] = View(handle: handle, store: dataStore, client: client, scripts: scripts)
+        log("web view #\(handle) created on data store #\(dataStore)")
+        return handle
+    }
+
+    static func scripts(_ scripts: [WKUserScript]) -> JSONValue {
+        .array(scripts.map { script in
+            .object([
+                "source": .string(script.source),
+                "time": .string(script.injectionTime == .atDocumentStart ? "start" : "end"),
+            ])
+        })
+    }
+
+    /// `WKUserContentController` changes reach the pages a web view commits later: the driver gets the current
+    /// set before anything can commit.
+    func syncUserScripts() {
+        for view in views.values {
+            let scripts = view.client.userScripts
+            guard scripts != view.scriptsSent else { continue }
+            guard send("set-scripts", ["view": .integer(view.handle), "scripts": Self.scripts(scripts)]) != nil else { return }
+            view.scriptsSent = scripts
+            log("web view #\(view.handle): user scripts replaced (\(scripts.count))")
+        }
+    }
+
+    public func load(_ request: WebRequest, inWebView handle: Int) -> Int {
+        guard let view = views[handle] else {
+            log("load ignored: web view #\(handle) belongs to a killed process")
+            return -makeHandle()
+        }
+        syncUserScripts()
+        syncClock()
+        let fields: [String: JSONValue] = [
+            "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
+            "headers": DriverMessages.headers(request.headerFields), "body": request.bodyText.map(JSONValue.string) ?? .null,
+        ]
+        if !request.httpShouldHandleCookies {
+            pendingFailure = WebKitError(.unsupportedByEngine, "WebKitGTK has no httpShouldHandleCookies (DESIGN §6 rules 10, 11)")
+            return -makeHandle()
+        }
+        guard let result = send("load", fields), case .integer(let navigation)? = result.fields["navigation"] else {
+            return -makeHandle()
+        }
+        navigationViews[navigation] = handle
+        view.loading.insert(navigation)
+        let manual = request.value(forHTTPHeaderField: "Cookie").map { " with the app's Cookie header '\($0)'" } ?? ""
+        log("navigation #\(navigation) starts in web view #\(handle): \(request.httpMethod) \(request.url)\(manual)")
+        return navigation
+    }
+
+    public func currentURL(ofWebView webView: Int) -> URL? { views[webView]?.page }
+
+    public func isLoading(webView: Int) -> Bool { !(views[webView]?.loading.isEmpty ?? true) }
+
+    public func evaluateJavaScript(
+        _ source: String, inWebView handle: Int, completion: @escaping (Result<String?, WebKitError>) -> Void
+    ) {
+        guard views[handle] != nil else { return log("evaluateJavaScript ignored: web view #\(handle) belongs to a killed process") }
+        syncClock()
+        guard pendingFailure == nil else { return }
+        let outcome: Result<String?, WebKitError>
+        do {
+            let result = try driver.call("evaluate", ["view": .integer(handle), "source": .string(source)])
+            if case .string(let value)? = result.fields["value"] { outcome = .success(value) } else { outcome = .success(nil) }
+        } catch WebKitGTKDriverError.errored(let message) {
+            log("evaluateJavaScript failed: \(message)")
+            outcome = .failure(WebKitError(.javaScriptExceptionOccurred, message))
+        } catch {
+            pendingFailure = Self.engineError(error)
+            return
+        }
+        schedule(after: 0) { completion(outcome) }
+    }
+
+    public func clickLink(to url: URL, inWebView handle: Int) {
+        guard let view = views[handle], view.page != nil else {
+            return log("link click to \(url) ignored: web view #\(handle) shows no page")
+        }
+        syncUserScripts()
+        guard let result = send("click-link", ["view": .integer(handle), "url": .string(url.absoluteString)]),
+              case .integer(let navigation)? = result.fields["navigation"]
+        else { return }
+        navigationViews[navigation] = handle
+        view.loading.insert(navigation)
+        log("navigation #\(navigation) (linkActivated): the page clicks a link to \(url)")
+    }
+
+    public func requestSubresource(
+        _ request: WebRequest, inWebView handle: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
+        guard views[handle]?.page != nil else {
+            schedule(after: 0) { completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from"))) }
+            return
+        }
+        let fields: [String: JSONValue] = [
+            "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
+            "headers": DriverMessages.headers(request.headerFields.removing("Cookie")),
+            "body": request.bodyText.map(JSONValue.string) ?? .null,
+        ]
+        guard let result = send("fetch", fields), case .integer(let id)? = result.fields["request"] else { return }
+        fetches[id] = { result in completion(result.map { _ in WebResponse(url: request.url, statusCode: 200, headerFields: []) }) }
+        log("the page fetches \(request.httpMethod) \(request.url) (credentials: include, mode: no-cors)")
+    }
+
+    // MARK: The app's run loop
+
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> Int {
+        let handle = makeHandle()
+        queue.add(due: clock.now.addingTimeInterval(max(0, delay)), handle: handle, work: work)
+        return handle
+    }
+
+    public func cancelScheduled(_ handle: Int) {
+        queue.cancel(handle)
+    }
+
+    /// Runs the app's due work and WebKit's events until both are idle; when only future app work is left, moves
+    /// the virtual clock to it (as the simulated engine does) and goes on.
+    public func runUntilIdle() throws {
+        var turns = 0
+        while true {
+            if let failure = pendingFailure { throw failure }
+            turns += 1
+            guard turns <= Self.maximumTurns else {
+                queue.removeAll()
+                throw WebKitError(.engineDidNotSettle, "the run loop did not become idle after \(Self.maximumTurns) turns")
+            }
+            if let due = queue.popDue(at: clock.now) {
+                due.work()
+                continue
+            }
+            syncUserScripts()
+            syncClock()
+            if let failure = pendingFailure { throw failure }
+            let result: LineProtocol.Result
+            do {
+                result = try driver.call("settle", ["wait": .number(Self.settleWait)], timeout: .seconds(Self.settleWait + 5))
+            } catch {
+                throw Self.engineError(error)
+            }
+            let events: [JSONValue]
+            do throws(LineProtocol.Violation) {
+                events = try result.array("events")
+                for event in events { try handle(event) }
+            } catch {
+                driver.kill()
+                throw WebKitError(.engineFailed, "the WebKitGTK driver sent an invalid event: \(error.message)")
+            }
+            if !events.isEmpty { continue }
+            guard result.fields["idle"] == .bool(true) else {
+                throw WebKitError(.engineDidNotSettle, "WebKitGTK did not become idle within \(Int(Self.settleWait)) s")
+            }
+            guard let next = queue.popNext() else { return }
+            if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }
+            next.work()
+        }
+    }
+
+    /// Sets WebKit's clock to the scenario's when it has moved (by a second or more) since it was last set.
+    func syncClock() {
+        guard driver.handshake.movesClock else { return }
+        let now = clock.now
+        if let sent = clockSentAt, abs(sent.timeIntervalSince(now)) < 1 { return }
+        guard send("set-clock", ["now": .number(now.timeIntervalSince1970.rounded(.down))]) != nil else { return }
+        clockSentAt = now
+    }
+
+    // MARK: Life cycle
+
+    /// The app process is killed: its web views and data stores go, with WebKit's processes; what the persistent
+    /// store wrote to disk stays for the next launch's new WebKit processes.
+    public func terminateApp() {
+        queue.removeAll()
+        views.removeAll()
+        stores.removeAll()
+        observers.removeAll()
+        fetches.removeAll()
+        navigationViews.removeAll()
+        responseURLs.removeAll()
+        defaultStore = nil
+        send("terminate-app")
+        log("app process killed: web views, data stores and WebKit's processes are gone; the persistent store's files stay")
+    }
+}
