@@ -40,7 +40,8 @@ public final class CookieJar: Sendable {
         -> CookieStoreOutcome
     {
         let now = clock.now
-        guard let parsed = SetCookieParser.parse(bytes: bytes, requestPath: url.path, now: now) else {
+        guard let parsed = SetCookieParser.parse(
+            bytes: bytes, requestPath: url.path, now: now, lifetimeCap: configuration.lifetimeCap) else {
             return .rejected(.unparsable)
         }
         return store(parsed, from: url, context: context, now: now)
@@ -76,10 +77,15 @@ public final class CookieJar: Sendable {
         // Step 2 (steps 3–4 hold already: the parser rejected control characters and oversize pairs).
         guard !(parsed.name.isEmpty && parsed.value.isEmpty) else { return .failure(.emptyNameAndValue) }
 
-        // Step 6: Max-Age wins over Expires, whatever their order; the last of each kind counts.
+        // Step 6: Max-Age wins over Expires, whatever their order; the last of each kind counts. (A jar configured
+        // like libsoup takes the last of either kind instead.)
         let expiry: Date? =
-            parsed.last { if case .maxAge(let date) = $0 { date } else { nil } }
-            ?? parsed.last { if case .expires(let date) = $0 { date } else { nil } }
+            if configuration.maxAgeWinsOverExpires {
+                parsed.last { if case .maxAge(let date) = $0 { date } else { nil } }
+                    ?? parsed.last { if case .expires(let date) = $0 { date } else { nil } }
+            } else {
+                parsed.last { switch $0 { case .maxAge(let date), .expires(let date): date; default: nil } }
+            }
 
         // Steps 7–10: Domain, non-ASCII, public suffixes, host-only.
         var domainAttribute = parsed.last { if case .domain(let domain) = $0 { domain } else { nil } } ?? ""
@@ -109,7 +115,9 @@ public final class CookieJar: Sendable {
             // A cross-site response may set SameSite cookies only when it navigates a top-level traversable.
             guard context.api == .http, context.isTopLevelNavigation else { return .failure(.crossSiteSameSite) }
         }
-        guard sameSite != .none || isSecure else { return .failure(.sameSiteNoneWithoutSecure) }
+        guard sameSite != .none || isSecure || !configuration.sameSiteNoneRequiresSecure else {
+            return .failure(.sameSiteNoneWithoutSecure)
+        }
 
         // Steps 20–22: cookie name prefixes, case-insensitively.
         if hasPrefix(parsed.name, "__secure-"), !isSecure { return .failure(.securePrefix) }

@@ -48,7 +48,12 @@ public enum SetCookieParser {
     }
 
     /// Parses raw field-value octets (which need not be UTF-8); `nil` when §5.6 ignores the line.
-    public static func parse(bytes: [UInt8], requestPath: String, now: Date) -> ParsedSetCookie? {
+    ///
+    /// - Parameter lifetimeCap: how far after `now` Expires and Max-Age may reach (``maximumAge``, §5.6.1); nil
+    ///   for none (a user agent without the cap, such as libsoup).
+    public static func parse(
+        bytes: [UInt8], requestPath: String, now: Date, lifetimeCap: TimeInterval? = maximumAge
+    ) -> ParsedSetCookie? {
         // Step 1: a control character other than HTAB rejects the whole line.
         guard !bytes.contains(where: isForbiddenControl) else { return nil }
         // §5.7 step 1 lets a user agent ignore any cookie. This jar keeps names, values and paths as text, so it
@@ -92,7 +97,7 @@ public enum SetCookieParser {
             }
             guard attributeValue.count <= maximumAttributeValueOctets else { continue }
             if let attribute = interpret(
-                name: attributeName, value: attributeValue, requestPath: requestPath, now: now
+                lifetimeCap: lifetimeCap, name: attributeName, value: attributeValue, requestPath: requestPath, now: now
             ) {
                 result.attributes.append(attribute)
             }
@@ -102,14 +107,14 @@ public enum SetCookieParser {
 
     /// §5.6.1–§5.6.7: one attribute, or nil when it is unknown or its value makes the parser ignore it.
     private static func interpret(
-        name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, requestPath: String, now: Date
+        lifetimeCap: TimeInterval?, name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, requestPath: String, now: Date
     ) -> CookieAttribute? {
         switch asciiLowercased(name) {
         case "expires":
             guard let date = CookieDate.parse(bytes: Array(value)) else { return nil }
-            return .expires(min(date, now + maximumAge))
+            return .expires(lifetimeCap.map { min(date, now + $0) } ?? date)
         case "max-age":
-            return maxAge(value, now: now).map(CookieAttribute.maxAge)
+            return maxAge(value, now: now, cap: lifetimeCap ?? uncappedMaximumAge).map(CookieAttribute.maxAge)
         case "domain":
             // §5.6.3 (RFC 6265's "ignore an empty Domain" is gone): an empty value is kept, and as the last Domain
             // attribute it makes the cookie host-only (§5.7 step 7).
@@ -135,8 +140,11 @@ public enum SetCookieParser {
         }
     }
 
-    /// §5.6.2: `-`? DIGIT+; anything else is ignored; `<= 0` is the earliest time; capped at 400 days.
-    private static func maxAge(_ value: ArraySlice<UInt8>, now: Date) -> Date? {
+    /// Where Max-Age stops counting without a cap: about 31,700 years, far past any clock a test moves.
+    static let uncappedMaximumAge: TimeInterval = 1e12
+
+    /// §5.6.2: `-`? DIGIT+; anything else is ignored; `<= 0` is the earliest time; capped at `cap` (400 days).
+    private static func maxAge(_ value: ArraySlice<UInt8>, now: Date, cap: TimeInterval) -> Date? {
         guard let first = value.first, first == UInt8(ascii: "-") || isDigit(first) else { return nil }
         let digits = first == UInt8(ascii: "-") ? value.dropFirst() : value
         guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
@@ -144,7 +152,7 @@ public enum SetCookieParser {
         var seconds = 0.0
         for digit in digits {
             seconds = seconds * 10 + Double(digit - 0x30)
-            if seconds > maximumAge { return now + maximumAge }
+            if seconds > cap { return now + cap }
         }
         return now + seconds
     }

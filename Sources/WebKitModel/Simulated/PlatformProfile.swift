@@ -109,11 +109,38 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// accessor at all).
     public var navigationActionCarriesBody: Bool
 
+    /// DESIGN §6 rule 5: whether `Set-Cookie` fields appear (joined with ", ") in the response a navigation-response
+    /// decision sees. ios, ios-11: true — **reported** (the folding the response-capture write-ups work around).
+    /// webkitgtk: false — **confirmed** on WebKitGTK 2.50.6: `Set-Cookie` is absent from the decision's headers.
+    public var responseShowsSetCookie: Bool
+
+    /// RFC 6265bis §5.2: whether the scheme is part of a site (http://a.example and https://a.example cross-site).
+    /// ios: true — **assumed** (schemeful same-site, as in current browsers). ios-11: irrelevant (SameSite ignored).
+    /// webkitgtk: false — **confirmed** on WebKitGTK 2.50.6 (libsoup compares registrable domains only): a Strict
+    /// cookie goes on a link from http to https of the same host.
+    public var schemefulSameSite: Bool
+
+    /// RFC 6265bis §5.7 step 19: whether a `SameSite=None` cookie without `Secure` is refused. ios: true —
+    /// **assumed** (current browsers). webkitgtk: false — **confirmed** on WebKitGTK 2.50.6 (libsoup stores it).
+    public var sameSiteNoneRequiresSecure: Bool
+
+    /// RFC 6265bis §5.6.1–§5.6.2: how far ahead Expires and Max-Age may reach; nil for no cap. ios: 400 days —
+    /// **assumed** (current browsers). webkitgtk: none — **confirmed** on WebKitGTK 2.50.6 under libfaketime: a
+    /// cookie with Max-Age of two years is still sent 401 days later.
+    public var cookieLifetimeCap: TimeInterval?
+
+    /// RFC 6265bis §5.7 step 6: Max-Age wins over Expires whatever their order. ios: true — **assumed**.
+    /// webkitgtk: false — **confirmed** on WebKitGTK 2.50.6: libsoup takes the last of the two attributes, so
+    /// `Max-Age=3600; Expires=<past>` deletes the cookie.
+    public var maxAgeWinsOverExpires: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
         thirdPartyCookies: ThirdPartyCookies, sameSite: SameSiteSupport, implicitWebToNativeSyncDelay: TimeInterval? = nil,
-        navigationActionCarriesBody: Bool = false
+        navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
+        sameSiteNoneRequiresSecure: Bool = true, cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge,
+        maxAgeWinsOverExpires: Bool = true
     ) {
         self.name = name
         self.summary = summary
@@ -125,6 +152,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.sameSite = sameSite
         self.implicitWebToNativeSyncDelay = implicitWebToNativeSyncDelay
         self.navigationActionCarriesBody = navigationActionCarriesBody
+        self.responseShowsSetCookie = responseShowsSetCookie
+        self.schemefulSameSite = schemefulSameSite
+        self.sameSiteNoneRequiresSecure = sameSiteNoneRequiresSecure
+        self.cookieLifetimeCap = cookieLifetimeCap
+        self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
     }
 
     /// Current iOS (18 and later) WKWebView.
@@ -143,9 +175,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.
     public static let webkitgtk = PlatformProfile(
-        name: "webkitgtk", summary: "WebKitGTK 4.1 (simulated): libsoup replaces a manual Cookie header, no ITP, no third-party cookie writes, SameSite default None",
+        name: "webkitgtk", summary: "WebKitGTK 4.1 (simulated): libsoup replaces a manual Cookie header, no ITP, no third-party cookie writes, SameSite default None, no Set-Cookie in navigation responses",
         manualCookieHeader: .replacedByStore, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
-        thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none)
+        thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
+        schemefulSameSite: false, sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false
     )
 
     public static let all: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
@@ -164,6 +197,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
             "  SameSite: \(sameSite)",
             "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s" } ?? "off"),
             "  POST body in navigation actions: \(navigationActionCarriesBody)",
+            "  Set-Cookie in navigation responses: \(responseShowsSetCookie)",
+            "  schemeful same-site: \(schemefulSameSite)",
+            "  SameSite=None requires Secure: \(sameSiteNoneRequiresSecure)",
+            "  lifetime cap: " + (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none"),
+            "  Max-Age wins over Expires: \(maxAgeWinsOverExpires)",
         ].joined(separator: "\n")
     }
 }

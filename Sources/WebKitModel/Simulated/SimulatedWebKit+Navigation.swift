@@ -177,10 +177,11 @@ extension SimulatedWebKit {
     }
 
     /// Rule 4: only the final, non-3xx response reaches `decidePolicyFor navigationResponse`; its header dictionary
-    /// folds repeated fields (rule 5).
+    /// folds repeated fields (rule 5), and holds no `Set-Cookie` where the profile says so.
     func decideResponse(_ navigation: Navigation, _ response: NetworkResponse) {
         let url = navigation.request.url
-        let shown = WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)
+        let fields = profile.responseShowsSetCookie ? response.headerFields : response.headerFields.removing("Set-Cookie")
+        let shown = WebResponse(url: url, statusCode: response.statusCode, headerFields: fields)
         schedule(after: 0) { [unowned self] in
             guard isCurrent(navigation) else { return }
             var answered = false

@@ -74,7 +74,9 @@ public final class SimulatedWebKit: WebKitEngine {
         self.network = network
         self.eventLog = eventLog
         let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
-        self.jarConfiguration = CookieJarConfiguration(sameSiteDefault: sameSiteDefault)
+        self.jarConfiguration = CookieJarConfiguration(
+            sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
+            lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
         self.persistentJar = CookieJar(clock: .virtual(clock), configuration: jarConfiguration)
     }
 
@@ -183,8 +185,10 @@ public final class SimulatedWebKit: WebKitEngine {
         return PublicSuffixList.system.registrableDomain(of: cookieURL.host) ?? cookieURL.host
     }
 
-    /// Scheme class plus registrable domain (RFC 6265bis §5.2: same-site needs both to agree).
+    /// Scheme class plus registrable domain (RFC 6265bis §5.2: same-site needs both to agree), or the registrable
+    /// domain alone where the profile's same-site is schemeless.
     func site(of url: URL) -> String {
+        guard profile.schemefulSameSite else { return registrableDomain(of: url) }
         let secure = ["https", "wss"].contains(url.scheme?.lowercased() ?? "")
         return (secure ? "https://" : "http://") + registrableDomain(of: url)
     }
