@@ -63,9 +63,10 @@ public enum StrategyAdapterCatalog {
     /// The suffix of the adapters that run a strategy on the real WebKitGTK engine.
     public static let liveSuffix = "@webkitgtk-live"
 
-    /// What a strategy can do on the real engine: no virtual clock (WebKit's processes keep the machine's clock,
-    /// moved only to the scenario's start), real sockets.
-    public static let liveCapabilities: Set<Capability> = webViewCapabilities.subtracting([.virtualClock]).union([.realNetwork])
+    /// What a strategy can do on the real engine: everything a simulated one can, on real sockets; the virtual
+    /// clock only where libfaketime can move WebKit's processes to it.
+    public static let liveCapabilities: Set<Capability> =
+        webViewCapabilities.subtracting(WebKitGTKDrivers.movesClock ? [] : [.virtualClock]).union([.realNetwork])
 
     /// Why the real engine cannot run here (looked up once per process), or nil.
     public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
@@ -85,8 +86,13 @@ public enum StrategyAdapterCatalog {
         return adapter
     }
 
-    /// `uiwebview`, then each profile's strategies in DESIGN §5 order, then the strategies on the real engine.
-    public static let all: [Adapter] =
+    /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order.
+    public static let simulated: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
-        + SyncStrategyKind.all.map(liveAdapter(for:))
+
+    /// Every strategy on the real WebKitGTK engine.
+    public static let live: [Adapter] = SyncStrategyKind.all.map(liveAdapter(for:))
+
+    /// The simulated adapters, then the live ones.
+    public static let all: [Adapter] = simulated + live
 }

@@ -19,6 +19,12 @@ public final class WebKitGTKDrivers: Sendable {
         "/usr/lib/aarch64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib",
         "/usr/lib/girepository-1.0/WebKit2-4.1.typelib",
     ]
+    /// libfaketime (Debian `faketime`), which the driver preloads into WebKit's processes to move their clock.
+    public static let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+    /// Whether the driver can move WebKit's clock (so scenarios that advance the virtual clock can run).
+    public static var movesClock: Bool { FileManager.default.fileExists(atPath: libfaketime) }
+
     /// How long one request may take (`settle` passes its own, longer, limit).
     public static let requestTimeout: Duration = .seconds(10)
     /// A driver's start: Python, GTK, Xvfb and WebKit's first processes on a loaded CI machine.

@@ -97,6 +97,8 @@ extension WebKitGTKEngine {
         let navigation = try DriverMessages.integer(fields, "navigation")
         guard let view = views[try DriverMessages.integer(fields, "view")] else { return }
         let state = try DriverMessages.string(fields, "state")
+        // WebKit reports `finished` after `failed`; WKWebView's delegate hears only the failure.
+        guard !failedNavigations.contains(navigation) else { return }
         let change: NavigationEvent
         switch state {
         case "started": change = .startedProvisional
@@ -110,9 +112,14 @@ extension WebKitGTKEngine {
             change = .finished
         case "failed":
             view.loading.remove(navigation)
+            failedNavigations.insert(navigation)
             let message = (try? DriverMessages.string(fields, "message")) ?? "the load failed"
             log("navigation #\(navigation) failed: \(message)")
-            change = .failedProvisional(WebKitError(fields["cancelled"] == .bool(true) ? .cancelled : .cannotFindHost, message))
+            let code: WebKitError.Code =
+                if fields["too-many-redirects"] == .bool(true) { .tooManyRedirects }
+                else if fields["cancelled"] == .bool(true) { .cancelled }
+                else { .cannotFindHost }
+            change = .failedProvisional(WebKitError(code, message))
         default:
             throw LineProtocol.Violation("unknown navigation state '\(state)'")
         }

@@ -42,6 +42,8 @@ public final class WebKitGTKEngine: WebKitEngine {
     var navigationViews: [Int: Int] = [:]
     /// The URL of each navigation's final response: the page it commits.
     var responseURLs: [Int: URL] = [:]
+    /// Navigations that failed: WebKit's later events for them are not the delegate's to hear.
+    var failedNavigations: Set<Int> = []
     var fetches: [Int: (Result<WebResponse, WebKitError>) -> Void] = [:]
     var observers: [Int: [() -> Void]] = [:]
     /// A driver failure met inside a call that cannot throw; the next ``runUntilIdle()`` throws it.
@@ -109,6 +111,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     @discardableResult
     func send(_ operation: String, _ fields: [String: JSONValue] = [:]) -> LineProtocol.Result? {
         guard pendingFailure == nil else { return nil }
+        if operation != "set-clock" { syncClock() }
         do {
             return try driver.call(operation, fields)
         } catch {
@@ -354,12 +357,13 @@ public final class WebKitGTKEngine: WebKitEngine {
         }
     }
 
-    /// Sets WebKit's clock to the scenario's when it has moved (by a second or more) since it was last set.
+    /// Sets WebKit's clock to the scenario's whenever the scenario's has moved since it was last set. (Between
+    /// two moves WebKit's clock runs on with real time: milliseconds in a scenario.)
     func syncClock() {
         guard driver.handshake.movesClock else { return }
         let now = clock.now
-        if let sent = clockSentAt, abs(sent.timeIntervalSince(now)) < 1 { return }
-        guard send("set-clock", ["now": .number(now.timeIntervalSince1970.rounded(.down))]) != nil else { return }
+        if let sent = clockSentAt, sent == now { return }
+        guard send("set-clock", ["now": .number(now.timeIntervalSince1970)]) != nil else { return }
         clockSentAt = now
     }
 
@@ -375,6 +379,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         fetches.removeAll()
         navigationViews.removeAll()
         responseURLs.removeAll()
+        failedNavigations.removeAll()
         defaultStore = nil
         send("terminate-app")
         log("app process killed: web views, data stores and WebKit's processes are gone; the persistent store's files stay")

@@ -50,6 +50,7 @@ PROTOCOL = 1
 NAME = "webkitgtk"
 LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 IDLE_QUIET = 0.010  # settle: idle means nothing happened for this long
+PROVISIONAL_GRACE = 5.0  # an allowed main-frame navigation counts as loading this long before it starts
 EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
 EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
 CALL_TIMEOUT = 4.0  # evaluate / cookie calls: below the harness's 5 s request limit
@@ -380,12 +381,21 @@ class View:
         self.handlers = []
         self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
         self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
+        self.provisional_since = 0.0
         self.frame_urls = set()  # URLs whose navigation actions were classified as a frame's
         self.navigation = None  # the current navigation's number
         self.cancelled = False  # the harness cancelled the current navigation: not loading for idle
 
     def loading(self):
-        return self.widget is not None and not self.cancelled and self.widget.is_loading()
+        """WebKit says it is loading, or a main-frame navigation was allowed and has not started yet: a
+        cross-site navigation swaps the web process first, and `is_loading()` is false meanwhile (for a few
+        hundred milliseconds), which must not pass for idle. The wait is bounded, for a navigation WebKit drops
+        without a word."""
+        if self.widget is None or self.cancelled:
+            return False
+        if self.provisional and time.monotonic() - self.provisional_since < PROVISIONAL_GRACE:
+            return True
+        return self.widget.is_loading()
 
     def detach(self):
         """Disconnect the driver's handlers; the (widget, content manager) pair, or None if already detached."""
@@ -429,8 +439,10 @@ class Clock:
         self.installed = True
 
     def set(self, now):
-        offset = round(now - time.time())
-        self.write(f"{offset:+d}s")
+        # libfaketime takes a fractional offset: whole seconds would put WebKit up to half a second off the
+        # scenario's clock, enough to expire a Max-Age=60 cookie 59 seconds later.
+        offset = now - time.time()
+        self.write(f"{offset:+.3f}s")
 
     def write(self, text):
         temporary = self.path + ".new"
@@ -1104,6 +1116,7 @@ class Driver:
         view.navigation = navigation
         view.cancelled = False
         view.provisional = True
+        view.provisional_since = time.monotonic()
         number = self.next_number("decision")
         self.decisions[number] = (decision, view)
         self.queue_event({
@@ -1133,10 +1146,14 @@ class Driver:
         view.provisional = False
         cancelled = error.matches(WebKit2.NetworkError.quark(), int(WebKit2.NetworkError.CANCELLED)) or error.matches(
             WebKit2.PolicyError.quark(), int(WebKit2.PolicyError.FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
+        # WebKit's redirect limit comes with an empty error domain and code 0 (WebKitGTK 2.50.6): its fixed message,
+        # "Load cannot follow more than 20 redirections", is the only sign of it.
+        redirects = error.matches(Soup.SessionError.quark(), int(Soup.SessionError.TOO_MANY_REDIRECTS)) or (
+            "redirection" in error.message and "more than" in error.message)
         self.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation,
                           "state": "failed", "url": widget.get_uri(), "message": error.message,
-                          "cancelled": bool(cancelled)})
-        return False
+                          "cancelled": bool(cancelled), "too-many-redirects": bool(redirects)})
+        return True  # handled: no error page is loaded (it would commit as if it were the page)
 
     # -- decisions and the proxy ------------------------------------------------------------------------------------
 
