@@ -10,6 +10,7 @@ public enum CookieHarnessCommand {
         commands:
           run [PATH...] [options]         run suites (default Suites/) on adapters; reports in Reports/
           compare [PATH...] [options]     adapters side by side: Reports/matrix.md and matrix.html
+          agreement [PATH...] [options]   the simulated webkitgtk profile vs the real WebKitGTK engine, cell by cell
           list adapters|suites|scenarios  what there is to run
           validate [PATH...]              check suite and expectation files
           conformance http-state [PATH]   run the http-state corpus through the reference jar
@@ -33,6 +34,7 @@ public enum CookieHarnessCommand {
             switch command {
             case "run": return try RunCommand.run(rest, output: output)
             case "compare": return try CompareCommand.run(rest, output: output)
+            case "agreement": return try AgreementCommand.run(rest, output: output)
             case "list": return try ListCommand.run(rest, output: output)
             case "validate": return try ValidateCommand.run(rest, output: output)
             case "conformance": return try ConformanceCommand.run(rest, output: output)

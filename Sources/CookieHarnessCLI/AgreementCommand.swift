@@ -1,0 +1,139 @@
+import AdapterCatalog
+import Foundation
+import HarnessCore
+import Reporting
+import StrategyAdapters
+import SyncStrategies
+
+/// `cookie-harness agreement`: every strategy on the simulated `webkitgtk` profile and on the real WebKitGTK
+/// engine, over the hand-written suites, cell by cell; the agreement rate per strategy and overall, and each
+/// disagreement with both observations and transcripts (Markdown, HTML, JSON).
+enum AgreementCommand {
+    static let usage = """
+        usage: cookie-harness agreement [PATH...] [--strategy NAME]... [--filter GLOB]... [--jobs N]
+                                        [--time-limit SECONDS] [--known FILE] [--min-rate PERCENT]
+                                        [--markdown FILE] [--html FILE] [--json FILE] [--schema FILE]
+
+        Runs each strategy on the simulated webkitgtk profile (NAME@webkitgtk) and on the real engine
+        (NAME@webkitgtk-live) over the hand-written suites in PATH (default: Suites/, without imported corpora), and
+        pairs the results: two cells agree when they have the same status and the same observed outcome (the same
+        check failing with the same message). Cells the real engine cannot serve are skipped and not compared.
+        Disagreements listed with their cause in the known file are reported as known.
+
+          --strategy NAME       a strategy to compare, e.g. wk-request-header (repeatable; default: all)
+          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
+          --jobs N              scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)
+          --time-limit SECONDS  per scenario; a scenario over it is an error (default 30)
+          --known FILE          the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)
+          --min-rate PERCENT    fail (exit 1) when the overall agreement is below this (default 0: never)
+          --markdown FILE       default Reports/agreement.md
+          --html FILE           default Reports/agreement.html
+          --json FILE           default Reports/agreement.json
+
+        exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
+        or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
+        """
+
+    static let defaultKnownPath = "Suites/agreement/webkitgtk-live.txt"
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(
+            arguments,
+            valued: ["strategy", "filter", "jobs", "time-limit", "known", "min-rate", "markdown", "html", "json", "schema", "expectations"]
+        )
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        let kinds = try strategies(args.options["strategy"])
+        let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let timeLimit: Duration = try args.value("time-limit").map { text in
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 3600]")
+            }
+            return .milliseconds(Int(seconds * 1000))
+        } ?? .seconds(30)
+        let minimum = try args.value("min-rate").map { text -> Double in
+            guard let percent = Double(text), (0...100).contains(percent) else {
+                throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
+            }
+            return percent / 100
+        } ?? 0
+        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
+            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
+            return .infrastructureFailure
+        }
+        let knownPath = args.value("known") ?? defaultKnownPath
+        let known: KnownDisagreements
+        do {
+            known = FileManager.default.fileExists(atPath: knownPath) || args.value("known") != nil
+                ? try KnownDisagreements(contentsOf: knownPath) : KnownDisagreements()
+        } catch {
+            output.err("\(error)")
+            return .invalidInput
+        }
+        guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
+        let suites = inputs.suites.suites.filter { $0.provenance == nil }
+        let filters = args.options["filter"] ?? []
+
+        func run(_ adapters: [Adapter], jobs: Int) throws -> [ScenarioResult] {
+            let plan = RunPlan(
+                suites: suites, adapters: adapters, filters: filters, jobs: jobs, timeLimit: timeLimit,
+                expectation: inputs.expectedStatus)
+            let collector = CollectingReporter()
+            let console = ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) })
+            _ = try Runner().run(plan, reporter: MultiReporter([console, collector]))
+            return collector.results
+        }
+        let registry = AdapterCatalog.registry
+        let simulatedAdapters = kinds.compactMap { registry.adapter(named: "\($0.name)@webkitgtk") }
+        let liveAdapters = kinds.compactMap { registry.adapter(named: $0.name + StrategyAdapterCatalog.liveSuffix) }
+        let started = ContinuousClock.now
+        let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let live = try run(liveAdapters, jobs: jobs)
+        let elapsed = ContinuousClock.now - started
+
+        let agreement = Agreement(
+            simulated: simulated, live: live, simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live",
+            strategy: { adapter in
+                let name = adapter.name
+                return String(name[..<(name.firstIndex(of: "@") ?? name.endIndex)])
+            },
+            knownCauses: known)
+        let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
+        let htmlPath = args.value("html") ?? "Reports/agreement.html"
+        let jsonPath = args.value("json") ?? "Reports/agreement.json"
+        for path in [markdownPath, htmlPath, jsonPath] {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        }
+        do {
+            try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
+        } catch {
+            output.err("cookie-harness: error: writing the agreement report: \(error)")
+            return .infrastructureFailure
+        }
+        output.err(agreement.consoleText())
+        for stale in agreement.staleCauses(in: known) {
+            output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
+        }
+        output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)")
+        let rate = agreement.overall.rate
+        if rate < minimum {
+            output.err("cookie-harness: agreement \(Agreement.percent(rate)) is below --min-rate \(Agreement.percent(minimum))")
+            return .unexpectedResults
+        }
+        return agreement.unexplained.isEmpty ? .success : .unexpectedResults
+    }
+
+    /// The strategies named (every one by default, `uiwebview` has no engine).
+    private static func strategies(_ names: [String]?) throws -> [SyncStrategyKind] {
+        guard let names else { return SyncStrategyKind.all }
+        return try names.map { name in
+            guard let kind = SyncStrategyKind.all.first(where: { $0.name == name }) else {
+                throw UsageError("option '--strategy': unknown strategy '\(name)' (known: \(SyncStrategyKind.all.map(\.name).joined(separator: ", ")))")
+            }
+            return kind
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import HarnessCore
+
+/// How often a simulated engine's verdicts hold on a real one: each strategy's results on the simulated profile
+/// and on the live engine, paired cell by cell (strategy × scenario).
+///
+/// Two results **agree** when they have the same status and the same observed outcome: both pass, or both fail at
+/// the same check with the same message (what was expected and what was observed). An error never agrees with
+/// anything (it is no outcome), and a cell the live engine skipped (a virtual clock it cannot move, a POST it
+/// cannot load) is not compared: it is counted apart, with the reason.
+public struct Agreement: Sendable {
+    /// One strategy × scenario pair.
+    public struct Cell: Sendable {
+        public var strategy: String
+        public var suiteID: String
+        public var scenarioID: String
+        public var title: String
+        public var simulated: ScenarioResult
+        public var live: ScenarioResult
+        /// The checked-in cause of a disagreement that is known and explained, if any.
+        public var knownCause: String?
+
+        /// Both results could be judged: neither was skipped.
+        public var isCompared: Bool {
+            if case .skipped = simulated.status { return false }
+            if case .skipped = live.status { return false }
+            return true
+        }
+
+        public var agrees: Bool { isCompared && Agreement.sameOutcome(simulated.status, live.status) }
+    }
+
+    /// Per strategy: cells compared and cells agreeing.
+    public struct Tally: Sendable, Hashable {
+        public var strategy: String
+        public var compared = 0
+        public var agreed = 0
+        public var notCompared = 0
+
+        public var rate: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
+    }
+
+    public var simulatedProfile: String
+    public var liveProfile: String
+    public var cells: [Cell]
+
+    /// Pairs results by strategy and scenario: `simulated` and `live` name each result's strategy (the adapter name
+    /// without its profile suffix).
+    public init(
+        simulated: [ScenarioResult], live: [ScenarioResult], simulatedProfile: String, liveProfile: String,
+        strategy: (AdapterInfo) -> String, knownCauses: KnownDisagreements = KnownDisagreements()
+    ) {
+        self.simulatedProfile = simulatedProfile
+        self.liveProfile = liveProfile
+        var liveByKey: [String: ScenarioResult] = [:]
+        for result in live { liveByKey[strategy(result.adapter) + "\u{0}" + result.scenarioID] = result }
+        cells = simulated.compactMap { result in
+            let name = strategy(result.adapter)
+            guard let other = liveByKey[name + "\u{0}" + result.scenarioID] else { return nil }
+            return Cell(
+                strategy: name, suiteID: result.suiteID, scenarioID: result.scenarioID, title: result.title,
+                simulated: result, live: other, knownCause: knownCauses.cause(strategy: name, scenario: result.scenarioID))
+        }
+    }
+
+    /// Same status, and for failures the same check with the same message.
+    public static func sameOutcome(_ a: Status, _ b: Status) -> Bool {
+        switch (a, b) {
+        case (.passed, .passed): true
+        case (.failed(let x), .failed(let y)): x.location == y.location && x.message == y.message
+        default: false
+        }
+    }
+
+    /// Strategies in the order their cells first appear.
+    public var tallies: [Tally] {
+        var order: [String] = []
+        var byStrategy: [String: Tally] = [:]
+        for cell in cells {
+            if byStrategy[cell.strategy] == nil {
+                order.append(cell.strategy)
+                byStrategy[cell.strategy] = Tally(strategy: cell.strategy)
+            }
+            if !cell.isCompared {
+                byStrategy[cell.strategy]!.notCompared += 1
+            } else {
+                byStrategy[cell.strategy]!.compared += 1
+                if cell.agrees { byStrategy[cell.strategy]!.agreed += 1 }
+            }
+        }
+        return order.map { byStrategy[$0]! }
+    }
+
+    /// Every strategy together.
+    public var overall: Tally {
+        tallies.reduce(into: Tally(strategy: "all")) { total, tally in
+            total.compared += tally.compared
+            total.agreed += tally.agreed
+            total.notCompared += tally.notCompared
+        }
+    }
+
+    public var disagreements: [Cell] { cells.filter { $0.isCompared && !$0.agrees } }
+
+    /// Disagreements without a checked-in cause: what a change to the simulation (or to WebKitGTK) brought.
+    public var unexplained: [Cell] { disagreements.filter { $0.knownCause == nil } }
+
+    /// Causes listed for cells that now agree (or are no longer compared): entries to remove from the file.
+    public func staleCauses(in known: KnownDisagreements) -> [KnownDisagreements.Entry] {
+        let open = Set(disagreements.map { $0.strategy + "\u{0}" + $0.scenarioID })
+        let present = Set(cells.map { $0.strategy + "\u{0}" + $0.scenarioID })
+        return known.entries.filter { entry in
+            let key = entry.strategy + "\u{0}" + entry.scenario
+            return present.contains(key) && !open.contains(key)
+        }
+    }
+
+    /// `97.4%`.
+    public static func percent(_ rate: Double) -> String {
+        String(format: "%.1f%%", rate * 100)
+    }
+
+    /// One line per result: the status and, for a failure, the message; an error's or a skip's first line.
+    public static func observation(_ status: Status) -> String {
+        switch status {
+        case .passed: "pass"
+        case .failed(let failure): "fail at \(failure.location): \(failure.message)"
+        case .skipped(let reason): "skip: \(reason)"
+        case .errored(let detail): "error: \(detail.split(separator: "\n").first.map(String.init) ?? "")"
+        }
+    }
+}
+
+/// The checked-in list of disagreements that remain between the simulation and the real engine, each with its
+/// cause: one per line, `STRATEGY SCENARIO-ID CAUSE…`; `#` starts a comment line.
+public struct KnownDisagreements: Sendable {
+    public struct Entry: Sendable, Hashable {
+        public var strategy: String
+        public var scenario: String
+        public var cause: String
+        public var line: Int
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// Reads the list.
+    /// - Throws: ``InvalidLine`` naming the file and line of an entry without a cause.
+    public init(contentsOf path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var entries: [Entry] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let parts = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard parts.count == 3 else {
+                throw InvalidLine(description: "\(path):\(index + 1): error: expected 'STRATEGY SCENARIO-ID CAUSE', found '\(trimmed)'")
+            }
+            entries.append(Entry(strategy: String(parts[0]), scenario: String(parts[1]), cause: String(parts[2]), line: index + 1))
+        }
+        self.entries = entries
+    }
+
+    public struct InvalidLine: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func cause(strategy: String, scenario: String) -> String? {
+        entries.first { $0.strategy == strategy && $0.scenario == scenario }?.cause
+    }
+}

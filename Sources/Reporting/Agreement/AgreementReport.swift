@@ -1,0 +1,33 @@
+import Foundation
+import HarnessCore
+
+/// Writes an ``Agreement`` as Markdown, HTML and JSON, each file atomically (a temporary file next to it, renamed
+/// over it when complete).
+public enum AgreementReport {
+    /// - Throws: `ReportError` `.writeFailed`; a destination not yet written is left as it was.
+    public static func write(_ agreement: Agreement, markdownPath: String?, htmlPath: String?, jsonPath: String?) throws {
+        let json = try agreement.json()
+        let outputs: [(String?, () -> String)] = [
+            (markdownPath, agreement.markdown), (htmlPath, agreement.html),
+            (jsonPath, { String(decoding: json, as: UTF8.self) + "\n" }),
+        ]
+        for case let (path?, render) in outputs {
+            let file = try TemporaryFile(nextTo: path, purpose: "tmp", anonymous: false)
+            defer { file.discard() }
+            try file.write(render())
+            try file.publish()
+        }
+    }
+}
+
+/// Keeps every result of a run in memory, in the runner's deterministic order (for comparisons that need them all
+/// at the end, such as an ``Agreement``).
+public final class CollectingReporter: ResultReporter {
+    public private(set) var results: [ScenarioResult] = []
+
+    public init() {}
+
+    public func begin(_ run: RunInfo) throws {}
+    public func report(_ result: ScenarioResult) throws { results.append(result) }
+    public func finish(_ summary: RunSummary) throws {}
+}
