@@ -2,12 +2,14 @@ import AdapterCatalog
 import Bench
 import Foundation
 import HarnessCore
+import StrategyAdapters
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
 enum BenchCommand {
     static let usage = """
         usage: cookie-harness bench [stores] [--seconds S] [--store NAME]...
                cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N]
+               cookie-harness bench live [PATH...] [--jobs N]
 
         stores (default): fills a jar with 3000 cookies over 60 domains from Set-Cookie lines, then computes the
           Cookie header for request URLs on the full jar; the reference jar, an ephemeral Foundation
@@ -18,6 +20,9 @@ enum BenchCommand {
         harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
           of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
           streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
+        live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
+          real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
+          suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
         Build with '-c release' for figures worth comparing.
         """
 
@@ -30,7 +35,8 @@ enum BenchCommand {
         switch args.positional.first ?? "stores" {
         case "stores": return try stores(args, output: output)
         case "harness": return try harness(args, output: output)
-        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores or harness)")
+        case "live": return try live(args, output: output)
+        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness or live)")
         }
     }
 
@@ -63,7 +69,7 @@ enum BenchCommand {
         let parallel = try benchmark.timeBuiltInSuites(jobs: jobs)
         func ms(_ d: Duration) -> String { String(format: "%.1f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
         output.out("built-in suites × reference: \(serial.scenarios) scenarios; 1 worker \(ms(serial.best)), \(jobs) workers \(ms(parallel.best)) (best of 5; speed-up \(String(format: "%.2f", seconds(serial.best) / seconds(parallel.best)))x)")
-        let simulated = AdapterCatalog.registry.adapters.filter { $0.name == "uiwebview" || $0.name.hasPrefix("wk-") }
+        let simulated = StrategyAdapterCatalog.simulated
         let simulatedSerial = try benchmark.timeBuiltInSuites(jobs: 1, rounds: 3, adapters: simulated)
         let simulatedParallel = try benchmark.timeBuiltInSuites(jobs: jobs, rounds: 3, adapters: simulated)
         output.out("built-in suites × \(simulated.count) simulated web-view adapters: \(simulatedSerial.scenarios) results; 1 worker \(ms(simulatedSerial.best)), \(jobs) workers \(ms(simulatedParallel.best)) (best of 3; speed-up \(String(format: "%.2f", seconds(simulatedSerial.best) / seconds(simulatedParallel.best)))x)")
@@ -75,6 +81,35 @@ enum BenchCommand {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         output.out("generated suite: \(figures.scenarios) scenarios (\(figures.passed) passed) in \(ms(figures.elapsed)) with \(jobs) workers, \(String(format: "%.0f", Double(figures.scenarios) / seconds(figures.elapsed))) scenarios/s; JUnit file \(mib(figures.junitBytes))")
         output.out("resident memory before the run \(mib(figures.residentBeforeRun)); after each tenth of the results: \(figures.residentSamples.map(mib).joined(separator: ", ")); peak \(mib(figures.peakResident))")
+        return .success
+    }
+
+    private static func live(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
+            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
+            return .infrastructureFailure
+        }
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+        let suites = inputs.suites.suites.filter { $0.provenance == nil }
+        let jobs = try args.integer("jobs", in: 2...64) ?? 2
+        let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
+        let live = StrategyAdapterCatalog.live
+
+        let figures = try LiveEngineBenchmark(suites: suites, simulated: simulated, live: live, jobs: jobs).run()
+        func line(_ label: String, _ figure: LiveEngineBenchmark.Figure) -> String {
+            label + ": \(figure.ran) scenarios in " + String(format: "%.2f s, %.1f scenarios/s", figure.seconds, figure.perSecond)
+        }
+        output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(jobs) workers", figures.simulated))
+        output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, 1 driver", figures.oneDriver))
+        output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(jobs) drivers", figures.drivers)
+            + String(format: " (speed-up %.2fx; the simulation is %.0fx faster)",
+                     figures.oneDriver.seconds / figures.drivers.seconds, figures.simulated.perSecond / figures.drivers.perSecond))
         return .success
     }
 

@@ -30,8 +30,17 @@ public final class WebKitGTKDrivers: Sendable {
     /// A driver's start: Python, GTK, Xvfb and WebKit's first processes on a loaded CI machine.
     public static let startTimeout: Duration = .seconds(30)
 
-    /// The drivers of this process.
-    public static let shared = WebKitGTKDrivers()
+    /// The drivers of this process, started from the package's `driver.py`.
+    public static let shared = WebKitGTKDrivers(configuration: nil)
+
+    /// How this pool starts a driver; nil: ``configuration(currentDirectory:executablePath:)``, looked up at the
+    /// first start.
+    let fixedConfiguration: ChildProcessConfiguration?
+
+    /// A pool of its own (tests start a stand-in driver that crashes or hangs on cue).
+    package init(configuration: ChildProcessConfiguration?) {
+        self.fixedConfiguration = configuration
+    }
 
     private struct State {
         var idle: [WebKitGTKDriver] = []
@@ -95,13 +104,13 @@ public final class WebKitGTKDrivers: Sendable {
                 candidate.kill()
             }
         }
-        let driver = try WebKitGTKDriver.launch(Self.configuration())
+        let driver = try WebKitGTKDriver.launch(fixedConfiguration ?? Self.configuration())
         let installHook = state.withLock { state -> Bool in
             state.all.append(driver)
             defer { state.exitHookInstalled = true }
             return !state.exitHookInstalled
         }
-        if installHook { atexit { WebKitGTKDrivers.shared.stopAll() } }
+        if installHook, self === Self.shared { atexit { WebKitGTKDrivers.shared.stopAll() } }
         return driver
     }
 

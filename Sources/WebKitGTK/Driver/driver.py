@@ -49,8 +49,9 @@ import urllib.parse
 PROTOCOL = 1
 NAME = "webkitgtk"
 LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
-IDLE_QUIET = 0.010  # settle: idle means nothing happened for this long
+IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
 PROVISIONAL_GRACE = 5.0  # an allowed main-frame navigation counts as loading this long before it starts
+BLOCKING_EVENTS = ("decide-action", "decide-response", "http-request")  # WebKit waits for the answer to these
 EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
 EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
 CALL_TIMEOUT = 4.0  # evaluate / cookie calls: below the harness's 5 s request limit
@@ -1232,11 +1233,14 @@ class Driver:
             now = time.monotonic()
             with self.lock:
                 have_events = bool(self.events)
+                blocked = any(event["type"] in BLOCKING_EVENTS for event in self.events)
                 quiet = now - self.last_activity
             busy = self.busy()
             if not busy and quiet >= IDLE_QUIET:
                 idle = True
                 break
+            if blocked:
+                break  # WebKit waits for the harness's answer: nothing more comes until it is given
             if have_events:
                 if first_event is None:
                     first_event = now
