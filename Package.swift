@@ -88,6 +88,14 @@ let package = Package(
             dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "WebKitGTKTests",
+            dependencies: [
+                "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "Reporting",
+                "SyncStrategies",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -50,12 +50,27 @@ extension ChildProcess {
             stderrReader.start()
         }
 
+        /// How long after the child exited a reply may still arrive (it was in the pipe when the child died).
+        static let afterExit: TimeInterval = 0.2
+
         /// The next stdout event, waiting until `deadline` at most.
+        ///
+        /// A child that exited counts as closed once ``afterExit`` has passed without a line, even when its stdout
+        /// is still open: a process it started (an X server, a helper) may hold the pipe's write end forever.
         func next(until deadline: Date) -> Event {
             condition.lock()
             defer { condition.unlock() }
+            var exitedAt: Date?
             while firstLine == lines.count, !stdoutClosed {
-                if !condition.wait(until: deadline), firstLine == lines.count, !stdoutClosed { return .timedOut }
+                let now = Date()
+                if termination != nil {
+                    let seen = exitedAt ?? now
+                    exitedAt = seen
+                    if now >= seen.addingTimeInterval(Self.afterExit) || now >= deadline { return .closed }
+                } else if now >= deadline {
+                    return .timedOut
+                }
+                _ = condition.wait(until: exitedAt.map { min(deadline, $0.addingTimeInterval(Self.afterExit)) } ?? deadline)
             }
             guard firstLine < lines.count else { return .closed }
             return takeFirst()

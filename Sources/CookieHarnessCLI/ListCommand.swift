@@ -24,7 +24,9 @@ enum ListCommand {
         case "adapters":
             for adapter in AdapterCatalog.registry.adapters {
                 let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
-                output.out("\(adapter.name)\t\(adapter.summary)\n\tcapabilities: \(capabilities)")
+                output.out("\(adapter.name)\t\(adapter.summary)\n\tcapabilities: \(capabilities)"
+                    + (adapter.unavailableReason.map { "\n\tnot available here: \($0)" } ?? "")
+                    + (adapter.isInDefaultRun ? "" : "\n\tnot in a plain run: choose it with --adapter"))
             }
             return .success
         case "suites", "scenarios":

@@ -120,6 +120,9 @@ public final class WebKitGTKDrivers: Sendable {
         state.withLock { $0.idle.append(driver) }
     }
 
+    /// The process ids of the drivers this pool has started and not stopped (each leads its own process group).
+    package var processIdentifiers: [Int32] { state.withLock { $0.all.map(\.process.pid) } }
+
     /// Stops every driver this process started (each takes its WebKit processes and Xvfb with it), waiting up to
     /// a second for each before killing its process group.
     public func stopAll() {

@@ -22,8 +22,11 @@ public final class WebKitGTKEngine: WebKitEngine {
     let network: any WebKitNetwork
     /// Where engine events go (the transcript), one line each.
     public var eventLog: (String) -> Void
-    /// How long one `settle` may wait for WebKit to do something.
-    public static let settleWait: TimeInterval = 10
+    /// How long one `settle` may wait for WebKit to do something, by default.
+    public static let defaultSettleWait: TimeInterval = 10
+    /// How long one `settle` may wait for WebKit to do something before the step fails as not settling; the
+    /// driver that does not answer within this plus its request time limit is killed.
+    public let settleWait: TimeInterval
     /// The most turns one ``runUntilIdle()`` takes before it gives up (an app scheduling work forever).
     public static let maximumTurns = 10_000
 
@@ -74,8 +77,9 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// - Throws: ``ChildProcessError`` when no driver can start (no display, WebKitGTK missing).
     public init(
         clock: VirtualClock, network: any WebKitNetwork, persistent: Bool, drivers: WebKitGTKDrivers = .shared,
-        eventLog: @escaping (String) -> Void = { _ in }
+        settleWait: TimeInterval = defaultSettleWait, eventLog: @escaping (String) -> Void = { _ in }
     ) throws {
+        self.settleWait = settleWait
         self.clock = clock
         self.network = network
         self.eventLog = eventLog
@@ -335,7 +339,9 @@ public final class WebKitGTKEngine: WebKitEngine {
             if let failure = pendingFailure { throw failure }
             let result: LineProtocol.Result
             do {
-                result = try driver.call("settle", ["wait": .number(Self.settleWait)], timeout: .seconds(Self.settleWait + 5))
+                result = try driver.call(
+                    "settle", ["wait": .number(settleWait)],
+                    timeout: .milliseconds(Int(settleWait * 1000)) + driver.process.configuration.requestTimeout)
             } catch {
                 throw Self.engineError(error)
             }
@@ -349,7 +355,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             }
             if !events.isEmpty { continue }
             guard result.fields["idle"] == .bool(true) else {
-                throw WebKitError(.engineDidNotSettle, "WebKitGTK did not become idle within \(Int(Self.settleWait)) s")
+                throw WebKitError(.engineDidNotSettle, "WebKitGTK did not become idle within \(settleWait) s")
             }
             guard let next = queue.popNext() else { return }
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }

@@ -37,6 +37,13 @@ public struct Agreement: Sendable {
         public var agreed = 0
         public var notCompared = 0
 
+        public init(strategy: String, compared: Int = 0, agreed: Int = 0, notCompared: Int = 0) {
+            self.strategy = strategy
+            self.compared = compared
+            self.agreed = agreed
+            self.notCompared = notCompared
+        }
+
         public var rate: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
     }
 

@@ -1415,6 +1415,12 @@ def main():
         os.setpgrp()
     except OSError:  # already a session leader: its own group
         pass
+    # Replies go to a private copy of stdout; fd 1 becomes stderr. So a library that prints (GTK, WebKit) cannot
+    # corrupt the protocol, and WebKit's processes, which inherit fds 0-2, never hold the reply pipe open after the
+    # driver is gone. (os.dup makes the copy close-on-exec.)
+    replies = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
     gc.disable()
     driver = Driver()
     signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))

@@ -1,0 +1,86 @@
+import Foundation
+import HarnessCore
+import Reporting
+import Testing
+
+/// Pairing a simulated engine's results with a real engine's, cell by cell.
+@Suite("agreement between a simulated and a real engine")
+struct AgreementTests {
+    static let simulated = AdapterInfo(name: "wk-a@webkitgtk", version: "1", profile: "webkitgtk")
+    static let live = AdapterInfo(name: "wk-a@webkitgtk-live", version: "1", profile: "webkitgtk-live")
+
+    static func failed(_ message: String, line: Int = 14) -> Status {
+        .failed(Failure(message: message, location: SuiteLocation(file: "Suites/basic.xml", line: line), details: ""))
+    }
+
+    static func agreement(_ pairs: [(String, Status, Status)], known: KnownDisagreements = KnownDisagreements()) -> Agreement {
+        Agreement(
+            simulated: pairs.map { Fixtures.result(simulated, "basic", $0.0, $0.1, transcript: ["sim \($0.0)"]) },
+            live: pairs.map { Fixtures.result(live, "basic", $0.0, $0.2, transcript: ["live \($0.0)"]) },
+            simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live",
+            strategy: { String($0.name.prefix { $0 != "@" }) }, knownCauses: known)
+    }
+
+    @Test("same status and the same failing check with the same message agree; anything else does not")
+    func sameOutcome() {
+        let result = Self.agreement([
+            ("both-pass", .passed, .passed),
+            ("same-failure", Self.failed("expected a, observed none"), Self.failed("expected a, observed none")),
+            ("other-message", Self.failed("observed 'a=1; b=2'"), Self.failed("observed 'b=2; a=1'")),
+            ("other-check", Self.failed("x", line: 14), Self.failed("x", line: 20)),
+            ("pass-vs-fail", .passed, Self.failed("x")),
+            ("errors", .errored(detail: "crash"), .errored(detail: "crash")),
+            ("live-skipped", .passed, .skipped(reason: "POST load")),
+        ])
+        #expect(result.cells.filter(\.agrees).map(\.scenarioID) == ["basic.both-pass", "basic.same-failure"])
+        #expect(result.overall == Agreement.Tally(strategy: "all", compared: 6, agreed: 2, notCompared: 1))
+        #expect(result.tallies.map(\.strategy) == ["wk-a"])
+        #expect(result.disagreements.count == 4)
+    }
+
+    @Test("a listed cause explains a disagreement; one listed for a cell that agrees is stale")
+    func knownCauses() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try """
+            # comment
+            wk-a basic.order cookies listed in another order
+            wk-a basic.fixed this one agrees now
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let known = try KnownDisagreements(contentsOf: file)
+        let result = Self.agreement([
+            ("order", Self.failed("observed 'a; b'"), Self.failed("observed 'b; a'")),
+            ("new", .passed, Self.failed("x")),
+            ("fixed", .passed, .passed),
+        ], known: known)
+        #expect(result.unexplained.map(\.scenarioID) == ["basic.new"])
+        #expect(result.disagreements.first?.knownCause == "cookies listed in another order")
+        #expect(result.staleCauses(in: known).map(\.scenario) == ["basic.fixed"])
+        #expect(result.staleCauses(in: known).first?.line == 3)
+    }
+
+    @Test("an entry without a cause names its file and line")
+    func invalidKnownFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "\nwk-a basic.order\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: KnownDisagreements.InvalidLine.self) { try KnownDisagreements(contentsOf: file) }
+        #expect(error.description.hasPrefix("\(file):2: error:"))
+    }
+
+    @Test("the reports show the rate and both observations and transcripts of each disagreement")
+    func rendering() throws {
+        let result = Self.agreement([("ok", .passed, .passed), ("differs", .passed, Self.failed("expected <a>, observed none"))])
+        let markdown = result.markdown()
+        #expect(markdown.contains("Overall: **50.0% (1 of 2 cells agree; 0 not compared)**"))
+        #expect(markdown.contains("live basic.differs") && markdown.contains("sim basic.differs"))
+        #expect(markdown.contains("**Unexplained**"))
+        let html = result.html()
+        #expect(html.contains("expected &lt;a&gt;, observed none"))
+        #expect(!html.contains("<a>,"))
+        let json = try #require(try JSONSerialization.jsonObject(with: result.json()) as? [String: Any])
+        let overall = try #require(json["overall"] as? [String: Any])
+        #expect(overall["rate"] as? Double == 0.5)
+        #expect((json["disagreements"] as? [Any])?.count == 1)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HarnessCore
+import Reporting
+import StrategyAdapters
+import Testing
+
+@testable import WebKitGTK
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every strategy on the real WebKitGTK engine over the hand-written suites, once, shared by the checks below:
+/// no unexpected result, and the simulated webkitgtk profile's agreement with it.
+@Suite("the real WebKitGTK engine", .serialized)
+struct LiveEngineTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The overall agreement measured when the webkitgtk profile was last corrected (647 of 648 cells, 99.8%);
+    /// a change that loses a cell or more fails here.
+    static let minimumAgreement = 0.995
+
+    struct Run: Sendable {
+        var live: [ScenarioResult]
+        var simulated: [ScenarioResult]
+    }
+
+    /// The runs, made once for every test of the suite.
+    static let run: Result<Run, any Error> = Result {
+        let schema = try SuiteSchema.load(from: packageRoot + "/Suites/suite.xsd")
+        let loaded = try SuiteLoader(schema: schema).load([packageRoot + "/Suites"])
+        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let suites = loaded.suites.filter { $0.provenance == nil }
+        func results(_ adapters: [Adapter]) throws -> [ScenarioResult] {
+            let collector = CollectingReporter()
+            let plan = RunPlan(
+                suites: suites, adapters: adapters, jobs: 2,
+                expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
+            _ = try Runner().run(plan, reporter: collector)
+            return collector.results
+        }
+        let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
+        return Run(live: try results(StrategyAdapterCatalog.live), simulated: try results(simulated))
+    }
+
+    @Test("every strategy runs on the real engine with no unexpected result; only POST loads are skipped")
+    func liveRun() throws {
+        try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
+        let run = try Self.run.get()
+        #expect(run.live.count == StrategyAdapterCatalog.live.count * 74)
+        let unexpected = run.live.filter(\.isUnexpected)
+        #expect(unexpected.isEmpty, "\(unexpected.map { "\($0.adapter.name) \($0.scenarioID): \(Agreement.observation($0.status))" })")
+        for result in run.live {
+            if case .skipped(let reason) = result.status {
+                #expect(reason.contains("POST"), "\(result.adapter.name) \(result.scenarioID) skipped: \(reason)")
+            }
+        }
+    }
+
+    @Test("the simulated webkitgtk profile agrees with the real engine, and every disagreement has a known cause")
+    func agreement() throws {
+        try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
+        let run = try Self.run.get()
+        let known = try KnownDisagreements(contentsOf: Self.packageRoot + "/Suites/agreement/webkitgtk-live.txt")
+        let agreement = Agreement(
+            simulated: run.simulated, live: run.live, simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live",
+            strategy: { String($0.name.prefix { $0 != "@" }) }, knownCauses: known)
+        #expect(agreement.overall.compared >= 600)
+        #expect(agreement.overall.rate >= Self.minimumAgreement, "\(agreement.consoleText())")
+        #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
+        #expect(agreement.staleCauses(in: known).isEmpty)
+    }
+
+    @Test("stopping the drivers leaves none of their processes behind")
+    func noProcessLeft() throws {
+        try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
+        _ = try Self.run.get()
+        let groups = WebKitGTKDrivers.shared.processIdentifiers
+        #expect(!groups.isEmpty)
+        WebKitGTKDrivers.shared.stopAll()
+        let deadline = Date(timeIntervalSinceNow: 3)
+        var alive = groups
+        while !alive.isEmpty, Date() < deadline {
+            alive = groups.filter { kill(-$0, 0) == 0 }
+            usleep(50_000)
+        }
+        #expect(alive.isEmpty, "process groups still alive: \(alive)")
+    }
+}
