@@ -73,7 +73,7 @@ struct AgreementTests {
         let result = Self.agreement([("ok", .passed, .passed), ("differs", .passed, Self.failed("expected <a>, observed none"))])
         let markdown = result.markdown()
         #expect(markdown.contains("Overall: **50.0% (1 of 2 cells agree; 0 not compared)**"))
-        #expect(markdown.contains("live basic.differs") && markdown.contains("sim basic.differs"))
+        #expect(markdown.contains("live differs") && markdown.contains("sim differs"))
         #expect(markdown.contains("**Unexplained**"))
         let html = result.html()
         #expect(html.contains("expected &lt;a&gt;, observed none"))
