@@ -108,3 +108,45 @@ struct RequestBodyTests {
         #expect(failure.message == "body of POST https://app.example.com/form: expected 'a=1', observed no body")
     }
 }
+
+/// Adapters that cannot run here, and apps that cannot serve a step: skips with the reason, never a verdict.
+@Suite("unavailable adapters and unservable steps")
+struct UnavailableAdapterTests {
+    final class CannotLoad: App {
+        func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {}
+        func nativeRequest(_ request: HTTPRequest) throws {}
+        func openWebView(_ options: WebViewOptions) throws {}
+        func load(_ request: HTTPRequest, handlesCookies: Bool) throws { throw AppError.cannotServe("no POST on this engine") }
+        func followLink(_ url: HTTPURL) throws {}
+        func fetch(_ request: HTTPRequest) throws {}
+        func runScript(_ script: String) throws {}
+        func documentCookie() throws -> String { "" }
+        func restart() throws {}
+        func cookies(in store: StoreExpectation.Store) throws -> [Cookie] { [] }
+    }
+
+    static let scenario = Fixtures.scenario("t.load", [.load(Request(url: "https://login.example.com/sso"))])
+
+    @Test("an adapter whose engine is missing skips every scenario with the reason, and stays out of a plain run")
+    func unavailable() {
+        var adapter = Adapter.reference
+        adapter.info.name = "engine-less"
+        adapter.unavailableReason = "WebKitGTK is missing: install gir1.2-webkit2-4.1"
+        adapter.isInDefaultRun = false
+        let status = ScenarioExecutor().run(Self.scenario, of: Fixtures.suite([Self.scenario]), on: adapter).status
+        #expect(status == .skipped(reason: "adapter 'engine-less' is not available here: WebKitGTK is missing: install gir1.2-webkit2-4.1"))
+        let registry = AdapterRegistry([.reference, adapter])
+        #expect(registry.defaults.map(\.name) == ["reference"])
+        #expect(registry.adapter(named: "engine-less") != nil)
+    }
+
+    @Test("a step the app's engine cannot serve skips the scenario with the reason")
+    func cannotServe() {
+        let adapter = Adapter(
+            info: AdapterInfo(name: "no-post", version: "1", profile: "", specProfile: "rfc6265bis"), summary: "",
+            capabilities: Adapter.reference.capabilities
+        ) { _ in CannotLoad() }
+        let status = ScenarioExecutor().run(Self.scenario, of: Fixtures.suite([Self.scenario]), on: adapter).status
+        #expect(status == .skipped(reason: "no POST on this engine"))
+    }
+}
