@@ -47,12 +47,7 @@ enum AgreementCommand {
         }
         let kinds = try strategies(args.options["strategy"])
         let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
-        let timeLimit: Duration = try args.value("time-limit").map { text in
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 3600]")
-            }
-            return .milliseconds(Int(seconds * 1000))
-        } ?? .seconds(30)
+        let timeLimit = try RunOptions.timeLimit(args)
         let minimum = try args.value("min-rate").map { text -> Double in
             guard let percent = Double(text), (0...100).contains(percent) else {
                 throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
@@ -103,10 +98,7 @@ enum AgreementCommand {
         let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
         let htmlPath = args.value("html") ?? "Reports/agreement.html"
         let jsonPath = args.value("json") ?? "Reports/agreement.json"
-        for path in [markdownPath, htmlPath, jsonPath] {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        }
+        ReportFolders.create(for: [markdownPath, htmlPath, jsonPath])
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {

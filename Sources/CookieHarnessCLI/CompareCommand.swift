@@ -75,7 +75,7 @@ enum CompareCommand {
             expectation: inputs.expectedStatus
         )
         if plan.jobsInOrder.isEmpty { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
-        createFolders(for: [markdownPath, htmlPath])
+        ReportFolders.create(for: [markdownPath, htmlPath])
         let titles = Dictionary(inputs.suites.suites.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
@@ -125,7 +125,7 @@ enum CompareCommand {
         }
         if results.isEmpty { output.err("cookie-harness: warning: no result matches the selection; the matrix is empty") }
 
-        createFolders(for: [markdownPath, htmlPath])
+        ReportFolders.create(for: [markdownPath, htmlPath])
         let run = RunInfo(startedAt: newest, hostname: "", adapters: orderedUnique(results.map(\.adapter)))
         let reporter = MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, source: files.joined(separator: ", "))
         do {
@@ -187,12 +187,5 @@ enum CompareCommand {
     private static func orderedUnique<T: Hashable>(_ values: [T]) -> [T] {
         var seen = Set<T>()
         return values.filter { seen.insert($0).inserted }
-    }
-
-    private static func createFolders(for paths: [String]) {
-        for path in paths {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        }
     }
 }

@@ -48,10 +48,7 @@ enum RunCommand {
             tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
-        for path in [junitPath, jsonPath] {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        }
+        ReportFolders.create(for: [junitPath, jsonPath])
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
             JUnitReporter(path: junitPath),

@@ -37,7 +37,13 @@ struct RunOptions {
             return adapter
         }
         jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        timeLimit = try args.value("time-limit").map { text -> Duration in
+        timeLimit = try Self.timeLimit(args)
+    }
+
+    /// `--time-limit SECONDS` (default 30 s).
+    /// - Throws: ``UsageError`` for a value that is not a number of seconds in (0, 86400].
+    static func timeLimit(_ args: CommandLineArguments) throws -> Duration {
+        try args.value("time-limit").map { text -> Duration in
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
             }

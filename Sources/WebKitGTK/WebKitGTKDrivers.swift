@@ -66,7 +66,10 @@ public final class WebKitGTKDrivers: Sendable {
         guard webKitTypelibs.contains(where: files.fileExists(atPath:)) else {
             return "WebKitGTK is missing: install gir1.2-webkit2-4.1 (run .ci/install-deps)"
         }
-        if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true, findOnPath("Xvfb") == nil {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"]?.isEmpty ?? true,
+           Syscalls.resolveExecutable("Xvfb", currentDirectory: currentDirectory, searchPath: environment["PATH"]).path == nil
+        {
             return "no X display and Xvfb not installed: install xvfb (run .ci/install-deps)"
         }
         let candidates = PackageFiles.candidates(
@@ -134,10 +137,5 @@ public final class WebKitGTKDrivers: Sendable {
         let deadline = Date(timeIntervalSinceNow: 1.5)
         while drivers.contains(where: { $0.process.isRunning }), Date() < deadline { usleep(10_000) }
         for driver in drivers { driver.kill() }
-    }
-
-    private static func findOnPath(_ command: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
