@@ -16,6 +16,35 @@ public enum CookieHeaders {
         folded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// The folded `Set-Cookie` value split the way `HTTPCookie.cookies(withResponseHeaderFields:for:)` reads it:
+    /// at a comma that starts a new cookie — one followed (after spaces) by a token and `=` — and nowhere else, so
+    /// the comma of an `Expires` date (`Wed, 01 Jan 2031 …`) stays inside its cookie. A value that itself holds
+    /// ", x=y" is still cut in two.
+    public static func splitFoldedSetCookieAtCookieBoundaries(_ folded: String) -> [String] {
+        let characters = Array(folded)
+        var pieces: [String] = []
+        var start = 0
+        var index = 0
+        while index < characters.count {
+            if characters[index] == ",", startsCookie(characters, after: index) {
+                pieces.append(String(characters[start..<index]))
+                start = index + 1
+            }
+            index += 1
+        }
+        pieces.append(String(characters[start...]))
+        return pieces.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether the text after the comma at `comma` is ` token=`: a new cookie's name.
+    private static func startsCookie(_ characters: [Character], after comma: Int) -> Bool {
+        var index = comma + 1
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        let nameStart = index
+        while index < characters.count, !" \t;,=".contains(characters[index]) { index += 1 }
+        return index > nameStart && index < characters.count && characters[index] == "="
+    }
+
     /// `name=value` pairs of a `document.cookie` string.
     public static func pairs(inDocumentCookie string: String) -> [(name: String, value: String)] {
         string.split(separator: ";").compactMap { raw in

@@ -16,7 +16,8 @@ public struct SyncStrategyKind: Sendable {
         self.make = make
     }
 
-    /// Every WKWebView strategy of DESIGN §5, in the table's order. (`uiwebview`, the shared-store baseline, is not
+    /// Every WKWebView strategy of DESIGN §5, in the table's order, each field-note variant (`NAME:as-written`,
+    /// `../shared/field-notes/`) right after the strategy it varies. (`uiwebview`, the shared-store baseline, is not
     /// a WKWebView strategy: HarnessCore's `SharedStoreApp` is that app.)
     public static let all: [SyncStrategyKind] = [
         SyncStrategyKind(
@@ -27,11 +28,26 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "later navigations and subresources; header copied to every redirect hop (leak); masks a 302's Set-Cookie",
             make: { RequestHeaderStrategy() }),
         SyncStrategyKind(
+            name: "wk-request-header:as-written",
+            summary: "as the field notes write it: every native cookie (one value per name) in the load(_:) request's Cookie header",
+            knownBreakage: "as wk-request-header, and other hosts' and Secure cookies go on the first request (http too)",
+            make: { RequestHeaderStrategy(variant: .asWritten) }),
+        SyncStrategyKind(
             name: "wk-user-script", summary: "document-start WKUserScript writing document.cookie",
-            knownBreakage: "first request; HttpOnly (downgraded to script-visible); other domains", make: { UserScriptStrategy() }),
+            knownBreakage: "first request; HttpOnly (downgraded to script-visible); other domains; host-only widened to the domain",
+            make: { UserScriptStrategy() }),
+        SyncStrategyKind(
+            name: "wk-user-script:as-written",
+            summary: "as the field notes write it: document-start script writing 'name=value' for every native cookie, no domain or path",
+            knownBreakage: "as wk-user-script, and every site's cookies are planted on the page's host with its default path",
+            make: { UserScriptStrategy(variant: .asWritten) }),
         SyncStrategyKind(
             name: "wk-response-capture", summary: "Set-Cookie from decidePolicyFor navigationResponse into the native store",
             knownBreakage: "3xx responses never reach the delegate; folded Set-Cookie split on commas", make: { ResponseCaptureStrategy() }),
+        SyncStrategyKind(
+            name: "wk-response-capture:as-written",
+            summary: "as the field notes write it: HTTPCookie.cookies(withResponseHeaderFields:for:) in decidePolicyFor navigationResponse",
+            knownBreakage: "3xx responses never reach the delegate; a value holding ', x=' is cut", make: { ResponseCaptureStrategy(variant: .asWritten) }),
         SyncStrategyKind(
             name: "wk-js-read", summary: "document.cookie read after each page into the native store",
             knownBreakage: "HttpOnly cookies invisible; attributes lost", make: { JSReadStrategy() }),

@@ -50,6 +50,20 @@ struct ExecutorTests {
         #expect(run([.load(Request(url: "https://login.example.com/loop")), .expect(.lastStep(.redirectLoop))]) == .passed)
     }
 
+    @Test("a check that cannot be made because its step failed reports the step's failure, not an error")
+    func checkAfterFailedStep() throws {
+        let status = run([
+            .openWebView(WebViewOptions()),
+            .load(Request(url: "https://nowhere.invalid/")),
+            .expect(.documentCookie(CookieStringMatch(lacks: ["sid"]))),
+        ])
+        guard case .failed(let failure) = status else {
+            Issue.record("expected a failure, got \(status)")
+            return
+        }
+        #expect(failure.message.hasPrefix("step failed:"), "\(failure.message)")
+    }
+
     @Test("restart keeps persistent cookies and drops session cookies; a non-persistent store starts empty")
     func restart() {
         let status = run([

@@ -51,7 +51,16 @@ private struct World {
     mutating func run(_ steps: [Step]) throws -> Status {
         for step in steps {
             if case .expect(let expectation) = step.kind {
-                if let failure = try check(expectation, at: step.location) { return .failed(failure) }
+                let failure: Failure?
+                do {
+                    failure = try check(expectation, at: step.location)
+                } catch {
+                    // A check that cannot be made because the step before it failed (no page to read
+                    // document.cookie from) reports that step's failure, not an error of the adapter.
+                    if let unchecked = uncheckedFailure() { return .failed(unchecked) }
+                    throw error
+                }
+                if let failure { return .failed(failure) }
                 if case .lastStep = expectation { lastOutcomeChecked = true }
                 continue
             }

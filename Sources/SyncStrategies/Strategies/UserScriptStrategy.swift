@@ -9,16 +9,33 @@ import WebKitModel
 /// `document.cookie = 'name=value; domain=…; path=/'` at `.atDocumentStart`"; widely copied into app code and
 /// blog posts since. The script is rebuilt when the native store changes.
 ///
+/// **Variants.** ``Variant/withDomainAndPath`` (`wk-user-script`) writes `domain=` and `path=` as the answer does,
+/// which turns a host-only native cookie into a domain cookie of its host (it reaches the host's subdomains).
+/// ``Variant/asWritten`` (`wk-user-script:as-written`) is the field notes' code (000, 001, 002): `name=value` only,
+/// for every native cookie — so each cookie lands on whatever page runs the script, host-only, with the page's
+/// default path, and cookies of other sites are planted on this one.
+///
 /// **Where it breaks.** The script runs after the page's response arrived (DESIGN §6 rule 6): the first request
 /// of every page goes without the cookies. `document.cookie` cannot carry HttpOnly: the session cookie lands as
 /// a script-visible copy (the native `HttpOnly` flag is silently dropped), and cannot replace an HttpOnly cookie
 /// the web store already has. Script can write only its own host and parent domains: cookies of other hosts are
 /// refused; a host-only cookie comes back as a domain cookie (`domain=host`).
 public final class UserScriptStrategy: SyncStrategy {
-    public let name = "wk-user-script"
+    /// What each `document.cookie` assignment carries.
+    public enum Variant: Sendable {
+        /// `name=value; domain=DOMAIN; path=PATH` (StackOverflow 26573137).
+        case withDomainAndPath
+        /// `name=value` (field notes 000, 001, 002).
+        case asWritten
+    }
+
+    public let variant: Variant
+    public var name: String { variant == .asWritten ? "wk-user-script:as-written" : "wk-user-script" }
     private var controllers: [WeakController] = []
 
-    public init() {}
+    public init(variant: Variant = .withDomainAndPath) {
+        self.variant = variant
+    }
 
     public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
         controllers.removeAll { $0.value == nil }
@@ -34,7 +51,7 @@ public final class UserScriptStrategy: SyncStrategy {
         controller.removeAllUserScripts()
         let cookies = app.cookieStorage.cookies
         guard !cookies.isEmpty else { return }
-        let source = Self.script(for: cookies)
+        let source = variant == .asWritten ? Self.scriptAsWritten(for: cookies) : Self.script(for: cookies)
         controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false))
         app.log("\(name): document-start user script writes \(cookies.count) native cookie(s)")
     }
@@ -44,6 +61,11 @@ public final class UserScriptStrategy: SyncStrategy {
         cookies.map { cookie in
             "document.cookie = '\(escape(cookie.name))=\(escape(cookie.value)); domain=\(cookie.httpCookieDomain); path=\(cookie.path)';"
         }.joined(separator: "\n")
+    }
+
+    /// `document.cookie = 'name=value';` per cookie: the notes' script, without domain or path.
+    public static func scriptAsWritten(for cookies: [Cookie]) -> String {
+        cookies.map { "document.cookie = '\(escape($0.name))=\(escape($0.value))';" }.joined(separator: "\n")
     }
 
     private static func escape(_ text: String) -> String {
