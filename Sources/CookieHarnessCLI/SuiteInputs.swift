@@ -1,3 +1,4 @@
+import AdapterCatalog
 import Foundation
 import HarnessCore
 
@@ -12,7 +13,10 @@ struct SuiteInputs {
 
     /// Loads `paths` (default: `Suites/`) and every expectation file among them or in `extraExpectations`.
     /// - Throws: ``InputError`` with the loader's `file:line:column` diagnostics.
-    static func load(_ paths: [String], schemaPath: String?, extraExpectations: [String] = []) throws -> SuiteInputs {
+    /// - Parameter knownAdapters: when given, an expectation file for (or extending) another adapter is an error.
+    static func load(
+        _ paths: [String], schemaPath: String?, extraExpectations: [String] = [], knownAdapters: Set<String>? = nil
+    ) throws -> SuiteInputs {
         let schema: SuiteSchema
         do {
             schema = try SuiteSchema.locateAndLoad(explicitPath: schemaPath)
@@ -27,13 +31,19 @@ struct SuiteInputs {
             throw InputError("\(error)")
         }
         var files: [ExpectationFile] = []
+        var unknown: [String] = []
         for file in loaded.expectationFiles + extraExpectations {
             do {
-                files.append(try ExpectationFile(contentsOf: file, schema: schema))
+                let expectations = try ExpectationFile(contentsOf: file, schema: schema)
+                if let knownAdapters {
+                    unknown += expectations.unknownAdapterDiagnostics(known: knownAdapters).map(\.description)
+                }
+                files.append(expectations)
             } catch {
                 throw InputError("\(error)")
             }
         }
+        if !unknown.isEmpty { throw InputError(unknown.joined(separator: "\n")) }
         let expectations: ExpectationSet
         do {
             expectations = try ExpectationSet(files)
@@ -49,8 +59,10 @@ extension SuiteInputs {
     /// `--expectations`), warning about stale expectation entries; nil after printing the errors of invalid input.
     static func load(for args: CommandLineArguments, output: CommandOutput) throws -> SuiteInputs? {
         do {
+            let external = (args.options["external"] ?? []).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
             let inputs = try load(
-                args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? []
+                args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [],
+                knownAdapters: Set(AdapterCatalog.registry.adapters.map(\.name) + external)
             )
             inputs.warnAboutStaleExpectations(output)
             return inputs

@@ -69,6 +69,26 @@ struct RunCommandTests {
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("expected failure: written to fail"))
     }
 
+    @Test("an expectation file for an adapter that does not exist is invalid input, with the closest name")
+    func unknownAdapter() throws {
+        let root = try folder([
+            "demo.xml": Self.suite,
+            "typo.xml": """
+                <expectations xmlns="urn:cookieharness:suite:1" adapter="wk-nosync">
+                  <expect scenario="demo.wrong-on-purpose" status="fail">written for a misspelt adapter</expect>
+                </expectations>
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = CommandOutput.capturing()
+        let status = CookieHarnessCommand.run(
+            ["run", root.path, "--schema", Self.schema, "--adapter", "reference", "--json", root.appendingPathComponent("r.json").path,
+             "--junit", root.appendingPathComponent("j.xml").path], output: output)
+        #expect(status == .invalidInput)
+        #expect(output.standardError.contains("typo.xml:1:1: error: adapter=\"wk-nosync\" names no adapter this harness knows (did you mean 'wk-no-sync'?)"),
+                "\(output.standardError)")
+    }
+
     @Test("--tag selects scenarios in list, --filter in run")
     func selection() throws {
         let root = try folder(["demo.xml": Self.suite])

@@ -83,6 +83,10 @@ public struct ExpectationFile: Sendable, Hashable {
     /// Adapters whose expectations apply where this file has no entry (`extends="reference"`): an adapter built on
     /// the reference jar shares its documented deviations without copying them.
     public var extends: [String]
+    /// Where `<expectations>` is written (line and column of its `<`), for messages about `adapter=` and
+    /// `extends=`; line 0 for files built in code.
+    public var rootLine = 0
+    public var rootColumn = 0
 
     public init(adapter: String, file: String = "", entries: [Entry] = [], extends: [String] = []) {
         self.adapter = adapter
@@ -131,6 +135,7 @@ public struct ExpectationFile: Sendable, Hashable {
             adapter: root[attribute: "adapter"] ?? "", file: file,
             extends: (root[attribute: "extends"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         )
+        (result.rootLine, result.rootColumn) = (root.line, root.column)
         if root.attribute(named: "adapter") == nil {
             diagnostics.append(root.diagnostic(in: file, "<\(root.name)> needs adapter="))
         }
@@ -194,6 +199,35 @@ public struct ExpectationFile: Sendable, Hashable {
             if entry.pattern.count > (best?.pattern.count ?? -1) { best = entry }
         }
         return best
+    }
+
+    /// An error for `adapter=` or `extends=` naming an adapter not in `known` (a typo such as `wk-nosync` would
+    /// otherwise make the whole file silently apply to nothing), with the closest known name.
+    public func unknownAdapterDiagnostics(known: Set<String>) -> [XMLDiagnostic] {
+        ([("adapter", adapter)] + extends.map { ("extends", $0) }).compactMap { attribute, name in
+            guard !name.isEmpty, !known.contains(name) else { return nil }
+            let closest = known.min { Self.distance($0, name) < Self.distance($1, name) }
+            let hint = closest.map { Self.distance($0, name) <= max(2, name.count / 4) ? " (did you mean '\($0)'?)" : "" } ?? ""
+            return XMLDiagnostic(
+                file: file, line: rootLine, column: rootColumn, severity: .error,
+                message: "\(attribute)=\"\(name)\" names no adapter this harness knows\(hint)")
+        }
+    }
+
+    /// Levenshtein distance, for "did you mean".
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// Entries that match none of `scenarioIDs`: stale lines (a renamed or removed scenario) the runner should

@@ -48,7 +48,9 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
 
     public init() {}
 
-    struct CookieKey: Hashable {
+    /// Identity (name, domain, path) with `HTTPCookie`'s domain convention; ordered so that every loop over the
+    /// strategy's dictionaries runs in the same order in every run (deterministic transcripts and write order).
+    struct CookieKey: Hashable, Comparable {
         let name: String
         let domain: String
         let isHostOnly: Bool
@@ -59,6 +61,10 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
             domain = cookie.domain
             isHostOnly = cookie.isHostOnly
             path = cookie.path
+        }
+
+        static func < (a: CookieKey, b: CookieKey) -> Bool {
+            (a.domain, a.path, a.name, a.isHostOnly ? 1 : 0) < (b.domain, b.path, b.name, b.isHostOnly ? 1 : 0)
         }
     }
 
@@ -76,7 +82,7 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
             for cookie in native { merged[CookieKey(cookie)] = cookie }
             var toWeb = 0
             var toNative = 0
-            for (key, cookie) in merged {
+            for (key, cookie) in merged.sorted(by: { $0.key < $1.key }) {
                 if !web.contains(where: { $0.hasSameContent(as: cookie) }) {
                     write(cookie, key: key)
                     toWeb += 1
@@ -152,12 +158,12 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
     private func pushNativeToWeb(_ app: StrategyContext) {
         var native: [CookieKey: Cookie] = [:]
         for cookie in app.cookieStorage.cookies { native[CookieKey(cookie)] = cookie }
-        for (key, cookie) in native where !(agreed[key]?.hasSameContent(as: cookie) ?? false) {
+        for (key, cookie) in native.sorted(by: { $0.key < $1.key }) where !(agreed[key]?.hasSameContent(as: cookie) ?? false) {
             agreed[key] = cookie
             write(cookie, key: key)
             app.log("\(name): native → web: \(cookie.summary)")
         }
-        for (key, cookie) in agreed where native[key] == nil {
+        for (key, cookie) in agreed.sorted(by: { $0.key < $1.key }) where native[key] == nil {
             agreed[key] = nil
             inFlight[key, default: 0] += 1
             webStore?.delete(cookie) { [self] in landed(key) }
@@ -168,12 +174,13 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
     private func pullWebToNative(_ web: [Cookie], _ app: StrategyContext) {
         var current: [CookieKey: Cookie] = [:]
         for cookie in web { current[CookieKey(cookie)] = cookie }
-        for (key, cookie) in current where inFlight[key] == nil && !(agreed[key]?.hasSameContent(as: cookie) ?? false) {
+        for (key, cookie) in current.sorted(by: { $0.key < $1.key })
+        where inFlight[key] == nil && !(agreed[key]?.hasSameContent(as: cookie) ?? false) {
             agreed[key] = cookie
             app.cookieStorage.setCookie(cookie)
             app.log("\(name): web → native: \(cookie.summary)")
         }
-        for (key, cookie) in agreed where inFlight[key] == nil && current[key] == nil {
+        for (key, cookie) in agreed.sorted(by: { $0.key < $1.key }) where inFlight[key] == nil && current[key] == nil {
             agreed[key] = nil
             app.cookieStorage.deleteCookie(cookie)
             app.log("\(name): web → native: delete \(cookie.name) (\(cookie.httpCookieDomain)\(cookie.path))")
