@@ -36,6 +36,7 @@ extension ChildProcess {
         private var firstLine = 0
         private var stdoutClosed = false
         private var stderrTail: [UInt8] = []
+        private var stderrClosed = false
         private var termination: Termination?
 
         /// Starts the reader threads; each closes its descriptor at end-of-file.
@@ -118,8 +119,15 @@ extension ChildProcess {
         }
 
         /// The last lines of stderr (at most 20, each shortened), or nil when it wrote nothing.
-        var stderrSummary: String? {
+        var stderrSummary: String? { stderrSummary(settlingUntil: nil) }
+
+        /// ``stderrSummary`` once stderr reached end-of-file, or `deadline` passed: a child that was just killed
+        /// may have written its last words (a traceback before the garbage line) that the reader has not read yet.
+        func stderrSummary(settlingUntil deadline: Date?) -> String? {
             condition.lock()
+            if let deadline {
+                while !stderrClosed, condition.wait(until: deadline) {}
+            }
             let tail = stderrTail
             condition.unlock()
             let text = String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -137,6 +145,10 @@ extension ChildProcess {
             defer {
                 buffer.deallocate()
                 Syscalls.close(descriptor)
+                condition.lock()
+                stderrClosed = true
+                condition.broadcast()
+                condition.unlock()
             }
             while true {
                 let count = Syscalls.read(descriptor, into: buffer)
@@ -190,6 +202,10 @@ extension ChildProcess {
             defer {
                 buffer.deallocate()
                 Syscalls.close(descriptor)
+                condition.lock()
+                stderrClosed = true
+                condition.broadcast()
+                condition.unlock()
             }
             while true {
                 let count = Syscalls.read(descriptor, into: buffer)

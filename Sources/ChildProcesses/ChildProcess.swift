@@ -257,10 +257,19 @@ package final class ChildProcess: @unchecked Sendable {
     ) throws(ChildProcessError) -> LineProtocol.Outcome {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
         func failure(_ code: ChildProcessError.Code, _ message: String, line: Data? = nil) -> ChildProcessError {
-            ChildProcessError(
+            // An invalid reply ends the process: kill it now and let its stderr drain (briefly), so that what it
+            // wrote there before the bad line — often the traceback that explains it — is in the error.
+            let settled: Date?
+            if code == .invalidReply {
+                forceKill(process)
+                settled = Date(timeIntervalSinceNow: 0.5)
+            } else {
+                settled = nil
+            }
+            return ChildProcessError(
                 code, role: configuration.role, adapter: configuration.name, command: configuration.commandLine, request: request.summary,
                 message: message, line: line.map { shortened(String(decoding: $0, as: UTF8.self), to: 500) },
-                stderrTail: output.stderrSummary)
+                stderrTail: output.stderrSummary(settlingUntil: settled))
         }
         func ended(_ how: String) -> ChildProcessError {
             if let termination = output.termination(until: Date(timeIntervalSinceNow: 2)) {

@@ -1,3 +1,4 @@
+import CookieStores
 import Foundation
 import AdapterCatalog
 import HarnessCore
@@ -81,6 +82,8 @@ enum CompareCommand {
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
             MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),
         ])
+        // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
+        defer { ExternalAdapter.stopAllIdleProcesses() }
         do {
             _ = try Runner().run(plan, reporter: reporter)
         } catch {

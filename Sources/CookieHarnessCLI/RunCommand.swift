@@ -1,3 +1,4 @@
+import CookieStores
 import Foundation
 import AdapterCatalog
 import HarnessCore
@@ -54,6 +55,8 @@ enum RunCommand {
             JUnitReporter(path: junitPath),
             JSONResultsReporter(path: jsonPath),
         ])
+        // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
+        defer { ExternalAdapter.stopAllIdleProcesses() }
         let summary: RunSummary
         do {
             summary = try Runner().run(plan, reporter: reporter)

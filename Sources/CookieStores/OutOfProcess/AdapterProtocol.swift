@@ -51,7 +51,9 @@ enum AdapterProtocol {
             }
             cookies.append(try cookie(fields, at: "result.cookies[\(index)]", index: index, now: now))
         }
-        return cookies
+        // A store may keep expired cookies until it next looks (PROTOCOL.md, "cookies"): RFC 6265bis §5.7 lets it
+        // evict them at any time, so one it has not purged yet is not in the store as far as anyone can tell.
+        return cookies.filter { !$0.isExpired(at: now) }
     }
 
     private static func cookie(_ fields: [String: JSONValue], at place: String, index: Int, now: Date) throws(Violation) -> Cookie {

@@ -86,6 +86,13 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
         pool.stopIdle()
     }
 
+    /// Stops the idle processes of every description used in this process: each gets `stop` (PROTOCOL.md, "Life
+    /// cycle") and is killed if it has not exited within a second. The commands call it when a run is over.
+    public static func stopAllIdleProcesses() {
+        let all = pools.withLock { Array($0.values) }
+        for pool in all { pool.stopIdle() }
+    }
+
     /// An adapter whose every scenario is an error saying why it is unavailable.
     ///
     /// It claims every capability, so that no scenario is skipped: each one reports the error instead.
