@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HarnessCore
 
@@ -27,7 +28,158 @@ public enum ExternalAdapters {
     }()
 
     /// Every built-in external adapter.
-    public static var all: [Adapter] { [pythonCookiejar] }
+    public static var all: [Adapter] { [pythonCookiejar, toughCookie, goCookiejar, libsoup, aiohttp] }
+
+    // MARK: The implementations people use (issue 12)
+
+    /// Node's tough-cookie (Debian `node-tough-cookie`), driven by `tough-cookie/adapter.js`.
+    public static let toughCookieName = "tough-cookie"
+    public static let toughCookieScript = "Sources/CookieStores/External/tough-cookie/adapter.js"
+    /// Go's `net/http/cookiejar` (Debian `golang-go`), built from `go-cookiejar/` into `.build/go-cookiejar/`.
+    public static let goCookiejarName = "go-cookiejar"
+    public static let goCookiejarSource = "Sources/CookieStores/External/go-cookiejar/adapter.go"
+    /// libsoup 3's `SoupCookieJar` through PyGObject (Debian `python3-gi`, `gir1.2-soup-3.0`), by `libsoup/adapter.py`.
+    public static let libsoupName = "libsoup"
+    public static let libsoupScript = "Sources/CookieStores/External/libsoup/adapter.py"
+    /// aiohttp's `CookieJar` (PyPI), in the virtual environment `.ci/install-deps` makes under `.build/`.
+    public static let aiohttpName = "aiohttp"
+    public static let aiohttpScript = "Sources/CookieStores/External/aiohttp/adapter.py"
+    /// The virtual environment of the `aiohttp` adapter, relative to the package root.
+    public static let aiohttpEnvironment = ".build/aiohttp-venv"
+    /// Where Debian's Node.js packages live: Debian's own `node` searches it, another build of Node does not.
+    public static let debianNodeModules = "/usr/share/nodejs"
+    /// Debian's Python, which has PyGObject (the `python3` on `PATH` may be another one).
+    public static let debianPython = "/usr/bin/python3"
+
+    /// The `tough-cookie` adapter: `env NODE_PATH=/usr/share/nodejs node adapter.js`.
+    public static let toughCookie: Adapter = builtIn(toughCookieName, "Node tough-cookie") {
+        try toughCookieDescription()
+    }
+    /// The `go-cookiejar` adapter: the adapter binary, built on first use.
+    public static let goCookiejar: Adapter = builtIn(goCookiejarName, "Go net/http/cookiejar") {
+        try goCookiejarDescription()
+    }
+    /// The `libsoup` adapter: `/usr/bin/python3 adapter.py`.
+    public static let libsoup: Adapter = builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
+        try libsoupDescription()
+    }
+    /// The `aiohttp` adapter: `.build/aiohttp-venv/bin/python adapter.py`.
+    public static let aiohttp: Adapter = builtIn(aiohttpName, "aiohttp CookieJar") {
+        try aiohttpDescription()
+    }
+
+    /// A built-in adapter, or, when its script or runtime is missing, one whose every scenario says why.
+    private static func builtIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
+        do {
+            return try describe().adapter()
+        } catch let error as ScriptNotFound {
+            return ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: adapter not found", error: error)
+        } catch let error as RuntimeMissing {
+            return ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: \(error.summary)", error: error)
+        } catch {
+            return ExternalAdapter.unavailable(
+                name: name, summary: "\(what), out of process: unavailable", error: RuntimeMissing(summary: "\(error)", fix: ""))
+        }
+    }
+
+    /// `env NODE_PATH=/usr/share/nodejs node <adapter.js>`: Debian puts its Node.js packages in `/usr/share/nodejs`,
+    /// which a `node` from elsewhere (NodeSource's, for one) does not search.
+    ///
+    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `node` is not on `PATH`.
+    public static func toughCookieDescription(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath,
+        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
+    ) throws -> ExternalAdapter {
+        let script = try locateScript(toughCookieScript, currentDirectory: currentDirectory, executablePath: executablePath)
+        guard executableInPath("node") != nil else {
+            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie")
+        }
+        return ExternalAdapter(
+            name: toughCookieName, command: ["env", "NODE_PATH=\(debianNodeModules)", "node", script],
+            requestTimeout: requestTimeout)
+    }
+
+    /// `/usr/bin/python3 <libsoup/adapter.py>`: Debian's Python, whose PyGObject reaches libsoup 3.
+    ///
+    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `/usr/bin/python3` is not there (the adapter itself
+    ///   reports a missing `python3-gi` or `gir1.2-soup-3.0`).
+    public static func libsoupDescription(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath,
+        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
+    ) throws -> ExternalAdapter {
+        let script = try locateScript(libsoupScript, currentDirectory: currentDirectory, executablePath: executablePath)
+        guard FileManager.default.isExecutableFile(atPath: debianPython) else {
+            throw RuntimeMissing(
+                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0")
+        }
+        return ExternalAdapter(name: libsoupName, command: [debianPython, script], requestTimeout: requestTimeout)
+    }
+
+    /// `<root>/.build/aiohttp-venv/bin/python <aiohttp/adapter.py>`.
+    ///
+    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when the virtual environment is not there.
+    public static func aiohttpDescription(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath,
+        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
+    ) throws -> ExternalAdapter {
+        let script = try locateScript(aiohttpScript, currentDirectory: currentDirectory, executablePath: executablePath)
+        let python = "\(packageRoot(of: script, relativePath: aiohttpScript))/\(aiohttpEnvironment)/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw RuntimeMissing(
+                summary: "\(python) not found",
+                fix: "run .ci/install-deps: it installs aiohttp from PyPI into \(aiohttpEnvironment) (needs the Debian package python3-venv)")
+        }
+        return ExternalAdapter(name: aiohttpName, command: [python, script], requestTimeout: requestTimeout)
+    }
+
+    /// The Go adapter's binary, `<root>/.build/go-cookiejar/adapter`, built from `go-cookiejar/*.go` when it is
+    /// missing or older than a source file (see ``GoAdapterBuild``).
+    ///
+    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `go` is not on `PATH` or the build fails (with
+    ///   the compiler's output).
+    public static func goCookiejarDescription(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath,
+        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
+    ) throws -> ExternalAdapter {
+        let source = try locateScript(goCookiejarSource, currentDirectory: currentDirectory, executablePath: executablePath)
+        let root = packageRoot(of: source, relativePath: goCookiejarSource)
+        let binary = try GoAdapterBuild(
+            sourceDirectory: (source as NSString).deletingLastPathComponent, buildDirectory: "\(root)/.build/go-cookiejar"
+        ).binary()
+        return ExternalAdapter(name: goCookiejarName, command: [binary], requestTimeout: requestTimeout)
+    }
+
+    /// Where a shell would find `command` in `PATH`, or nil.
+    static func executableInPath(_ command: String) -> String? {
+        Syscalls.resolveExecutable(
+            command, currentDirectory: FileManager.default.currentDirectoryPath,
+            searchPath: ProcessInfo.processInfo.environment["PATH"]
+        ).path
+    }
+
+    /// The package root a located file belongs to: its path without `relativePath`.
+    static func packageRoot(of located: String, relativePath: String) -> String {
+        String(located.dropLast(relativePath.count + 1))
+    }
+
+    /// A built-in adapter's runtime (an interpreter, a compiler, a virtual environment) is missing or failed.
+    public struct RuntimeMissing: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is missing, in a few words.
+        public var summary: String
+        /// What to install or run.
+        public var fix: String
+
+        public init(summary: String, fix: String) {
+            self.summary = summary
+            self.fix = fix
+        }
+
+        public var description: String { fix.isEmpty ? summary : "\(summary): \(fix)" }
+    }
 
     /// The description of `python-cookiejar`: `python3 <path of adapter.py>`.
     ///

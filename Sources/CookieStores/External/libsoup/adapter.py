@@ -1,0 +1,288 @@
+#!/usr/bin/python3
+"""libsoup: libsoup 3's SoupCookieJar (the jar inside WebKitGTK) as a CookieHarness out-of-process adapter.
+
+Speaks the harness's JSON-lines protocol, version 1 (Sources/CookieStores/OutOfProcess/PROTOCOL.md): one
+request per line on stdin, one reply per line on stdout, logs on stderr. Runs on Debian's /usr/bin/python3 with
+PyGObject (python3-gi) and libsoup's introspection data (gir1.2-soup-3.0).
+
+The jar is driven exactly as a SoupSession drives it (libsoup/cookies/soup-cookie-jar.c), without a network:
+- set-cookie: soup_cookie_parse(line, uri), then soup_cookie_jar_add_cookie_full(jar, cookie, uri, first_party),
+  what process_set_cookie_header does with each Set-Cookie field of a response;
+- cookie-header: soup_cookie_jar_get_cookie_list_with_same_site_info(jar, uri, first_party, site_for_cookies,
+  for_http, is_safe_method, is_top_level_navigation), then soup_cookies_to_cookie_header, as msg_starting_cb does;
+- document.cookie: the same list with for_http FALSE; a write is soup_cookie_jar_set_cookie_with_first_party
+  (libsoup has no non-HTTP write that protects HttpOnly cookies: WebKit does that check itself).
+The request context becomes the message's first party and site for cookies (PROTOCOL.md, "SameSite"): the
+request's own URL for a same-site request, https://cross-site.invalid/ for a cross-site one; top-level and
+safe-method are passed as they are. The jar has libsoup's default accept policy (SOUP_COOKIE_JAR_ACCEPT_ALWAYS).
+
+The harness's virtual clock: libsoup reads the time with g_date_time_new_now_utc (Max-Age in soup_cookie_parse,
+soup_date_time_is_past for expiry), which no API can move. The adapter therefore runs itself under libfaketime
+(Debian faketime): at start it re-executes itself with LD_PRELOAD, FAKETIME_TIMESTAMP_FILE (a file of its own)
+and FAKETIME_NO_CACHE=1, and before each request writes the request's `now` there as a frozen absolute time.
+Without libfaketime it runs on the machine's clock and does not claim virtual-clock.
+
+App restart: the jar is a SoupCookieJarText on a file of this process (libsoup's own persistence: it rewrites the
+file on every change, keeping cookies with an expiry only); restart opens a new SoupCookieJarText on that file.
+"""
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import traceback
+
+LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+FAKETIME_MARK = "COOKIEHARNESS_LIBSOUP_FAKETIME"
+
+PROTOCOL = 1
+NAME = "libsoup"
+CROSS_SITE_ORIGIN = "https://cross-site.invalid/"
+
+try:
+    import gi
+
+    gi.require_version("Soup", "3.0")
+    from gi.repository import GLib, Soup
+
+    MISSING = None
+except (ImportError, ValueError) as error:  # reported on every request, so that the harness shows why
+    MISSING = (f"libsoup 3 is not available to {sys.executable} ({error}); install the Debian packages "
+               "python3-gi and gir1.2-soup-3.0, and run this adapter with /usr/bin/python3")
+
+
+def under_faketime():
+    """Re-executes this script under libfaketime (once), with a timestamp file of this process's own."""
+    if os.environ.get(FAKETIME_MARK) or not os.path.exists(LIBFAKETIME) or MISSING is not None:
+        return
+    directory = tempfile.mkdtemp(prefix="cookieharness-libsoup-")
+    environment = dict(os.environ)
+    preload = environment.get("LD_PRELOAD")
+    environment.update({
+        FAKETIME_MARK: directory,
+        "LD_PRELOAD": LIBFAKETIME + (":" + preload if preload else ""),
+        "FAKETIME_TIMESTAMP_FILE": os.path.join(directory, "now"),
+        "FAKETIME_NO_CACHE": "1",
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+        "TZ": "UTC",
+    })
+    os.execve(sys.executable, [sys.executable] + sys.argv, environment)
+
+
+class Clock:
+    """The frozen libfaketime clock of this process: set() before each request."""
+
+    def __init__(self):
+        self.directory = os.environ.get(FAKETIME_MARK)
+        self.available = self.directory is not None
+
+    def set(self, now):
+        if not self.available or now is None:
+            return
+        stamp = GLib.DateTime.new_from_unix_utc(int(now // 1)).format("%Y-%m-%d %H:%M:%S")
+        fraction = f"{now % 1:.6f}"[1:]
+        temporary = os.path.join(self.directory, "now.new")
+        with open(temporary, "w") as handle:
+            handle.write(stamp + fraction + "\n")
+        os.replace(temporary, os.path.join(self.directory, "now"))
+
+    def remove(self):
+        if self.available:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class ProtocolError(Exception):
+    """A request the adapter cannot make sense of: replied to as `errored`."""
+
+
+class Unsupported(Exception):
+    """An operation libsoup has no equivalent for: replied to as `skipped`."""
+
+
+def field(request, name, kind):
+    if name not in request:
+        raise ProtocolError(f"missing field '{name}'")
+    value = request[name]
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ProtocolError(f"field '{name}' must be a number")
+        return float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
+    return value
+
+
+def parse_uri(text):
+    return GLib.Uri.parse(text, GLib.UriFlags.NONE)
+
+
+def first_party(uri, same_site):
+    """The message's first party and site for cookies: the request itself when same-site."""
+    return uri if same_site else parse_uri(CROSS_SITE_ORIGIN)
+
+
+SAME_SITE = {}
+
+
+def cookie_record(cookie):
+    domain = cookie.get_domain()
+    expires = cookie.get_expires()
+    return {
+        "name": cookie.get_name(),
+        "value": cookie.get_value(),
+        "domain": domain.lstrip("."),
+        "path": cookie.get_path(),
+        "host-only": not domain.startswith("."),
+        "secure": cookie.get_secure(),
+        "http-only": cookie.get_http_only(),
+        "same-site": SAME_SITE.get(cookie.get_same_site_policy(), "default"),
+        "expires": None if expires is None else float(expires.to_unix()),
+    }
+
+
+class Adapter:
+    def __init__(self, clock):
+        self.clock = clock
+        self.directory = tempfile.mkdtemp(prefix="cookieharness-libsoup-jar-")
+        self.path = os.path.join(self.directory, "cookies.txt")
+        self.jar = Soup.CookieJarText.new(self.path, False)
+        SAME_SITE.update({Soup.SameSitePolicy.NONE: "none", Soup.SameSitePolicy.LAX: "lax",
+                          Soup.SameSitePolicy.STRICT: "strict"})
+
+    def capabilities(self):
+        return (["virtual-clock"] if self.clock.available else []) + [
+            "persistence", "store-inspection", "javascript"]
+
+    def cookie_list(self, url, same_site, for_http, safe, top_level):
+        uri = parse_uri(url)
+        party = first_party(uri, same_site)
+        return self.jar.get_cookie_list_with_same_site_info(uri, party, party, for_http, safe, top_level)
+
+    # -- operations ---------------------------------------------------------------------------------------------
+
+    def start(self, request):
+        version = field(request, "protocol", int)
+        if version != PROTOCOL:
+            raise ProtocolError(f"this adapter speaks protocol {PROTOCOL}, the harness asked for {version}")
+        soup = f"{Soup.get_major_version()}.{Soup.get_minor_version()}.{Soup.get_micro_version()}"
+        return {
+            "protocol": PROTOCOL,
+            "name": NAME,
+            "version": f"libsoup {soup}" + ("" if self.clock.available else " (no libfaketime: machine clock)"),
+            "capabilities": self.capabilities(),
+            "language": "c (through PyGObject)",
+            "homepage": "https://libsoup.org/libsoup-3.0/class.CookieJar.html",
+        }
+
+    def set_cookie(self, request):
+        uri = parse_uri(field(request, "url", str))
+        context = field(request, "context", dict)
+        cookie = Soup.Cookie.parse(field(request, "set-cookie", str), uri)
+        if cookie is not None:
+            self.jar.add_cookie_full(cookie, uri, first_party(uri, field(context, "same-site", bool)))
+        return {}
+
+    def cookie_header(self, request):
+        context = field(request, "context", dict)
+        cookies = self.cookie_list(
+            field(request, "url", str), field(context, "same-site", bool), field(context, "api", str) == "http",
+            field(context, "safe-method", bool), field(context, "top-level", bool))
+        return {"header": Soup.cookies_to_cookie_header(cookies) if cookies else None}
+
+    def document_cookie(self, request):
+        cookies = self.cookie_list(field(request, "url", str), field(request, "same-site", bool), False, True, False)
+        return {"value": Soup.cookies_to_cookie_header(cookies) if cookies else ""}
+
+    def write_document_cookie(self, request):
+        uri = parse_uri(field(request, "url", str))
+        party = first_party(uri, field(request, "same-site", bool))
+        self.jar.set_cookie_with_first_party(uri, party, field(request, "value", str))
+        return {}
+
+    def cookies(self, request):
+        return {"cookies": [cookie_record(cookie) for cookie in self.jar.all_cookies()]}
+
+    def restart(self, request):
+        self.jar = Soup.CookieJarText.new(self.path, False)
+        return {}
+
+    def reset(self, request):
+        self.jar = None
+        if os.path.exists(self.path):
+            os.remove(self.path)
+        self.jar = Soup.CookieJarText.new(self.path, False)
+        return {}
+
+    def close(self):
+        self.jar = None
+        shutil.rmtree(self.directory, ignore_errors=True)
+        self.clock.remove()
+
+    OPERATIONS = {
+        "start": start,
+        "set-cookie": set_cookie,
+        "cookie-header": cookie_header,
+        "document-cookie": document_cookie,
+        "write-document-cookie": write_document_cookie,
+        "cookies": cookies,
+        "restart": restart,
+        "reset": reset,
+    }
+
+    # -- the loop -----------------------------------------------------------------------------------------------
+
+    def handle(self, line):
+        """The reply to one request line, or None for `stop`."""
+        request_id = None
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ProtocolError("a request must be a JSON object")
+            request_id = request.get("id")
+            op = field(request, "op", str)
+            field(request, "id", int)
+            if op == "stop":
+                return None
+            operation = self.OPERATIONS.get(op)
+            if operation is None:
+                raise Unsupported(f"unknown op '{op}' (this adapter speaks protocol {PROTOCOL})")
+            if MISSING is not None:
+                raise RuntimeError(MISSING)
+            self.clock.set(field(request, "now", float) if "now" in request else None)
+            result = operation(self, request)
+            return {"id": request_id, "status": "ok", "result": result}
+        except Unsupported as unsupported:
+            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
+        except Exception as error:  # every failure is reported, never fatal: the harness decides
+            return {
+                "id": request_id,
+                "status": "errored",
+                "message": f"{type(error).__name__}: {error}",
+                "details": traceback.format_exc(),
+            }
+
+    def run(self, stdin, stdout):
+        for raw in stdin:
+            line = raw.decode("utf-8", "replace").strip()
+            if not line:
+                continue
+            reply = self.handle(line)
+            if reply is None:
+                break
+            stdout.write(json.dumps(reply, ensure_ascii=True).encode("ascii") + b"\n")
+            stdout.flush()
+
+
+if __name__ == "__main__":
+    if MISSING is not None:
+        sys.stderr.write(MISSING + "\n")
+    under_faketime()
+    adapter = Adapter(Clock()) if MISSING is None else Adapter.__new__(Adapter)
+    try:
+        adapter.run(sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    finally:
+        if MISSING is None:
+            adapter.close()
