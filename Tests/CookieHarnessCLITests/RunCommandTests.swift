@@ -67,6 +67,21 @@ struct RunCommandTests {
         let second = CommandOutput.capturing()
         #expect(CookieHarnessCommand.run(["run"] + args, output: second) == .success)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("expected failure: written to fail"))
+
+        // The same expected failure, stating the failure it expects: right, then wrong.
+        let observed = "Cookie header of GET https://app.example.com/home: expected to contain 'nope', observed *"
+        for (pattern, status) in [(observed, ExitStatus.success), ("Cookie header of GET https://app.example.com/home: expected no cookie*", .unexpectedResults)] {
+            try Data("""
+                <expectations xmlns="urn:cookieharness:suite:1" adapter="reference">
+                  <expect scenario="demo.wrong-on-purpose" status="fail" observed="\(pattern)">written to fail</expect>
+                </expectations>
+                """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
+            let third = CommandOutput.capturing()
+            #expect(CookieHarnessCommand.run(["run"] + args, output: third) == status, "\(pattern)")
+            if status == .unexpectedResults {
+                #expect(third.standardError.contains("failed, but not as expected: Cookie header of GET https://app.example.com/home: expected to contain 'nope'"))
+            }
+        }
     }
 
     @Test("an expectation file for an adapter that does not exist is invalid input, with the closest name")

@@ -50,6 +50,36 @@ struct ExecutorTests {
         #expect(run([.load(Request(url: "https://login.example.com/loop")), .expect(.lastStep(.redirectLoop))]) == .passed)
     }
 
+    @Test("every check runs: a failed one does not hide the next; only a cookie present that must not be is [security]")
+    func softChecks() throws {
+        let status = run([
+            .openWebView(WebViewOptions()),
+            .load(Request(url: "https://login.example.com/sso")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(contains: ["other=1"])))),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(lacks: ["sid"])))),
+            .expect(.documentCookie(CookieStringMatch(lacks: ["sid"]))),
+        ])
+        guard case .failed(let failure) = status else {
+            Issue.record("expected a failure, got \(status)")
+            return
+        }
+        #expect(failure.all.count == 2)
+        #expect(failure.message.contains("expected to contain 'other=1'"))
+        #expect(!failure.guardsAgainstExposure, "a missing cookie is not a security failure")
+        #expect(failure.more.first?.message.contains("expected to lack 'sid'") == true)
+        #expect(failure.more.first?.guardsAgainstExposure == true)
+    }
+
+    @Test("an expected failure states its message: the same failure is expected, another is not")
+    func observedPattern() {
+        let failure = Failure(message: "Cookie header of GET https://a.example/?0004: expected no cookie, observed 'foo'",
+                              location: SuiteLocation(file: "x.xml", line: 3), details: "")
+        #expect(ExpectedStatus(.fail, reason: "r", observed: failure.message).accepts(failure), "a message is a pattern for itself")
+        #expect(ExpectedStatus(.fail, reason: "r", observed: "Cookie header of GET *: expected no cookie, observed *").accepts(failure))
+        #expect(!ExpectedStatus(.fail, reason: "r", observed: "document.cookie: *").accepts(failure))
+        #expect(ExpectedStatus(.fail, reason: "r").accepts(failure))
+    }
+
     @Test("a check that cannot be made because its step failed reports the step's failure, not an error")
     func checkAfterFailedStep() throws {
         let status = run([

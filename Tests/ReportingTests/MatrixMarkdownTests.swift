@@ -116,7 +116,7 @@ struct MatrixMarkdownTests {
         | wk-user-script@ios-17 | 0.3.0 | ios-17 | rfc6265bis | 2 | 2 (1 expected) | 1 | 0 | **1** | 1 |
         | curl | 8.5.0 | — | rfc6265bis | 2 | 1 | 0 | 1 | **2** | 1 |
 
-        **Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); a plain ✘ or ! is an expected failure · 🔒 failure of a scenario tagged `security` · superscript numbers link to the messages under each table. **Consensus:** the outcome most of the adapters that ran the scenario share (skips do not vote), and whether the reference does the same (ref ✔) or not (**ref: fail**).
+        **Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); a plain ✘ or ! is an expected failure · 🔒 a failed check that guards against a leak or an exposure (a cookie where it must not go or readable by script; a missing cookie is never one) · superscript numbers link to the messages under each table. **Consensus:** the outcome most of the adapters that ran the scenario share (skips do not vote), and whether the reference does the same (ref ✔) or not (**ref: fail**).
 
         | suite | scenarios | adapters differ | ⚠ unexpected | 🔒 security failures |
         |---|--:|--:|--:|--:|

@@ -18,18 +18,21 @@ public struct ExpectationFile: Sendable, Hashable {
         public var status: ExpectedStatus.Kind
         /// Why (required for fail and error); whitespace collapsed to single spaces.
         public var reason: String?
+        /// `observed=`: the pattern the failure's message must match (see ``ExpectedStatus/observed``).
+        public var observed: String?
         /// Where the entry is written (line of `<expect>`).
         public var location: SuiteLocation
         /// Column of `<expect>`'s `<`, for `file:line:column` messages; 0 if unknown.
         public var column: Int
 
         public init(
-            pattern: String, status: ExpectedStatus.Kind, reason: String? = nil,
+            pattern: String, status: ExpectedStatus.Kind, reason: String? = nil, observed: String? = nil,
             location: SuiteLocation = SuiteLocation(file: "", line: 0), column: Int = 0
         ) {
             self.pattern = pattern
             self.status = status
             self.reason = reason
+            self.observed = observed
             self.location = location
             self.column = column
         }
@@ -44,7 +47,7 @@ public struct ExpectationFile: Sendable, Hashable {
 
         /// What the runner compares a result with (the reason is dropped for pass, as ``ExpectedStatus`` wants).
         public var expectedStatus: ExpectedStatus {
-            ExpectedStatus(status, reason: status == .pass ? nil : reason)
+            ExpectedStatus(status, reason: status == .pass ? nil : reason, observed: status == .fail ? observed : nil)
         }
 
         /// Iterative wildcard match with one back-tracking point: linear in practice, never exponential.
@@ -174,8 +177,14 @@ public struct ExpectationFile: Sendable, Hashable {
                 continue
             }
             firstPlaces[pattern] = element
+            let observed = element[attribute: "observed"]
+            if observed != nil, status != .fail {
+                diagnostics.append(element.diagnostic(
+                    in: file, "<\(element.name) scenario=\"\(pattern)\"> has observed=, which only a status=\"fail\" entry can use"))
+                continue
+            }
             result.entries.append(Entry(
-                pattern: pattern, status: status, reason: reason.isEmpty ? nil : reason,
+                pattern: pattern, status: status, reason: reason.isEmpty ? nil : reason, observed: observed,
                 location: SuiteLocation(file: file, line: element.line), column: element.column
             ))
         }

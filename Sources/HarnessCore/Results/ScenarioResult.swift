@@ -35,19 +35,32 @@ public struct ScenarioResult: Sendable, Hashable {
         self.transcript = transcript
     }
 
-    /// Whether the result differs from its expectation (a regression, an unexpected pass, an unexpected error).
-    /// A skip is never unexpected: it is the adapter declaring it cannot run the scenario, with the reason.
+    /// Whether the result differs from its expectation (a regression, an unexpected pass, an unexpected error, or
+    /// an expected failure for another reason than the one the expectation states). A skip is never unexpected: it
+    /// is the adapter declaring it cannot run the scenario, with the reason.
     public var isUnexpected: Bool {
         switch (status, expected.status) {
         case (.skipped, _): false
-        case (.passed, .pass), (.failed, .fail), (.errored, .error): false
+        case (.failed(let failure), .fail): !expected.accepts(failure)
+        case (.passed, .pass), (.errored, .error): false
         case (.passed, .flaky), (.failed, .flaky): false
         default: true
         }
     }
 
-    /// Tagged `security`: a cookie sent where it must not go, or an HttpOnly cookie exposed to script.
-    public var isSecurityRelevant: Bool { tags.contains("security") }
+    /// An expected failure whose observed failure is not the one its expectation states.
+    public var failedForAnotherReason: Bool {
+        if case .failed(let failure) = status, expected.status == .fail { return !expected.accepts(failure) }
+        return false
+    }
+
+    /// In a scenario tagged `security`, a failed check that guards against a leak or an exposure (a cookie sent
+    /// where it must not go, a cookie readable by script that must not be, a cookie kept that must be refused). A
+    /// missing cookie is never one; nor is a conformance vector's extra cookie (its scenario is not tagged).
+    public var isSecurityRelevant: Bool {
+        guard tags.contains("security"), case .failed(let failure) = status else { return false }
+        return failure.all.contains(where: \.guardsAgainstExposure)
+    }
 }
 
 /// What happened.
@@ -70,7 +83,8 @@ public enum Status: Sendable, Hashable {
     }
 }
 
-/// Why a scenario failed.
+/// Why a scenario failed: its first failed check, and every other one after it (a scenario checks every
+/// expectation; the first failure does not hide the rest).
 public struct Failure: Sendable, Hashable {
     /// One line: what was expected and what was observed.
     public var message: String
@@ -78,12 +92,23 @@ public struct Failure: Sendable, Hashable {
     public var location: SuiteLocation
     /// Expected, observed and the context, several lines.
     public var details: String
+    /// The check guards against a leak or an exposure (see ``ScenarioResult/isSecurityRelevant``).
+    public var guardsAgainstExposure: Bool
+    /// The scenario's other failed checks, in order.
+    public var more: [Failure]
 
-    public init(message: String, location: SuiteLocation, details: String) {
+    public init(
+        message: String, location: SuiteLocation, details: String, guardsAgainstExposure: Bool = false, more: [Failure] = []
+    ) {
         self.message = message
         self.location = location
         self.details = details
+        self.guardsAgainstExposure = guardsAgainstExposure
+        self.more = more
     }
+
+    /// This failure and the ones after it.
+    public var all: [Failure] { [self] + more.flatMap(\.all) }
 }
 
 /// The expectation for one (adapter, scenario): pass unless the adapter's expectation file says otherwise.
@@ -100,10 +125,21 @@ public struct ExpectedStatus: Sendable, Hashable {
     public var status: Kind
     /// Why it is expected to fail (from the expectation file); nil for pass.
     public var reason: String?
+    /// For an expected failure: a pattern (`*` any run of characters, `?` one; nothing else is special, so a message
+    /// is a pattern that matches itself) the first failed check's message must match (`observed=`), so a
+    /// failure for another reason is reported as unexpected; nil accepts any failure.
+    public var observed: String?
 
-    public init(_ status: Kind, reason: String? = nil) {
+    public init(_ status: Kind, reason: String? = nil, observed: String? = nil) {
         self.status = status
         self.reason = reason
+        self.observed = observed
+    }
+
+    /// Whether `failure` is the failure this expectation states.
+    public func accepts(_ failure: Failure) -> Bool {
+        guard let observed else { return true }
+        return ExpectationFile.Entry.glob(Array(observed), matches: Array(failure.message))
     }
 
     public static let pass = ExpectedStatus(.pass)
@@ -181,3 +217,4 @@ public protocol ResultReporter: AnyObject {
     func report(_ result: ScenarioResult) throws
     func finish(_ summary: RunSummary) throws
 }
+

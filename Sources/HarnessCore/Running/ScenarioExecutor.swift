@@ -47,24 +47,31 @@ private struct World {
         self.transcript = transcript
     }
 
-    /// Runs the steps in order: `.passed`, the first failed expectation, or a thrown adapter error.
+    /// Runs the steps in order: `.passed`, every failed expectation (the first with the others after it: a failed
+    /// check does not hide a later one), or a thrown adapter error. A step that failed where no expectation looks
+    /// at it ends the scenario: what follows it would test a world that did not happen.
     mutating func run(_ steps: [Step]) throws -> Status {
+        var failures: [Failure] = []
+        func failed(adding last: Failure? = nil) -> Status {
+            let all = failures + (last.map { [$0] } ?? [])
+            guard var first = all.first else { return .passed }
+            first.more = Array(all.dropFirst())
+            return .failed(first)
+        }
         for step in steps {
             if case .expect(let expectation) = step.kind {
-                let failure: Failure?
                 do {
-                    failure = try check(expectation, at: step.location)
+                    if let failure = try check(expectation, at: step.location) { failures.append(failure) }
                 } catch {
                     // A check that cannot be made because the step before it failed (no page to read
                     // document.cookie from) reports that step's failure, not an error of the adapter.
-                    if let unchecked = uncheckedFailure() { return .failed(unchecked) }
+                    if let unchecked = uncheckedFailure() { return failed(adding: unchecked) }
                     throw error
                 }
-                if let failure { return .failed(failure) }
                 if case .lastStep = expectation { lastOutcomeChecked = true }
                 continue
             }
-            if let unchecked = uncheckedFailure() { return .failed(unchecked) }
+            if let unchecked = uncheckedFailure() { return failed(adding: unchecked) }
             lastOutcome = nil
             lastOutcomeChecked = false
             do {
@@ -74,8 +81,7 @@ private struct World {
                 lastOutcome = (failure.outcome, failure.message, step.location)
             }
         }
-        if let unchecked = uncheckedFailure() { return .failed(unchecked) }
-        return .passed
+        return failed(adding: uncheckedFailure())
     }
 
     private func uncheckedFailure() -> Failure? {
@@ -142,7 +148,7 @@ private struct World {
         case .documentCookie(let match):
             let value = try app.documentCookie()
             return CookieStringCheck(match).mismatch(in: value.isEmpty ? nil : value, subject: "document.cookie")
-                .map { failure($0, at: location) }
+                .map { failure($0.message, at: location, exposure: $0.isExposure) }
 
         case .store(let expectation):
             let cookies = try app.cookies(in: expectation.store)
@@ -155,9 +161,10 @@ private struct World {
                     at: location)
             }
             if !expectation.present, !matching.isEmpty {
+                // A cookie kept that must not be: refused by the rules, private, or visible to script.
                 return failure(
                     "\(storeName): expected no cookie \(StoreCheck.describe(expectation)), found \(StoreCheck.list(matching))",
-                    at: location)
+                    at: location, exposure: true)
             }
             return nil
         }
@@ -192,13 +199,13 @@ private struct World {
         }
         return CookieStringCheck(expectation.cookie)
             .mismatch(in: request.cookieHeader, subject: "Cookie header of \(request.method) \(request.url)")
-            .map { failure($0, at: location) }
+            .map { failure($0.message, at: location, exposure: $0.isExposure) }
     }
 
-    private func failure(_ message: String, at location: SuiteLocation, extra: String = "") -> Failure {
+    private func failure(_ message: String, at location: SuiteLocation, extra: String = "", exposure: Bool = false) -> Failure {
         Failure(
             message: message, location: location,
-            details: "\(location): \(message)\(extra.isEmpty ? "" : "\n" + extra)"
+            details: "\(location): \(message)\(extra.isEmpty ? "" : "\n" + extra)", guardsAgainstExposure: exposure
         )
     }
 }
@@ -209,21 +216,24 @@ struct CookieStringCheck {
 
     init(_ match: CookieStringMatch) { self.match = match }
 
-    /// A one-line "expected …, observed …" when the string does not satisfy the match.
-    func mismatch(in value: String?, subject: String) -> String? {
+    /// A one-line "expected …, observed …" when the string does not satisfy the match, and whether the mismatch
+    /// is an exposure: a cookie present that must not be (`empty`, `lacks`, or an `equals` the observed string
+    /// exceeds with a cookie of another name). A missing cookie is not one.
+    func mismatch(in value: String?, subject: String) -> (message: String, isExposure: Bool)? {
         let shown = value.map { "'\($0)'" } ?? "(none)"
         let pairs = Self.pairs(value ?? "")
         if match.isEmpty, value != nil, !(value ?? "").isEmpty {
-            return "\(subject): expected no cookie, observed \(shown)"
+            return ("\(subject): expected no cookie, observed \(shown)", true)
         }
         if let equals = match.equals, (value ?? "") != equals {
-            return "\(subject): expected '\(equals)', observed \(shown)"
+            let wanted = Set(Self.pairs(equals).map(\.name))
+            return ("\(subject): expected '\(equals)', observed \(shown)", pairs.contains { !wanted.contains($0.name) })
         }
         for item in match.contains where !pairs.contains(where: { Self.item(item, matches: $0) }) {
-            return "\(subject): expected to contain '\(item)', observed \(shown)"
+            return ("\(subject): expected to contain '\(item)', observed \(shown)", false)
         }
         for item in match.lacks where pairs.contains(where: { Self.item(item, matches: $0) }) {
-            return "\(subject): expected to lack '\(item)', observed \(shown)"
+            return ("\(subject): expected to lack '\(item)', observed \(shown)", true)
         }
         return nil
     }

@@ -70,11 +70,12 @@ public struct Agreement: Sendable {
         }
     }
 
-    /// Same status, and for failures the same check with the same message.
+    /// Same status, and for failures the same checks failing with the same messages.
     public static func sameOutcome(_ a: Status, _ b: Status) -> Bool {
         switch (a, b) {
         case (.passed, .passed): true
-        case (.failed(let x), .failed(let y)): x.location == y.location && x.message == y.message
+        case (.failed(let x), .failed(let y)):
+            x.all.map { "\($0.location) \($0.message)" } == y.all.map { "\($0.location) \($0.message)" }
         default: false
         }
     }

@@ -17,7 +17,10 @@ extension ScenarioResult {
     var oneLineMessage: String {
         switch status {
         case .passed: isUnexpected ? unexpectedPassMessage : ""
-        case .failed(let failure): Self.firstLine(failure.message.isEmpty ? "expectation failed" : failure.message)
+        case .failed(let failure):
+            (failedForAnotherReason ? "failed, but not as expected: " : "")
+                + Self.firstLine(failure.message.isEmpty ? "expectation failed" : failure.message)
+                + (failure.more.isEmpty ? "" : " (+\(failure.more.count) more failed \(failure.more.count == 1 ? "check" : "checks"))")
         case .skipped(let reason): Self.firstLine(reason)
         case .errored(let detail): Self.firstLine(detail.isEmpty ? "error" : detail)
         }
@@ -35,7 +38,8 @@ extension ScenarioResult {
         return "\(verb) because \(reason)"
     }
 
-    /// `[security] ` for results tagged `security`, so they stand out in any list; else empty.
+    /// `[security] ` for a failure of a check that guards against a leak or an exposure, so it stands out in any
+    /// list; else empty.
     var securityMark: String { isSecurityRelevant ? "[security] " : "" }
 
     /// Everything a person needs to diagnose a non-passing result, several lines: expected vs observed, where
@@ -46,8 +50,13 @@ extension ScenarioResult {
         case .passed:
             if isUnexpected { sections.append("\(expectationPhrase), but every expectation held") }
         case .failed(let failure):
-            sections.append("\(failure.message)\nat \(failure.location)")
-            if !failure.details.isEmpty { sections.append(failure.details) }
+            if failedForAnotherReason, let observed = expected.observed {
+                sections.append("failed, but not as expected: the expectation file says the first failed check reads '\(observed)'")
+            }
+            for check in failure.all {
+                sections.append("\(check.guardsAgainstExposure ? "[security] " : "")\(check.message)\nat \(check.location)")
+                if !check.details.isEmpty { sections.append(check.details) }
+            }
         case .skipped(let reason):
             sections.append("skipped: \(reason)")
         case .errored(let detail):

@@ -54,7 +54,7 @@ public struct JSONResultRecord: Codable, Sendable, Hashable {
         message = result.oneLineMessage
         if case .failed(let failure) = result.status {
             location = failure.location.description
-            details = failure.details
+            details = failure.all.map(\.details).joined(separator: "\n")
         }
         durationSeconds = ReportTime.secondsValue(result.duration)
         transcript = result.transcript

@@ -17,7 +17,7 @@ import XMLSupport
 /// | fail / error | the same | `<skipped message="expected failure: REASON">`, details in `<system-out>` |
 /// | skip | any | `<skipped message="REASON">` |
 ///
-/// Failure and error messages of results tagged `security` start with `[security]`.
+/// Messages of failures whose failed check guards against a leak or an exposure start with `[security]`.
 struct JUnitTestCase: Equatable {
     /// The child element that tells CI what happened.
     enum Outcome: Equatable {

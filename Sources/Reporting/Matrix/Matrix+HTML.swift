@@ -209,7 +209,7 @@ extension Matrix {
             page.raw("<td class=\"c none\" title=\"\(MatrixText.html(label)): not run\"><span class=\"sym\">—</span></td>")
             return
         }
-        let isSecurityFailure = row.isSecurityRelevant && (cell.outcome == .fail || cell.outcome == .error)
+        let isSecurityFailure = cell.isSecurityFailure
         var classes = ["c", cell.outcome.rawValue]
         if cell.isUnexpected { classes.append("unexp") }
         if isSecurityFailure { classes.append("secfail") }

@@ -71,7 +71,7 @@ extension Matrix {
         out.line(
             "**Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the "
                 + "adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); "
-                + "a plain ✘ or ! is an expected failure · 🔒 failure of a scenario tagged `security` · "
+                + "a plain ✘ or ! is an expected failure · 🔒 a failed check that guards against a leak or an exposure (a cookie where it must not go or readable by script; a missing cookie is never one) · "
                 + "superscript numbers link to the messages under each table. **Consensus:** the outcome most of the "
                 + "adapters that ran the scenario share (skips do not vote), and whether the reference does the same "
                 + "(ref ✔) or not (**ref: fail**)."
@@ -167,7 +167,7 @@ extension Matrix {
 
     private func cellText(_ cell: Cell, row: Row, column: Int, notes: inout Footnotes) -> String {
         var text = cell.isUnexpected ? "**\(cell.symbol)**" : cell.symbol
-        let isSecurityFailure = row.isSecurityRelevant && (cell.outcome == .fail || cell.outcome == .error)
+        let isSecurityFailure = cell.isSecurityFailure
         if isSecurityFailure { text += "🔒" }
         if cell.outcome != .pass || cell.isUnexpected {
             let number = notes.number(for: cell, scenarioID: row.scenarioID, column: column, security: isSecurityFailure)

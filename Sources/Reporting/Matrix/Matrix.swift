@@ -81,7 +81,7 @@ public struct Matrix: Sendable {
     public func totals(_ rows: [Row]) -> [Totals] {
         var totals = Array(repeating: Totals(), count: columns.count)
         for row in rows {
-            for (column, cell) in row.cells { totals[column].add(cell, security: row.isSecurityRelevant) }
+            for (column, cell) in row.cells { totals[column].add(cell) }
         }
         return totals
     }
@@ -180,6 +180,8 @@ extension Matrix {
         public var location: String?
         public var expected: ExpectedStatus
         public var isUnexpected: Bool
+        /// A failed check guards against a leak or an exposure (``ScenarioResult/isSecurityRelevant``).
+        public var isSecurityFailure: Bool
 
         init(_ result: ScenarioResult) {
             switch result.status {
@@ -192,6 +194,7 @@ extension Matrix {
             message = outcome == .pass ? (result.isUnexpected ? result.expectationPhrase : "") : result.oneLineMessage
             expected = result.expected
             isUnexpected = result.isUnexpected
+            isSecurityFailure = result.isSecurityRelevant
         }
 
         /// An expected failure or error: listed in the adapter's expectation file.
@@ -271,10 +274,10 @@ extension Matrix {
         public var expectedFailures = 0
         /// Results that differ from their expectation.
         public var unexpected = 0
-        /// Failures and errors of scenarios tagged `security`.
+        /// Failures whose failed check guards against a leak or an exposure.
         public var securityFailures = 0
 
-        mutating func add(_ cell: Cell, security: Bool) {
+        mutating func add(_ cell: Cell) {
             switch cell.outcome {
             case .pass: pass += 1
             case .fail: fail += 1
@@ -283,7 +286,7 @@ extension Matrix {
             }
             if cell.isExpectedFailure { expectedFailures += 1 }
             if cell.isUnexpected { unexpected += 1 }
-            if security, cell.outcome == .fail || cell.outcome == .error { securityFailures += 1 }
+            if cell.isSecurityFailure { securityFailures += 1 }
         }
 
         public var total: Int { pass + fail + skip + error }

@@ -16,7 +16,8 @@ extension ScenarioResult {
         case "pass": status = .passed
         case "fail":
             status = .failed(Failure(
-                message: record.message, location: Self.location(record.location ?? ""), details: record.details ?? ""))
+                message: record.message, location: Self.location(record.location ?? ""), details: record.details ?? "",
+                guardsAgainstExposure: record.securityRelevant))
         case "skip": status = .skipped(reason: record.message)
         case "error": status = .errored(detail: record.message)
         default:
