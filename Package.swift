@@ -20,17 +20,19 @@ let package = Package(
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
-        .target(name: "XMLSupport", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "XMLSupport", dependencies: ["CLibXML2", "ProcessCleanup"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
         .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
-        .target(name: "ChildProcesses", swiftSettings: strict),
+        .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
+        // What a run leaves behind (scratch paths, child process groups) and SIGINT/SIGTERM: removed, killed, ended.
+        .target(name: "ProcessCleanup", swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
-        .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport"], swiftSettings: strict),
+        .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
         .target(
             name: "CookieStores",
-            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD"],
+            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup"],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
         ),
@@ -58,7 +60,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Reports from result events: JUnit XML, JSON, console.
-        .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport"], swiftSettings: strict),
+        .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
         // Benchmarks that compare stores on one workload in one run.
         .target(name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting"], swiftSettings: strict),
         // The command line: argument parsing and commands, reachable from tests.
@@ -66,11 +68,11 @@ let package = Package(
             name: "CookieHarnessCLI",
             dependencies: [
                 "CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting", "AdapterCatalog", "StrategyAdapters",
-                "SyncStrategies",
+                "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport",
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
+        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI", "ProcessCleanup"], swiftSettings: strict),
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessCleanup
 
 /// How to start a child process that speaks a JSON-lines protocol, and how long to wait for it.
 package struct ChildProcessConfiguration: Sendable, Hashable {
@@ -34,15 +35,15 @@ package struct ChildProcessConfiguration: Sendable, Hashable {
 /// One running child process (an out-of-process store adapter, the WebKitGTK driver): spawned with its pipes, past
 /// its `start` handshake, answering one request at a time within the time limit.
 ///
-/// A process that times out, dies or writes an invalid reply is killed — with its process group, when it made
-/// itself a group leader — and becomes unusable (``isUsable`` false); its owner launches a fresh one. An `errored`
+/// The process is started as the leader of a process group of its own (see ``Spawned``). A process that times
+/// out, dies or writes an invalid reply is killed with its whole group, and becomes unusable (``isUsable`` false); its owner launches a fresh one. An `errored`
 /// or `skipped` reply leaves it usable.
 package final class ChildProcess: @unchecked Sendable {
     package let configuration: ChildProcessConfiguration
     /// The child's process id.
     package let pid: Int32
 
-    private let process: Process
+    private let process: Spawned
     private let output: Output
     /// Held for a whole request, so that requests never interleave.
     private let lock = NSLock()
@@ -51,10 +52,10 @@ package final class ChildProcess: @unchecked Sendable {
     private var nextID: Int
     private var usable = true
 
-    private init(configuration: ChildProcessConfiguration, process: Process, output: Output, stdin: Int32, nextID: Int) {
+    private init(configuration: ChildProcessConfiguration, process: Spawned, output: Output, stdin: Int32, nextID: Int) {
         self.configuration = configuration
         self.process = process
-        self.pid = process.processIdentifier
+        self.pid = process.pid
         self.output = output
         self.stdin = stdin
         self.nextID = nextID
@@ -118,24 +119,21 @@ package final class ChildProcess: @unchecked Sendable {
         }
 
         let output = Output()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(configuration.command.dropFirst())
-        if !configuration.environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(configuration.environment) { $1 }
-        }
-        process.standardInput = FileHandle(fileDescriptor: stdinPipe.read, closeOnDealloc: false)
-        process.standardOutput = FileHandle(fileDescriptor: stdoutPipe.write, closeOnDealloc: false)
-        process.standardError = FileHandle(fileDescriptor: stderrPipe.write, closeOnDealloc: false)
-        process.terminationHandler = { [output] finished in
-            output.terminated(Output.Termination(reason: finished.terminationReason, status: finished.terminationStatus))
-        }
-        do {
-            try process.run()
+        let process: Spawned
+        do throws(SyscallError) {
+            process = try Spawned.spawn(
+                executable: executable, arguments: Array(configuration.command.dropFirst()),
+                environment: ProcessInfo.processInfo.environment.merging(configuration.environment) { $1 },
+                stdin: stdinPipe.read, stdout: stdoutPipe.write, stderr: stderrPipe.write,
+                terminated: { [output] in output.terminated($0) })
         } catch {
             descriptors.forEach(Syscalls.close)
-            throw cannotStart("cannot run \(executable): \((error as NSError).localizedDescription)")
+            throw cannotStart("cannot run \(executable): \(Syscalls.describe(errno: error.code))")
         }
+        // A scenario abandoned at its time limit kills what it is waiting on, the handshake included.
+        let scope = WorkScope.ofCurrentThread
+        scope?.enter(group: process.pid)
+        defer { scope?.leave(group: process.pid) }
         // The child has its copies; the harness keeps only its own ends.
         Syscalls.close(stdinPipe.read)
         Syscalls.close(stdoutPipe.write)
@@ -197,6 +195,9 @@ package final class ChildProcess: @unchecked Sendable {
                 request: request.summary,
                 message: "the process (pid \(pid)) is no longer usable: it failed earlier in this scenario")
         }
+        let scope = WorkScope.ofCurrentThread
+        scope?.enter(group: pid)
+        defer { scope?.leave(group: pid) }
         do throws(ChildProcessError) {
             return (request, try Self.exchange(
                 request, stdin: stdin, output: output, process: process, configuration: configuration,
@@ -225,7 +226,12 @@ package final class ChildProcess: @unchecked Sendable {
         Syscalls.close(descriptor)
         let (output, process) = (self.output, self.process)
         Thread.detachNewThread {
-            if output.termination(until: Date(timeIntervalSinceNow: 1)) == nil { Self.forceKill(process) }
+            if output.termination(until: Date(timeIntervalSinceNow: 1)) == nil {
+                Self.forceKill(process)
+            } else {
+                // It exited as asked; what it started (its group) must not outlive it.
+                Syscalls.killGroup(process.pid, SIGKILL)
+            }
         }
     }
 
@@ -241,18 +247,16 @@ package final class ChildProcess: @unchecked Sendable {
     }
 
     /// SIGKILL to the process, unless it has already been reaped (its pid could belong to another process by now),
-    /// and to its process group. A child that made itself a group leader (the WebKitGTK driver does) takes its own
-    /// children down with it; Linux never hands out a pid that still names a process group, so the group signal
-    /// cannot reach a stranger even after the leader was reaped.
-    private static func forceKill(_ process: Process) {
-        let pid = process.processIdentifier
-        if process.isRunning { Syscalls.kill(pid, SIGKILL) }
-        Syscalls.killGroup(pid, SIGKILL)
+    /// and to its process group: the child was started as a group leader, so everything it started goes with it.
+    /// Linux never hands out a pid that still names a process group, so the group signal cannot reach a stranger
+    /// even after the leader was reaped.
+    private static func forceKill(_ process: Spawned) {
+        process.signal(SIGKILL)
     }
 
     /// Writes `request`, reads and validates the reply.
     private static func exchange(
-        _ request: LineProtocol.Request, stdin: Int32, output: Output, process: Process,
+        _ request: LineProtocol.Request, stdin: Int32, output: Output, process: Spawned,
         configuration: ChildProcessConfiguration, timeout: Duration
     ) throws(ChildProcessError) -> LineProtocol.Outcome {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
@@ -273,18 +277,18 @@ package final class ChildProcess: @unchecked Sendable {
         }
         func ended(_ how: String) -> ChildProcessError {
             if let termination = output.termination(until: Date(timeIntervalSinceNow: 2)) {
-                return failure(.exited, "the process (pid \(process.processIdentifier)) \(termination) \(how)")
+                return failure(.exited, "the process (pid \(process.pid)) \(termination) \(how)")
             }
             forceKill(process)
             return failure(
-                .exited, "the process (pid \(process.processIdentifier)) closed its stdout \(how); it was killed")
+                .exited, "the process (pid \(process.pid)) closed its stdout \(how); it was killed")
         }
         func timedOut(_ what: String) -> ChildProcessError {
             forceKill(process)
             _ = output.termination(until: Date(timeIntervalSinceNow: 1))
             return failure(
                 .timedOut,
-                "\(what) within the time limit of \(format(timeout)); the process (pid \(process.processIdentifier)) was killed with SIGKILL")
+                "\(what) within the time limit of \(format(timeout)); the process (pid \(process.pid)) was killed with SIGKILL")
         }
 
         if let stray = output.stray() {

@@ -13,7 +13,7 @@ package enum Syscalls {
     /// hide a crash: the reader would never see end-of-file).
     ///
     /// `pipe2(O_CLOEXEC)` is not visible to Swift without `_GNU_SOURCE`, so the flag is set right after `pipe`.
-    /// The gap does not matter for Foundation's `Process`, which closes every other descriptor in the child.
+    /// The gap does not matter for ``ChildProcess``, which closes every other descriptor in the child (`closefrom(3)`).
     package static func makePipe() throws(SyscallError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SyscallError("pipe", errno) }

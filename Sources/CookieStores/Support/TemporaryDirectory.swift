@@ -1,9 +1,12 @@
 import CookieModel
 import Foundation
+import ProcessCleanup
 
 /// A fresh directory under the system's temporary folder, removed with everything in it when released.
 final class TemporaryDirectory: Sendable {
     let path: String
+    /// Registered with ``ProcessCleanup``, so that a signal cannot leave the folder behind.
+    private let scratchToken: Int
 
     /// Creates `<tmp>/<prefix>XXXXXX` with `mkdtemp`, readable by this user only.
     /// - Throws: ``CookieStoreError/failed(_:)`` with the system's message.
@@ -14,9 +17,11 @@ final class TemporaryDirectory: Sendable {
             throw CookieStoreError.failed("mkdtemp(\(base)/\(prefix)XXXXXX): \(String(cString: strerror(errno)))")
         }
         path = String(cString: created)
+        scratchToken = ProcessCleanup.registerScratch(path)
     }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
+        ProcessCleanup.forgetScratch(scratchToken)
     }
 }
