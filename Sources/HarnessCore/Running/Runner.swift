@@ -1,11 +1,18 @@
 import Foundation
+import ProcessCleanup
 import Synchronization
 
 /// Runs a plan: scenarios in parallel on worker threads, results to the reporter in deterministic order.
 ///
 /// Each scenario gets its own World, so any order and any parallelism give the same results. A scenario that
 /// exceeds the time limit is reported as an error, its worker is abandoned (it holds nothing shared) and a fresh
-/// worker takes its place, so one hanging adapter cannot stop the run.
+/// worker takes its place, so one hanging adapter cannot stop the run; the child processes the abandoned scenario
+/// is waiting on are killed with their process groups (``WorkScope``), so nothing it started outlives it.
+///
+/// After SIGINT or SIGTERM (``Interruption``) no scenario starts: each remaining one is reported as skipped
+/// ("interrupted by SIGINT: not run"), and a scenario that was running is reported as skipped ("interrupted by
+/// SIGINT before it finished") whatever it returned, as its adapter was killed under it. The reports thus stay
+/// complete and valid, and say what was interrupted.
 public struct Runner: Sendable {
     public var executor = ScenarioExecutor()
 
@@ -37,7 +44,7 @@ private final class RunState: @unchecked Sendable {
 
     private struct Shared {
         var nextJob = 0
-        var running: [Int: ContinuousClock.Instant] = [:]
+        var running: [Int: (started: ContinuousClock.Instant, scope: WorkScope)] = [:]
         var abandoned: Set<Int> = []
         var pending: [Int: ScenarioResult] = [:]
         var nextToDeliver = 0
@@ -80,17 +87,27 @@ private final class RunState: @unchecked Sendable {
     private func work() {
         let clock = ContinuousClock()
         while true {
+            let scope = WorkScope()
+            let interrupted = Interruption.signal
             let claimed: Int? = shared.withLock { state in
                 guard state.nextJob < jobs.count else { return nil }
                 defer { state.nextJob += 1 }
-                state.running[state.nextJob] = clock.now
+                if interrupted == nil { state.running[state.nextJob] = (clock.now, scope) }
                 return state.nextJob
             }
             guard let index = claimed else { return }
             let job = jobs[index]
+            if let interrupted {
+                let reason = "interrupted by \(Interruption.name(of: interrupted)): not run"
+                deliver(makeResult(job, status: .skipped(reason: reason), duration: .zero, transcript: []), at: index)
+                continue
+            }
             let start = clock.now
-            let (status, transcript) = executor.run(job.scenario, of: job.suite, on: job.adapter)
-            let result = makeResult(job, status: status, duration: clock.now - start, transcript: transcript)
+            let (status, transcript) = scope.run { executor.run(job.scenario, of: job.suite, on: job.adapter) }
+            var result = makeResult(job, status: status, duration: clock.now - start, transcript: transcript)
+            if let signal = Interruption.signal {
+                result.status = .skipped(reason: "interrupted by \(Interruption.name(of: signal)) before it finished")
+            }
             let wasAbandoned = shared.withLock { state -> Bool in
                 state.running[index] = nil
                 return state.abandoned.contains(index)
@@ -106,15 +123,17 @@ private final class RunState: @unchecked Sendable {
         let clock = ContinuousClock()
         while !isFinished {
             Thread.sleep(forTimeInterval: 0.05)
-            let overdue: [Int] = shared.withLock { state in
-                let late = state.running.filter { clock.now - $0.value > plan.timeLimit }.map(\.key)
-                for index in late {
+            let overdue: [(Int, WorkScope)] = shared.withLock { state in
+                let late = state.running.filter { clock.now - $0.value.started > plan.timeLimit }.map { ($0.key, $0.value.scope) }
+                for (index, _) in late {
                     state.running[index] = nil
                     state.abandoned.insert(index)
                 }
                 return late
             }
-            for index in overdue {
+            for (index, scope) in overdue {
+                // Whatever the scenario waits on (an adapter process, a driver) is killed: it must not outlive it.
+                scope.abandon()
                 let job = jobs[index]
                 let detail = "time limit of \(plan.timeLimit) exceeded: the adapter did not finish the scenario"
                 deliver(makeResult(job, status: .errored(detail: detail), duration: plan.timeLimit, transcript: []), at: index)
