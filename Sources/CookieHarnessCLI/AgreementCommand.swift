@@ -98,7 +98,7 @@ enum AgreementCommand {
         let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
         let htmlPath = args.value("html") ?? "Reports/agreement.html"
         let jsonPath = args.value("json") ?? "Reports/agreement.json"
-        ReportFolders.create(for: [markdownPath, htmlPath, jsonPath])
+        try ReportFolders.prepare([markdownPath, htmlPath, jsonPath], output: output)
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {

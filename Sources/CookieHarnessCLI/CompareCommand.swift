@@ -76,7 +76,7 @@ enum CompareCommand {
             expectation: inputs.expectedStatus
         )
         if plan.jobsInOrder.isEmpty { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
-        ReportFolders.create(for: [markdownPath, htmlPath])
+        try ReportFolders.prepare([markdownPath, htmlPath], output: output)
         let titles = Dictionary(inputs.suites.suites.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
@@ -128,7 +128,7 @@ enum CompareCommand {
         }
         if results.isEmpty { output.err("cookie-harness: warning: no result matches the selection; the matrix is empty") }
 
-        ReportFolders.create(for: [markdownPath, htmlPath])
+        try ReportFolders.prepare([markdownPath, htmlPath], output: output)
         let run = RunInfo(startedAt: newest, hostname: "", adapters: orderedUnique(results.map(\.adapter)))
         let reporter = MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, source: files.joined(separator: ", "))
         do {

@@ -49,6 +49,9 @@ public enum CookieHarnessCommand {
             default:
                 throw UsageError("unknown command '\(command)'")
             }
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
         } catch let error as UsageError {
             output.err("cookie-harness: error: \(error)")
             output.err(usage)

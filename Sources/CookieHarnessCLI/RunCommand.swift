@@ -2,7 +2,9 @@ import CookieStores
 import Foundation
 import AdapterCatalog
 import HarnessCore
+import ProcessCleanup
 import Reporting
+import WebKitGTK
 
 /// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
 enum RunCommand {
@@ -41,6 +43,13 @@ enum RunCommand {
         let shard = try args.value("shard").map(parseShard)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"
+        // Refused before anything runs: an empty path, a directory, a socket, the same file for both reports.
+        do {
+            try ReportFolders.prepare([junitPath, jsonPath], output: output)
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
 
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
@@ -49,7 +58,6 @@ enum RunCommand {
             tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
-        ReportFolders.create(for: [junitPath, jsonPath])
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
             JUnitReporter(path: junitPath),
@@ -57,12 +65,23 @@ enum RunCommand {
         ])
         // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
         defer { ExternalAdapter.stopAllIdleProcesses() }
+        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers,
+        // and the reports below are written with what finished, marked as interrupted.
+        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
         let summary: RunSummary
         do {
             summary = try Runner().run(plan, reporter: reporter)
         } catch {
+            ProcessCleanup.killAllGroups()
             output.err("cookie-harness: error: writing reports: \(error)")
-            return .infrastructureFailure
+            return Interruption.signal.map { ExitStatus.interrupted(by: $0) } ?? .infrastructureFailure
+        }
+        // No process the run started outlives it (an adapter's own children included).
+        ProcessCleanup.killAllGroups()
+        if let signal = Interruption.signal {
+            output.err(
+                "cookie-harness: interrupted by \(Interruption.name(of: signal)): \(summary.total - summary.skipped) scenarios finished, the rest are skipped as interrupted; partial reports: \(junitPath), \(jsonPath)")
+            return ExitStatus.interrupted(by: signal)
         }
         output.err("reports: \(junitPath), \(jsonPath)")
         return summary.unexpected == 0 ? .success : .unexpectedResults

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import ProcessCleanup
 
 /// Writes XML as it goes, with constant memory, and publishes the file only once it is complete.
 ///
@@ -36,6 +37,8 @@ public final class XMLStreamWriter {
     private var openElements: [String] = []
     /// True between `startElement` and the element's first content: the only time attributes may be written.
     private var acceptsAttributes = false
+    /// The temporary file's registration with ``ProcessCleanup``, so that a signal cannot leave it behind.
+    private var scratchToken: Int?
 
     /// Starts a document that will replace `path` when `finish()` succeeds.
     ///
@@ -61,6 +64,7 @@ public final class XMLStreamWriter {
         fchmod(descriptor, 0o644)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         destination = .file(descriptor: descriptor, temporaryPath: temporaryPath, path: path)
+        scratchToken = ProcessCleanup.registerScratch(temporaryPath)
 
         let collector = LibXML2.DiagnosticCollector(file: path)
         LibXML2.capturingErrors(in: collector) {
@@ -232,6 +236,8 @@ public final class XMLStreamWriter {
         if fsync(descriptor) != 0 { failedCall = "fsync" }
         if close(descriptor) != 0, failedCall == nil { failedCall = "close" }
         if failedCall == nil, rename(temporaryPath, path) != 0 { failedCall = "rename" }
+        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
+        scratchToken = nil
         if let failedCall {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -297,5 +303,7 @@ public final class XMLStreamWriter {
             close(descriptor)
             unlink(temporaryPath)
         }
+        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
+        scratchToken = nil
     }
 }

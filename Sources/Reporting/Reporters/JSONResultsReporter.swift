@@ -13,7 +13,7 @@ public final class JSONResultsReporter: ResultReporter {
 
     private enum State {
         case idle
-        case running(TemporaryFile)
+        case running(TemporaryFile, ReportOutput)
         case finished
     }
 
@@ -27,7 +27,8 @@ public final class JSONResultsReporter: ResultReporter {
 
     /// Prepares a report; nothing is created until `begin(_:)`.
     ///
-    /// - Parameter path: The destination; its directory must exist and be writable.
+    /// - Parameter path: The destination (see ``ReportDestination``: a regular file or missing path is replaced
+    ///   atomically, a symlink followed, a device or FIFO written through); its directory must exist.
     public init(path: String) {
         self.path = path
     }
@@ -37,16 +38,17 @@ public final class JSONResultsReporter: ResultReporter {
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
     public func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
-        let file = try TemporaryFile(nextTo: path, purpose: "tmp", anonymous: false)
+        let output = try ReportOutput(path)
+        let file = try TemporaryFile(nextTo: output.writePath, purpose: "tmp", anonymous: false)
         try file.write("[")
-        state = .running(file)
+        state = .running(file, output)
     }
 
     /// Appends the result's record.
     ///
     /// - Throws: `EncodingError` (not expected: every field is a string, number or bool), `ReportError`.
     public func report(_ result: ScenarioResult) throws {
-        guard case .running(let file) = state else {
+        guard case .running(let file, _) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
         let data = try encoder.encode(JSONResultRecord(result))
@@ -59,15 +61,17 @@ public final class JSONResultsReporter: ResultReporter {
     ///
     /// - Throws: `ReportError` `.writeFailed`; the destination is then left as it was.
     public func finish(_ summary: RunSummary) throws {
-        guard case .running(let file) = state else {
+        guard case .running(let file, let output) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }
         state = .finished
         do {
             try file.write("\n]\n")
             try file.publish()
+            try output.deliver()
         } catch {
             file.discard()
+            output.discard()
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessCleanup
 import HarnessCore
 import XMLSupport
 
@@ -27,7 +28,7 @@ public final class JUnitReporter: ResultReporter {
 
     private enum State {
         case idle
-        case running(RunInfo, SpoolFile)
+        case running(RunInfo, SpoolFile, ReportOutput)
         case finished
     }
 
@@ -49,14 +50,15 @@ public final class JUnitReporter: ResultReporter {
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
     public func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
-        state = .running(run, try SpoolFile(nextTo: path))
+        let output = try ReportOutput(path)
+        state = .running(run, try SpoolFile(nextTo: output.writePath), output)
     }
 
     /// Maps the result to its test case and spools it.
     ///
     /// - Throws: `ReportError` `.writeFailed` on I/O failure, `.invalidUse` before `begin` or after `finish`.
     public func report(_ result: ScenarioResult) throws {
-        guard case .running(_, let spool) = state else {
+        guard case .running(_, let spool, _) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
         let testCase = JUnitTestCase(result)
@@ -74,17 +76,23 @@ public final class JUnitReporter: ResultReporter {
     ///
     /// - Throws: `XMLSupportError` or `ReportError` `.writeFailed`; the destination is then left as it was.
     public func finish(_ summary: RunSummary) throws {
-        guard case .running(let run, let spool) = state else {
+        guard case .running(let run, let spool, let output) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }
         state = .finished
         defer { spool.discard() }
-        let writer = try XMLStreamWriter(writingTo: path)
         do {
-            try write(run, from: spool, to: writer)
-            try writer.finish()
+            let writer = try XMLStreamWriter(writingTo: output.writePath)
+            do {
+                try write(run, from: spool, to: writer)
+                try writer.finish()
+            } catch {
+                writer.cancel()
+                throw error
+            }
+            try output.deliver()
         } catch {
-            writer.cancel()
+            output.discard()
             throw error
         }
     }
@@ -93,8 +101,9 @@ public final class JUnitReporter: ResultReporter {
 
     private func write(_ run: RunInfo, from spool: SpoolFile, to writer: XMLStreamWriter) throws {
         let total = suites.reduce(into: SuiteCounts.Totals()) { $0.add($1) }
+        let interruption = Interruption.signal.map(Interruption.name(of:))
         try writer.startElement("testsuites")
-        try writer.attribute("name", reportName)
+        try writer.attribute("name", interruption.map { "\(reportName) (interrupted by \($0))" } ?? reportName)
         try writer.attribute("tests", String(total.tests))
         try writer.attribute("failures", String(total.failures))
         try writer.attribute("errors", String(total.errors))
@@ -112,7 +121,7 @@ public final class JUnitReporter: ResultReporter {
             try writer.attribute("timestamp", timestamp)
             if !run.hostname.isEmpty { try writer.attribute("hostname", run.hostname) }
             if !suite.suiteFile.isEmpty { try writer.attribute("file", suite.suiteFile) }
-            try writeProperties(of: suite, to: writer)
+            try writeProperties(of: suite, interruption: interruption, to: writer)
             for _ in 0..<suite.totals.tests {
                 guard let fields = try spool.next(), let testCase = JUnitTestCase(spooled: fields) else {
                     throw ReportError(code: .writeFailed, message: "spool lost a test case of \(suite.name)",
@@ -126,7 +135,8 @@ public final class JUnitReporter: ResultReporter {
     }
 
     /// Who ran the suite and how, so a report read alone says what it measured.
-    private func writeProperties(of suite: SuiteCounts, to writer: XMLStreamWriter) throws {
+    /// After SIGINT or SIGTERM every suite says so (`interrupted` = the signal): its results are partial.
+    private func writeProperties(of suite: SuiteCounts, interruption: String?, to writer: XMLStreamWriter) throws {
         var properties: [(String, String)] = [
             ("adapter", suite.adapter.name),
             ("adapter-version", suite.adapter.version),
@@ -140,6 +150,7 @@ public final class JUnitReporter: ResultReporter {
         if suite.securityUnexpected > 0 {
             properties.append(("unexpected-security-results", String(suite.securityUnexpected)))
         }
+        if let interruption { properties.append(("interrupted", interruption)) }
         try writer.element("properties") {
             for (name, value) in properties {
                 try writer.element("property", attributes: ["name": name, "value": value])

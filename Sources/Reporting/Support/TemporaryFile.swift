@@ -1,4 +1,5 @@
 import Foundation
+import ProcessCleanup
 
 /// A scratch file created next to a report's destination and written through stdio's buffer.
 ///
@@ -15,7 +16,18 @@ final class TemporaryFile {
     /// The report this file is for, used in messages.
     let destination: String
     private var stream: UnsafeMutablePointer<FILE>?
-    private var isLinked: Bool
+    private var isLinked: Bool {
+        didSet {
+            // A visible temporary file is registered so that a signal cannot leave it behind.
+            if isLinked, scratchToken == nil {
+                scratchToken = ProcessCleanup.registerScratch(temporaryPath)
+            } else if !isLinked, let token = scratchToken {
+                ProcessCleanup.forgetScratch(token)
+                scratchToken = nil
+            }
+        }
+    }
+    private var scratchToken: Int?
 
     /// Creates `.<name>.<purpose>.XXXXXX` in the directory of `destination`.
     ///
@@ -45,6 +57,7 @@ final class TemporaryFile {
             // mkstemp creates the file private (0600); a report is meant to be read like any other output.
             fchmod(descriptor, 0o644)
             isLinked = true
+            scratchToken = ProcessCleanup.registerScratch(temporaryPath)
         }
         guard let stream = fdopen(descriptor, "w+") else {
             let error = ReportError.system("cannot open \(temporaryPath)", file: destination)
