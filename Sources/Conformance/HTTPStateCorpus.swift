@@ -1,4 +1,5 @@
 import Foundation
+import XMLSupport
 
 /// The http-state test corpus (the IETF http-state working group's vectors behind RFC 6265), read from disk.
 ///
@@ -64,6 +65,7 @@ public struct HTTPStateCorpus: Sendable {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         return try files.flatMap { file -> [HTTPStateDateCase] in
             let url = folder.appendingPathComponent(file)
+            do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
             // bsd-examples.json opens with a // licence comment, which JSON does not allow.
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
                 .split(separator: "\n", omittingEmptySubsequences: false)
@@ -83,6 +85,7 @@ public struct HTTPStateCorpus: Sendable {
     /// The file's lines as octets, without their line ends (files may hold any bytes).
     private static func readLines(_ url: URL) throws -> [[UInt8]] {
         let data: Data
+        do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
         do { data = try Data(contentsOf: url) } catch {
             throw HTTPStateCorpusError("\(url.path): cannot read: \(error.localizedDescription)")
         }

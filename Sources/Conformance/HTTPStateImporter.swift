@@ -368,6 +368,7 @@ public struct HTTPStateImporter: Sendable {
     /// Repository, folder and commit from the corpus' `SOURCES.md`.
     private static func readSource(_ url: URL) throws -> Source {
         let text: String
+        do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw HTTPStateCorpusError("\(url.path): cannot read (it names the corpus' repository and commit)")
         }
@@ -383,6 +384,7 @@ public struct HTTPStateImporter: Sendable {
     /// The host names of the corpus' `hosts` file (`ADDRESS NAME` lines).
     private static func readHosts(_ url: URL) throws -> Set<String> {
         let text: String
+        do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw HTTPStateCorpusError("\(url.path): cannot read (it lists the host names the cases use)")
         }

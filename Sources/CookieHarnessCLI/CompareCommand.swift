@@ -1,5 +1,6 @@
 import CookieStores
 import Foundation
+import XMLSupport
 import AdapterCatalog
 import HarnessCore
 import Reporting
@@ -148,6 +149,11 @@ enum CompareCommand {
     static func readResults(_ file: String) throws -> ([ScenarioResult], Date) {
         let data: Data
         let modified: Date
+        do {
+            try InputFile.requireRegularFile(file)
+        } catch {
+            throw InputError("\(error)")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
             modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Reads a whole file under a size limit, so an oversized input is refused before it is parsed or even loaded.
-enum InputFile {
+public enum InputFile {
     /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
     static func read(_ path: String, maximumSize: Int) throws -> Data {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever (DESIGN §8).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw unreadable(path) }
         defer { close(fd) }
 
@@ -13,6 +14,9 @@ enum InputFile {
         guard (status.st_mode & S_IFMT) != S_IFDIR else {
             throw XMLSupportError(code: .unreadableInput, message: "is a directory, not an XML file", file: path)
         }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         // The size from fstat is only a hint (the file may grow); the read below enforces the limit itself.
         try checkSize(Int(status.st_size), maximumSize: maximumSize, file: path)
 
@@ -43,6 +47,21 @@ enum InputFile {
                 file: file
             )
         }
+    }
+
+    /// - Throws: `XMLSupportError` `.unreadableInput` ("not a regular file") unless `path` names a regular file
+    ///   (after symlinks), checked without opening it, so a FIFO, socket or device is refused at once.
+    public static func requireRegularFile(_ path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw unreadable(path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
+    }
+
+    private static func notRegular(_ path: String) -> XMLSupportError {
+        XMLSupportError(
+            code: .unreadableInput,
+            message: "not a regular file (a FIFO, socket or device cannot be an input; it could block forever)",
+            file: path)
     }
 
     private static func unreadable(_ path: String) -> XMLSupportError {

@@ -36,10 +36,37 @@ enum LibXML2 {
 
         init(file: String) { self.file = file }
 
-        var errors: [XMLDiagnostic] { diagnostics.filter { $0.severity == .error } }
+        /// Diagnostics kept per file: past this, they are only counted, so that a file with a million entity
+        /// references cannot print a million lines or hold them in memory; the last kept line says how many more.
+        static let maximumDiagnostics = 50
+        /// Diagnostics past ``maximumDiagnostics``, counted but not kept.
+        private(set) var dropped = 0
+        private var hasErrors = false
+
+        var errors: [XMLDiagnostic] {
+            let kept = diagnostics.filter { $0.severity == .error }
+            return kept.isEmpty && hasErrors ? [XMLDiagnostic(file: file, line: 0, column: 0, message: "errors past the first \(Self.maximumDiagnostics) diagnostics")] : kept
+        }
+
+        /// The kept diagnostics, and one more saying how many were dropped.
+        var reported: [XMLDiagnostic] {
+            guard dropped > 0 else { return diagnostics }
+            return diagnostics + [XMLDiagnostic(
+                file: file, line: diagnostics.last?.line ?? 0, column: diagnostics.last?.column ?? 0,
+                message: "and \(dropped) more diagnostics in this file (only the first \(Self.maximumDiagnostics) are shown)")]
+        }
 
         func add(line: Int, column: Int, _ message: String) {
-            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column, message: message))
+            append(XMLDiagnostic(file: file, line: line, column: column, message: message))
+        }
+
+        private func append(_ diagnostic: XMLDiagnostic) {
+            if diagnostic.severity == .error { hasErrors = true }
+            guard diagnostics.count < Self.maximumDiagnostics else {
+                dropped += 1
+                return
+            }
+            diagnostics.append(diagnostic)
         }
 
         /// Converts libxml2's error right where it is raised, keeping its own message.
@@ -56,9 +83,7 @@ enum LibXML2 {
             }
             let file = error.file.map { String(cString: $0) } ?? file
             let severity: XMLDiagnostic.Severity = error.level == XML_ERR_WARNING ? .warning : .error
-            diagnostics.append(
-                XMLDiagnostic(file: file, line: line, column: column, severity: severity, message: message)
-            )
+            append(XMLDiagnostic(file: file, line: line, column: column, severity: severity, message: message))
         }
 
         var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -121,25 +146,25 @@ enum LibXML2 {
         let collector = DiagnosticCollector(file: file)
         return capturingErrors(in: collector) {
             guard let document = readDocument(data, collector: collector) else {
-                return Outcome(failure: .notWellFormed, diagnostics: collector.diagnostics)
+                return Outcome(failure: .notWellFormed, diagnostics: collector.reported)
             }
             defer { xmlFreeDoc(document) }
             recordPositions(of: document, source: data, in: collector)
             guard let rootNode = xmlDocGetRootElement(document) else {
                 collector.add(line: 1, column: 1, "Document has no root element")
-                return Outcome(failure: .notWellFormed, diagnostics: collector.diagnostics)
+                return Outcome(failure: .notWellFormed, diagnostics: collector.reported)
             }
             let root = element(rootNode, collector: collector)
             guard collector.errors.isEmpty else {
-                return Outcome(failure: .notWellFormed, diagnostics: collector.diagnostics)
+                return Outcome(failure: .notWellFormed, diagnostics: collector.reported)
             }
             if let schema {
                 validate(document, against: schema, collector: collector)
                 guard collector.errors.isEmpty else {
-                    return Outcome(failure: .notValid, diagnostics: collector.diagnostics)
+                    return Outcome(failure: .notValid, diagnostics: collector.reported)
                 }
             }
-            return Outcome(root: root, diagnostics: collector.diagnostics)
+            return Outcome(root: root, diagnostics: collector.reported)
         }
     }
 
@@ -325,7 +350,7 @@ enum LibXML2 {
         let collector = DiagnosticCollector(file: file)
         return capturingErrors(in: collector) {
             func failure() -> Result<Schema, XMLSupportError> {
-                let diagnostics = collector.diagnostics
+                let diagnostics = collector.reported
                 let message = collector.errors.first?.message ?? "libxml2 could not load the schema"
                 return .failure(
                     XMLSupportError(code: .invalidSchema, message: message, file: file, diagnostics: diagnostics)

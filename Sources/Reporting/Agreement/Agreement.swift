@@ -1,4 +1,5 @@
 import Foundation
+import XMLSupport
 import HarnessCore
 
 /// How often a simulated engine's verdicts hold on a real one: each strategy's results on the simulated profile
@@ -158,6 +159,7 @@ public struct KnownDisagreements: Sendable {
     /// Reads the list.
     /// - Throws: ``InvalidLine`` naming the file and line of an entry without a cause.
     public init(contentsOf path: String) throws {
+        try InputFile.requireRegularFile(path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var entries: [Entry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
