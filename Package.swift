@@ -98,6 +98,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
+        .testTarget(name: "FaultTests", dependencies: ["XMLSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -50,6 +50,10 @@ enum RunCommand {
             output.err(error.description)
             return .invalidInput
         }
+        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers
+        // (an adapter's start handshake included), and the reports are written with what finished, the rest
+        // marked as interrupted.
+        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
 
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
@@ -65,9 +69,6 @@ enum RunCommand {
         ])
         // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
         defer { ExternalAdapter.stopAllIdleProcesses() }
-        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers,
-        // and the reports below are written with what finished, marked as interrupted.
-        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
         let summary: RunSummary
         do {
             summary = try Runner().run(plan, reporter: reporter)

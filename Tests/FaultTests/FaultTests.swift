@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import XMLSupport
+
+/// Faults around the edges of a run (issue 11), each through the real binary: what the user points at survives,
+/// nothing hangs or leaks, signals leave valid partial reports and no scratch files, floods are capped.
+@Suite("faults: the real binary", .serialized)
+struct FaultTests {
+    static let suite = Harness.root + "/Suites/first-request/first-request.xml"
+    static let oneScenario = ["--filter", "first-request.native-set-cookie-on-first-load"]
+
+    // MARK: Never damage what the user points at
+
+    @Test("a report path that is a device node is written through; the node survives")
+    func deviceNodeSurvives() throws {
+        let directory = try FaultDirectory()
+        guard mknod(directory.path + "/null", S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 else {
+            return  // not root: no device node can be made here
+        }
+        let outcome = try Harness.run(
+            ["run", Self.suite, "--adapter", "reference", "--json", "null", "--junit", "j.xml"] + Self.oneScenario,
+            in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(directory.type(of: "null") == S_IFCHR, "the device node was replaced")
+        #expect(directory.contents(of: ".").filter { $0.hasPrefix(".null") }.isEmpty)
+    }
+
+    @Test("a report path that is a symlink is followed: the link stays, its target gets the report")
+    func symlinkIsFollowed() throws {
+        let directory = try FaultDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.json", withDestinationPath: "real/r.json")
+        let outcome = try Harness.run(
+            ["run", Self.suite, "--adapter", "reference", "--json", "link.json", "--junit", "j.xml"] + Self.oneScenario,
+            in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(directory.type(of: "link.json") == S_IFLNK, "the symlink was replaced by a regular file")
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/real/r.json"))
+        let records = try JSONSerialization.jsonObject(with: data) as? [Any]
+        #expect(records?.count == 1)
+    }
+
+    @Test("a report written to /dev/full fails with exit 3 and the system's reason")
+    func devFullIsAnInfrastructureFailure() throws {
+        let directory = try FaultDirectory()
+        let outcome = try Harness.run(
+            ["run", Self.suite, "--adapter", "reference", "--json", "/dev/full", "--junit", "j.xml"] + Self.oneScenario,
+            in: directory)
+        #expect(outcome.status == 3)
+        #expect(outcome.stderr.contains("/dev/full: error: write failed: No space left on device"), "\(outcome.stderr)")
+        var status = stat()
+        #expect(stat("/dev/full", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test("a directory, an empty path or one file for both reports is refused before the run", arguments: [
+        (["--json", "."], "is a directory"),
+        (["--json", ""], "the report path is empty"),
+        (["--json", "same.xml", "--junit", "same.xml"], "is also the path of another report"),
+    ])
+    func badReportPathsAreRefused(options: [String], message: String) throws {
+        let directory = try FaultDirectory()
+        let outcome = try Harness.run(["run", Self.suite, "--adapter", "reference"] + options, in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("passed"), "the run started before the path was refused")
+        #expect(!directory.contents(of: ".").contains("Reports"))
+    }
+
+    @Test("a missing report folder is created and announced")
+    func missingFolderIsAnnounced() throws {
+        let directory = try FaultDirectory()
+        let outcome = try Harness.run(
+            ["run", Self.suite, "--adapter", "reference", "--json", "out/deep/r.json", "--junit", "out/j.xml"]
+                + Self.oneScenario, in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("created folder out/deep for out/deep/r.json"), "\(outcome.stderr)")
+        #expect(directory.contents(of: "out/deep") == ["r.json"])
+    }
+
+    // MARK: Never hang, never leak
+
+    @Test("a suite file that is a FIFO is refused within a second")
+    func fifoSuiteIsRefused() throws {
+        let directory = try FaultDirectory()
+        #expect(mkfifo(directory.path + "/suite.xml", 0o644) == 0)
+        for command in [["validate", "suite.xml"], ["run", "suite.xml", "--adapter", "reference"]] {
+            let outcome = try Harness.run(command, in: directory, timeout: 10)
+            #expect(outcome.status == 2)
+            #expect(outcome.seconds < 1, "took \(outcome.seconds) s")
+            #expect(outcome.stderr.contains("suite.xml: error: not a regular file"), "\(outcome.stderr)")
+        }
+    }
+
+    @Test("a diagnostic flood is capped at 50 per file, with memory bounded")
+    func diagnosticFloodIsCapped() throws {
+        let directory = try FaultDirectory()
+        let body = String(repeating: "&a;", count: 1_000_000)
+        try directory.write("flood.xml", "<?xml version=\"1.0\"?><suite xmlns=\"urn:x\">\(body)</suite>\n")
+        let outcome = try Harness.run(["validate", "flood.xml"], in: directory, timeout: 60)
+        #expect(outcome.status == 2)
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count <= 55, "\(lines.count) lines")
+        #expect(outcome.stderr.contains(#/and \d+ more diagnostics in this file/#), "\(outcome.stderr.suffix(500))")
+    }
+
+    @Test("an adapter that hangs past --time-limit is killed with what it started: no process outlives the run")
+    func noProcessOutlivesTheRun() throws {
+        let directory = try FaultDirectory()
+        let adapter = try directory.write("hang.py", FaultAdapters.hanging)
+        let pidsFile = directory.path + "/pids"
+        let outcome = try Harness.run(
+            ["run", Self.suite, "--external", "hang=python3 \(adapter)", "--adapter", "hang", "--time-limit", "1",
+             "--jobs", "2", "--json", "r.json", "--junit", "j.xml"] + Self.oneScenario,
+            in: directory, environment: ["PIDS_FILE": pidsFile], timeout: 60)
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("time limit"), "\(outcome.stderr)")
+        let pids = FaultAdapters.pids(in: pidsFile)
+        #expect(pids.count >= 2, "the adapter did not start")
+        usleep(200_000)
+        #expect(FaultAdapters.alive(pids).isEmpty, "still running after the run: \(FaultAdapters.alive(pids))")
+        #expect(directory.contents(of: "scratch").isEmpty)
+    }
+
+    // MARK: Signals
+
+    @Test("SIGINT: exit 130 at once, valid partial reports marked interrupted, no process or scratch file left")
+    func sigintLeavesValidPartialReports() throws {
+        try interrupt(with: SIGINT, expecting: 130, name: "SIGINT")
+    }
+
+    @Test("SIGTERM: exit 143, the same guarantees")
+    func sigtermLeavesValidPartialReports() throws {
+        try interrupt(with: SIGTERM, expecting: 143, name: "SIGTERM")
+    }
+
+    private func interrupt(with signal: Int32, expecting status: Int32, name: String) throws {
+        let directory = try FaultDirectory()
+        let adapter = try directory.write("hang.py", FaultAdapters.hanging)
+        let pidsFile = directory.path + "/pids"
+        let process = try Harness.start(
+            ["run", Self.suite, Harness.root + "/Suites/redirect", "--external", "hang=python3 \(adapter)",
+             "--adapter", "reference", "--adapter", "hang", "--time-limit", "60", "--jobs", "2",
+             "--json", "out/r.json", "--junit", "out/j.xml"],
+            in: directory, environment: ["PIDS_FILE": pidsFile])
+        // Wait until the hanging adapter is running (it has written its pid), so the signal lands mid-run.
+        let started = Date(timeIntervalSinceNow: 30)
+        while FaultAdapters.pids(in: pidsFile).isEmpty, Date() < started, process.isRunning { usleep(20_000) }
+        #expect(!FaultAdapters.pids(in: pidsFile).isEmpty, "the adapter never started")
+        kill(process.processIdentifier, signal)
+        let signalled = Date()
+        while process.isRunning, Date().timeIntervalSince(signalled) < 10 { usleep(10_000) }
+        #expect(!process.isRunning, "still running 10 s after \(name)")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(directory.stderr)")
+        #expect(directory.stderr.contains("interrupted by \(name)"), "\(directory.stderr)")
+
+        let json = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/out/r.json"))
+        let records = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+        #expect(records.contains { ($0["message"] as? String)?.contains("interrupted by \(name)") == true })
+        let schema = try XMLSchema(contentsOf: "\(Harness.root)/../shared/schemas/junit/jenkins-junit-10.xsd")
+        let problems = try schema.validate(contentsOf: directory.path + "/out/j.xml").filter { $0.severity == .error }
+        #expect(problems.isEmpty, "\(problems)")
+        let junit = try String(contentsOfFile: directory.path + "/out/j.xml", encoding: .utf8)
+        #expect(junit.contains("<property name=\"interrupted\" value=\"\(name)\"/>"))
+
+        #expect(directory.contents(of: "out") == ["j.xml", "r.json"], "scratch files left next to the reports")
+        #expect(directory.contents(of: "scratch").isEmpty, "scratch folders left: \(directory.contents(of: "scratch"))")
+        usleep(200_000)
+        let pids = FaultAdapters.pids(in: pidsFile)
+        #expect(FaultAdapters.alive(pids).isEmpty, "still running after \(name): \(FaultAdapters.alive(pids))")
+    }
+
+    @Test("a second SIGINT exits at once and still removes the scratch files")
+    func secondSigintExitsAtOnce() throws {
+        let directory = try FaultDirectory()
+        let adapter = try directory.write("hang.py", FaultAdapters.hanging)
+        let pidsFile = directory.path + "/pids"
+        // Suite loading of a big folder is the window before graceful handling: two signals close together.
+        let process = try Harness.start(
+            ["run", Self.suite, "--external", "hang=python3 \(adapter)", "--adapter", "hang", "--time-limit", "60",
+             "--json", "out/r.json", "--junit", "out/j.xml"],
+            in: directory, environment: ["PIDS_FILE": pidsFile])
+        let started = Date(timeIntervalSinceNow: 30)
+        while FaultAdapters.pids(in: pidsFile).isEmpty, Date() < started, process.isRunning { usleep(20_000) }
+        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, SIGINT)
+        let signalled = Date()
+        while process.isRunning, Date().timeIntervalSince(signalled) < 10 { usleep(10_000) }
+        #expect(!process.isRunning)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(directory.stderr)")
+        #expect(directory.contents(of: "out").allSatisfy { !$0.hasPrefix(".") }, "\(directory.contents(of: "out"))")
+        #expect(directory.contents(of: "scratch").isEmpty)
+        usleep(200_000)
+        #expect(FaultAdapters.alive(FaultAdapters.pids(in: pidsFile)).isEmpty)
+    }
+}
