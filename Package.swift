@@ -41,7 +41,7 @@ let package = Package(
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
-            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "WebKitModel"],
+            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "WebKitModel", "ProcessCleanup"],
             exclude: ["Driver"],
             swiftSettings: strict
         ),

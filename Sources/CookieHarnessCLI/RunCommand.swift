@@ -27,7 +27,11 @@ enum RunCommand {
           --jobs N              scenarios run in parallel (default: the number of cores)
           --time-limit SECONDS  per scenario; a scenario over it is an error and the run goes on (default 30)
 
+        A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
+        SIGINT/SIGTERM stop the run: partial reports marked as interrupted, exit 130/143.
+
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
+                    130/143 interrupted by SIGINT/SIGTERM
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

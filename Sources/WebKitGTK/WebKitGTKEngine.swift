@@ -1,6 +1,7 @@
 import ChildProcesses
 import CookieModel
 import Foundation
+import ProcessCleanup
 import WebKitModel
 
 /// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`Driver/driver.py`,
@@ -35,6 +36,8 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// The default data store's folder when it must persist (a scenario that kills the app), else nil: an
     /// ephemeral default store, which the driver reuses between scenarios at a fraction of the cost.
     let persistentDirectory: URL?
+    /// The folder's registration with `ProcessCleanup`, so that a signal cannot leave it behind.
+    private let scratchToken: Int?
 
     var queue = EventQueue()
     var nextHandle = 1
@@ -90,8 +93,10 @@ public final class WebKitGTKEngine: WebKitEngine {
                 "cookie-harness-webkitgtk-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             persistentDirectory = folder
+            scratchToken = ProcessCleanup.registerScratch(folder.path)
         } else {
             persistentDirectory = nil
+            scratchToken = nil
         }
         log("WebKitGTK \(driver.handshake.version) (driver pid \(driver.process.pid))"
             + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", WebKit on the machine's clock (libfaketime missing)"))
@@ -100,6 +105,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     deinit {
         drivers.giveBack(driver)
         if let persistentDirectory { try? FileManager.default.removeItem(at: persistentDirectory) }
+        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
     }
 
     public var now: Date { clock.now }
