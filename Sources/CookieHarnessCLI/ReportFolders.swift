@@ -7,8 +7,9 @@ enum ReportFolders {
     /// file) and creates the missing folders of the paths as given, announcing each one on the console; a
     /// symlink's target folder is never created.
     ///
-    /// - Throws: ``UsageError`` naming the path and what is wrong, so that the command exits with 2 before any
-    ///   scenario runs.
+    /// - Throws: ``InputError`` naming the path and what is wrong, so that the command exits with 2 before any
+    ///   scenario runs. A folder that cannot be made is not an input error: the report's own write fails later
+    ///   with the system's reason (exit 3).
     static func prepare(_ paths: [String], output: CommandOutput) throws {
         do {
             _ = try ReportDestination.check(paths)
@@ -18,16 +19,9 @@ enum ReportFolders {
         for path in paths {
             let folder = (path as NSString).deletingLastPathComponent
             guard !folder.isEmpty else { continue }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { throw InputError("\(path): error: \(folder) is not a folder") }
-                continue
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            guard !FileManager.default.fileExists(atPath: folder) else { continue }
+            if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil {
                 output.err("cookie-harness: created folder \(folder) for \(path)")
-            } catch {
-                throw InputError("\(path): error: cannot create the folder \(folder): \((error as NSError).localizedDescription)")
             }
         }
     }

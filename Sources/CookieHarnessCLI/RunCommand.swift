@@ -43,6 +43,10 @@ enum RunCommand {
             output.out(usage)
             return .success
         }
+        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers
+        // (an adapter's start handshake included), and the reports are written with what finished, the rest
+        // marked as interrupted.
+        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
         let options = try RunOptions(args)
         let shard = try args.value("shard").map(parseShard)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
@@ -54,10 +58,6 @@ enum RunCommand {
             output.err(error.description)
             return .invalidInput
         }
-        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers
-        // (an adapter's start handshake included), and the reports are written with what finished, the rest
-        // marked as interrupted.
-        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
 
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
@@ -77,12 +77,11 @@ enum RunCommand {
         do {
             summary = try Runner().run(plan, reporter: reporter)
         } catch {
-            ProcessCleanup.killAllGroups()
             output.err("cookie-harness: error: writing reports: \(error)")
             return Interruption.signal.map { ExitStatus.interrupted(by: $0) } ?? .infrastructureFailure
         }
-        // No process the run started outlives it (an adapter's own children included).
-        ProcessCleanup.killAllGroups()
+        // The process groups of the adapters and drivers are killed when the executable ends (main.swift), not
+        // here: in a test process other runs may still be using theirs.
         if let signal = Interruption.signal {
             output.err(
                 "cookie-harness: interrupted by \(Interruption.name(of: signal)): \(summary.total - summary.skipped) scenarios finished, the rest are skipped as interrupted; partial reports: \(junitPath), \(jsonPath)")

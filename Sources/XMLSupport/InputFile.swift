@@ -49,11 +49,12 @@ public enum InputFile {
         }
     }
 
-    /// - Throws: `XMLSupportError` `.unreadableInput` ("not a regular file") unless `path` names a regular file
-    ///   (after symlinks), checked without opening it, so a FIFO, socket or device is refused at once.
+    /// - Throws: `XMLSupportError` `.unreadableInput` ("not a regular file") when `path` names a FIFO, socket,
+    ///   device or directory (after symlinks), checked without opening it, so that it is refused at once rather
+    ///   than blocking; a missing or unreadable path is left to the caller's own read and message.
     public static func requireRegularFile(_ path: String) throws {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw unreadable(path) }
+        guard stat(path, &status) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
     }
 

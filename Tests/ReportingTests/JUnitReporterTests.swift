@@ -159,13 +159,16 @@ struct JUnitReporterTests {
         #expect(try other.entries() == [])
     }
 
-    @Test func failedPublishLeavesNoTemporaryFile() throws {
+    @Test func directoryDestinationIsRefusedAndLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
-        // A directory where the report should go: the final rename fails.
+        // A directory where the report should go: refused at `begin`, before anything is written (it used to
+        // fail only at the final rename).
         let path = directory.file("junit.xml")
         try FileManager.default.createDirectory(atPath: path + "/occupied", withIntermediateDirectories: true)
         let reporter = JUnitReporter(path: path)
-        #expect(throws: XMLSupportError.self) { try Fixtures.feed(Fixtures.smallRun, to: reporter) }
+        let error = try #require(throws: ReportError.self) { try Fixtures.feed(Fixtures.smallRun, to: reporter) }
+        #expect(error.code == .invalidUse)
+        #expect(error.description.contains("is a directory"))
         #expect(try directory.entries() == ["junit.xml"])
     }
 
