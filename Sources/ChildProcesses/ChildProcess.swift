@@ -119,15 +119,24 @@ package final class ChildProcess: @unchecked Sendable {
         }
 
         let output = Output()
+        // A TMPDIR of its own, removed when the child is reaped (or when the harness ends, by signal or not): what
+        // the child or its children leave in it (a driver killed mid-run cannot clean up) goes with it.
+        var environment = ProcessInfo.processInfo.environment.merging(configuration.environment) { $1 }
+        let scratch = configuration.environment["TMPDIR"] == nil ? Syscalls.makeScratchFolder() : nil
+        if let scratch { environment["TMPDIR"] = scratch.path }
         let process: Spawned
         do throws(SyscallError) {
             process = try Spawned.spawn(
                 executable: executable, arguments: Array(configuration.command.dropFirst()),
-                environment: ProcessInfo.processInfo.environment.merging(configuration.environment) { $1 },
+                environment: environment,
                 stdin: stdinPipe.read, stdout: stdoutPipe.write, stderr: stderrPipe.write,
-                terminated: { [output] in output.terminated($0) })
+                terminated: { [output] termination in
+                    output.terminated(termination)
+                    scratch?.remove()
+                })
         } catch {
             descriptors.forEach(Syscalls.close)
+            scratch?.remove()
             throw cannotStart("cannot run \(executable): \(Syscalls.describe(errno: error.code))")
         }
         // A scenario abandoned at its time limit kills what it is waiting on, the handshake included.

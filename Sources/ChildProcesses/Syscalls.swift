@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import ProcessCleanup
 
 /// Every POSIX call the child-process machinery makes, in one place; errors become Swift values right here.
 package enum Syscalls {
@@ -198,5 +199,28 @@ extension Syscalls {
     package static func killGroup(_ group: Int32, _ signal: Int32) {
         guard group > 1 else { return }
         kill(-group, signal)
+    }
+}
+
+extension Syscalls {
+    /// A folder made with `mkdtemp` under the harness's temporary folder and registered with ``ProcessCleanup``.
+    package struct ScratchFolder: Sendable {
+        package let path: String
+        let token: Int
+
+        /// Removes the folder with everything in it.
+        package func remove() {
+            try? FileManager.default.removeItem(atPath: path)
+            ProcessCleanup.forgetScratch(token)
+        }
+    }
+
+    /// `<tmp>/cookie-harness-child-XXXXXX`, or nil if it cannot be made (the child then shares the harness's).
+    package static func makeScratchFolder() -> ScratchFolder? {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array(((base.hasSuffix("/") ? base : base + "/") + "cookie-harness-child-XXXXXX").utf8CString)
+        guard let created = mkdtemp(&template) else { return nil }
+        let path = String(cString: created)
+        return ScratchFolder(path: path, token: ProcessCleanup.registerScratch(path))
     }
 }

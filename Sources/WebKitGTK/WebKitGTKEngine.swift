@@ -36,7 +36,8 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// The default data store's folder when it must persist (a scenario that kills the app), else nil: an
     /// ephemeral default store, which the driver reuses between scenarios at a fraction of the cost.
     let persistentDirectory: URL?
-    /// The folder's registration with `ProcessCleanup`, so that a signal cannot leave it behind.
+    /// The folder's registration with `ProcessCleanup`, so that neither a signal nor a late write by WebKit leaves
+    /// it behind.
     private let scratchToken: Int?
 
     var queue = EventQueue()
@@ -104,8 +105,9 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     deinit {
         drivers.giveBack(driver)
+        // Still registered after this removal: the driver's WebKit may write into the folder again after the
+        // engine is gone, so the harness removes it once more when it exits.
         if let persistentDirectory { try? FileManager.default.removeItem(at: persistentDirectory) }
-        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
     }
 
     public var now: Date { clock.now }

@@ -4,7 +4,8 @@ import ProcessCleanup
 
 // Before any other thread exists, so that every thread inherits the blocked SIGINT/SIGTERM (see Interruption).
 Interruption.installSignalHandling()
-let status = CookieHarnessCommand.run(Array(CommandLine.arguments.dropFirst()))
-// Whatever the command, no child process group and no scratch path outlives the harness.
-ProcessCleanup.cleanUpEverything()
-exit(status.rawValue)
+// Whatever the command, no child process group and no scratch path outlives the harness. Registered first, so it
+// runs last among the exit hooks: after the WebKitGTK driver pool's hook has stopped its drivers gracefully
+// (each removes its own folders), whatever is left is killed and removed.
+atexit { ProcessCleanup.cleanUpEverything() }
+exit(CookieHarnessCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
