@@ -1,0 +1,154 @@
+import Foundation
+import HarnessCore
+import Reporting
+
+/// `cookie-harness merge SHARD...`: the reports of `run --shard I/N` runs joined into one JUnit and one JSON file.
+enum MergeCommand {
+    static let usage = """
+        usage: cookie-harness merge SHARD... [--junit FILE] [--json FILE] [--expect-shards N] [--suites PATH]...
+
+        Joins the reports of 'run --shard I/N' runs into the reports of one run: one JUnit file and one JSON results
+        file, the same (up to times) as the unsharded run would write. Each SHARD is a report folder (its junit.xml
+        and results.json), a JUnit file (*.xml) or a results file (*.json).
+
+          --junit FILE          where the merged JUnit goes (default Reports/junit.xml)
+          --json FILE           where the merged JSON results go (default Reports/results.json)
+          --expect-shards N     the run had N shards: refuse anything but N reports, one per shard
+          --suites PATH         the suites the shards ran (repeatable; default Suites/ when it exists), for the
+                                run's order of scenarios; without them, scenarios of a suite come shard by shard
+
+        The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
+        shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
+
+        exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
+                    · 3 a report cannot be written
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: ["junit", "json", "expect-shards", "suites", "schema"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard !args.positional.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }
+        let junitPath = args.value("junit") ?? "Reports/junit.xml"
+        let jsonPath = args.value("json") ?? "Reports/results.json"
+        if junitPath == jsonPath { throw UsageError("options '--junit' and '--json': both name '\(junitPath)'") }
+        let expected = try args.integer("expect-shards", in: 1...10_000)
+
+        var junitInputs: [String] = []
+        var jsonInputs: [String] = []
+        for input in args.positional {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                output.err("\(input): error: no such file or folder")
+                return .invalidInput
+            }
+            if isDirectory.boolValue {
+                let junit = (input as NSString).appendingPathComponent("junit.xml")
+                let json = (input as NSString).appendingPathComponent("results.json")
+                let found = [junit, json].filter { FileManager.default.fileExists(atPath: $0) }
+                guard !found.isEmpty else {
+                    output.err("\(input): error: a report folder should hold junit.xml or results.json; it holds neither")
+                    return .invalidInput
+                }
+                if found.contains(junit) { junitInputs.append(junit) }
+                if found.contains(json) { jsonInputs.append(json) }
+            } else if input.hasSuffix(".xml") {
+                junitInputs.append(input)
+            } else {
+                jsonInputs.append(input)
+            }
+        }
+        for output in [junitPath, jsonPath] where (junitInputs + jsonInputs).contains(where: { samePath($0, output) }) {
+            throw UsageError("'\(output)' is one of the reports to merge; write the merged reports elsewhere (--junit, --json)")
+        }
+
+        let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
+        var records: [JSONResultRecord] = []
+        var cases: [JUnitMerge.TestCase] = []
+        var rootName = "cookie-harness"
+        var assignment: ShardAssignment?
+        do {
+            if !jsonInputs.isEmpty {
+                let shards = try jsonInputs.map { path throws(InvalidResultsInput) in
+                    ShardMerge.Shard(path: path, items: try JSONResultsFile.read(path))
+                }
+                let merged = try merge.merge(shards) { ShardMerge.Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }
+                records = merged.items
+                assignment = merged.shards
+            }
+            if !junitInputs.isEmpty {
+                var shards: [ShardMerge.Shard<JUnitMerge.TestCase>] = []
+                for path in junitInputs {
+                    let (root, read) = try JUnitMerge.read(path)
+                    if shards.isEmpty, let name = root[attribute: "name"] { rootName = name }
+                    shards.append(ShardMerge.Shard(path: path, items: read))
+                }
+                let merged = try merge.merge(shards) { $0.key }
+                cases = merged.items
+                assignment = assignment ?? merged.shards
+            }
+            if !jsonInputs.isEmpty, !junitInputs.isEmpty {
+                try crossCheck(records, cases)
+            }
+        } catch {
+            output.err(error.description)
+            return .invalidInput
+        }
+
+        do {
+            if !jsonInputs.isEmpty {
+                ReportFolders.create(for: [jsonPath])
+                try ShardMerge.writeResults(records, to: jsonPath)
+            }
+            if !junitInputs.isEmpty {
+                ReportFolders.create(for: [junitPath])
+                try JUnitMerge.write(cases, rootName: rootName, to: junitPath)
+            }
+        } catch {
+            output.err("cookie-harness: error: writing the merged reports: \(error)")
+            return .infrastructureFailure
+        }
+
+        let count = assignment?.count ?? 0
+        let unexpected = jsonInputs.isEmpty
+            ? cases.filter { $0.element.elements.contains { $0.name == "failure" || $0.name == "error" } }.count
+            : records.filter(\.unexpected).count
+        let total = jsonInputs.isEmpty ? cases.count : records.count
+        output.err("merged \(count) \(count == 1 ? "shard" : "shards"): \(total) results, \(unexpected) unexpected")
+        output.err("reports: " + ((junitInputs.isEmpty ? [] : [junitPath]) + (jsonInputs.isEmpty ? [] : [jsonPath])).joined(separator: ", "))
+        return unexpected == 0 ? .success : .unexpectedResults
+    }
+
+    /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
+    private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
+        let explicit = args.options["suites"]
+        let paths = explicit ?? (FileManager.default.fileExists(atPath: "Suites") ? SuiteInputs.defaultPaths : [])
+        guard !paths.isEmpty else { return [] }
+        do {
+            return try SuiteInputs.load(paths, schemaPath: args.value("schema")).suites.scenarioIDs
+        } catch {
+            output.err("cookie-harness: warning: cannot load the suites for the run's order (\(paths.joined(separator: ", "))); "
+                + "scenarios of a suite come shard by shard:\n\(error)")
+            return []
+        }
+    }
+
+    /// The JUnit and JSON reports must hold the same (adapter, scenario) pairs: they are the same runs.
+    private static func crossCheck(_ records: [JSONResultRecord], _ cases: [JUnitMerge.TestCase]) throws(InvalidResultsInput) {
+        let fromJSON = Set(records.map { "\($0.adapter) \($0.scenario)" })
+        let fromJUnit = Set(cases.map { "\($0.key.adapter) \($0.key.scenario)" })
+        guard fromJSON != fromJUnit else { return }
+        let onlyJSON = fromJSON.subtracting(fromJUnit).sorted().prefix(5)
+        let onlyJUnit = fromJUnit.subtracting(fromJSON).sorted().prefix(5)
+        throw InvalidResultsInput(
+            "merge: error: the JUnit and JSON reports do not hold the same results (were they written by the same runs?)"
+                + (onlyJSON.isEmpty ? "" : "\n  only in the JSON results: \(onlyJSON.joined(separator: ", "))")
+                + (onlyJUnit.isEmpty ? "" : "\n  only in the JUnit reports: \(onlyJUnit.joined(separator: ", "))"))
+    }
+
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,97 @@
+import CookieStores
+import Foundation
+import HarnessCore
+import Reporting
+
+/// `cookie-harness show SCENARIO [--adapter NAME]...`: one scenario as written, and what an adapter does with it.
+enum ShowCommand {
+    static let usage = """
+        usage: cookie-harness show SCENARIO [PATH...] [--adapter NAME]... [--external NAME=COMMAND]...
+                                   [--time-limit SECONDS] [--expectations FILE]... [--schema FILE]
+
+        Prints the scenario SCENARIO (its id) of the suites in PATH (default: Suites/) as written in its suite
+        file. With --adapter, runs it on each adapter named and prints the result against the adapter's
+        expectation, every check (<expect…>) with its outcome — passed, failed, or not reached after the first
+        failure — and the whole transcript.
+
+          --adapter NAME        an adapter to run the scenario on (repeatable); see 'cookie-harness list adapters'
+          --external NAME=CMD   add an out-of-process adapter speaking the JSON-lines protocol
+          --time-limit SECONDS  for the scenario; over it, the result is an error (default 30)
+
+        exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
+                    · 2 invalid input or usage · 3 infrastructure failure
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: RunOptions.valued.union(["expectations", "schema"]))
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
+        var suiteArgs = args
+        suiteArgs.positional.removeFirst()
+        guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output) else { return .invalidInput }
+        guard let suite = inputs.suites.suites.first(where: { $0.scenarios.contains { $0.id == id } }),
+              let scenario = suite.scenarios.first(where: { $0.id == id })
+        else {
+            let ids = inputs.suites.scenarioIDs
+            let close = ids.filter { $0.localizedCaseInsensitiveContains(id) || id.localizedCaseInsensitiveContains($0) }.prefix(5)
+            output.err("cookie-harness: error: no scenario '\(id)' in \(args.positional.dropFirst().isEmpty ? "Suites" : args.positional.dropFirst().joined(separator: ", "))"
+                + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))
+            return .invalidInput
+        }
+
+        output.out("\(scenario.id): \(scenario.title)")
+        output.out("suite \(suite.id) (\(suite.file)), tags: \(scenario.tags.isEmpty ? "none" : scenario.tags.joined(separator: ", "))")
+        output.out("")
+        for (number, line) in writtenLines(of: scenario) { output.out("\(scenario.location.file):\(number): \(line)") }
+
+        guard args.options["adapter"] != nil else { return .success }
+        let options = try RunOptions(args)
+        var only = suite
+        only.scenarios = [scenario]
+        let plan = RunPlan(
+            suites: [only], adapters: options.adapters, jobs: 1, timeLimit: options.timeLimit, expectation: inputs.expectedStatus)
+        let collector = Collector()
+        defer { ExternalAdapter.stopAllIdleProcesses() }
+        do {
+            _ = try Runner().run(plan, reporter: collector)
+        } catch {
+            output.err("cookie-harness: error: \(error)")
+            return .infrastructureFailure
+        }
+        for result in collector.results {
+            output.out("")
+            output.out(contentsOf: ScenarioWalkthrough(scenario: scenario, result: result, source: writtenLines(of: scenario)).lines)
+        }
+        return collector.results.contains(where: \.isUnexpected) ? .unexpectedResults : .success
+    }
+
+    /// The scenario's lines in its suite file, from `<scenario` to `</scenario>`, with their numbers.
+    static func writtenLines(of scenario: Scenario) -> [(Int, String)] {
+        guard let text = try? String(contentsOfFile: scenario.location.file, encoding: .utf8) else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard scenario.location.line >= 1, scenario.location.line <= lines.count else { return [] }
+        var result: [(Int, String)] = []
+        for number in scenario.location.line...lines.count {
+            let line = lines[number - 1]
+            result.append((number, line))
+            if line.contains("</scenario>") || (number == scenario.location.line && line.contains("/>") && !line.contains(">\n")
+                && line.trimmingCharacters(in: .whitespaces).hasSuffix("/>")) { break }
+        }
+        return result
+    }
+
+    /// Keeps the results of a run in memory.
+    final class Collector: ResultReporter {
+        var results: [ScenarioResult] = []
+        func begin(_ run: RunInfo) throws {}
+        func report(_ result: ScenarioResult) throws { results.append(result) }
+        func finish(_ summary: RunSummary) throws {}
+    }
+}
+
+extension CommandOutput {
+    func out(contentsOf lines: [String]) { for line in lines { out(line) } }
+}

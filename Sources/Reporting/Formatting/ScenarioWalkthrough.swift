@@ -1,0 +1,111 @@
+import HarnessCore
+
+/// One scenario's result read step by step, for `show`: the result against its expectation, every check with its
+/// outcome, the failure's details and the whole transcript.
+///
+/// A run stops at the first check that fails, so the checks before it passed, that one failed, and the ones
+/// after it were not reached; when a step (not a check) failed, the checks after it were not reached either. An
+/// error or a skip judges no check.
+public struct ScenarioWalkthrough: Sendable {
+    public var scenario: Scenario
+    public var result: ScenarioResult
+    /// The scenario's lines as written, with their numbers, to show each check as it is written.
+    public var source: [(Int, String)]
+
+    public init(scenario: Scenario, result: ScenarioResult, source: [(Int, String)]) {
+        self.scenario = scenario
+        self.result = result
+        self.source = source
+    }
+
+    /// What a check came to.
+    public enum CheckOutcome: String, Sendable {
+        case passed = "passed"
+        case failed = "FAILED"
+        case notReached = "not reached"
+        case notJudged = "not judged"
+    }
+
+    /// Every check (`<expect…>` step) with its outcome, in order.
+    public var checks: [(step: Step, outcome: CheckOutcome)] {
+        let failedLine: Int?
+        switch result.status {
+        case .passed: failedLine = nil
+        case .failed(let failure): failedLine = failure.location.line
+        case .skipped, .errored:
+            return scenario.steps.filter(\.isCheck).map { ($0, .notJudged) }
+        }
+        var reachedFailure = false
+        var checks: [(Step, CheckOutcome)] = []
+        for step in scenario.steps {
+            if !reachedFailure, step.location.line == failedLine {
+                reachedFailure = true
+                if step.isCheck { checks.append((step, .failed)) }
+                continue
+            }
+            if step.isCheck { checks.append((step, reachedFailure ? .notReached : .passed)) }
+        }
+        return checks
+    }
+
+    /// The lines `show` prints.
+    public var lines: [String] {
+        let adapter = result.adapter
+        var lines = [
+            "on \(adapter.name) \(adapter.version)\(adapter.profile.isEmpty ? "" : " (profile \(adapter.profile))"): "
+                + "\(result.status.name), expected \(result.expected.status.rawValue)"
+                + (result.expected.reason.map { " (\(ConsoleText.visible($0)))" } ?? "")
+                + (result.isUnexpected ? " — UNEXPECTED" : " — as expected"),
+        ]
+        if !result.oneLineMessage.isEmpty { lines.append("  " + ConsoleText.visible(result.oneLineMessage)) }
+        lines.append("checks:")
+        let checks = checks
+        if checks.isEmpty { lines.append("  (none)") }
+        for (step, outcome) in checks {
+            lines.append("  \(marker(outcome)) \(outcome.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
+                + "\(step.location): \(written(step))")
+        }
+        if case .failed(let failure) = result.status {
+            if !checks.contains(where: { $0.outcome == .failed }) {
+                lines.append("  the step at \(failure.location) failed: \(ConsoleText.visible(failure.message))")
+            }
+            if !failure.details.isEmpty {
+                lines.append("details:")
+                lines += failure.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + ConsoleText.visible(String($0)) }
+            }
+        }
+        switch result.status {
+        case .errored(let detail): lines.append("error: \(ConsoleText.visible(detail))")
+        case .skipped(let reason): lines.append("skipped: \(ConsoleText.visible(reason))")
+        default: break
+        }
+        lines.append("transcript:")
+        if result.transcript.isEmpty { lines.append("  (empty)") }
+        // An exchange spans several lines (its header fields); each is shown on its own, escaped.
+        lines += result.transcript.flatMap { entry in
+            entry.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + ConsoleText.visible(String($0)) }
+        }
+        return lines
+    }
+
+    private func marker(_ outcome: CheckOutcome) -> String {
+        switch outcome {
+        case .passed: "✔"
+        case .failed: "✗"
+        case .notReached, .notJudged: "·"
+        }
+    }
+
+    /// The check's first line as written in the suite, trimmed.
+    private func written(_ step: Step) -> String {
+        source.first { $0.0 == step.location.line }.map { ConsoleText.visible($0.1.trimmingCharacters(in: .whitespaces)) } ?? "\(step.kind)"
+    }
+}
+
+extension Step {
+    /// An `<expect…>` step.
+    var isCheck: Bool {
+        if case .expect = kind { return true }
+        return false
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Joins the results of `run --shard I/N` runs into the results of one run: the same records, in the order the
+/// unsharded run writes them (adapter, then suite, then scenario as loaded).
+///
+/// Shards are checked first (``ShardAssignment``): every file one shard, none twice, none missing, and no
+/// (adapter, scenario) pair in two files. The order within an adapter comes from `scenarioOrder` — the scenario
+/// ids of the suites as loaded, which the caller reads from the same suites the shards ran — and, for scenarios it
+/// does not know, from the reports themselves: suites in the order they first appear, then shard by shard.
+public struct ShardMerge: Sendable {
+    /// One shard's report, read.
+    public struct Shard<Item: Sendable>: Sendable {
+        public var path: String
+        public var items: [Item]
+        public init(path: String, items: [Item]) {
+            self.path = path
+            self.items = items
+        }
+    }
+
+    /// The ids of every scenario of the suites in load order; empty when the suites are not at hand.
+    public var scenarioOrder: [String]
+    /// N from `--expect-shards`, when given.
+    public var expectedShards: Int?
+
+    public init(scenarioOrder: [String] = [], expectedShards: Int? = nil) {
+        self.scenarioOrder = scenarioOrder
+        self.expectedShards = expectedShards
+    }
+
+    /// Identity and place of one item in any report.
+    public struct Key: Hashable, Sendable {
+        public var adapter: String
+        public var suite: String
+        public var scenario: String
+        public init(adapter: String, suite: String, scenario: String) {
+            self.adapter = adapter
+            self.suite = suite
+            self.scenario = scenario
+        }
+    }
+
+    /// The items of every shard in the unsharded run's order, after checking the shards.
+    /// - Throws: ``InvalidResultsInput`` for shards that do not make one run, or a pair present twice.
+    public func merge<Item>(_ shards: [Shard<Item>], key: (Item) -> Key) throws(InvalidResultsInput) -> (items: [Item], shards: ShardAssignment) {
+        let assignment = try ShardAssignment(
+            files: shards.map { ($0.path, $0.items.map { key($0).scenario }) }, expectedCount: expectedShards)
+        // Shard order, so that first appearances follow shard 1, 2, …
+        let ordered = zip(shards, assignment.indexes).sorted { ($0.1 ?? Int.max) < ($1.1 ?? Int.max) }.map(\.0)
+
+        var seen: [Key: String] = [:]
+        var duplicates: [String] = []
+        var adapterRank: [String: Int] = [:]
+        var suiteRank: [String: Int] = [:]
+        for shard in ordered {
+            for item in shard.items {
+                let k = key(item)
+                if let other = seen[k] {
+                    duplicates.append("merge: error: \(k.adapter) \(k.scenario) is in both \(other) and \(shard.path) (overlapping shards)")
+                }
+                seen[k] = shard.path
+                if adapterRank[k.adapter] == nil { adapterRank[k.adapter] = adapterRank.count }
+                if suiteRank[k.suite] == nil { suiteRank[k.suite] = suiteRank.count }
+            }
+        }
+        if !duplicates.isEmpty {
+            let shown = duplicates.prefix(10) + (duplicates.count > 10 ? ["… and \(duplicates.count - 10) more"] : [])
+            throw InvalidResultsInput(shown.joined(separator: "\n"))
+        }
+
+        var ordinal: [String: Int] = [:]
+        for (position, id) in scenarioOrder.enumerated() where ordinal[id] == nil { ordinal[id] = position }
+        var placed: [(Place, Item)] = []
+        for (shardNumber, shard) in ordered.enumerated() {
+            for (position, item) in shard.items.enumerated() {
+                let k = key(item)
+                let place = ordinal[k.scenario].map { Place(adapter: adapterRank[k.adapter]!, known: $0, suite: 0, shard: 0, position: 0) }
+                    ?? Place(adapter: adapterRank[k.adapter]!, known: Int.max, suite: suiteRank[k.suite]!, shard: shardNumber, position: position)
+                placed.append((place, item))
+            }
+        }
+        return (placed.sorted { $0.0 < $1.0 }.map(\.1), assignment)
+    }
+
+    /// Merged JSON results, after checking the shards.
+    public func mergeResults(_ shards: [Shard<JSONResultRecord>]) throws(InvalidResultsInput) -> [JSONResultRecord] {
+        try merge(shards) { Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }.items
+    }
+
+    /// Writes records as `run --json` does: a JSON array, one compact record per line, keys sorted; atomically.
+    public static func writeResults(_ records: [JSONResultRecord], to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data("[".utf8)
+        for (index, record) in records.enumerated() {
+            data.append(Data((index == 0 ? "\n" : ",\n").utf8))
+            data.append(try encoder.encode(record))
+        }
+        data.append(Data("\n]\n".utf8))
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Where an item goes in the merged order: adapter, then the scenario's place in the suites (or, unknown there,
+/// its suite's first appearance, its shard and its place in that shard).
+private struct Place: Comparable {
+    var adapter: Int, known: Int, suite: Int, shard: Int, position: Int
+    static func < (a: Place, b: Place) -> Bool {
+        (a.adapter, a.known, a.suite, a.shard, a.position) < (b.adapter, b.known, b.suite, b.shard, b.position)
+    }
+}
