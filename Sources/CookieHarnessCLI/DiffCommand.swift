@@ -32,6 +32,8 @@ enum DiffCommand {
         if let markdown = args.value("markdown"), markdown == args.value("json") {
             throw UsageError("options '--markdown' and '--json': both name '\(markdown)'")
         }
+        // Refused before anything is read: an empty path, a directory, the same file for both.
+        try ReportFolders.prepare([args.value("markdown"), args.value("json")].compactMap { $0 }, output: output)
         let (baselinePath, currentPath) = (JSONResultsFile.resolve(args.positional[0]), JSONResultsFile.resolve(args.positional[1]))
         let diff: ResultsDiff
         do {
@@ -45,11 +47,9 @@ enum DiffCommand {
         output.out(diff.text)
         do {
             if let path = args.value("markdown") {
-                ReportFolders.create(for: [path])
                 try Data(diff.markdown().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             }
             if let path = args.value("json") {
-                ReportFolders.create(for: [path])
                 try diff.json().write(to: URL(fileURLWithPath: path), options: .atomic)
             }
         } catch {

@@ -97,13 +97,12 @@ enum MergeCommand {
             return .invalidInput
         }
 
+        try ReportFolders.prepare((junitInputs.isEmpty ? [] : [junitPath]) + (jsonInputs.isEmpty ? [] : [jsonPath]), output: output)
         do {
             if !jsonInputs.isEmpty {
-                ReportFolders.create(for: [jsonPath])
                 try ShardMerge.writeResults(records, to: jsonPath)
             }
             if !junitInputs.isEmpty {
-                ReportFolders.create(for: [junitPath])
                 try JUnitMerge.write(cases, rootName: rootName, to: junitPath)
             }
         } catch {
