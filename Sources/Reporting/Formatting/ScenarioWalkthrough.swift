@@ -3,9 +3,9 @@ import HarnessCore
 /// One scenario's result read step by step, for `show`: the result against its expectation, every check with its
 /// outcome, the failure's details and the whole transcript.
 ///
-/// A run stops at the first check that fails, so the checks before it passed, that one failed, and the ones
-/// after it were not reached; when a step (not a check) failed, the checks after it were not reached either. An
-/// error or a skip judges no check.
+/// Every check runs, a failed one included (the result's failure lists them all), so each check passed or
+/// failed; a step (not a check) that failed ends the scenario, and the checks after it were not reached. An error
+/// or a skip judges no check.
 public struct ScenarioWalkthrough: Sendable {
     public var scenario: Scenario
     public var result: ScenarioResult
@@ -28,22 +28,22 @@ public struct ScenarioWalkthrough: Sendable {
 
     /// Every check (`<expect…>` step) with its outcome, in order.
     public var checks: [(step: Step, outcome: CheckOutcome)] {
-        let failedLine: Int?
+        let failedLines: Set<Int>
         switch result.status {
-        case .passed: failedLine = nil
-        case .failed(let failure): failedLine = failure.location.line
+        case .passed: failedLines = []
+        case .failed(let failure): failedLines = Set(failure.all.map(\.location.line))
         case .skipped, .errored:
             return scenario.steps.filter(\.isCheck).map { ($0, .notJudged) }
         }
-        var reachedFailure = false
+        // Every check runs, a failed one included; a failed step (not a check) ends the scenario.
+        var afterFailedStep = false
         var checks: [(Step, CheckOutcome)] = []
         for step in scenario.steps {
-            if !reachedFailure, step.location.line == failedLine {
-                reachedFailure = true
-                if step.isCheck { checks.append((step, .failed)) }
-                continue
+            if step.isCheck {
+                checks.append((step, failedLines.contains(step.location.line) ? .failed : afterFailedStep ? .notReached : .passed))
+            } else if failedLines.contains(step.location.line) {
+                afterFailedStep = true
             }
-            if step.isCheck { checks.append((step, reachedFailure ? .notReached : .passed)) }
         }
         return checks
     }
@@ -66,12 +66,16 @@ public struct ScenarioWalkthrough: Sendable {
                 + "\(step.location): \(written(step))")
         }
         if case .failed(let failure) = result.status {
-            if !checks.contains(where: { $0.outcome == .failed }) {
-                lines.append("  the step at \(failure.location) failed: \(ConsoleText.visible(failure.message))")
+            let checkLines = Set(checks.map(\.step.location.line))
+            for step in failure.all where !checkLines.contains(step.location.line) {
+                lines.append("  the step at \(step.location) failed: \(ConsoleText.visible(step.message))")
             }
-            if !failure.details.isEmpty {
+            let details = failure.all.map(\.details).filter { !$0.isEmpty }
+            if !details.isEmpty {
                 lines.append("details:")
-                lines += failure.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + ConsoleText.visible(String($0)) }
+                for text in details {
+                    lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + ConsoleText.visible(String($0)) }
+                }
             }
         }
         switch result.status {
