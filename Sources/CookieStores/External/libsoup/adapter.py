@@ -21,6 +21,10 @@ soup_date_time_is_past for expiry), which no API can move. The adapter therefore
 (Debian faketime): at start it re-executes itself with LD_PRELOAD, FAKETIME_TIMESTAMP_FILE (a file of its own)
 and FAKETIME_NO_CACHE=1, and before each request writes the request's `now` there as a frozen absolute time.
 Without libfaketime it runs on the machine's clock and does not claim virtual-clock.
+libsoup's soup_date_time_is_past() treats every date before 2020 as past, whatever the clock says (an
+"optimization" in libsoup/soup-date-utils.c), so on a virtual clock before 2020 (the http-state corpus runs in
+2011) a cookie whose expiry falls before 2020 is dropped at once: libsoup's behaviour, listed in its expectation
+file, not the clock's.
 
 App restart: the jar is a SoupCookieJarText on a file of this process (libsoup's own persistence: it rewrites the
 file on every change, keeping cookies with an expiry only); restart opens a new SoupCookieJarText on that file.
