@@ -56,24 +56,16 @@ public enum ExternalAdapters {
         try toughCookieDescription()
     }
     /// The `go-cookiejar` adapter: the adapter binary, built on first use.
-    public static let goCookiejar: Adapter = chosenByName(builtIn(goCookiejarName, "Go net/http/cookiejar") {
+    public static let goCookiejar: Adapter = builtIn(goCookiejarName, "Go net/http/cookiejar") {
         try goCookiejarDescription()
-    })
+    }
     /// The `libsoup` adapter: `/usr/bin/python3 adapter.py`.
-    public static let libsoup: Adapter = chosenByName(builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
+    public static let libsoup: Adapter = builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
         try libsoupDescription()
-    })
+    }
     /// The `aiohttp` adapter: `.build/aiohttp-venv/bin/python adapter.py`.
-    public static let aiohttp: Adapter = chosenByName(builtIn(aiohttpName, "aiohttp CookieJar") {
+    public static let aiohttp: Adapter = builtIn(aiohttpName, "aiohttp CookieJar") {
         try aiohttpDescription()
-    })
-
-    /// Not in a plain `run` yet: chosen with `--adapter`. Their expectation files (every failure with its cause in
-    /// the library's source) are not written yet, and a plain run must fail only on unexpected results (issue 12).
-    private static func chosenByName(_ adapter: Adapter) -> Adapter {
-        var adapter = adapter
-        adapter.isInDefaultRun = false
-        return adapter
     }
 
     /// A built-in adapter, or, when its script or runtime is missing, one whose every scenario says why.
