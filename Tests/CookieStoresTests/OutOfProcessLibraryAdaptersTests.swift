@@ -1,0 +1,84 @@
+import CookieModel
+import Foundation
+import HarnessCore
+import Testing
+
+@testable import CookieStores
+
+/// Every built-in suite against each library adapter of issue 12 (tough-cookie, go-cookiejar, libsoup, aiohttp):
+/// each result must be the one its expectation file states, as `OutOfProcessBuiltInSuitesTests` does for
+/// `python-cookiejar`. A test is disabled, with the package to install, only when the adapter's runtime is missing
+/// (`ExternalAdapters.RuntimeMissing`); a present runtime that fails is a failure.
+@Suite("library adapters on the built-in suites", .serialized, .timeLimit(.minutes(5)))
+struct OutOfProcessLibraryAdaptersTests {
+    static func describe(_ name: String) throws -> ExternalAdapter {
+        let root = OutOfProcessSupport.packageRoot
+        switch name {
+        case ExternalAdapters.toughCookieName: return try ExternalAdapters.toughCookieDescription(currentDirectory: root, requestTimeout: .seconds(10))
+        case ExternalAdapters.goCookiejarName: return try ExternalAdapters.goCookiejarDescription(currentDirectory: root, requestTimeout: .seconds(10))
+        case ExternalAdapters.libsoupName: return try ExternalAdapters.libsoupDescription(currentDirectory: root, requestTimeout: .seconds(10))
+        case ExternalAdapters.aiohttpName: return try ExternalAdapters.aiohttpDescription(currentDirectory: root, requestTimeout: .seconds(10))
+        default: fatalError("not a library adapter: \(name)")
+        }
+    }
+
+    /// True when the adapter can be described (its runtime is there); only a missing runtime disables a test.
+    static func runtimePresent(_ name: String) -> Bool {
+        do {
+            _ = try describe(name)
+            return true
+        } catch is ExternalAdapters.RuntimeMissing {
+            return false
+        } catch {
+            return true  // any other problem must show up as a failure of the test itself
+        }
+    }
+
+    @Test("tough-cookie: every scenario passes, fails as listed, or is skipped for a missing capability",
+          .enabled(if: runtimePresent(ExternalAdapters.toughCookieName), "node missing: install nodejs and node-tough-cookie (.ci/install-deps)"))
+    func toughCookie() throws { try Self.check(ExternalAdapters.toughCookieName) }
+
+    @Test("go-cookiejar: every scenario passes, fails as listed, or is skipped for a missing capability",
+          .enabled(if: runtimePresent(ExternalAdapters.goCookiejarName), "go missing or the adapter does not build: install golang-go (.ci/install-deps)"))
+    func goCookiejar() throws { try Self.check(ExternalAdapters.goCookiejarName) }
+
+    @Test("libsoup: every scenario passes, fails as listed, or is skipped for a missing capability",
+          .enabled(if: runtimePresent(ExternalAdapters.libsoupName), "/usr/bin/python3 missing: install python3, python3-gi, gir1.2-soup-3.0 (.ci/install-deps)"))
+    func libsoup() throws { try Self.check(ExternalAdapters.libsoupName) }
+
+    @Test("aiohttp: every scenario passes, fails as listed, or is skipped for a missing capability",
+          .enabled(if: runtimePresent(ExternalAdapters.aiohttpName), "no .build/aiohttp-venv: run .ci/install-deps"))
+    func aiohttp() throws { try Self.check(ExternalAdapters.aiohttpName) }
+
+    static func check(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let root = OutOfProcessSupport.packageRoot
+        let schema = try SuiteSchema.load(from: "\(root)/Suites/suite.xsd")
+        let loaded = try SuiteLoader(schema: schema).load(["\(root)/Suites"])
+        let expectations = try ExpectationFile(contentsOf: "\(root)/Suites/expectations/\(name).xml", schema: schema)
+        #expect(expectations.adapter == name, sourceLocation: sourceLocation)
+        #expect(expectations.unmatchedEntries(scenarioIDs: loaded.scenarioIDs).isEmpty, sourceLocation: sourceLocation)
+
+        let external = try describe(name)
+        defer { external.stopIdleProcesses() }
+        let adapter = external.adapter()
+        // A library whose start fails (PyGObject or aiohttp not importable) errs on every scenario: said once.
+        #expect(adapter.capabilities.contains(.storeInspection), "\(name) did not start: \(adapter.summary)", sourceLocation: sourceLocation)
+        let reporter = OutOfProcessCollectingReporter()
+        let plan = RunPlan(suites: loaded.suites, adapters: [adapter], jobs: 2) { _, scenario in
+            expectations.expectedStatus(forScenario: scenario)
+        }
+        let summary = try Runner().run(plan, reporter: reporter)
+        #expect(summary.passed > 200, "\(name): only \(summary.passed) passed", sourceLocation: sourceLocation)
+        #expect(summary.passed + summary.failed + summary.skipped + summary.errored == reporter.results.count, sourceLocation: sourceLocation)
+        for result in reporter.results where result.isUnexpected {
+            let detail: String
+            switch result.status {
+            case .passed: detail = "passes now: remove its entry from Suites/expectations/\(name).xml"
+            case .failed(let failure): detail = failure.message
+            case .skipped(let reason): detail = reason
+            case .errored(let error): detail = error
+            }
+            Issue.record("\(name) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue): \(detail)", sourceLocation: sourceLocation)
+        }
+    }
+}
