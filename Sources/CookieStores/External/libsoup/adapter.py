@@ -32,6 +32,7 @@ file on every change, keeping cookies with an expiry only); restart opens a new 
 
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -56,11 +57,33 @@ except (ImportError, ValueError) as error:  # reported on every request, so that
                "python3-gi and gir1.2-soup-3.0, and run this adapter with /usr/bin/python3")
 
 
+TEMPORARY_PREFIX = "cookieharness-libsoup-"
+STALE = re.compile(re.escape(TEMPORARY_PREFIX) + r"(?:jar-)?(\d+)-")
+
+
+def remove_stale_directories():
+    """Removes the temporary directories of adapter processes that are gone (killed with SIGKILL, say).
+
+    Each directory's name carries the pid of the process that made it (the same pid after the re-execution under
+    libfaketime); one whose process no longer exists is removed. A live process's directories are left alone."""
+    base = tempfile.gettempdir()
+    for entry in os.listdir(base):
+        match = STALE.match(entry)
+        if match is None or int(match.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(match.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(base, entry), ignore_errors=True)
+        except OSError:
+            pass  # alive, another user's
+
+
 def under_faketime():
     """Re-executes this script under libfaketime (once), with a timestamp file of this process's own."""
     if os.environ.get(FAKETIME_MARK) or not os.path.exists(LIBFAKETIME) or MISSING is not None:
         return
-    directory = tempfile.mkdtemp(prefix="cookieharness-libsoup-")
+    directory = tempfile.mkdtemp(prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-")
     environment = dict(os.environ)
     preload = environment.get("LD_PRELOAD")
     environment.update({
@@ -148,7 +171,7 @@ def cookie_record(cookie):
 class Adapter:
     def __init__(self, clock):
         self.clock = clock
-        self.directory = tempfile.mkdtemp(prefix="cookieharness-libsoup-jar-")
+        self.directory = tempfile.mkdtemp(prefix=f"{TEMPORARY_PREFIX}jar-{os.getpid()}-")
         self.path = os.path.join(self.directory, "cookies.txt")
         self.jar = Soup.CookieJarText.new(self.path, False)
         SAME_SITE.update({Soup.SameSitePolicy.NONE: "none", Soup.SameSitePolicy.LAX: "lax",
@@ -281,6 +304,8 @@ class Adapter:
 if __name__ == "__main__":
     if MISSING is not None:
         sys.stderr.write(MISSING + "\n")
+    if not os.environ.get(FAKETIME_MARK):
+        remove_stale_directories()
     under_faketime()
     adapter = Adapter(Clock()) if MISSING is None else Adapter.__new__(Adapter)
     try:
