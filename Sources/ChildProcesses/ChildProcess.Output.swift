@@ -142,13 +142,11 @@ extension ChildProcess {
             var pending: [UInt8] = []
             var overlongPrefix: Data?
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+            // stdout's end is recorded below (stdoutClosed); stderr's is readTail's to record, or a killed child's
+            // stderr would count as drained as soon as its stdout closed, before its tail was read.
             defer {
                 buffer.deallocate()
                 Syscalls.close(descriptor)
-                condition.lock()
-                stderrClosed = true
-                condition.broadcast()
-                condition.unlock()
             }
             while true {
                 let count = Syscalls.read(descriptor, into: buffer)
