@@ -70,8 +70,15 @@ struct OutOfProcessLifecycleTests {
 
         // What `cookie-harness run` and `compare` do when the run is over (RunCommand, CompareCommand).
         ExternalAdapter.stopAllIdleProcesses()
-        let text = try #require(try? String(contentsOfFile: marker, encoding: .utf8), "the adapter never saw stop")
-        let pid = try #require(Int32(text.dropFirst("stopped ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // stop is sent and not waited for (the child has a second to exit): wait for the marker, 2 s at most.
+        var text: String?
+        let markerDeadline = Date().addingTimeInterval(2)
+        repeat {
+            text = try? String(contentsOfFile: marker, encoding: .utf8)
+            if text == nil { usleep(20_000) }
+        } while text == nil && Date() < markerDeadline
+        let written = try #require(text, "the adapter never saw stop")
+        let pid = try #require(Int32(written.dropFirst("stopped ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
         // It exits on its own: gone within a second (kill(pid, 0) fails once it is reaped).
         let deadline = Date().addingTimeInterval(2)
         while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
