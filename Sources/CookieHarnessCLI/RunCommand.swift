@@ -11,7 +11,7 @@ enum RunCommand {
     static let usage = """
         usage: cookie-harness run [PATH...] [--adapter NAME]... [--external NAME=COMMAND]... [--junit FILE] [--json FILE] [--filter GLOB]...
                                   [--tag TAG]... [--shard I/N] [--jobs N] [--time-limit SECONDS]
-                                  [--expectations FILE]... [--schema FILE]
+                                  [--expectations FILE]... [--schema FILE] [--allow-empty]
 
         Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
         \(AdapterCatalog.registry.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
@@ -20,12 +20,14 @@ enum RunCommand {
 
           --adapter NAME        an adapter to run (repeatable); see 'cookie-harness list adapters'
           --external NAME=CMD   add an out-of-process adapter speaking the JSON-lines protocol
-                                (Sources/CookieStores/OutOfProcess/PROTOCOL.md), e.g. 'mine=python3 my_adapter.py'
+                                (Sources/CookieStores/OutOfProcess/PROTOCOL.md), e.g. 'mine=python3 my_adapter.py';
+                                it adds to --adapter (or to the defaults), under a name no built-in adapter has
           --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
           --tag TAG             only scenarios with this tag (repeatable)
           --shard I/N           only shard I of N (stable split by scenario id, for CI matrix jobs)
           --jobs N              scenarios run in parallel (default: the number of cores)
           --time-limit SECONDS  per scenario; a scenario over it is an error and the run goes on (default 30)
+          --allow-empty         a selection that matches no scenario is not an error (it is, exit 2, by default)
 
         A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
         SIGINT/SIGTERM stop the run: partial reports marked as interrupted, exit 130/143.
@@ -37,7 +39,8 @@ enum RunCommand {
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(
             arguments,
-            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema"])
+            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema"]),
+            flags: ["allow-empty"]
         )
         if args.wantsHelp {
             output.out(usage)
@@ -66,6 +69,13 @@ enum RunCommand {
             tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
+        // A typo in --filter or --tag, or a shard of a run too small to split, must not leave CI green.
+        if plan.jobsInOrder.isEmpty, !args.flags.contains("allow-empty") {
+            output.err("cookie-harness: error: no scenario matches the selection (filters: \((args.options["filter"] ?? []).joined(separator: " ")), "
+                + "tags: \((args.options["tag"] ?? []).joined(separator: " ")), shard: \(args.value("shard") ?? "none")); "
+                + "pass --allow-empty if an empty run is what you want")
+            return .invalidInput
+        }
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
             JUnitReporter(path: junitPath),

@@ -12,8 +12,9 @@ struct RunOptions {
     /// Option names this parser reads, for ``CommandLineArguments``.
     static let valued: Set<String> = ["adapter", "external", "jobs", "time-limit"]
 
-    /// Reads `--adapter NAME` (default: every adapter), `--external NAME=COMMAND ARGS…` (an out-of-process adapter
-    /// speaking the protocol in Sources/CookieStores/OutOfProcess/PROTOCOL.md, added to the catalog for this run),
+    /// Reads `--adapter NAME` (default: every adapter of a plain run), `--external NAME=COMMAND ARGS…` (an
+    /// out-of-process adapter speaking the protocol in Sources/CookieStores/OutOfProcess/PROTOCOL.md, added to the
+    /// adapters chosen; its name must not be a built-in one's), an adapter chosen twice being a usage error,
     /// `--jobs N` and `--time-limit SECONDS`.
     /// - Throws: ``UsageError`` naming the option and the bad value.
     init(_ args: CommandLineArguments) throws {
@@ -29,7 +30,18 @@ struct RunOptions {
             registry.register(description.adapter())
             external.append(description.name)
         }
-        let names = args.options["adapter"] ?? (registry.defaults.map(\.name).filter { !external.contains($0) } + external)
+        for name in external where AdapterCatalog.registry.adapter(named: name) != nil {
+            throw UsageError("option '--external': '\(name)' is the name of a built-in adapter; give the external one another name")
+        }
+        if let duplicate = Self.firstDuplicate(external) {
+            throw UsageError("option '--external': the name '\(duplicate)' is given twice")
+        }
+        // --external adds to --adapter (or to the defaults); it never replaces them.
+        let chosen = args.options["adapter"] ?? registry.defaults.map(\.name).filter { !external.contains($0) }
+        if let duplicate = Self.firstDuplicate(chosen) {
+            throw UsageError("option '--adapter': '\(duplicate)' is chosen twice")
+        }
+        let names = chosen + external.filter { !chosen.contains($0) }
         adapters = try names.map { name in
             guard let adapter = registry.adapter(named: name) else {
                 throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
@@ -38,6 +50,11 @@ struct RunOptions {
         }
         jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         timeLimit = try Self.timeLimit(args)
+    }
+
+    private static func firstDuplicate(_ names: [String]) -> String? {
+        var seen: Set<String> = []
+        return names.first { !seen.insert($0).inserted }
     }
 
     /// `--time-limit SECONDS` (default 30 s).

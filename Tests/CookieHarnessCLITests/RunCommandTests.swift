@@ -70,7 +70,7 @@ struct RunCommandTests {
 
         // The same expected failure, stating the failure it expects: right, then wrong.
         let observed = "Cookie header of GET https://app.example.com/home: expected to contain 'nope', observed *"
-        for (pattern, status) in [(observed, ExitStatus.success), ("Cookie header of GET https://app.example.com/home: expected no cookie*", .unexpectedResults)] {
+        for (pattern, status) in [(observed, CookieHarnessCLI.ExitStatus.success), ("Cookie header of GET https://app.example.com/home: expected no cookie*", .unexpectedResults)] {
             try Data("""
                 <expectations xmlns="urn:cookieharness:suite:1" adapter="reference">
                   <expect scenario="demo.wrong-on-purpose" status="fail" observed="\(pattern)">written to fail</expect>
@@ -102,6 +102,45 @@ struct RunCommandTests {
         #expect(status == .invalidInput)
         #expect(output.standardError.contains("typo.xml:1:1: error: adapter=\"wk-nosync\" names no adapter this harness knows (did you mean 'wk-no-sync'?)"),
                 "\(output.standardError)")
+    }
+
+    @Test("a selection that matches nothing exits 2 unless --allow-empty; --external adds to --adapter; names are checked")
+    func selectionAndAdapters() throws {
+        let root = try folder(["demo.xml": Self.suite])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Reports beside the suite folder, not in it (the loader reads every *.xml under a suite path).
+        let out = root.appendingPathComponent("out")
+        let suites = root.appendingPathComponent("suites")
+        try FileManager.default.createDirectory(at: suites, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("demo.xml"), to: suites.appendingPathComponent("demo.xml"))
+        let reports = ["--json", out.appendingPathComponent("r.json").path, "--junit", out.appendingPathComponent("j.xml").path]
+        func run(_ extra: [String]) -> (CookieHarnessCLI.ExitStatus, CommandOutput) {
+            let output = CommandOutput.capturing()
+            return (CookieHarnessCommand.run(["run", suites.path, "--schema", Self.schema] + reports + extra, output: output), output)
+        }
+        let (empty, emptyOutput) = run(["--adapter", "reference", "--filter", "nosuch"])
+        #expect(empty == .invalidInput)
+        #expect(emptyOutput.standardError.contains("no scenario matches the selection"))
+        #expect(run(["--adapter", "reference", "--filter", "nosuch", "--allow-empty"]).0 == .success)
+
+        let adapter = root.appendingPathComponent("jar.py")
+        try Data("""
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                result = {"name": "x", "version": "1", "protocol": 1, "capabilities": []} if r["op"] == "start" else {}
+                if r["op"] == "cookie-header": result = {"header": None}
+                if r["op"] == "cookies": result = {"cookies": []}
+                print(json.dumps({"id": r["id"], "status": "ok", "result": result}), flush=True)
+                if r["op"] == "stop": break
+            """.utf8).write(to: adapter)
+        let (both, bothOutput) = run(["--adapter", "reference", "--external", "mine=python3 \(adapter.path)", "--filter", "demo.login-then-home"])
+        let records = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("r.json"))) as? [[String: Any]]
+        let adapters = Set((records ?? []).compactMap { $0["adapter"] as? String })
+        #expect(adapters == ["reference", "mine"], "stderr: \(bothOutput.standardError) stdout: \(bothOutput.standardOutput)")
+        #expect(both == .success || both == .unexpectedResults, "\(bothOutput.standardError)")
+        #expect(run(["--adapter", "reference", "--adapter", "reference"]).0 == .invalidInput)
+        #expect(run(["--external", "reference=python3 \(adapter.path)"]).0 == .invalidInput)
     }
 
     @Test("--tag selects scenarios in list, --filter in run")
