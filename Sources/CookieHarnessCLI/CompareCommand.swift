@@ -147,47 +147,22 @@ enum CompareCommand {
     /// The results in one file written by `JSONResultsReporter`, and when it was written.
     /// - Throws: ``InputError`` naming the file and, for bad JSON, where in it.
     static func readResults(_ file: String) throws -> ([ScenarioResult], Date) {
-        let data: Data
-        let modified: Date
         do {
             try InputFile.requireRegularFile(file)
         } catch {
             throw InputError("\(error)")
         }
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-            modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
-        } catch {
-            throw InputError("\(file): error: cannot read the results file: \((error as NSError).localizedDescription)")
-        }
         let records: [JSONResultRecord]
         do {
-            records = try JSONDecoder().decode([JSONResultRecord].self, from: data)
-        } catch let error as DecodingError {
-            throw InputError("\(file): error: not a results file (a JSON array of result records, as 'run --json' writes): \(describe(error))")
+            records = try JSONResultsFile.read(file)
         } catch {
-            throw InputError("\(file): error: not a results file: \(error)")
+            throw InputError(error.description)
         }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
         do {
             return (try records.map(ScenarioResult.init), modified)
         } catch {
             throw InputError("\(file): error: \((error as? ReportError)?.message ?? "\(error)")")
-        }
-    }
-
-    /// `at [3].status: expected a string` rather than Foundation's nested dump.
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "at the top level" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text)"
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
-        @unknown default:
-            return "\(error)"
         }
     }
 
