@@ -90,6 +90,7 @@ struct JUnitReporterTests {
         let testCase = try testCase(tree, "reference.basic", "basic.javascript")
         try #require(testCase.elements.map(\.name) == ["skipped"])
         #expect(testCase.elements[0][attribute: "message"] == "needs capability javascript")
+        #expect(testCase.elements[0][attribute: "type"] == "unsupported")
     }
 
     @Test func passHasNoChildren() throws {
@@ -110,12 +111,14 @@ struct JUnitReporterTests {
         let testCase = try testCase(tree, "reference.redirect", "redirect.cross-domain")
         try #require(testCase.elements.map(\.name) == ["skipped", "system-out"])
         #expect(testCase.elements[0][attribute: "message"] == "expected failure: no cross-domain sync")
+        #expect(testCase.elements[0][attribute: "type"] == "expected-failure")
         #expect(testCase.elements[1].text.hasPrefix("expected Cookie: sid=1, observed none\nat Suites/basic.xml:14"))
         #expect(testCase.elements[1].text.contains("observed: (no Cookie header)"))
 
         let expectedError = try self.testCase(tree, "wk-user-script.redirect", "redirect.302")
         try #require(expectedError.elements.map(\.name) == ["skipped", "system-out"])
         #expect(expectedError.elements[0][attribute: "message"] == "expected failure: the engine hangs on 302")
+        #expect(expectedError.elements[0][attribute: "type"] == "expected-error")
     }
 
     @Test func unexpectedPassIsAFailure() throws {

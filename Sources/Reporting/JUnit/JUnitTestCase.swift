@@ -14,15 +14,17 @@ import XMLSupport
 /// | fail | error | `<failure type="unexpected-failure">` |
 /// | error | pass | `<error type="regression">` |
 /// | error | fail | `<error type="unexpected-error">` |
-/// | fail / error | the same | `<skipped message="expected failure: REASON">`, details in `<system-out>` |
-/// | skip | any | `<skipped message="REASON">` |
+/// | fail / error | the same | `<skipped type="expected-failure" message="expected failure: REASON">` (or
+/// `type="expected-error"`, or `type="flaky"` for a flaky entry's failure), details in `<system-out>` |
+/// | skip | any | `<skipped type="unsupported" message="REASON">` |
 ///
 /// Messages of failures whose failed check guards against a leak or an exposure start with `[security]`.
 struct JUnitTestCase: Equatable {
     /// The child element that tells CI what happened.
     enum Outcome: Equatable {
         case passed
-        case skipped(message: String)
+        /// `type`: `expected-failure`, `expected-error`, `flaky` or `unsupported` (the adapter cannot run it).
+        case skipped(message: String, type: String)
         case failure(message: String, type: String, text: String)
         case error(message: String, type: String, text: String)
     }
@@ -52,7 +54,7 @@ struct JUnitTestCase: Equatable {
         case (.passed, false):
             outcome = .passed
         case (.skipped(let reason), _):
-            outcome = .skipped(message: reason)
+            outcome = .skipped(message: reason, type: "unsupported")
         case (.passed, true):
             outcome = .failure(message: message, type: "unexpected-pass", text: result.diagnosisText)
         case (.failed, true):
@@ -63,7 +65,13 @@ struct JUnitTestCase: Equatable {
             outcome = .error(message: message, type: type, text: result.diagnosisText)
         case (.failed, false), (.errored, false):
             let reason = result.expected.reason.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
-            outcome = .skipped(message: "expected failure: \(reason)")
+            let type =
+                switch result.expected.status {
+                case .flaky: "flaky"
+                case .error: "expected-error"
+                default: "expected-failure"
+                }
+            outcome = .skipped(message: "expected failure: \(reason)", type: type)
             systemOut = result.securityMark + result.diagnosisText
         }
     }
@@ -74,7 +82,7 @@ struct JUnitTestCase: Equatable {
     var spoolFields: [String] {
         switch outcome {
         case .passed: [name, time, systemOut, "pass"]
-        case .skipped(let message): [name, time, systemOut, "skipped", message]
+        case .skipped(let message, let type): [name, time, systemOut, "skipped", message, type]
         case .failure(let message, let type, let text): [name, time, systemOut, "failure", message, type, text]
         case .error(let message, let type, let text): [name, time, systemOut, "error", message, type, text]
         }
@@ -88,7 +96,7 @@ struct JUnitTestCase: Equatable {
         systemOut = fields[2]
         switch (fields[3], fields.count) {
         case ("pass", 4): outcome = .passed
-        case ("skipped", 5): outcome = .skipped(message: fields[4])
+        case ("skipped", 6): outcome = .skipped(message: fields[4], type: fields[5])
         case ("failure", 7): outcome = .failure(message: fields[4], type: fields[5], text: fields[6])
         case ("error", 7): outcome = .error(message: fields[4], type: fields[5], text: fields[6])
         default: return nil
@@ -106,8 +114,8 @@ struct JUnitTestCase: Equatable {
         switch outcome {
         case .passed:
             break
-        case .skipped(let message):
-            try writer.element("skipped", attributes: ["message": message])
+        case .skipped(let message, let type):
+            try writer.element("skipped", attributes: ["message": message, "type": type])
         case .failure(let message, let type, let text):
             try writer.element("failure", attributes: ["message": message, "type": type]) { try writer.text(text) }
         case .error(let message, let type, let text):
