@@ -1,19 +1,22 @@
 import AdapterCatalog
+import CookieStores
 import HarnessCore
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
 enum ListCommand {
     static let usage = """
-        usage: cookie-harness list adapters
+        usage: cookie-harness list adapters [--external NAME=COMMAND]...
                cookie-harness list suites [PATH...] [--schema FILE]
                cookie-harness list scenarios [PATH...] [--tag TAG]... [--filter GLOB]... [--schema FILE]
 
         Prints the adapters with their capabilities, the suites with their scenario counts, or the scenarios with
-        their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/.
+        their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/. With
+        --external, an out-of-process adapter is started for its handshake and listed too (its version and the
+        capabilities it declared, or why it cannot start).
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["schema", "tag", "filter"])
+        let args = try CommandLineArguments(arguments, valued: ["schema", "tag", "filter", "external"])
         if args.wantsHelp {
             output.out(usage)
             return .success
@@ -22,9 +25,19 @@ enum ListCommand {
         let paths = Array(args.positional.dropFirst())
         switch what {
         case "adapters":
-            for adapter in AdapterCatalog.registry.adapters {
+            var adapters = AdapterCatalog.registry.adapters
+            for spec in args.options["external"] ?? [] {
+                do {
+                    let external = try ExternalAdapter(spec: spec)
+                    defer { external.stopIdleProcesses() }
+                    adapters.append(external.adapter())
+                } catch {
+                    throw UsageError("option '--external': \(error)")
+                }
+            }
+            for adapter in adapters {
                 let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
-                output.out("\(adapter.name)\t\(adapter.summary)\n\tcapabilities: \(capabilities)"
+                output.out("\(adapter.name)\t\(adapter.summary)\n\tversion: \(adapter.info.version)\tcapabilities: \(capabilities)"
                     + (adapter.unavailableReason.map { "\n\tnot available here: \($0)" } ?? "")
                     + (adapter.isInDefaultRun ? "" : "\n\tnot in a plain run: choose it with --adapter"))
             }

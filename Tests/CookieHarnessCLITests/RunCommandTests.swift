@@ -143,6 +143,28 @@ struct RunCommandTests {
         #expect(run(["--external", "reference=python3 \(adapter.path)"]).0 == .invalidInput)
     }
 
+    @Test("list adapters --external shows the external adapter's handshake, or why it cannot start")
+    func listExternal() throws {
+        let root = try folder([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let script = root.appendingPathComponent("jar.py")
+        try Data("""
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                result = {"name": "tiny-jar", "version": "4.2", "protocol": 1, "capabilities": ["persistence", "teleport"]}
+                print(json.dumps({"id": r["id"], "status": "ok", "result": result if r["op"] == "start" else {}}), flush=True)
+                if r["op"] == "stop": break
+            """.utf8).write(to: script)
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(
+            ["list", "adapters", "--external", "mine=python3 \(script.path)", "--external", "bad=/nonexistent/adapter"],
+            output: output) == .success)
+        #expect(output.standardOutput.contains("mine\tout of process: tiny-jar 4.2"))
+        #expect(output.standardOutput.contains("ignored capabilities: teleport"))
+        #expect(output.standardOutput.contains("bad\tout of process: cannot start (/nonexistent/adapter): '/nonexistent/adapter' is not an executable file"))
+    }
+
     @Test("--tag selects scenarios in list, --filter in run")
     func selection() throws {
         let root = try folder(["demo.xml": Self.suite])

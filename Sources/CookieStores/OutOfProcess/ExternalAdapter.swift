@@ -76,7 +76,7 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
                 return try SharedStoreApp(environment: environment) { try ExternalCookieStore(pool: pool, clock: clock) }
             }
         case .failure(let error):
-            return Self.unavailable(name: name, summary: "out of process: cannot start (\(commandLine))", error: error)
+            return Self.unavailable(name: name, summary: "out of process: cannot start (\(commandLine)): \(error.message)", error: error)
         }
     }
 
