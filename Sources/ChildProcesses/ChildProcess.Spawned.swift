@@ -102,11 +102,17 @@ extension ChildProcess {
             return !reaped
         }
 
-        /// Sends `signal` to the process, unless it has been reaped, and to its process group (what it started).
+        /// Sends `signal` to the process and to its process group (what it started), unless it has been reaped.
+        ///
+        /// Never after the reaping: once the leader is reaped and its group empties, the pid can be handed to a new
+        /// process — another harness child that leads a group of its own — and a late group signal would kill
+        /// that stranger's whole group (seen in parallel tests: a fresh WebKit driver lost its helper processes).
+        /// What the child started is killed when it exits instead (``waitForExit``).
         func signal(_ signal: Int32) {
             lock.lock()
-            if !reaped { Syscalls.kill(pid, signal) }
-            lock.unlock()
+            defer { lock.unlock() }
+            guard !reaped else { return }
+            Syscalls.kill(pid, signal)
             Syscalls.killGroup(pid, signal)
         }
 
@@ -117,8 +123,12 @@ extension ChildProcess {
             }
             var status: Int32 = 0
             lock.lock()
+            // The leader has exited but is not reaped: its pid, so its group id, cannot be reused yet — the one
+            // moment a group signal is sure to reach only what this child started (WebKit's processes, an Xvfb).
+            Syscalls.killGroup(pid, SIGKILL)
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             reaped = true
+            ProcessCleanup.forgetGroup(pid)
             lock.unlock()
             let signal = status & 0x7f
             terminated(

@@ -235,12 +235,8 @@ package final class ChildProcess: @unchecked Sendable {
         Syscalls.close(descriptor)
         let (output, process) = (self.output, self.process)
         Thread.detachNewThread {
-            if output.termination(until: Date(timeIntervalSinceNow: 1)) == nil {
-                Self.forceKill(process)
-            } else {
-                // It exited as asked; what it started (its group) must not outlive it.
-                Syscalls.killGroup(process.pid, SIGKILL)
-            }
+            // Exited as asked, what it started went with it (``Spawned``); else it is killed now.
+            if output.termination(until: Date(timeIntervalSinceNow: 1)) == nil { Self.forceKill(process) }
         }
     }
 
@@ -255,10 +251,8 @@ package final class ChildProcess: @unchecked Sendable {
         Self.forceKill(process)
     }
 
-    /// SIGKILL to the process, unless it has already been reaped (its pid could belong to another process by now),
-    /// and to its process group: the child was started as a group leader, so everything it started goes with it.
-    /// Linux never hands out a pid that still names a process group, so the group signal cannot reach a stranger
-    /// even after the leader was reaped.
+    /// SIGKILL to the process and its process group (the child leads one, so everything it started goes with it),
+    /// unless it has already been reaped: then its group was killed at its exit, and its pid may name a stranger.
     private static func forceKill(_ process: Spawned) {
         process.signal(SIGKILL)
     }
