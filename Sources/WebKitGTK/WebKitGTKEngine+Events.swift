@@ -43,10 +43,7 @@ extension WebKitGTKEngine {
         let navigation = try DriverMessages.integer(fields, "navigation")
         let request = try DriverMessages.object(fields["request"], "request")
         let url = try DriverMessages.url(request, "url")
-        guard let view = views[try DriverMessages.integer(fields, "view")] else {
-            send("decide", ["decision": .integer(decision), "policy": "allow"])
-            return
-        }
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return answer(decision, allow: true) }
         navigationViews[navigation] = view.handle
         view.loading.insert(navigation)
         let type = DriverMessages.navigationType(fields["navigation-type"])
@@ -60,12 +57,9 @@ extension WebKitGTKEngine {
             navigationType: isRedirect ? .other : type, isRedirect: isRedirect,
             sourceURL: type == .linkActivated ? view.page : nil
         )
-        var answered = false
-        view.client.decidePolicy(for: action, navigation: navigation) { [weak self] policy in
-            guard let self else { return }
-            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation) (WebKit raises here)") }
-            answered = true
-            send("decide", ["decision": .integer(decision), "policy": .string(policy == .allow ? "allow" : "cancel")])
+        let reply = answerOnce(decision, navigation: navigation)
+        view.client.decidePolicy(for: action, navigation: navigation) { policy in
+            reply(policy == .allow)
             if policy == .cancel { view.loading.remove(navigation) }
         }
     }
@@ -76,21 +70,29 @@ extension WebKitGTKEngine {
         let navigation = try DriverMessages.integer(fields, "navigation")
         let response = try DriverMessages.object(fields["response"], "response")
         let url = try DriverMessages.url(response, "url")
-        guard let view = views[try DriverMessages.integer(fields, "view")] else {
-            send("decide", ["decision": .integer(decision), "policy": "allow"])
-            return
-        }
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return answer(decision, allow: true) }
         responseURLs[navigation] = url
         let shown = WebResponse(
             url: url, statusCode: try DriverMessages.integer(response, "status"),
             headerFields: try DriverMessages.headers(response["headers"], "response.headers"))
+        let reply = answerOnce(decision, navigation: navigation)
+        view.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation) { reply($0 == .allow) }
+    }
+
+    /// The decision handler's reply to the driver, once: a second call is logged (WebKit raises there) and dropped.
+    private func answerOnce(_ decision: Int, navigation: Int) -> (_ allow: Bool) -> Void {
         var answered = false
-        view.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation) { [weak self] policy in
+        return { [weak self] allow in
             guard let self else { return }
             guard !answered else { return log("decisionHandler called twice for navigation #\(navigation) (WebKit raises here)") }
             answered = true
-            send("decide", ["decision": .integer(decision), "policy": .string(policy == .allow ? "allow" : "cancel")])
+            answer(decision, allow: allow)
         }
+    }
+
+    /// `decide`: WebKit's pending `decision` goes on (`use()`) or stops (`ignore()`).
+    private func answer(_ decision: Int, allow: Bool) {
+        send("decide", ["decision": .integer(decision), "policy": .string(allow ? "allow" : "cancel")])
     }
 
     private func navigationChanged(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
