@@ -54,13 +54,7 @@ enum BenchCommand {
     }
 
     private static func harness(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let inputs: SuiteInputs
-        do {
-            inputs = try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
-        } catch let error as InputError {
-            output.err(error.description)
-            return .invalidInput
-        }
+        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let count = try args.integer("scenarios", in: 1...10_000_000) ?? 100_000
         let benchmark = HarnessBenchmark(suites: inputs.suites.suites, generatedScenarios: count, jobs: jobs)
@@ -89,13 +83,7 @@ enum BenchCommand {
             output.err("cookie-harness: error: the real engine is not available here: \(reason)")
             return .infrastructureFailure
         }
-        let inputs: SuiteInputs
-        do {
-            inputs = try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
-        } catch let error as InputError {
-            output.err(error.description)
-            return .invalidInput
-        }
+        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let suites = inputs.suites.suites.filter { $0.provenance == nil }
         let jobs = try args.integer("jobs", in: 2...64) ?? 2
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
@@ -111,6 +99,16 @@ enum BenchCommand {
             + String(format: " (speed-up %.2fx; the simulation is %.0fx faster)",
                      figures.oneDriver.seconds / figures.drivers.seconds, figures.simulated.perSecond / figures.drivers.perSecond))
         return .success
+    }
+
+    /// The suites of `PATH...` (after the benchmark's name); nil after printing why they cannot be loaded.
+    private static func suiteInputs(_ args: CommandLineArguments, output: CommandOutput) -> SuiteInputs? {
+        do {
+            return try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
+        } catch {
+            output.err("\(error)")
+            return nil
+        }
     }
 
     private static func seconds(_ d: Duration) -> Double {
