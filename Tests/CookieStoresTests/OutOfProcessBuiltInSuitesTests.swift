@@ -32,15 +32,6 @@ struct OutOfProcessBuiltInSuitesTests {
 
         #expect(summary.errored == 0)
         #expect(summary.passed + summary.failed + summary.skipped == reporter.results.count)
-        for result in reporter.results where result.isUnexpected {
-            let detail: String
-            switch result.status {
-            case .passed: detail = "passes now: remove its entry from Suites/expectations/python-cookiejar.xml"
-            case .failed(let failure): detail = failure.message
-            case .skipped(let reason): detail = reason
-            case .errored(let error): detail = error
-            }
-            Issue.record("\(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue): \(detail)")
-        }
+        OutOfProcessSupport.recordUnexpected(reporter.results, adapter: "python-cookiejar")
     }
 }

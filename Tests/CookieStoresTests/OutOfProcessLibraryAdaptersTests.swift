@@ -70,15 +70,6 @@ struct OutOfProcessLibraryAdaptersTests {
         let summary = try Runner().run(plan, reporter: reporter)
         #expect(summary.passed > 200, "\(name): only \(summary.passed) passed", sourceLocation: sourceLocation)
         #expect(summary.passed + summary.failed + summary.skipped + summary.errored == reporter.results.count, sourceLocation: sourceLocation)
-        for result in reporter.results where result.isUnexpected {
-            let detail: String
-            switch result.status {
-            case .passed: detail = "passes now: remove its entry from Suites/expectations/\(name).xml"
-            case .failed(let failure): detail = failure.message
-            case .skipped(let reason): detail = reason
-            case .errored(let error): detail = error
-            }
-            Issue.record("\(name) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue): \(detail)", sourceLocation: sourceLocation)
-        }
+        OutOfProcessSupport.recordUnexpected(reporter.results, adapter: name, sourceLocation: sourceLocation)
     }
 }

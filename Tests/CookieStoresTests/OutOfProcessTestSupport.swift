@@ -56,6 +56,27 @@ enum OutOfProcessSupport {
 }
 
 /// A temporary directory, removed with its contents when the value is dropped.
+extension OutOfProcessSupport {
+    /// Records one issue per unexpected result of `adapter`, saying what to do about it (its expectation file is
+    /// `Suites/expectations/ADAPTER.xml`).
+    static func recordUnexpected(
+        _ results: [ScenarioResult], adapter: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for result in results where result.isUnexpected {
+            let detail: String
+            switch result.status {
+            case .passed: detail = "passes now: remove its entry from Suites/expectations/\(adapter).xml"
+            case .failed(let failure): detail = failure.message
+            case .skipped(let reason): detail = reason
+            case .errored(let error): detail = error
+            }
+            Issue.record(
+                "\(adapter) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue): \(detail)",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
+
 final class OutOfProcessTemporaryDirectory {
     let path: String
 
