@@ -99,6 +99,8 @@ public final class WebViewApp: App {
             try engine.runUntilIdle()
         } catch let error as WebKitError where error.code == .unsupportedByEngine {
             throw AppError.cannotServe(error.message)
+        } catch let error as WebKitError where error.code == .engineFailed {
+            throw AppError.engineFailure("\(error)")
         }
     }
 

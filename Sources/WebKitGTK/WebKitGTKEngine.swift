@@ -363,7 +363,9 @@ public final class WebKitGTKEngine: WebKitEngine {
             }
             if !events.isEmpty { continue }
             guard result.fields["idle"] == .bool(true) else {
-                throw WebKitError(.engineDidNotSettle, "WebKitGTK did not become idle within \(settleWait) s")
+                // WebKit stopped making progress (a process that never started): the driver is not to be trusted.
+                driver.kill()
+                throw WebKitError(.engineFailed, "WebKitGTK did not become idle within \(settleWait) s; its driver was killed")
             }
             guard let next = queue.popNext() else { return }
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }

@@ -1,3 +1,4 @@
+import Synchronization
 import CookieModel
 import HarnessCore
 import Testing
@@ -182,6 +183,32 @@ struct UnavailableAdapterTests {
         let registry = AdapterRegistry([.reference, adapter])
         #expect(registry.defaults.map(\.name) == ["reference"])
         #expect(registry.adapter(named: "engine-less") != nil)
+    }
+
+    @Test("a scenario whose engine failed under it runs once more on a fresh app; a second failure is an error")
+    func engineFailureRetried() {
+        let attempts = Mutex(0)
+        func adapter(failing times: Int) -> Adapter {
+            attempts.withLock { $0 = 0 }
+            return Adapter(
+                info: AdapterInfo(name: "flaky-engine", version: "1", profile: "", specProfile: "rfc6265bis"), summary: "",
+                capabilities: Adapter.reference.capabilities
+            ) { environment in
+                let attempt = attempts.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                if attempt <= times { throw AppError.engineFailure("engine process \(attempt) died") }
+                return try SharedStoreApp(environment: environment) { CookieJar(clock: environment.cookieClock) }
+            }
+        }
+        let once = ScenarioExecutor().run(Self.scenario, of: Fixtures.suite([Self.scenario]), on: adapter(failing: 1))
+        #expect(once.status == .passed)
+        #expect(attempts.withLock { $0 } == 2)
+        #expect(once.transcript.first == "• first attempt ended by an engine failure (engine process 1 died); run again on a fresh engine process")
+        let twice = ScenarioExecutor().run(Self.scenario, of: Fixtures.suite([Self.scenario]), on: adapter(failing: 2))
+        #expect(twice.status == .errored(detail: "engine process 2 died"))
+        #expect(attempts.withLock { $0 } == 2, "never a third attempt")
     }
 
     @Test("a step the app's engine cannot serve skips the scenario with the reason")

@@ -56,12 +56,16 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     /// The app's engine has no way to do this step (a real engine that cannot load a POST): the scenario is
     /// skipped with the reason, never failed.
     case cannotServe(String)
+    /// The app's real engine failed under it (its process crashed or stopped answering and was killed): not the
+    /// behaviour under test. The runner runs the scenario once more on a fresh engine; a second one is an error.
+    case engineFailure(String)
 
     public var description: String {
         switch self {
         case .unsupported(let what): "unsupported: \(what)"
         case .noPage(let step): "\(step) needs a page in the web view, and none is loaded"
         case .cannotServe(let reason): reason
+        case .engineFailure(let detail): detail
         }
     }
 }

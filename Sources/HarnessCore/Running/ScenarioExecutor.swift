@@ -9,12 +9,27 @@ public struct ScenarioExecutor: Sendable {
     public init() {}
 
     /// The status and the transcript of `scenario` from `suite` on `adapter`.
+    ///
+    /// A scenario whose real engine failed under it (``AppError/engineFailure(_:)``: its process crashed or stopped
+    /// answering) runs once more in a fresh World on a fresh engine process; the first attempt's transcript and
+    /// failure stay at the head of the transcript, and a second failure is the scenario's error.
     public func run(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (status: Status, transcript: [String]) {
         if let reason = adapter.skipReason(for: scenario) { return (.skipped(reason: reason), []) }
+        let first = attempt(scenario, of: suite, on: adapter)
+        guard let failure = first.engineFailure else { return (first.status, first.transcript) }
+        let second = attempt(scenario, of: suite, on: adapter)
+        let note = "• first attempt ended by an engine failure (\(failure)); run again on a fresh engine process"
+        return (second.status, first.transcript + [note] + second.transcript)
+    }
+
+    private func attempt(
+        _ scenario: Scenario, of suite: Suite, on adapter: Adapter
+    ) -> (status: Status, transcript: [String], engineFailure: String?) {
         let clock = VirtualClock(start: suite.clockStart)
         let network = VirtualNetwork(origins: suite.origins)
         let transcript = Transcript()
         let status: Status
+        var engineFailure: String?
         do {
             let app = try adapter.makeApp(AppEnvironment(
                 clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities))
@@ -22,10 +37,13 @@ public struct ScenarioExecutor: Sendable {
             status = try world.run(scenario.steps)
         } catch AppError.cannotServe(let reason) {
             status = .skipped(reason: reason)
+        } catch AppError.engineFailure(let detail) {
+            status = .errored(detail: detail)
+            engineFailure = detail
         } catch {
             status = .errored(detail: "\(error)")
         }
-        return (status, transcript.all)
+        return (status, transcript.all, engineFailure)
     }
 }
 
