@@ -76,7 +76,7 @@ let package = Package(
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(

@@ -1,3 +1,4 @@
+import CookieModel
 import Foundation
 import XMLSupport
 
@@ -12,9 +13,12 @@ import XMLSupport
 /// - the reference adapter's expectation file `Suites/expectations/reference.xml`: each case of
 ///   ``HTTPStateDeviations/rfc6265bis`` as an expected failure with its reason.
 ///
-/// A case whose bytes XML 1.0 cannot carry at all (NUL and the other C0 controls but TAB, LF and CR) is not
-/// imported; the suite's provenance lists it with the reason, so nothing disappears silently. A CR is carried as a
-/// character reference.
+/// Every route is delivered as HTTP/1.1 would deliver it (`delivery="wire"`) unless one of its lines holds what no
+/// field value can carry (CR, LF, NUL): then the route hands its lines to the store's parser (`delivery="parser"`),
+/// which the corpus' raw test server did, and adapters that only take HTTP skip the case. A line with an octet XML 1.0
+/// cannot carry at all (NUL, most C0 controls) is written `encoding="percent"`. A case is left out only when its text
+/// cannot be kept (a line that is not UTF-8, an expected header or Location XML cannot carry); the suite's provenance
+/// lists it with the reason, so nothing disappears silently.
 public struct HTTPStateImporter: Sendable {
     /// The suite id; scenario ids are `http-state.NAME`, the case name lower-cased.
     public static let suiteID = "http-state"
@@ -102,7 +106,7 @@ public struct HTTPStateImporter: Sendable {
             }
             imported.append(ImportedCase(
                 source: testCase,
-                setCookies: testCase.setCookieLines.map { String(decoding: $0, as: UTF8.self) },
+                setCookies: testCase.setCookieLines.map { Self.fieldValue(String(decoding: $0, as: UTF8.self)) },
                 location: location, target: target, scenarioID: scenarioID
             ))
         }
@@ -185,8 +189,20 @@ public struct HTTPStateImporter: Sendable {
                 try xml.attribute("path", "/cookie-parser?\(testCase.source.name)")
                 try xml.attribute("status", "302")
                 try xml.attribute("location", testCase.location)
+                let toParser = testCase.setCookies.contains { HTTPFieldValue.forbiddenCharacter(in: $0) != nil }
+                if toParser { try xml.attribute("delivery", "parser") }
                 for line in testCase.setCookies {
-                    try xml.element("set-cookie") { try xml.text(line) }
+                    try xml.startElement("set-cookie")
+                    // A parser route's lines are exact: what an HTTP recipient would take, white space around
+                    // the value stripped, and every other octet (a CR at the end included) kept.
+                    if toParser { try xml.attribute("xml:space", "preserve") }
+                    if line.unicodeScalars.allSatisfy(Self.isXMLCharacter) {
+                        try xml.text(line)
+                    } else {
+                        try xml.attribute("encoding", "percent")
+                        try xml.text(Self.percentEncoded(line))
+                    }
+                    try xml.endElement()
                 }
                 try xml.endElement()
             }
@@ -281,12 +297,8 @@ public struct HTTPStateImporter: Sendable {
 
     /// Why a case cannot be written as XML 1.0, or nil when it can.
     private static func reasonNotImportable(_ testCase: HTTPStateParserCase, location: String) -> String? {
-        for (index, line) in testCase.setCookieLines.enumerated() {
-            let decoded = String(decoding: line, as: UTF8.self)
-            guard Array(decoded.utf8) == line else {
-                return "Set-Cookie line \(index + 1) is not UTF-8, and an XML document is text"
-            }
-            if let reason = unrepresentable(decoded, what: "Set-Cookie line \(index + 1)") { return reason }
+        for (index, line) in testCase.setCookieLines.enumerated() where String(validating: line, as: UTF8.self) == nil {
+            return "Set-Cookie line \(index + 1) is not UTF-8, and a suite carries lines as text"
         }
         if let expected = testCase.expectedCookie, let reason = unrepresentable(expected, what: "the expected Cookie header") {
             return reason
@@ -301,15 +313,36 @@ public struct HTTPStateImporter: Sendable {
     /// Why `text` cannot be carried by XML 1.0, or nil.
     private static func unrepresentable(_ text: String, what: String) -> String? {
         if let scalar = text.unicodeScalars.first(where: { !isXMLCharacter($0) }) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return "\(what) contains \(code), which XML 1.0 cannot carry, not even as a character reference"
+            return "\(what) contains \(HTTPFieldValue.codePoint(scalar)), which XML 1.0 cannot carry, not even as a "
+                + "character reference"
         }
         // The corpus reader decodes expected headers and Locations with replacement: the original bytes are lost.
         if text.unicodeScalars.contains("\u{FFFD}") {
             return "\(what) is not valid UTF-8 (decoded with U+FFFD), so its bytes cannot be kept"
         }
         return nil
+    }
+
+    /// The line as an HTTP recipient takes a field value: without leading and trailing space and HTAB.
+    static func fieldValue(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        let isOWS: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = scalars.firstIndex(where: { !isOWS($0) }), let last = scalars.lastIndex(where: { !isOWS($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// `line` for `encoding="percent"`: "%" and what XML 1.0 cannot carry as `%XX`, everything else as written.
+    static func percentEncoded(_ line: String) -> String {
+        var encoded = ""
+        for scalar in line.unicodeScalars {
+            if scalar != "%", isXMLCharacter(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                for octet in String(scalar).utf8 { encoded += "%" + (octet < 16 ? "0" : "") + String(octet, radix: 16, uppercase: true) }
+            }
+        }
+        return encoded
     }
 
     /// XML 1.0's `Char` production.

@@ -11,7 +11,7 @@ enum ImportCommand {
         \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
         \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
         \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
-        atomically. Cases XML 1.0 cannot carry are listed in the suite's provenance.
+        atomically. A case whose text a suite cannot keep is listed in the suite's provenance.
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

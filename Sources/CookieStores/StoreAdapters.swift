@@ -11,7 +11,9 @@ import HarnessCore
 ///
 /// Capabilities, honestly: a native store, a web view on it, non-persistent data stores, restart with the library's
 /// own persistence, and listing cookies. Not JavaScript (neither library has a non-HTTP API, so neither has HttpOnly
-/// enforcement against script), and not the virtual clock: both libraries read the wall clock themselves.
+/// enforcement against script), and not the virtual clock: both libraries read the wall clock themselves. Foundation
+/// also takes a Set-Cookie line byte for byte (`HTTPCookie.cookies(withResponseHeaderFields:for:)` is its parser's
+/// API); libcurl only hears lines over real HTTP, so it has no `raw-set-cookie`.
 public enum StoreAdapters {
     static let capabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore, .persistence, .storeInspection]
 
@@ -20,7 +22,7 @@ public enum StoreAdapters {
         info: AdapterInfo(name: "foundation", version: foundationVersion),
         summary: "Foundation's HTTPCookie + HTTPCookieStorage (swift-corelibs-foundation), on-disk store in a temporary "
             + "directory, one store shared by native side and web view",
-        capabilities: capabilities
+        capabilities: capabilities.union([.rawSetCookie])
     ) { environment in
         var appStoreMade = false
         return try SharedStoreApp(environment: environment) {

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import Testing
 import XMLSupport
 
@@ -65,50 +66,67 @@ struct HTTPStateImporterTests {
         }
     }
 
-    @Test("one scenario per importable case; only the NUL case is left out")
+    @Test("one scenario per case: all 222, the NUL case included")
     func scenarioCount() throws {
         let suite = try parsedSuite().root
         let scenarios = suite.elements(named: "scenario")
         let corpus = SharedCorpus.corpus.parserCases
-        #expect(importer.skippedCases.map(\.name) == ["disabled-chromium0022"])
-        #expect(scenarios.count == corpus.count - importer.skippedCases.count)
-        #expect(scenarios.count == 221)
+        #expect(importer.skippedCases.isEmpty)
+        #expect(scenarios.count == corpus.count)
+        #expect(scenarios.count == 222)
         #expect(scenarios.map { $0[attribute: "id"] } == importer.importedCaseNames.map { "http-state.\($0.lowercased())" })
-        #expect(scenarios.filter { $0[attribute: "tags"] == "http-state disabled-upstream" }.count == 3)
+        #expect(scenarios.filter { $0[attribute: "tags"] == "http-state disabled-upstream" }.count == 4)
         let routes = suite.elements(named: "origin").flatMap { $0.elements(named: "route") }
         #expect(routes.filter { $0[attribute: "path"]?.hasPrefix("/cookie-parser?") == true }.count == scenarios.count)
     }
 
-    @Test("a case that is not imported is listed, with the reason, in the provenance")
-    func skippedCaseInProvenance() throws {
+    @Test("the provenance names the corpus and says every case was imported")
+    func provenance() throws {
         let provenance = try #require(try parsedSuite().root.elements(named: "provenance").first).text
-        #expect(provenance.contains("- disabled-chromium0022: Set-Cookie line 1 contains U+0000, which XML 1.0 cannot carry"))
+        #expect(provenance.contains("222 of 222 parser cases imported.\nEvery case was imported."))
         #expect(provenance.contains("repository abarth/http-state"))
         #expect(provenance.contains("commit 155e45c6168e6de2eb727193010fd12e3c789185"))
     }
 
-    @Test("every Set-Cookie line, expected header and Location survives the XML round trip byte for byte")
+    @Test("as the loader reads it, every Set-Cookie line is the corpus' field value byte for byte; expected headers and Locations too")
     func roundTrip() throws {
-        let suite = try parsedSuite().root
-        let routes = suite.elements(named: "origin").flatMap { $0.elements(named: "route") }
-        let caseRoutes = routes.filter { $0[attribute: "path"]?.hasPrefix("/cookie-parser?") == true }
-        let routesByPath = Dictionary(uniqueKeysWithValues: caseRoutes.map { ($0[attribute: "path"] ?? "", $0) })
-        let scenarios = Dictionary(uniqueKeysWithValues: suite.elements(named: "scenario").map { ($0[attribute: "id"] ?? "", $0) })
-        for testCase in SharedCorpus.corpus.parserCases where importer.importedCaseNames.contains(testCase.name) {
+        let suite = try loadedSuite()
+        let caseRoutes = suite.origins.flatMap(\.routes).filter { $0.path.hasPrefix("/cookie-parser?") }
+        let routesByPath = Dictionary(uniqueKeysWithValues: caseRoutes.map { ($0.path, $0) })
+        let scenarios = Dictionary(uniqueKeysWithValues: try parsedSuite().root.elements(named: "scenario").map { ($0[attribute: "id"] ?? "", $0) })
+        for testCase in SharedCorpus.corpus.parserCases {
             let route = try #require(routesByPath["/cookie-parser?\(testCase.name)"])
-            #expect(route.elements(named: "set-cookie").map { Array($0.text.utf8) } == testCase.setCookieLines, "\(testCase.name)")
-            #expect(route[attribute: "location"] == testCase.location ?? "/cookie-parser-result?\(testCase.name)")
+            let lines = testCase.setCookieLines.map { HTTPStateImporter.fieldValue(String(decoding: $0, as: UTF8.self)) }
+            #expect(route.setCookies == lines, "\(testCase.name)")
+            #expect(route.location == testCase.location ?? "/cookie-parser-result?\(testCase.name)")
+            let raw = lines.contains { $0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }
+            #expect(route.delivery == (raw ? .parser : .wire), "\(testCase.name)")
             let scenario = try #require(scenarios["http-state.\(testCase.name.lowercased())"])
             let expectation = try #require(scenario.elements(named: "expect-request").first)
             #expect(expectation[attribute: "equals"] == testCase.expectedCookie, "\(testCase.name)")
             #expect((expectation[attribute: "empty"] == "true") == (testCase.expectedCookie == nil), "\(testCase.name)")
         }
+        #expect(caseRoutes.filter { $0.delivery == .parser }.map(\.path) == [
+            "/cookie-parser?disabled-chromium0022", "/cookie-parser?disabled-chromium0023",
+        ])
     }
 
-    @Test("the CR of disabled-chromium0023 is carried as a character reference")
-    func carriageReturn() throws {
+    @Test("the NUL of disabled-chromium0022 is percent-encoded, the CR of disabled-chromium0023 a character reference, both handed to the parser")
+    func controlCharactersInTheCorpus() throws {
         let xml = try importer.suiteXML()
-        #expect(xml.contains("<set-cookie>AAA=BB&#13;ZYX</set-cookie>"))
+        #expect(xml.contains("<set-cookie xml:space=\"preserve\" encoding=\"percent\">AAA=BB%00ZYX</set-cookie>"))
+        #expect(xml.contains("<set-cookie xml:space=\"preserve\">AAA=BB&#13;ZYX</set-cookie>"))
+        let suite = try loadedSuite()
+        let needing = suite.scenarios.filter { $0.requiredCapabilities.contains(.rawSetCookie) }.map(\.id)
+        #expect(needing == ["http-state.disabled-chromium0022", "http-state.disabled-chromium0023"])
+    }
+
+    /// The generated suite as the harness loads it (schema, `xml:space`, `encoding`, delivery).
+    private func loadedSuite() throws -> HarnessCore.Suite {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-state-\(UUID().uuidString).xml")
+        try importer.suiteXML(to: file.path)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try SuiteLoader(schema: SuiteSchema.load(from: PackageFiles.path("Suites/suite.xsd"))).loadSuite(at: file.path)
     }
 
     @Test("redirect targets: relative Locations resolve on the cookie-parser origin, hosts are lower-cased, queries kept")
@@ -178,24 +196,27 @@ struct HTTPStateImporterCorpusTests {
         return root
     }
 
-    @Test("a NUL is not imported and is named in the provenance; a CR is imported")
+    @Test("NUL, CR and LF lines are imported for the parser, white space around a line stripped; a line that is not UTF-8 is left out and named")
     func controlCharacters() throws {
         let root = try temporaryCorpus([
-            "parser/x0001-test": Array("Set-Cookie: a=b".utf8) + [0] + Array("c\n".utf8),
+            "parser/x0001-test": Array("Set-Cookie: a=b".utf8) + [0] + Array("c%\n".utf8),
             "parser/x0001-expected": Array("Cookie: a=b\n".utf8),
-            "parser/x0002-test": Array("Set-Cookie: a=b".utf8) + [13] + Array("c\n".utf8),
+            "parser/x0002-test": Array("Set-Cookie: a=b".utf8) + [13] + Array("c\t \nSet-Cookie: \td=e \n".utf8),
             "parser/x0002-expected": Array("\n".utf8),
+            "parser/x0003-test": Array("Set-Cookie: a=".utf8) + [0xFF] + Array("\n".utf8),
+            "parser/x0003-expected": Array("\n".utf8),
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let importer = try HTTPStateImporter(corpus: try HTTPStateCorpus(path: root.path), deviations: [:])
-        #expect(importer.importedCaseNames == ["x0002"])
-        #expect(importer.skippedCases.map(\.name) == ["x0001"])
-        let suite = try XMLTree.parse(Data(try importer.suiteXML().utf8), file: "t.xml", validatingAgainst: PackageFiles.schema).root
+        #expect(importer.importedCaseNames == ["x0001", "x0002"])
+        #expect(importer.skippedCases.map(\.name) == ["x0003"])
+        let xml = try importer.suiteXML()
+        let suite = try XMLTree.parse(Data(xml.utf8), file: "t.xml", validatingAgainst: PackageFiles.schema).root
         let provenance = try #require(suite.elements(named: "provenance").first).text
         #expect(provenance.contains("repository someone/cookies, folder tests/data, commit abab"))
-        #expect(provenance.contains("- x0001: Set-Cookie line 1 contains U+0000"))
-        let setCookie = suite.elements(named: "origin").flatMap { $0.elements(named: "route") }.flatMap { $0.elements(named: "set-cookie") }
-        #expect(setCookie.map(\.text) == ["a=b\rc"])
+        #expect(provenance.contains("- x0003: Set-Cookie line 1 is not UTF-8, and a suite carries lines as text"))
+        #expect(xml.contains("delivery=\"parser\">\n      <set-cookie xml:space=\"preserve\" encoding=\"percent\">a=b%00c%25</set-cookie>"))
+        #expect(xml.contains("delivery=\"parser\">\n      <set-cookie xml:space=\"preserve\">a=b&#13;c</set-cookie>\n      <set-cookie xml:space=\"preserve\">d=e</set-cookie>"))
     }
 
     @Test("a Location to a host the hosts file does not list is an error naming the case")

@@ -61,10 +61,10 @@ public final class CurlCookieStore: CookieStore {
 
     public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
         // A header value cannot carry CR, LF or NUL: no server can send this line, so libcurl cannot receive it.
-        if let bad = setCookie.unicodeScalars.first(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+        if let bad = HTTPFieldValue.forbiddenCharacter(in: setCookie) {
             throw CookieStoreError.unsupported(
-                "a Set-Cookie line containing U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) cannot "
-                    + "travel in an HTTP/1.1 header to libcurl: \(setCookie.debugDescription)")
+                "a Set-Cookie line containing \(HTTPFieldValue.codePoint(bad)) cannot travel in an HTTP/1.1 header to "
+                    + "libcurl: \(setCookie.debugDescription)")
         }
         _ = try exchange(url, setCookies: [setCookie])
     }
@@ -141,11 +141,5 @@ public final class CurlCookieStore: CookieStore {
         let host = url.isIPAddress && url.host.contains(":") ? "[\(url.host)]" : url.host
         let path = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.union(["%"])) ?? url.path
         return "\(url.scheme)://\(host)\(path)"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -16,7 +16,7 @@ public struct AdapterHandshake: Sendable, Hashable {
 
     /// What an adapter may claim for its store; each needs the adapter's own support (PROTOCOL.md, "start").
     public static let storeCapabilities: Set<Capability> = [
-        .virtualClock, .persistence, .storeInspection, .javascript, .httpOnly,
+        .virtualClock, .persistence, .storeInspection, .javascript, .httpOnly, .rawSetCookie,
     ]
 
     public init(name: String, version: String, capabilities: Set<Capability>, ignoredCapabilities: [String] = []) {

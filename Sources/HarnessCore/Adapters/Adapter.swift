@@ -40,7 +40,7 @@ public struct Adapter: Sendable {
         summary: "RFC 6265bis reference jar, one store shared by native side and web view (the UIWebView model)",
         capabilities: [
             .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .virtualClock,
-            .storeInspection, .httpOnly,
+            .storeInspection, .httpOnly, .rawSetCookie,
         ]
     ) { environment in
         let clock = environment.cookieClock

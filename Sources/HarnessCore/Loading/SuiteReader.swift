@@ -50,6 +50,7 @@ struct SuiteReader {
                 unexpected(child)
             }
         }
+        ParserRoutes(origins: suite.origins).markScenarios(&suite.scenarios)
         return diagnostics.isEmpty ? suite : nil
     }
 
@@ -113,12 +114,26 @@ struct SuiteReader {
             error(at: element, "<\(element.name) status=\"\(status)\"> needs location=")
             valid = false
         }
+        var delivery = Route.Delivery.wire
+        if let attribute = element.attribute(named: "delivery") {
+            guard let value = Route.Delivery(rawValue: SuiteText.trimmed(attribute.value)) else {
+                error(at: attribute, "delivery=\"\(attribute.value)\" must be wire or parser")
+                return nil
+            }
+            delivery = value
+        }
         var setCookies: [String] = []
         var headers: [HeaderField] = []
         var body = ""
         for child in element.elements {
             switch child.unprefixedName {
-            case "set-cookie": setCookies.append(SuiteText.trimmed(child.text))
+            case "set-cookie":
+                guard let line = setCookieLine(child) else {
+                    valid = false
+                    continue
+                }
+                if delivery == .wire { checkWireLine(line, of: child) }
+                setCookies.append(line)
             case "header": if let header = header(child) { headers.append(header) }
             case "body": body = child.text
             default: unexpected(child)
@@ -127,12 +142,13 @@ struct SuiteReader {
         guard valid else { return nil }
         return Route(
             path: path.value, method: element[attribute: "method"], status: status, setCookies: setCookies,
-            location: location?.value, headers: headers, body: body
+            location: location?.value, headers: headers, body: body, delivery: delivery
         )
     }
 
     private mutating func header(_ element: XMLTree.Element) -> HeaderField? {
         guard let name = required(element, "name"), let value = required(element, "value") else { return nil }
+        checkHeaderValue(value.value, of: value)
         return HeaderField(name: name.value, value: value.value)
     }
 
@@ -180,7 +196,8 @@ struct SuiteReader {
         switch element.unprefixedName {
         case "native-set-cookie":
             guard let url = required(element, "url") else { return nil }
-            return .nativeSetCookie(url: url.value, setCookie: SuiteText.trimmed(element.text))
+            guard let line = setCookieLine(element) else { return nil }
+            return .nativeSetCookie(url: url.value, setCookie: line)
         case "native-request":
             return request(element).map(Step.Kind.nativeRequest)
         case "open-web-view":
@@ -365,11 +382,11 @@ struct SuiteReader {
         "\(file):\(element.line):\(element.column)"
     }
 
-    private mutating func error(at element: XMLTree.Element, _ message: String) {
+    mutating func error(at element: XMLTree.Element, _ message: String) {
         diagnostics.append(element.diagnostic(in: file, message))
     }
 
-    private mutating func error(at attribute: XMLTree.Attribute, _ message: String) {
+    mutating func error(at attribute: XMLTree.Attribute, _ message: String) {
         diagnostics.append(attribute.diagnostic(in: file, message))
     }
 }

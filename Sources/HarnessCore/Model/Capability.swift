@@ -18,6 +18,10 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
     case httpOnly = "http-only"
     /// Real sockets rather than the virtual network.
     case realNetwork = "real-network"
+    /// Takes a `Set-Cookie` line straight into its parser, byte for byte, with what no HTTP field value can carry
+    /// (CR, LF, NUL): a `delivery="parser"` route or such a `native-set-cookie` line. Adapters that can only
+    /// receive cookies over HTTP lack it, so those parser tests skip as unsupported instead of testing a transport.
+    case rawSetCookie = "raw-set-cookie"
 
     public static func < (a: Capability, b: Capability) -> Bool { a.rawValue < b.rawValue }
 }

@@ -1,3 +1,5 @@
+import CookieModel
+
 /// A scenario: a story of steps and expectations that states the behaviour an app needs (DESIGN §4).
 public struct Scenario: Sendable, Hashable {
     /// Stable across releases: `suite.short-name`.
@@ -6,7 +8,8 @@ public struct Scenario: Sendable, Hashable {
     public var tags: [String]
     /// Spec or behaviour references, e.g. `RFC6265bis 5.7`, `webkit 3a`.
     public var references: [String]
-    /// Capabilities the scenario needs beyond those its steps imply (see ``requiredCapabilities``).
+    /// Capabilities the scenario needs beyond those its steps imply (see ``requiredCapabilities``): those written in
+    /// `requires=`, and `raw-set-cookie` when a request of the scenario reaches a `delivery="parser"` route.
     public var declaredCapabilities: Set<Capability>
     /// Steps and expectations, in story order.
     public var steps: [Step]
@@ -68,7 +71,9 @@ public struct Step: Sendable, Hashable {
         /// Capabilities an adapter needs for this step.
         public var impliedCapabilities: Set<Capability> {
             switch self {
-            case .nativeSetCookie, .nativeRequest: [.nativeStore]
+            case .nativeSetCookie(_, let line):
+                HTTPFieldValue.forbiddenCharacter(in: line) == nil ? [.nativeStore] : [.nativeStore, .rawSetCookie]
+            case .nativeRequest: [.nativeStore]
             case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
             case .load, .followLink, .fetch: [.webView]
             case .runScript: [.webView, .javascript]

@@ -55,10 +55,20 @@ public struct Route: Sendable, Hashable {
     /// Other response header fields, in order.
     public var headers: [HeaderField]
     public var body: String
+    /// How the `Set-Cookie` lines reach the store.
+    public var delivery: Delivery
+
+    /// How a route's `Set-Cookie` lines reach the client (`delivery=` in a suite).
+    public enum Delivery: String, Sendable, Hashable {
+        /// As HTTP/1.1 carries them: every line is a field value (``HTTPFieldValue``), checked when the suite loads.
+        case wire
+        /// Handed to the store's parser byte for byte: a parser test, for adapters with `raw-set-cookie` only.
+        case parser
+    }
 
     public init(
         path: String, method: String? = nil, status: Int = 200, setCookies: [String] = [], location: String? = nil,
-        headers: [HeaderField] = [], body: String = ""
+        headers: [HeaderField] = [], body: String = "", delivery: Delivery = .wire
     ) {
         self.path = path
         self.method = method
@@ -67,6 +77,7 @@ public struct Route: Sendable, Hashable {
         self.location = location
         self.headers = headers
         self.body = body
+        self.delivery = delivery
     }
 }
 

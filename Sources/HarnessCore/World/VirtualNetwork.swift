@@ -36,9 +36,10 @@ public final class VirtualNetwork: Sendable {
     /// Every request the origins received, in order.
     public var log: [ReceivedRequest] { received.withLock { $0 } }
 
-    /// Exact path (query ignored unless the route gives one); a trailing `*` matches a prefix; `method` restricts.
-    static func matches(_ route: Route, _ request: HTTPRequest) -> Bool {
-        if let method = route.method, method != request.method { return false }
+    /// Exact path (query ignored unless the route gives one); a trailing `*` matches a prefix; `method` restricts,
+    /// unless `anyMethod`.
+    static func matches(_ route: Route, _ request: HTTPRequest, anyMethod: Bool = false) -> Bool {
+        if !anyMethod, let method = route.method, method != request.method { return false }
         let target = route.path.contains("?") ? request.url.pathAndQuery : request.url.path
         if route.path.hasSuffix("*") { return target.hasPrefix(route.path.dropLast()) }
         return target == route.path

@@ -42,7 +42,7 @@ except ImportError as error:  # reported on every request, so that the harness s
 
 PROTOCOL = 1
 NAME = "aiohttp"
-CAPABILITIES = ["virtual-clock", "persistence", "store-inspection"]
+CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie"]
 
 
 class VirtualTime:

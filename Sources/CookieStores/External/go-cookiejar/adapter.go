@@ -101,7 +101,7 @@ func (a *adapter) start(r request) any {
 		"protocol":     protocolVersion,
 		"name":         adapterName,
 		"version":      fmt.Sprintf("%s net/http/cookiejar, public suffixes: %s", runtime.Version(), publicSuffixSource),
-		"capabilities": []string{"virtual-clock", "store-inspection"},
+		"capabilities": []string{"virtual-clock", "store-inspection", "raw-set-cookie"},
 		"language":     "go",
 		"homepage":     "https://pkg.go.dev/net/http/cookiejar",
 	}

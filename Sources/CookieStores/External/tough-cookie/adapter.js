@@ -31,7 +31,7 @@ try {
 
 const PROTOCOL = 1;
 const NAME = "tough-cookie";
-const CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "javascript", "http-only"];
+const CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "javascript", "http-only", "raw-set-cookie"];
 
 class ProtocolError extends Error {}
 class Unsupported extends Error {}
