@@ -10,10 +10,11 @@ import WebKitModel
 /// `uiwebview` is HarnessCore's shared-store app on the reference jar; it has no engine, so it has no
 /// per-profile variants.
 public enum StrategyAdapterCatalog {
-    /// Every web view app can do all of this on the simulated engine; none uses real sockets.
+    /// Every web view app can do all of this on the simulated engine; none uses real sockets, so a Set-Cookie
+    /// line reaches the simulated stores' parsers byte for byte (`raw-set-cookie`).
     public static let webViewCapabilities: Set<Capability> = [
         .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .virtualClock, .storeInspection,
-        .httpOnly,
+        .httpOnly, .rawSetCookie,
     ]
 
     /// The profiles the catalog builds adapters for; the first gets the plain names.
@@ -64,9 +65,10 @@ public enum StrategyAdapterCatalog {
     public static let liveSuffix = "@webkitgtk-live"
 
     /// What a strategy can do on the real engine: everything a simulated one can, on real sockets; the virtual
-    /// clock only where libfaketime can move WebKit's processes to it.
-    public static let liveCapabilities: Set<Capability> =
-        webViewCapabilities.subtracting(WebKitGTKDrivers.movesClock ? [] : [.virtualClock]).union([.realNetwork])
+    /// clock only where libfaketime can move WebKit's processes to it; no `raw-set-cookie`, as WebKit only hears
+    /// Set-Cookie lines through its proxy, over HTTP/1.1.
+    public static let liveCapabilities: Set<Capability> = webViewCapabilities
+        .subtracting(WebKitGTKDrivers.movesClock ? [.rawSetCookie] : [.rawSetCookie, .virtualClock]).union([.realNetwork])
 
     /// Why the real engine cannot run here (looked up once per process), or nil.
     public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
