@@ -395,6 +395,29 @@ struct EngineRuleTests {
         #expect(app.network.requests.first?.body == "user=alice")
     }
 
+    @Test(
+        "a 301, 302 or 303 turns a POST into a GET without its body and the header fields about it; a 307 keeps all three",
+        arguments: [(301, true), (302, true), (303, true), (307, false), (308, false)]
+    )
+    func redirectedPost(status: Int, becomesGET: Bool) throws {
+        let app = EngineFixture()
+        app.route("https://login.example.com/login", status: status, location: "https://app.example.com/home")
+        app.route("https://app.example.com/home")
+        var request = WebRequest(url: URL(string: "https://login.example.com/login")!, httpMethod: "POST", httpBody: Data("user=alice".utf8))
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("10", forHTTPHeaderField: "Content-Length")
+        request.setValue("yes", forHTTPHeaderField: "X-App")
+        app.webView.load(request)
+        app.settle()
+        let hop = try #require(app.network.requests(to: "https://app.example.com/home").first)
+        let names = hop.headerFields.map { $0.name.lowercased() }
+        #expect(hop.method == (becomesGET ? "GET" : "POST"))
+        #expect(hop.body == (becomesGET ? nil : "user=alice"))
+        #expect(names.contains("content-type") == !becomesGET)
+        #expect(names.contains("content-length") == !becomesGET)
+        #expect(names.contains("x-app"))
+    }
+
     // MARK: Failures
 
     @Test("a redirect loop fails the navigation with tooManyRedirects, keeping the cookies set on the way")

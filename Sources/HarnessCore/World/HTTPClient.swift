@@ -48,7 +48,7 @@ public struct HTTPClient: Sendable {
                 throw StepFailure(.failed, "invalid Location '\(location)' from \(hop.request.url)")
             }
             next = HTTPRequest(url: target, method: hop.request.method, headers: [], body: hop.request.body)
-            if response.status == 303 || ([301, 302].contains(response.status) && hop.request.method == "POST") {
+            if HTTPRedirect.changesMethodToGET(status: response.status, method: hop.request.method) {
                 next.method = "GET"
                 next.body = nil
             }

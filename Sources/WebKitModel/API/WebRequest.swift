@@ -1,3 +1,4 @@
+import CookieModel
 import Foundation
 
 /// `URLRequest` as `WKWebView.load(_:)` takes it and `WKNavigationAction.request` shows it.
@@ -52,6 +53,19 @@ public struct WebRequest: Sendable, Hashable {
 
     public mutating func addValue(_ value: String, forHTTPHeaderField name: String) {
         headerFields.append(HTTPHeaderField(name: name, value: value))
+    }
+
+    /// The request a redirect answered with `status` leads to, at `url`: the same request, except that a POST the
+    /// redirect turns into a GET loses its body and the header fields about it (``HTTPRedirect``).
+    public func following(redirect status: Int, to url: URL) -> WebRequest {
+        var next = self
+        next.url = url
+        if HTTPRedirect.changesMethodToGET(status: status, method: httpMethod) {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.headerFields.removeAll { HTTPRedirect.isContentHeaderField($0.name) }
+        }
+        return next
     }
 
     /// The body as text (the virtual network carries text).

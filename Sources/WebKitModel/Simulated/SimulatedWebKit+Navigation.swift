@@ -166,13 +166,7 @@ extension SimulatedWebKit {
         else {
             return fail(navigation, WebKitError(.cannotFindHost, "invalid Location '\(response.location ?? "")' from \(navigation.request.url)"))
         }
-        var next = navigation.request
-        next.url = target
-        if response.statusCode == 303 || ([301, 302].contains(response.statusCode) && next.httpMethod == "POST") {
-            next.httpMethod = "GET"
-            next.httpBody = nil
-        }
-        navigation.request = next
+        navigation.request = navigation.request.following(redirect: response.statusCode, to: target)
         schedule(after: 0) { [unowned self] in decideAction(navigation) }
     }
 

@@ -100,12 +100,7 @@ extension SimulatedWebKit {
             guard let location = response.location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
             }
-            var next = request
-            next.url = target
-            if response.statusCode == 303 || ([301, 302].contains(response.statusCode) && next.httpMethod == "POST") {
-                next.httpMethod = "GET"
-                next.httpBody = nil
-            }
+            let next = request.following(redirect: response.statusCode, to: target)
             schedule(after: 0) { [unowned self] in fetchHop(next, hops: hops + 1, in: webView, completion: completion) }
         }
     }
