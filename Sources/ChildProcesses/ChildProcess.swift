@@ -264,15 +264,11 @@ package final class ChildProcess: @unchecked Sendable {
     ) throws(ChildProcessError) -> LineProtocol.Outcome {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
         func failure(_ code: ChildProcessError.Code, _ message: String, line: Data? = nil) -> ChildProcessError {
-            // An invalid reply ends the process: kill it now and let its stderr drain (briefly), so that what it
-            // wrote there before the bad line — often the traceback that explains it — is in the error.
-            let settled: Date?
-            if code == .invalidReply {
-                forceKill(process)
-                settled = Date(timeIntervalSinceNow: 0.5)
-            } else {
-                settled = nil
-            }
+            // An invalid reply ends the process: kill it now. Whenever the process is gone (killed, or it exited),
+            // let its stderr drain (briefly), so that what it wrote there last — often the traceback that explains
+            // the failure — is in the error, even when the reader thread has not read it yet.
+            if code == .invalidReply { forceKill(process) }
+            let settled: Date? = code == .invalidReply || code == .exited ? Date(timeIntervalSinceNow: 0.5) : nil
             return ChildProcessError(
                 code, role: configuration.role, adapter: configuration.name, command: configuration.commandLine, request: request.summary,
                 message: message, line: line.map { shortened(String(decoding: $0, as: UTF8.self), to: 500) },
