@@ -12,6 +12,7 @@ enum RunCommand {
         usage: cookie-harness run [PATH...] [--adapter NAME]... [--external NAME=COMMAND]... [--junit FILE] [--json FILE] [--filter GLOB]...
                                   [--tag TAG]... [--shard I/N] [--jobs N] [--time-limit SECONDS]
                                   [--expectations FILE]... [--schema FILE] [--allow-empty]
+                                  [--last-failed | --rerun FILE] [--verbose]
 
         Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
         \(AdapterCatalog.registry.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
@@ -28,6 +29,14 @@ enum RunCommand {
           --jobs N              scenarios run in parallel (default: the number of cores)
           --time-limit SECONDS  per scenario; a scenario over it is an error and the run goes on (default 30)
           --allow-empty         a selection that matches no scenario is not an error (it is, exit 2, by default)
+          --last-failed         run only the adapter × scenario pairs that were unexpected in the previous run's JSON
+                                results (the --json path, default Reports/results.json), which this run replaces
+          --rerun FILE          the same from the JSON results FILE (or a report folder holding results.json)
+                                Without --adapter, the adapters of those pairs run (an external one needs its
+                                --external again); --filter, --tag and --shard narrow the pairs further; nothing
+                                to rerun exits 2 unless --allow-empty
+          --verbose             print each unexpected result in full, as 'show SCENARIO --adapter NAME' does: every
+                                check with its outcome and the whole transcript
 
         A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
         SIGINT/SIGTERM stop the run: partial reports marked as interrupted, exit 130/143.
@@ -39,8 +48,8 @@ enum RunCommand {
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(
             arguments,
-            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema"]),
-            flags: ["allow-empty"]
+            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema", "rerun"]),
+            flags: ["allow-empty", "last-failed", "verbose"]
         )
         if args.wantsHelp {
             output.out(usage)
@@ -50,10 +59,35 @@ enum RunCommand {
         // (an adapter's start handshake included), and the reports are written with what finished, the rest
         // marked as interrupted.
         Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
-        let options = try RunOptions(args)
         let shard = try args.value("shard").map(parseShard)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"
+        // Read before this run's reports replace them.
+        let lastFailed = args.flags.contains("last-failed")
+        var rerun: RerunSelection?
+        if lastFailed || args.value("rerun") != nil {
+            if lastFailed, args.value("rerun") != nil {
+                throw UsageError("options '--last-failed' and '--rerun' both choose the results to rerun; give one")
+            }
+            do {
+                rerun = try RerunSelection(path: args.value("rerun") ?? jsonPath, lastFailed: lastFailed)
+            } catch {
+                output.err(error.description)
+                return .invalidInput
+            }
+        }
+        var adapterArgs = args
+        if let rerun, args.options["adapter"] == nil {
+            // The adapters of the pairs, not the defaults; external ones come with their --external.
+            let external = Set((args.options["external"] ?? []).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+            adapterArgs.options["adapter"] = rerun.adapterNames.filter { !external.contains($0) }
+        }
+        let options: RunOptions
+        do {
+            options = try RunOptions(adapterArgs)
+        } catch let error as UsageError where rerun != nil && args.options["adapter"] == nil {
+            throw UsageError("\(error.description) — named by the unexpected results of \(rerun!.source); an external adapter needs its --external NAME=COMMAND again")
+        }
         // Refused before anything runs: an empty path, a directory, a socket, the same file for both reports.
         do {
             try ReportFolders.prepare([junitPath, jsonPath], output: output)
@@ -64,15 +98,31 @@ enum RunCommand {
 
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
-        let plan = RunPlan(
+        var plan = RunPlan(
             suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
             tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
+        if let rerun {
+            plan.pairs = Set(rerun.pairs)
+            let option = RerunSelection.optionName(lastFailed: lastFailed)
+            if rerun.pairs.isEmpty, !args.flags.contains("allow-empty") {
+                output.err("cookie-harness: error: nothing to rerun: \(rerun.source) has no unexpected results (\(option)); pass --allow-empty if an empty run is what you want")
+                return .invalidInput
+            }
+            let known = Set(inputs.suites.scenarioIDs)
+            let gone = rerun.pairs.filter { !known.contains($0.scenario) }
+            if !gone.isEmpty {
+                output.err("cookie-harness: warning: \(gone.count) of the \(rerun.pairs.count) pairs to rerun name scenarios that are not in the suites, not run: "
+                    + gone.prefix(5).map { "\($0.adapter) \(ConsoleText.visible($0.scenario))" }.joined(separator: ", ") + (gone.count > 5 ? ", …" : ""))
+            }
+            output.err("rerunning \(plan.jobsInOrder.count) of the \(rerun.pairs.count) unexpected results of \(rerun.source)")
+        }
         // A typo in --filter or --tag, or a shard of a run too small to split, must not leave CI green.
         if plan.jobsInOrder.isEmpty, !args.flags.contains("allow-empty") {
             output.err("cookie-harness: error: no scenario matches the selection (filters: \((args.options["filter"] ?? []).joined(separator: " ")), "
-                + "tags: \((args.options["tag"] ?? []).joined(separator: " ")), shard: \(args.value("shard") ?? "none")); "
+                + "tags: \((args.options["tag"] ?? []).joined(separator: " ")), shard: \(args.value("shard") ?? "none")"
+                + (rerun.map { ", the unexpected results of \($0.source)" } ?? "") + "); "
                 + "pass --allow-empty if an empty run is what you want")
             return .invalidInput
         }

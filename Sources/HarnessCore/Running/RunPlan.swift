@@ -16,6 +16,9 @@ public struct RunPlan: Sendable {
     public var timeLimit: Duration
     /// The expected status of a scenario on an adapter (from the adapter's expectation file).
     public var expectation: @Sendable (_ adapter: String, _ scenario: String) -> ExpectedStatus
+    /// Only these adapter × scenario pairs (`run --last-failed`, `--rerun`), on top of the other selections;
+    /// nil: every pair.
+    public var pairs: Set<Pair>?
 
     public init(
         suites: [Suite], adapters: [Adapter], filters: [String] = [], tags: [String] = [],
@@ -46,11 +49,22 @@ public struct RunPlan: Sendable {
         for adapter in adapters {
             for suite in suites {
                 for scenario in suite.scenarios where selects(scenario) {
+                    if let pairs, !pairs.contains(Pair(adapter: adapter.name, scenario: scenario.id)) { continue }
                     jobs.append(Job(adapter: adapter, suite: suite, scenario: scenario))
                 }
             }
         }
         return jobs
+    }
+
+    /// An adapter's name and a scenario's id: one cell of a run.
+    public struct Pair: Hashable, Sendable {
+        public var adapter: String
+        public var scenario: String
+        public init(adapter: String, scenario: String) {
+            self.adapter = adapter
+            self.scenario = scenario
+        }
     }
 
     /// One (adapter, scenario) pair.
