@@ -126,8 +126,16 @@ enum RunCommand {
                 + "pass --allow-empty if an empty run is what you want")
             return .invalidInput
         }
+        // --verbose: each unexpected result as `show` prints it, from the scenario as written.
+        let scenarios = Dictionary(inputs.suites.suites.flatMap(\.scenarios).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let explain: ((ScenarioResult) -> [String])? =
+            !args.flags.contains("verbose") ? nil : { result in
+                scenarios[result.scenarioID].map {
+                    ScenarioWalkthrough(scenario: $0, result: result, source: ScenarioWalkthrough.writtenLines(of: $0)).lines
+                } ?? []
+            }
         let reporter = MultiReporter([
-            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
+            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }, explain: explain),
             JUnitReporter(path: junitPath),
             JSONResultsReporter(path: jsonPath),
         ])

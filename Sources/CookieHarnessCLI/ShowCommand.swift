@@ -45,7 +45,7 @@ enum ShowCommand {
         output.out("\(scenario.id): \(scenario.title)")
         output.out("suite \(suite.id) (\(suite.file)), tags: \(scenario.tags.isEmpty ? "none" : scenario.tags.joined(separator: ", "))")
         output.out("")
-        for (number, line) in writtenLines(of: scenario) { output.out("\(scenario.location.file):\(number): \(line)") }
+        for (number, line) in ScenarioWalkthrough.writtenLines(of: scenario) { output.out("\(scenario.location.file):\(number): \(ConsoleText.visible(line))") }
 
         guard args.options["adapter"] != nil else { return .success }
         let options = try RunOptions(args)
@@ -63,24 +63,9 @@ enum ShowCommand {
         }
         for result in collector.results {
             output.out("")
-            output.out(contentsOf: ScenarioWalkthrough(scenario: scenario, result: result, source: writtenLines(of: scenario)).lines)
+            output.out(contentsOf: ScenarioWalkthrough(scenario: scenario, result: result, source: ScenarioWalkthrough.writtenLines(of: scenario)).lines)
         }
         return collector.results.contains(where: \.isUnexpected) ? .unexpectedResults : .success
-    }
-
-    /// The scenario's lines in its suite file, from `<scenario` to `</scenario>`, with their numbers.
-    static func writtenLines(of scenario: Scenario) -> [(Int, String)] {
-        guard let text = try? String(contentsOfFile: scenario.location.file, encoding: .utf8) else { return [] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard scenario.location.line >= 1, scenario.location.line <= lines.count else { return [] }
-        var result: [(Int, String)] = []
-        for number in scenario.location.line...lines.count {
-            let line = lines[number - 1]
-            result.append((number, line))
-            if line.contains("</scenario>") || (number == scenario.location.line && line.contains("/>") && !line.contains(">\n")
-                && line.trimmingCharacters(in: .whitespaces).hasSuffix("/>")) { break }
-        }
-        return result
     }
 
     /// Keeps the results of a run in memory.

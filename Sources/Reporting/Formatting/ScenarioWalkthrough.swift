@@ -1,3 +1,4 @@
+import Foundation
 import HarnessCore
 
 /// One scenario's result read step by step, for `show`: the result against its expectation, every check with its
@@ -16,6 +17,21 @@ public struct ScenarioWalkthrough: Sendable {
         self.scenario = scenario
         self.result = result
         self.source = source
+    }
+
+    /// The scenario's lines in its suite file, from `<scenario` to `</scenario>`, with their numbers.
+    public static func writtenLines(of scenario: Scenario) -> [(Int, String)] {
+        guard let text = try? String(contentsOfFile: scenario.location.file, encoding: .utf8) else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard scenario.location.line >= 1, scenario.location.line <= lines.count else { return [] }
+        var result: [(Int, String)] = []
+        for number in scenario.location.line...lines.count {
+            let line = lines[number - 1]
+            result.append((number, line))
+            if line.contains("</scenario>") || (number == scenario.location.line && line.contains("/>") && !line.contains(">\n")
+                && line.trimmingCharacters(in: .whitespaces).hasSuffix("/>")) { break }
+        }
+        return result
     }
 
     /// What a check came to.

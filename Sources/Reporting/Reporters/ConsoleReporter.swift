@@ -23,6 +23,7 @@ public final class ConsoleReporter: ResultReporter {
     private let plannedTotal: Int?
     private let progressInterval: Duration
     private let progressWidth: Int
+    private let explain: ((ScenarioResult) -> [String])?
 
     private var counts = Counts()
     private var unexpectedLines: [String] = []
@@ -40,19 +41,23 @@ public final class ConsoleReporter: ResultReporter {
     ///   - progressWidth: The progress line is cut to this many characters, so it never wraps (a wrapped line
     ///     cannot be erased with a carriage return).
     ///   - sink: Receives the text, newlines included.
+    ///   - explain: With it (`run --verbose`), each unexpected result is followed by these lines, indented: the
+    ///     way `show SCENARIO --adapter NAME` prints it (see ``ScenarioWalkthrough``).
     public init(
         plannedTotal: Int? = nil,
         isTerminal: Bool = ConsoleReporter.standardErrorIsTerminal,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         progressInterval: Duration = .milliseconds(50),
         progressWidth: Int = 80,
-        sink: @escaping (String) -> Void = ConsoleReporter.standardError
+        sink: @escaping (String) -> Void = ConsoleReporter.standardError,
+        explain: ((ScenarioResult) -> [String])? = nil
     ) {
         self.plannedTotal = plannedTotal
         self.isTerminal = isTerminal
         self.usesColor = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
         self.progressInterval = progressInterval
         self.progressWidth = max(progressWidth, 20)
+        self.explain = explain
         self.sink = sink
     }
 
@@ -75,6 +80,7 @@ public final class ConsoleReporter: ResultReporter {
             if unexpectedLines.count < Self.listLimit { unexpectedLines.append(line) }
             clearProgress()
             sink(paint(line, .red) + "\n")
+            if let explain { sink(explain(result).map { "    \($0)\n" }.joined()) }
         }
         if isTerminal { drawProgress(result) }
     }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import CookieHarnessCLI
+
+/// `run --verbose`: each unexpected result printed as `show SCENARIO --adapter NAME` prints it.
+@Suite("run --verbose")
+struct RunVerboseTests {
+    @Test("each unexpected result is followed by show's walkthrough of it; an expected one is not")
+    func verboseIsShow() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("verbose-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("suites"), withIntermediateDirectories: true)
+        try Data(RunCommandTests.suite.utf8).write(to: root.appendingPathComponent("suites/demo.xml"))
+        let suites = root.appendingPathComponent("suites").path
+        let reports = ["--junit", root.appendingPathComponent("junit.xml").path, "--json", root.appendingPathComponent("results.json").path]
+
+        let run = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference", "--verbose"] + reports, output: run)
+            == .unexpectedResults)
+        let show = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["show", "demo.wrong-on-purpose", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"], output: show)
+            == .unexpectedResults)
+        let walkthrough = show.standardOutput.components(separatedBy: "\n").drop { !$0.hasPrefix("on reference") }.filter { !$0.isEmpty }
+        #expect(walkthrough.contains("transcript:"))
+        #expect(walkthrough.contains { $0.contains("✗ FAILED") })
+        let expected = walkthrough.map { "    \($0)" }.joined(separator: "\n")
+        #expect(run.standardError.contains("FAIL reference demo.wrong-on-purpose: " ), "\(run.standardError)")
+        #expect(run.standardError.contains(expected), "\(run.standardError)")
+        // The passing scenario is not explained.
+        #expect(!run.standardError.contains("demo.login-then-home"))
+
+        let quiet = CommandOutput.capturing()
+        _ = CookieHarnessCommand.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"] + reports, output: quiet)
+        #expect(!quiet.standardError.contains("transcript:"))
+    }
+}
