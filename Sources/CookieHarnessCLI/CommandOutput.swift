@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Synchronization
 
 /// Where a command writes: standard output for results, standard error for people; captured in tests.
@@ -15,8 +16,10 @@ public final class CommandOutput: Sendable {
     /// Keeps everything in memory, for tests.
     public static func capturing() -> CommandOutput { CommandOutput(.captured) }
 
-    public func out(_ line: String) { write(line + "\n", toError: false) }
-    public func err(_ line: String) { write(line + "\n", toError: true) }
+    /// Writes lines for people: every line goes through ``ConsoleText/lines(_:limit:)``, so a string from a suite,
+    /// an adapter or a server that reached it unescaped still cannot drive the terminal or flood it.
+    public func out(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: false) }
+    public func err(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: true) }
     /// Writes to standard error as is (progress lines end in a carriage return, not a newline).
     public func errRaw(_ text: String) { write(text, toError: true) }
 

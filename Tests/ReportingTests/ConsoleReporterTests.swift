@@ -26,12 +26,12 @@ struct ConsoleReporterTests {
         #expect(
             lines == [
                 "FAIL [security] reference basic.httponly-hidden: expected document.cookie without sid, observed sid=a",
-                "ERROR reference redirect.302: adapter crashed: signal 11\u{1}",
+                "ERROR reference redirect.302: adapter crashed: signal 11\\u{0001}",
                 "UNEXPECTED PASS wk-user-script basic.after-login: unexpected pass: expected to fail because WKWebView keeps its own store",
                 "4 passed, 2 failed (1 expected), 2 errors (1 expected), 1 skipped — 3 unexpected results (1 security)",
                 "Unexpected results:",
                 "  FAIL [security] reference basic.httponly-hidden: expected document.cookie without sid, observed sid=a",
-                "  ERROR reference redirect.302: adapter crashed: signal 11\u{1}",
+                "  ERROR reference redirect.302: adapter crashed: signal 11\\u{0001}",
                 "  UNEXPECTED PASS wk-user-script basic.after-login: unexpected pass: expected to fail because WKWebView keeps its own store",
                 "",
             ]

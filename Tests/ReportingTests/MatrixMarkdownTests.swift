@@ -139,7 +139,7 @@ struct MatrixMarkdownTests {
         - <a id="m1"></a>**1.** login.first-request · wk-user-script@ios-17: ✘ expected failure: Cookie: expected 'sid=1', observed (none) (at Suites/x.xml:9); expected because no sync before the first load
         - <a id="m2"></a>**2.** login.httponly 🔒 · wk-user-script@ios-17, curl: **⚠✘ regression**: document.cookie: expected no 'sid', observed 'sid=1\|x' (at Suites/x.xml:20)
         - <a id="m3"></a>**3.** login.redirect · reference: ✘ expected failure: Cookie: expected 'a=1', observed (none) (at Suites/x.xml:30); expected because RFC 6265bis changed
-        - <a id="m4"></a>**4.** login.redirect · curl: **⚠! unexpected error**: curl crashed
+        - <a id="m4"></a>**4.** login.redirect · curl: **⚠! unexpected error**: curl crashed (+1 more line)
 
         <a id="suite-persist"></a>
 

@@ -138,7 +138,7 @@ struct MatrixModelTests {
     @Test func cellsCarryOneLineMessagesAndWhyAFailureIsExpected() throws {
         let matrix = MatrixFixtures.matrix()
         let error = try #require(matrix.rows[2].cells[2])
-        #expect(error.message == "curl crashed", "only the first line of a multi-line detail")
+        #expect(error.message == "curl crashed (+1 more line)", "the first line of a multi-line detail, the rest counted")
         #expect(error.kind == "unexpected error")
         let expectedFailure = try #require(matrix.rows[2].cells[0])
         #expect(expectedFailure.kind == "expected failure")

@@ -19,11 +19,19 @@ extension ScenarioResult {
         case .passed: isUnexpected ? unexpectedPassMessage : ""
         case .failed(let failure):
             (failedForAnotherReason ? "failed, but not as expected: " : "")
-                + Self.firstLine(failure.message.isEmpty ? "expectation failed" : failure.message)
+                + ConsoleText.oneLine(failure.message.isEmpty ? "expectation failed" : failure.message)
                 + (failure.more.isEmpty ? "" : " (+\(failure.more.count) more failed \(failure.more.count == 1 ? "check" : "checks"))")
         case .skipped(let reason): Self.firstLine(reason)
         case .errored(let detail): Self.firstLine(detail.isEmpty ? "error" : detail)
         }
+    }
+
+    /// The first line of a skip reason or an error's detail (the rest is in the details), escaped, and saying how
+    /// many lines follow so that nothing is cut silently.
+    private static func firstLine(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let rest = lines.dropFirst().count { !$0.allSatisfy(\.isWhitespace) }
+        return ConsoleText.oneLine(String(lines.first ?? "")) + (rest == 0 ? "" : " (+\(rest) more \(rest == 1 ? "line" : "lines"))")
     }
 
     /// `unexpected pass: expected to fail because REASON`.
@@ -68,7 +76,4 @@ extension ScenarioResult {
         return sections.joined(separator: "\n\n")
     }
 
-    private static func firstLine(_ text: String) -> String {
-        text.firstIndex(where: \.isNewline).map { String(text[..<$0]) } ?? text
-    }
 }

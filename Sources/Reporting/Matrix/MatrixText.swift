@@ -8,21 +8,14 @@ enum MatrixText {
     /// overrides that could make a message read backwards) are spelled out as `\u{0001}`, so nothing is dropped
     /// silently and the file stays well-formed XML.
     static func visible(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var spaced = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x0A, 0x0D, 0x2028, 0x2029:
-                result.append(" ")
-            case 0x09:
-                result.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFFFE, 0xFFFF:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result.append(contentsOf: "\\u{\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)}".unicodeScalars)
-            default:
-                result.append(scalar)
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: spaced.append(" ")
+            default: spaced.append(scalar)
             }
         }
-        return String(result)
+        return ConsoleText.visible(String(spaced), limit: nil)
     }
 
     /// Text for HTML (and XML) content and attribute values: `visible(_:)`, then `&`, `<`, `>`, `"` and `'` as

@@ -80,7 +80,7 @@ public final class ConsoleReporter: ResultReporter {
             if unexpectedLines.count < Self.listLimit { unexpectedLines.append(line) }
             clearProgress()
             sink(paint(line, .red) + "\n")
-            if let explain { sink(explain(result).map { "    \($0)\n" }.joined()) }
+            if let explain { sink(explain(result).map { "    \(ConsoleText.visible($0, limit: nil, keeping: ["\t"]))\n" }.joined()) }
         }
         if isTerminal { drawProgress(result) }
     }
@@ -113,7 +113,8 @@ public final class ConsoleReporter: ResultReporter {
             case .errored: "ERROR"
             case .skipped: "SKIP"
             }
-        return "\(kind) \(result.securityMark)\(result.displayName): \(result.oneLineMessage)"
+        // The adapter's name, the scenario's id and the message come from outside: escaped, a huge one shortened.
+        return "\(kind) \(result.securityMark)\(ConsoleText.visible(result.displayName)): \(ConsoleText.visible(result.oneLineMessage))"
     }
 
     private func drawProgress(_ result: ScenarioResult) {
@@ -122,7 +123,7 @@ public final class ConsoleReporter: ResultReporter {
         if let lastProgress, now - lastProgress < progressInterval, !isLast { return }
         lastProgress = now
         let position = plannedTotal.map { "[\(counts.total)/\($0)]" } ?? "[\(counts.total)]"
-        var line = "\(position) \(result.displayName)"
+        var line = "\(position) \(ConsoleText.visible(result.displayName, limit: progressWidth))"
         if line.count > progressWidth { line = String(line.prefix(progressWidth - 1)) + "…" }
         sink("\r\u{1B}[2K" + line)
         progressShown = true
