@@ -106,7 +106,7 @@ private struct World {
         guard let last = lastOutcome, last.outcome != .succeeded, !lastOutcomeChecked else { return nil }
         return Failure(
             message: "step failed: \(last.message)", location: last.location,
-            details: "the step at \(last.location) ended with '\(last.outcome.rawValue)': \(last.message)\n"
+            details: "the step ended with '\(last.outcome.rawValue)' "
                 + "(add <expect-last-step outcome=\"\(last.outcome.rawValue)\"/> if that is the behaviour wanted)"
         )
     }

@@ -1,3 +1,4 @@
+import Foundation
 import HarnessCore
 
 /// The words every report uses for a result, so the console, JSON and JUnit reports say the same thing.
@@ -63,7 +64,7 @@ extension ScenarioResult {
             }
             for check in failure.all {
                 sections.append("\(check.guardsAgainstExposure ? "[security] " : "")\(check.message)\nat \(check.location)")
-                if !check.details.isEmpty { sections.append(check.details) }
+                if !check.detailsBeyondMessage.isEmpty { sections.append(check.detailsBeyondMessage) }
             }
         case .skipped(let reason):
             sections.append("skipped: \(reason)")
@@ -76,4 +77,14 @@ extension ScenarioResult {
         return sections.joined(separator: "\n\n")
     }
 
+}
+
+extension Failure {
+    /// The details without the line that restates the message and the location (`FILE:LINE: MESSAGE`), which a
+    /// report states once already: expected, observed and the context.
+    var detailsBeyondMessage: String {
+        var lines = details.split(separator: "\n", omittingEmptySubsequences: false)
+        if let first = lines.first, first == "\(location): \(message)" { lines.removeFirst() }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines)
+    }
 }
