@@ -76,6 +76,10 @@ enum ValidateCommand {
 
         Checks suite and expectation files (default: Suites/) against Suites/suite.xsd and the loader's rules, and
         prints every problem as file:line:column: error: message. Exit status 0 when all are valid, 2 otherwise.
+
+        Every file is checked in one pass, the schema and the loader's rules alike (a schema error does not hide
+        the next problem); a misspelt element or attribute gets "did you mean …", an enumeration or a boolean
+        lists its accepted values. A file reports at most 50 problems, then how many more it has.
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

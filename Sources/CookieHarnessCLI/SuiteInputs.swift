@@ -23,12 +23,18 @@ struct SuiteInputs {
         } catch {
             throw InputError("\(error)")
         }
+        let paths = paths.isEmpty ? defaultPaths : paths
+        // Invalid input: every problem of every file, schema and semantic, in one pass (SuiteValidation).
+        func everyProblem(orElse error: any Error) -> InputError {
+            let problems = SuiteValidation(schema: schema).problems(in: paths, extraExpectations: extraExpectations)
+            return InputError(problems.isEmpty ? "\(error)" : SuiteLoadingError(diagnostics: problems).description)
+        }
         let loader = SuiteLoader(schema: schema)
         let loaded: LoadedSuites
         do {
-            loaded = try loader.load(paths.isEmpty ? defaultPaths : paths)
+            loaded = try loader.load(paths)
         } catch {
-            throw InputError("\(error)")
+            throw everyProblem(orElse: error)
         }
         var files: [ExpectationFile] = []
         var unknown: [String] = []
@@ -40,7 +46,7 @@ struct SuiteInputs {
                 }
                 files.append(expectations)
             } catch {
-                throw InputError("\(error)")
+                throw everyProblem(orElse: error)
             }
         }
         if !unknown.isEmpty { throw InputError(unknown.joined(separator: "\n")) }

@@ -132,7 +132,7 @@ public struct ExpectationFile: Sendable, Hashable {
     }
 
     /// The entries of a schema-valid tree, or every problem the schema could not see.
-    private static func read(_ root: XMLTree.Element, file: String) throws(SuiteLoadingError) -> ExpectationFile {
+    static func read(_ root: XMLTree.Element, file: String) throws(SuiteLoadingError) -> ExpectationFile {
         var diagnostics: [XMLDiagnostic] = []
         var result = ExpectationFile(
             adapter: root[attribute: "adapter"] ?? "", file: file,

@@ -117,7 +117,7 @@ public struct SuiteLoader: Sendable {
     // MARK: Finding files
 
     /// The files to read, in order, without repeats; problems with the paths themselves go to `problems`.
-    private func files(in paths: [String], problems: inout [[XMLDiagnostic]]) -> [String] {
+    func files(in paths: [String], problems: inout [[XMLDiagnostic]]) -> [String] {
         var result: [String] = []
         var seen: Set<String> = []
         func add(_ file: String) {
