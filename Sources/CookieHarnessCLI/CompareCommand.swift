@@ -23,6 +23,12 @@ enum CompareCommand {
         as a self-contained HTML page (default: Reports/matrix.md and Reports/matrix.html). Expectation files mark
         which failures are expected, as for 'run'; unexpected results stand out in the matrix.
 
+        The matrix names adapters as --adapter takes them. The HTML page shows the web-view sync strategies first and
+        the cookie stores apart after them, and folds an imported corpus (Suites/conformance/, the http-state cases)
+        into one line of totals that a box unfolds. The consensus compares what the adapters were seen to do: two
+        adapters failing different checks, or observing different values, do not agree; 'ref ✔' means the reference
+        passed with the majority, 'ref ✘ same' that it failed as they did.
+
           --adapter NAME        an adapter to compare (repeatable); with --from-json, one of those in the files
           --markdown FILE       where the Markdown goes (default Reports/matrix.md)
           --html FILE           where the HTML page goes (default Reports/matrix.html)
@@ -115,11 +121,11 @@ enum CompareCommand {
 
         let known = orderedUnique(results.map(\.adapter))
         if let wanted = args.options["adapter"] {
-            for name in wanted where !known.contains(where: { $0.name == name || label($0) == name }) {
+            for name in wanted where !known.contains(where: { $0.name == name || qualified($0) == name }) {
                 throw UsageError("option '--adapter': no results for adapter '\(name)' in \(files.joined(separator: ", ")) "
                     + "(found: \(orderedUnique(known.map(label)).joined(separator: ", ")))")
             }
-            results.removeAll { result in !wanted.contains { $0 == result.adapter.name || $0 == label(result.adapter) } }
+            results.removeAll { result in !wanted.contains { $0 == result.adapter.name || $0 == qualified(result.adapter) } }
         }
         let filters = args.options["filter"] ?? []
         let tags = args.options["tag"] ?? []
@@ -167,6 +173,11 @@ enum CompareCommand {
     }
 
     private static func label(_ adapter: AdapterInfo) -> String { Matrix.label(for: adapter) }
+
+    /// `name@profile`, which --adapter also accepts for a results file whose adapter names lack their profile.
+    private static func qualified(_ adapter: AdapterInfo) -> String {
+        adapter.profile.isEmpty ? adapter.name : "\(adapter.name)@\(adapter.profile)"
+    }
 
     private static func orderedUnique<T: Hashable>(_ values: [T]) -> [T] {
         var seen = Set<T>()

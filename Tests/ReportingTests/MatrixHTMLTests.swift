@@ -58,27 +58,28 @@ struct MatrixHTMLTests {
 
         let httpOnly = rows[1]
         #expect(Set(Self.classes(httpOnly)).isSuperset(of: ["r-diff", "r-sec", "r-unexp", "row"]))
-        let regression = cells(httpOnly)[1]
+        // Strategies first (wk-user-script), then the stores (reference, curl).
+        let regression = cells(httpOnly)[0]
         #expect(Self.classes(regression) == ["c", "fail", "unexp", "secfail"])
         let summary = try #require(Self.descendants(regression).first { $0.name == "summary" })
         #expect(summary.text.hasPrefix("⚠✘ FAIL"))
         #expect(summary.text.contains("SEC"))
-        #expect(regression[attribute: "title"] == "wk-user-script@ios-17: regression (security) — \(MatrixFixtures.regression)")
+        #expect(regression[attribute: "title"] == "wk-user-script: regression (security) — \(MatrixFixtures.regression)")
 
-        let expectedFailure = cells(rows[0])[1]
+        let expectedFailure = cells(rows[0])[0]
         #expect(Self.classes(expectedFailure) == ["c", "fail"])
         #expect(Self.descendants(expectedFailure).contains {
             Self.classes($0).contains("why") && $0.text == "expected because no sync before the first load"
         })
 
-        let pass = cells(rows[0])[0]
-        #expect(Self.classes(pass) == ["c", "pass"])
+        let pass = cells(rows[0])[1]
+        #expect(Self.classes(pass) == ["c", "pass", "gstart"], "the first store column draws the line between the groups")
         #expect(pass.text == "✔ pass")
         let notRun = cells(rows[3])[2]
         #expect(Self.classes(notRun).contains("none"))
         #expect(notRun[attribute: "title"] == "curl: not run")
-        let unexpectedPass = cells(rows[4])[0]
-        #expect(Self.classes(unexpectedPass) == ["c", "pass", "unexp"])
+        let unexpectedPass = cells(rows[4])[1]
+        #expect(Self.classes(unexpectedPass) == ["c", "pass", "unexp", "gstart"])
         #expect(unexpectedPass.text.hasPrefix("⚠✔ PASS"))
     }
 
@@ -105,7 +106,7 @@ struct MatrixHTMLTests {
         #expect(meta.text == "Run of 2026-01-01 00:00 UTC on ci-host: 5 scenarios in 2 suites × 3 adapters; consensus compared with reference.")
         let adapters = try #require(all.first { Self.classes($0).contains("adapters") })
         let names = Self.descendants(adapters).filter { $0.name == "th" && $0[attribute: "scope"] == "row" }.map(\.text)
-        #expect(names == ["reference", "wk-user-script@ios-17", "curl"])
+        #expect(names == ["wk-user-script", "reference", "curl"], "strategies first, by the names --adapter takes")
         let footer = try #require(all.first { $0.name == "tfoot" })
         #expect(footer.text.contains("✔\u{A0}2 ✘\u{A0}1 !\u{A0}1 ⚠\u{A0}2"), "curl's totals")
     }

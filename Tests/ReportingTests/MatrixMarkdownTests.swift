@@ -43,7 +43,7 @@ struct MatrixMarkdownTests {
         #expect(targets == Array(1...targets.count).map(String.init), "numbered through the document, each once")
         // The shared regression of login.httponly is one footnote for both adapters.
         #expect(markdown.contains("| ✔ | **⚠✘**🔒<sup>[2](#m2)</sup> | **⚠✘**🔒<sup>[2](#m2)</sup> |"))
-        #expect(markdown.contains("**2.** login.httponly 🔒 · wk-user-script@ios-17, curl: **⚠✘ regression**"))
+        #expect(markdown.contains("**2.** login.httponly 🔒 · wk-user-script, curl: **⚠✘ regression**"))
         // A footnote comes after the table that refers to it and before the next suite.
         let note = try #require(markdown.range(of: "<a id=\"m5\"></a>"))
         let persist = try #require(markdown.range(of: "## persist"))
@@ -113,10 +113,10 @@ struct MatrixMarkdownTests {
         | adapter | version | profile | spec profile | ✔ pass | ✘ fail | ∅ skip | ! error | ⚠ unexpected | 🔒 security failures |
         |---|---|---|---|--:|--:|--:|--:|--:|--:|
         | reference | 1 | — | rfc6265bis | 4 | 1 (1 expected) | 0 | 0 | **1** | 0 |
-        | wk-user-script@ios-17 | 0.3.0 | ios-17 | rfc6265bis | 2 | 2 (1 expected) | 1 | 0 | **1** | 1 |
+        | wk-user-script | 0.3.0 | ios-17 | rfc6265bis | 2 | 2 (1 expected) | 1 | 0 | **1** | 1 |
         | curl | 8.5.0 | — | rfc6265bis | 2 | 1 | 0 | 1 | **2** | 1 |
 
-        **Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); a plain ✘ or ! is an expected failure · 🔒 a failed check that guards against a leak or an exposure (a cookie where it must not go or readable by script; a missing cookie is never one) · superscript numbers link to the messages under each table. **Consensus:** the outcome most of the adapters that ran the scenario share (skips do not vote), and whether the reference does the same (ref ✔) or not (**ref: fail**).
+        **Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); a plain ✘ or ! is an expected failure · 🔒 a failed check that guards against a leak or an exposure (a cookie where it must not go or readable by script; a missing cookie is never one) · superscript numbers link to the messages under each table. **Consensus:** what most of the adapters that ran the scenario were seen to do (skips do not vote; two adapters failing different checks, or observing different values, do not agree), and what the reference did: ref ✔ it passed with them, ref ✘ same it failed as they did, or not (**ref: fail**, **ref: fails otherwise**).
 
         | suite | scenarios | adapters differ | ⚠ unexpected | 🔒 security failures |
         |---|--:|--:|--:|--:|
@@ -129,15 +129,15 @@ struct MatrixMarkdownTests {
 
         Suites/login.xml
 
-        | scenario | title | tags | consensus | reference (ref) | wk-user-script@ios-17 | curl |
+        | scenario | title | tags | consensus | reference (ref) | wk-user-script | curl |
         |---|---|---|---|:-:|:-:|:-:|
         | login.first-request | First request \| after \<login\> | first-request | pass 2/3 · ref ✔ | ✔ | ✘<sup>[1](#m1)</sup> | ✔ |
         | **⚠** login.httponly 🔒 | HttpOnly \*stays\* hidden | httponly, security | fail 2/3 · **ref: pass** | ✔ | **⚠✘**🔒<sup>[2](#m2)</sup> | **⚠✘**🔒<sup>[2](#m2)</sup> |
         | **⚠** login.redirect | Cookie on a 302 | 302 | split pass 1 · fail 1 · error 1 · ref: fail | ✘<sup>[3](#m3)</sup> | ✔ | **⚠!**<sup>[4](#m4)</sup> |
         | **totals** |   |   |   | ✔ 2 · ✘ 1 | ✔ 1 · ✘ 2 · **⚠ 1** | ✔ 1 · ✘ 1 · ! 1 · **⚠ 2** |
 
-        - <a id="m1"></a>**1.** login.first-request · wk-user-script@ios-17: ✘ expected failure: Cookie: expected 'sid=1', observed (none) (at Suites/x.xml:9); expected because no sync before the first load
-        - <a id="m2"></a>**2.** login.httponly 🔒 · wk-user-script@ios-17, curl: **⚠✘ regression**: document.cookie: expected no 'sid', observed 'sid=1\|x' (at Suites/x.xml:20)
+        - <a id="m1"></a>**1.** login.first-request · wk-user-script: ✘ expected failure: Cookie: expected 'sid=1', observed (none) (at Suites/x.xml:9); expected because no sync before the first load
+        - <a id="m2"></a>**2.** login.httponly 🔒 · wk-user-script, curl: **⚠✘ regression**: document.cookie: expected no 'sid', observed 'sid=1\|x' (at Suites/x.xml:20)
         - <a id="m3"></a>**3.** login.redirect · reference: ✘ expected failure: Cookie: expected 'a=1', observed (none) (at Suites/x.xml:30); expected because RFC 6265bis changed
         - <a id="m4"></a>**4.** login.redirect · curl: **⚠! unexpected error**: curl crashed (+1 more line)
 
@@ -147,13 +147,13 @@ struct MatrixMarkdownTests {
 
         Suites/persist.xml
 
-        | scenario | title | tags | consensus | reference (ref) | wk-user-script@ios-17 | curl |
+        | scenario | title | tags | consensus | reference (ref) | wk-user-script | curl |
         |---|---|---|---|:-:|:-:|:-:|
         | persist.restart | Session ends at restart | persistence | pass 1/1 (+1 skip) | ✔ | ∅<sup>[5](#m5)</sup> | — |
         | **⚠** persist.fixed | Fixed since |   | pass 3/3 · ref ✔ | **⚠✔**<sup>[6](#m6)</sup> | ✔ | ✔ |
         | **totals** |   |   |   | ✔ 2 · **⚠ 1** | ✔ 1 · ∅ 1 | ✔ 1 |
 
-        - <a id="m5"></a>**5.** persist.restart · wk-user-script@ios-17: ∅ skipped: adapter 'wk-user-script' lacks capability: persistence
+        - <a id="m5"></a>**5.** persist.restart · wk-user-script: ∅ skipped: adapter 'wk-user-script' lacks capability: persistence
         - <a id="m6"></a>**6.** persist.fixed · reference: **⚠✔ unexpected pass**: expected to fail because was broken
 
         """#

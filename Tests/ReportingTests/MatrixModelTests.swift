@@ -90,7 +90,7 @@ struct MatrixModelTests {
         #expect(matrix.rows.map(\.scenarioID) == [
             "login.first-request", "login.httponly", "login.redirect", "persist.restart", "persist.fixed",
         ])
-        #expect(matrix.columnLabels == ["reference", "wk-user-script@ios-17", "curl"])
+        #expect(matrix.columnLabels == ["reference", "wk-user-script", "curl"], "the names --adapter takes")
         #expect(matrix.referenceColumn == 0)
         let restart = matrix.rows[3]
         #expect(restart.cells[2] == nil, "curl did not run persist.restart")
@@ -192,5 +192,88 @@ struct MatrixModelTests {
         record.status = "pass"
         record.expectedStatus = "sometimes"
         #expect(throws: ReportError.self) { try ScenarioResult(record) }
+    }
+}
+
+/// The consensus compares what adapters were seen to do, not only their statuses, and never says "ref ✔" when
+/// the reference failed.
+@Suite("Matrix consensus: observed outcomes")
+struct MatrixConsensusObservationTests {
+    static let reference = AdapterInfo(name: "reference", version: "1")
+    static let curl = AdapterInfo(name: "curl", version: "8")
+    static let soup = AdapterInfo(name: "libsoup", version: "3")
+    static let strategy = AdapterInfo(name: "wk-no-sync", version: "1", profile: "ios")
+
+    private func failure(_ observed: String, line: Int = 9) -> Status {
+        .failed(Failure(message: "Cookie header: expected 'a=1', observed '\(observed)'",
+                        location: SuiteLocation(file: "Suites/x.xml", line: line), details: ""))
+    }
+
+    private func row(_ outcomes: [(AdapterInfo, Status)]) -> (Matrix, Matrix.Consensus) {
+        var matrix = Matrix(run: RunInfo(startedAt: Date(timeIntervalSince1970: 0), hostname: "h", adapters: outcomes.map(\.0)))
+        for (adapter, status) in outcomes {
+            matrix.add(ScenarioResult(adapter: adapter, suiteID: "s", suiteFile: "Suites/s.xml", scenarioID: "s.x", title: "x", tags: [],
+                                      references: [], status: status, expected: .pass, duration: .zero, transcript: []))
+        }
+        return (matrix, matrix.consensus(matrix.rows[0]))
+    }
+
+    @Test("two adapters failing differently do not agree")
+    func differentFailuresDiffer() {
+        let (_, consensus) = row([(Self.reference, failure("b=2")), (Self.curl, failure("c=3")), (Self.soup, failure("c=3"))])
+        #expect(consensus.differs)
+        #expect(consensus.majority == .fail)
+        #expect(consensus.majorityCount == 2)
+        #expect(consensus.summary == "fail 2/3 · 1 fails otherwise")
+        #expect(consensus.referenceAgrees == false)
+        #expect(consensus.referenceNote?.text == "ref: fails otherwise")
+
+        let (_, split) = row([(Self.reference, failure("b=2")), (Self.curl, failure("c=3"))])
+        #expect(split.majority == nil)
+        #expect(split.summary == "split fail 2 (2 ways)")
+        let (_, otherCheck) = row([(Self.curl, failure("c=3", line: 9)), (Self.soup, failure("c=3", line: 12))])
+        #expect(otherCheck.differs, "the same words at another check are another failure")
+    }
+
+    @Test("'ref ✔' appears only when the reference passed; a reference failing with the majority is 'ref ✘ same'")
+    func referenceMarkFollowsItsOutcome() throws {
+        let (matrix, same) = row([(Self.reference, failure("b=2")), (Self.curl, failure("b=2")), (Self.soup, .passed)])
+        #expect(same.referenceAgrees == true)
+        #expect(same.referenceNote?.text == "ref ✘ same")
+        let markdownRow = try #require(matrix.markdown().split(separator: "\n").first { $0.contains(" s.x |") })
+        #expect(markdownRow.contains("fail 2/3 · ref ✘ same"))
+        #expect(!markdownRow.contains("ref ✔"))
+        let cells = matrix.html().components(separatedBy: "<td class=\"cons").dropFirst().map { $0.components(separatedBy: "</td>")[0] }
+        #expect(cells.contains { $0.contains("ref ✘ same") })
+        #expect(!cells.contains { $0.contains("ref ✔") })
+
+        let (_, passing) = row([(Self.reference, .passed), (Self.curl, .passed), (Self.soup, failure("b=2"))])
+        #expect(passing.referenceNote?.text == "ref ✔")
+        let (_, against) = row([(Self.reference, failure("b=2")), (Self.curl, .passed), (Self.soup, .passed)])
+        #expect(against.referenceNote?.text == "ref: fail")
+        #expect(against.referenceNote?.agrees == false)
+    }
+
+    @Test("the page shows strategies first and the stores apart, by the names --adapter takes; a corpus folds last")
+    func layout() throws {
+        var matrix = Matrix(run: RunInfo(startedAt: Date(timeIntervalSince1970: 0), hostname: "h", adapters: [Self.reference, Self.strategy, Self.curl]))
+        for (suite, file) in [("http-state", "Suites/conformance/http-state.xml"), ("login", "Suites/login/login.xml")] {
+            for adapter in [Self.reference, Self.strategy, Self.curl] {
+                matrix.add(ScenarioResult(adapter: adapter, suiteID: suite, suiteFile: file, scenarioID: "\(suite).a", title: "a", tags: [],
+                                          references: [], status: .passed, expected: .pass, duration: .zero, transcript: []))
+            }
+        }
+        #expect(matrix.displayColumnOrder == [1, 0, 2])
+        #expect(matrix.firstStoreColumn == 0)
+        #expect(matrix.columnLabels == ["reference", "wk-no-sync", "curl"])
+        let html = matrix.html()
+        #expect(html.contains("web-view sync strategies (1)"))
+        #expect(html.contains("cookie stores (2)"))
+        #expect(!html.contains("@ios"), "no profile glued to a name --adapter would not take")
+        let login = try #require(html.range(of: "id=\"suite-login\""))
+        let corpus = try #require(html.range(of: "class=\"suite s0 folded\" id=\"suite-http-state\""))
+        #expect(login.lowerBound < corpus.lowerBound, "the corpus after the hand-written suites")
+        #expect(html.contains("<input type=\"checkbox\" class=\"unfold\"/> show its 1 scenarios"))
+        #expect(html.contains("tbody.folded:not(:has(input.unfold:checked)) tr.row { display: none; }"))
     }
 }

@@ -55,7 +55,8 @@ extension Matrix {
         page.raw("<th scope=\"col\" class=\"n\">✔ pass</th><th scope=\"col\" class=\"n\">✘ fail</th>")
         page.raw("<th scope=\"col\" class=\"n\">∅ skip</th><th scope=\"col\" class=\"n\">! error</th>")
         page.raw("<th scope=\"col\" class=\"n\">⚠ unexpected</th><th scope=\"col\" class=\"n\">SEC failures</th></tr></thead>\n<tbody>\n")
-        for (index, column) in columns.enumerated() {
+        for index in displayColumnOrder {
+            let column = columns[index]
             let counts = totals[index]
             let adapter = column.adapter
             page.raw("<tr><th scope=\"row\">\(MatrixText.html(labels[index]))</th><td>\(MatrixText.html(adapter.version))</td>")
@@ -84,9 +85,11 @@ extension Matrix {
         page.raw(sample("skip", "∅", "skip", "skipped: the adapter lacks a capability the scenario needs") + "\n")
         page.raw(sample("none", "—", "", "not run by this adapter") + "\n")
         page.raw("<li><span class=\"sec\">SEC</span> failure of a scenario tagged <code>security</code> (a cookie sent where it must not go, or exposed to script)</li>\n")
-        page.raw("<li><b>Consensus</b>: the outcome most adapters that ran the scenario share (skips do not vote), "
-            + "and whether the reference does the same (<span class=\"ref agree\">ref ✔</span>) "
-            + "or not (<span class=\"ref disagree\">ref ✘ fail</span>); ≠ marks rows where adapters differ.</li>\n")
+        page.raw("<li><b>Consensus</b>: what most adapters that ran the scenario were seen to do (skips do not vote; "
+            + "two adapters failing different checks, or observing different values, do not agree), and what the reference did: "
+            + "<span class=\"ref agree\">ref ✔</span> passed with them, <span class=\"ref agree\">ref ✘ same</span> failed as they did, "
+            + "or not (<span class=\"ref disagree\">ref: fail</span>, <span class=\"ref disagree\">ref: fails otherwise</span>); "
+            + "≠ marks rows where adapters differ.</li>\n")
         page.raw("</ul>\n</section>\n")
     }
 
@@ -124,23 +127,32 @@ extension Matrix {
 
     private func writeMatrix(_ page: inout HTMLOutput, labels: [String], tags: [String], allRows: [Row]) {
         let tagNumber = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
-        page.raw("<table class=\"matrix \(density)\">\n<thead><tr><th scope=\"col\" class=\"scn\">Scenario</th>")
+        page.raw("<table class=\"matrix \(density)\">\n<thead>")
+        // Strategies first, the stores apart: a row naming the two groups above the adapters' names.
+        let order = displayColumnOrder
+        if let firstStore = firstStoreColumn, let strategies = order.firstIndex(of: firstStore) {
+            page.raw("<tr class=\"groups\"><th colspan=\"2\" class=\"gap\"></th>")
+            page.raw("<th colspan=\"\(strategies)\" class=\"grp\">web-view sync strategies (\(strategies))</th>")
+            page.raw("<th colspan=\"\(columns.count - strategies)\" class=\"grp gstart\">cookie stores (\(columns.count - strategies))</th></tr>\n")
+        }
+        page.raw("<tr><th scope=\"col\" class=\"scn\">Scenario</th>")
         page.raw("<th scope=\"col\" class=\"cons\">Consensus</th>")
-        for (index, column) in columns.enumerated() {
+        for index in order {
+            let column = columns[index]
             let isReference = index == referenceColumn
-            let adapter = column.adapter
-            let suffix = "@" + adapter.profile
-            let name = !adapter.profile.isEmpty && adapter.name.hasSuffix(suffix) ? String(adapter.name.dropLast(suffix.count)) : adapter.name
-            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\" title=\"\(MatrixText.html(columnTitle(column)))\">")
-            page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(name))</span>")
-            if !adapter.profile.isEmpty { page.raw("<span class=\"prof\">@\(MatrixText.html(adapter.profile))</span>") }
-            page.raw("<span class=\"ver\">\(MatrixText.html(shortVersion(adapter.version)))\(isReference ? " · ref" : "")</span></span></th>")
+            // The name `--adapter` takes, and nothing else: version and profile are in the tooltip.
+            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\(groupStart(index))\" title=\"\(MatrixText.html(columnTitle(column)))\">")
+            page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(labels[index]))</span>")
+            if isReference { page.raw("<span class=\"ver\">ref</span>") }
+            page.raw("</span></th>")
         }
         page.raw("</tr></thead>\n")
         let rightHalf = columns.count / 2
-        for (suiteNumber, suite) in suites.enumerated() {
-            page.raw("<tbody class=\"suite s\(suiteNumber)\" id=\"\(anchor(for: suite))\">\n")
-            writeSuiteHead(suite, &page)
+        for suiteNumber in displaySuiteOrder {
+            let suite = suites[suiteNumber]
+            let folded = suite.isCorpus
+            page.raw("<tbody class=\"suite s\(suiteNumber)\(folded ? " folded" : "")\" id=\"\(anchor(for: suite))\">\n")
+            writeSuiteHead(suite, folded: folded, &page)
             for row in suite.rows {
                 let consensus = consensus(row)
                 var classes = ["row"]
@@ -151,8 +163,9 @@ extension Matrix {
                 page.raw("<tr class=\"\(classes.joined(separator: " "))\">")
                 writeScenarioCell(row, &page)
                 writeConsensusCell(consensus, &page)
-                for column in columns.indices {
-                    writeCell(row.cells[column], row: row, label: labels[column], opensLeft: column >= rightHalf && column > 0, &page)
+                for (position, column) in order.enumerated() {
+                    writeCell(row.cells[column], row: row, label: labels[column], opensLeft: position >= rightHalf && position > 0,
+                              extraClass: groupStart(column), &page)
                 }
                 page.raw("</tr>\n")
             }
@@ -160,17 +173,36 @@ extension Matrix {
         }
         let totals = totals(allRows)
         page.raw("<tfoot><tr><th scope=\"row\" class=\"scn\">Totals <small>\(allRows.count) scenarios</small></th><td class=\"cons\"></td>")
-        for counts in totals { page.raw("<td class=\"tot\">\(totalsHTML(counts))</td>") }
+        for index in order { page.raw("<td class=\"tot\(groupStart(index))\">\(totalsHTML(totals[index]))</td>") }
         page.raw("</tr></tfoot>\n</table>\n")
     }
 
-    private func writeSuiteHead(_ suite: SuiteGroup, _ page: inout HTMLOutput) {
+    /// The suites in the order the page shows them: the hand-written ones as they came, the imported corpora
+    /// (hundreds of generated cases) after them.
+    var displaySuiteOrder: [Int] {
+        suites.indices.filter { !suites[$0].isCorpus } + suites.indices.filter { suites[$0].isCorpus }
+    }
+
+    /// ` gstart` on the first store column, where the page draws the line between strategies and stores.
+    private func groupStart(_ column: Int) -> String {
+        column == firstStoreColumn ? " gstart" : ""
+    }
+
+    /// The suite's name, file, how many of its scenarios differ and its totals per adapter; a folded suite (an
+    /// imported corpus) adds the box that unfolds its rows, so that its totals stand for it until then.
+    private func writeSuiteHead(_ suite: SuiteGroup, folded: Bool, _ page: inout HTMLOutput) {
         let differing = suite.rows.filter { consensus($0).differs }.count
         page.raw("<tr class=\"suite-head\"><th scope=\"rowgroup\" class=\"scn\"><span class=\"sid\">\(MatrixText.html(suite.id))</span>")
         if let title = suiteTitles[suite.id], !title.isEmpty { page.raw(" <span class=\"stitle\">\(MatrixText.html(title))</span>") }
-        page.raw("<span class=\"sfile\">\(MatrixText.html(suite.file)) · \(suite.rows.count) scenarios</span></th>")
+        page.raw("<span class=\"sfile\">\(MatrixText.html(suite.file)) · \(suite.rows.count) scenarios</span>")
+        if folded {
+            page.raw("<label class=\"unfold-l\"><input type=\"checkbox\" class=\"unfold\"/> show its \(suite.rows.count) scenarios "
+                + "(an imported corpus, folded: its totals are on this line)</label>")
+        }
+        page.raw("</th>")
         page.raw("<td class=\"cons\">\(differing > 0 ? "≠ \(differing) differ" : "all agree")</td>")
-        for counts in totals(suite.rows) { page.raw("<td class=\"tot\">\(totalsHTML(counts))</td>") }
+        let totals = totals(suite.rows)
+        for index in displayColumnOrder { page.raw("<td class=\"tot\(groupStart(index))\">\(totalsHTML(totals[index]))</td>") }
         page.raw("</tr>\n")
     }
 
@@ -194,19 +226,16 @@ extension Matrix {
         if consensus.differs { page.raw("<span class=\"ne\" title=\"adapters differ\">≠</span> ") }
         if let symbol = consensus.majority?.symbol { page.raw("<span class=\"sym\">\(symbol)</span> ") }
         page.raw(MatrixText.html(consensus.summary))
-        if let agrees = consensus.referenceAgrees {
-            page.raw(agrees
-                ? "<span class=\"ref agree\">ref ✔</span>"
-                : "<span class=\"ref disagree\">ref ✘ \(consensus.reference!.rawValue)</span>")
-        } else if consensus.majority == nil, let reference = consensus.reference {
-            page.raw("<span class=\"ref\">ref: \(reference.rawValue)</span>")
+        if let note = consensus.referenceNote {
+            let kind = note.agrees.map { $0 ? " agree" : " disagree" } ?? ""
+            page.raw("<span class=\"ref\(kind)\">\(MatrixText.html(note.text))</span>")
         }
         page.raw("</td>")
     }
 
-    private func writeCell(_ cell: Cell?, row: Row, label: String, opensLeft: Bool, _ page: inout HTMLOutput) {
+    private func writeCell(_ cell: Cell?, row: Row, label: String, opensLeft: Bool, extraClass: String, _ page: inout HTMLOutput) {
         guard let cell else {
-            page.raw("<td class=\"c none\" title=\"\(MatrixText.html(label)): not run\"><span class=\"sym\">—</span></td>")
+            page.raw("<td class=\"c none\(extraClass)\" title=\"\(MatrixText.html(label)): not run\"><span class=\"sym\">—</span></td>")
             return
         }
         let isSecurityFailure = cell.isSecurityFailure
@@ -214,6 +243,7 @@ extension Matrix {
         if cell.isUnexpected { classes.append("unexp") }
         if isSecurityFailure { classes.append("secfail") }
         if opensLeft { classes.append("pop-left") }
+        if !extraClass.isEmpty { classes.append(extraClass.trimmingCharacters(in: .whitespaces)) }
         let word = cell.isUnexpected ? cell.outcome.rawValue.uppercased() : cell.outcome.rawValue
         var tooltip = "\(label): \(cell.kind)"
         if isSecurityFailure { tooltip += " (security)" }
@@ -254,22 +284,17 @@ extension Matrix {
         }
     }
 
-    /// `v1.2`, or the version's first words when it is a sentence (`libcurl 7.88.1 (OpenSSL…`); the full text is in
-    /// the header's tooltip.
-    private func shortVersion(_ version: String) -> String {
-        let text = version.first?.isNumber == true ? "v" + version : version
-        return text.count > 18 ? String(text.prefix(17)) + "…" : text
-    }
-
     /// `name version profile (spec profile)` for a column header's tooltip.
     private func columnTitle(_ column: Column) -> String {
         let adapter = column.adapter
         return "\(adapter.name) \(adapter.version)\(adapter.profile.isEmpty ? "" : " profile \(adapter.profile)") · spec \(adapter.specProfile)"
     }
 
-    /// An adapter name that may wrap after its hyphens (`wk-response-capture`), so columns stay narrow.
+    /// An adapter name that may wrap after its hyphens and before `:` and `@` (`wk-response-capture:as-written@ios-11`),
+    /// so columns stay narrow and header rows short.
     private func breakable(_ name: String) -> String {
         MatrixText.html(name).replacingOccurrences(of: "-", with: "-<wbr/>")
+            .replacingOccurrences(of: ":", with: "<wbr/>:").replacingOccurrences(of: "@", with: "<wbr/>@")
     }
 }
 

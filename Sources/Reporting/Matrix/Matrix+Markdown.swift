@@ -72,9 +72,10 @@ extension Matrix {
             "**Legend:** ✔ pass · ✘ fail · ∅ skipped · ! error · — not run · **⚠** unexpected: differs from the "
                 + "adapter's expectation file (**⚠✘** regression, **⚠✔** unexpected pass, **⚠!** unexpected error); "
                 + "a plain ✘ or ! is an expected failure · 🔒 a failed check that guards against a leak or an exposure (a cookie where it must not go or readable by script; a missing cookie is never one) · "
-                + "superscript numbers link to the messages under each table. **Consensus:** the outcome most of the "
-                + "adapters that ran the scenario share (skips do not vote), and whether the reference does the same "
-                + "(ref ✔) or not (**ref: fail**)."
+                + "superscript numbers link to the messages under each table. **Consensus:** what most of the "
+                + "adapters that ran the scenario were seen to do (skips do not vote; two adapters failing different "
+                + "checks, or observing different values, do not agree), and what the reference did: ref ✔ it passed "
+                + "with them, ref ✘ same it failed as they did, or not (**ref: fail**, **ref: fails otherwise**)."
         )
     }
 
@@ -154,13 +155,12 @@ extension Matrix {
         }
     }
 
-    /// `pass 9/11 · ref ✔`, with the reference's outcome in bold when it differs from the majority.
+    /// `pass 9/11 · ref ✔`, `fail 3/3 · ref ✘ same`, with the reference's outcome in bold when it differs from
+    /// the majority.
     func consensusText(_ consensus: Consensus) -> String {
         var text = consensus.summary
-        if let agrees = consensus.referenceAgrees {
-            text += agrees ? " · ref ✔" : " · **ref: \(consensus.reference!.rawValue)**"
-        } else if consensus.majority == nil, let reference = consensus.reference {
-            text += " · ref: \(reference.rawValue)"
+        if let note = consensus.referenceNote {
+            text += note.agrees == false ? " · **\(note.text)**" : " · \(note.text)"
         }
         return text
     }

@@ -86,16 +86,30 @@ public struct Matrix: Sendable {
         return totals
     }
 
+    /// The columns in the order a person reads them: the web-view sync strategies first, then the cookie stores
+    /// on their own, each group in the run's order.
+    public var displayColumnOrder: [Int] {
+        columns.indices.filter { !columns[$0].isStore } + columns.indices.filter { columns[$0].isStore }
+    }
+
+    /// The first store column in ``displayColumnOrder``, when strategies come before it: where the page draws
+    /// the line between the two groups.
+    public var firstStoreColumn: Int? {
+        let order = displayColumnOrder
+        guard let position = order.firstIndex(where: { columns[$0].isStore }), position > 0 else { return nil }
+        return order[position]
+    }
+
     /// Every tag, sorted, for filters.
     public var tags: [String] { Set(rows.flatMap(\.tags)).sorted() }
 
-    /// `name@profile` (what `--adapter` accepts too); the name alone when there is no profile or the name already
-    /// ends with it (`wk-no-sync@ios-11`).
+    /// The name `--adapter` takes (`wk-no-sync`, `wk-no-sync@ios-11`, `curl`): the profile is not added, as
+    /// `wk-no-sync@ios` would name no adapter.
     public static func label(for adapter: AdapterInfo) -> String {
-        adapter.profile.isEmpty || adapter.name.hasSuffix("@" + adapter.profile) ? adapter.name : "\(adapter.name)@\(adapter.profile)"
+        adapter.name
     }
 
-    /// Column labels that stay unique: `name@profile`, with ` version` added where two builds share one.
+    /// Column labels that stay unique: the adapter's name, with ` version` added where two builds share one.
     public var columnLabels: [String] {
         let plain = columns.map(\.label)
         return columns.indices.map { index in
@@ -111,8 +125,11 @@ extension Matrix {
     public struct Column: Sendable, Hashable {
         public var adapter: AdapterInfo
 
-        /// `name@profile`, or the name alone for adapters without a platform profile.
+        /// The adapter's name, as `--adapter` takes it.
         public var label: String { Matrix.label(for: adapter) }
+
+        /// A cookie store on its own (no web view, so no platform profile), not a web-view strategy.
+        public var isStore: Bool { adapter.profile.isEmpty }
 
         struct Key: Hashable {
             var name: String
@@ -136,6 +153,12 @@ extension Matrix {
         init(id: String, file: String) {
             self.id = id
             self.file = file
+        }
+
+        /// An imported corpus (`Suites/conformance/…`, the http-state cases): hundreds of generated cases that the
+        /// page folds into one line of totals and shows after the hand-written suites.
+        public var isCorpus: Bool {
+            file.split(separator: "/").dropLast().contains("conformance")
         }
 
         /// Returns whether a cell was already there.
@@ -182,13 +205,19 @@ extension Matrix {
         public var isUnexpected: Bool
         /// A failed check guards against a leak or an exposure (``ScenarioResult/isSecurityRelevant``).
         public var isSecurityFailure: Bool
+        /// What the adapter was seen to do, for the consensus: the outcome, and for a failure every failed check
+        /// with what it observed. Two adapters that fail different checks, or observe different values, differ.
+        public var observation: String
 
         init(_ result: ScenarioResult) {
             switch result.status {
-            case .passed: outcome = .pass
-            case .failed(let failure): outcome = .fail; location = failure.location.description
-            case .skipped: outcome = .skip
-            case .errored: outcome = .error
+            case .passed: outcome = .pass; observation = "pass"
+            case .failed(let failure):
+                outcome = .fail
+                location = failure.location.description
+                observation = "fail\n" + failure.all.map { "\($0.location): \($0.message)" }.joined(separator: "\n")
+            case .skipped: outcome = .skip; observation = "skip"
+            case .errored: outcome = .error; observation = "error"
             }
             // An unexpected pass has no message of its own: what the reader needs is why it was expected to fail.
             message = outcome == .pass ? (result.isUnexpected ? result.expectationPhrase : "") : result.oneLineMessage
@@ -203,63 +232,104 @@ extension Matrix {
 
     /// What most adapters do for one scenario, and whether the reference does the same.
     ///
-    /// Only adapters that ran the scenario vote (a skip says the adapter cannot run it, not what it does); when
-    /// every adapter skipped, the consensus is "skip". A tie between outcomes is a split, with no majority.
+    /// Adapters agree when they are seen to do the same thing: the same outcome and, for a failure, the same
+    /// failed checks observing the same values (``Cell/observation``); two adapters that fail differently do not
+    /// agree. Only adapters that ran the scenario vote (a skip says the adapter cannot run it, not what it does);
+    /// when every adapter skipped, the consensus is "skip". A tie between the largest groups is a split, with no
+    /// majority.
     public struct Consensus: Sendable, Hashable {
         /// Cells per outcome.
         public var counts: [Cell.Outcome: Int]
-        /// The most common outcome among those that ran (or `.skip` when none ran); nil for a tie or no cells.
+        /// The outcome of the largest group of adapters seen to do the same (or `.skip` when none ran); nil for a
+        /// tie or no cells.
         public var majority: Cell.Outcome?
+        /// The size of that group.
+        public var majorityCount: Int
         /// How many adapters ran the scenario (pass, fail or error); the denominator of "pass 9/11".
         public var voters: Int
+        /// Distinct observations per outcome among the voters: `fail` seen two ways is 2.
+        public var ways: [Cell.Outcome: Int]
         /// The reference's outcome, when the reference is a column and has a cell in this row.
         public var reference: Cell.Outcome?
+        /// Whether the reference was seen to do what the majority group does; nil when there is no reference
+        /// cell, no majority, the reference skipped, or it is the only adapter that ran the scenario (agreeing
+        /// with itself says nothing).
+        public var referenceAgrees: Bool?
 
         init(_ row: Row, columns: Int, reference column: Int?) {
             var counts: [Cell.Outcome: Int] = [:]
             for cell in row.cells.values { counts[cell.outcome, default: 0] += 1 }
             self.counts = counts
             voters = counts[.pass, default: 0] + counts[.fail, default: 0] + counts[.error, default: 0]
-            reference = column.flatMap { row.cells[$0]?.outcome }
+            let referenceCell = column.flatMap { row.cells[$0] }
+            reference = referenceCell?.outcome
+            var groups: [String: (outcome: Cell.Outcome, count: Int)] = [:]
+            for cell in row.cells.values where cell.outcome != .skip {
+                groups[cell.observation, default: (cell.outcome, 0)].count += 1
+            }
+            var ways: [Cell.Outcome: Int] = [:]
+            for group in groups.values { ways[group.outcome, default: 0] += 1 }
+            self.ways = ways
+            let top = groups.values.map(\.count).max() ?? 0
+            let leaders = groups.filter { $0.value.count == top }
             if voters == 0 {
                 majority = counts[.skip, default: 0] > 0 ? .skip : nil
+                majorityCount = counts[.skip, default: 0]
+                referenceAgrees = nil
+            } else if leaders.count == 1, let leader = leaders.first {
+                majority = leader.value.outcome
+                majorityCount = leader.value.count
+                if let referenceCell, referenceCell.outcome != .skip, voters > 1 {
+                    referenceAgrees = referenceCell.observation == leader.key
+                } else {
+                    referenceAgrees = nil
+                }
             } else {
-                let ranked = [Cell.Outcome.pass, .fail, .error].map { ($0, counts[$0, default: 0]) }
-                let top = ranked.map(\.1).max()!
-                let leaders = ranked.filter { $0.1 == top }
-                majority = leaders.count == 1 ? leaders[0].0 : nil
+                majority = nil
+                majorityCount = 0
+                referenceAgrees = nil
             }
         }
 
-        /// Adapters that ran the scenario do not all do the same thing.
-        public var differs: Bool {
-            [Cell.Outcome.pass, .fail, .error].filter { counts[$0, default: 0] > 0 }.count > 1
-        }
+        /// Adapters that ran the scenario were not all seen to do the same thing.
+        public var differs: Bool { ways.values.reduce(0, +) > 1 }
 
-        /// The majority's size.
-        public var majorityCount: Int { majority.map { counts[$0, default: 0] } ?? 0 }
-
-        /// Whether the reference does what most do; nil when there is no reference cell, no majority, the
-        /// reference skipped, or it is the only adapter that ran the scenario (agreeing with itself says nothing).
-        public var referenceAgrees: Bool? {
-            guard let reference, reference != .skip, let majority, majority != .skip, voters > 1 else { return nil }
-            return reference == majority
-        }
-
-        /// `pass 9/11`, `skip 3/3`, `split pass 2 · fail 2`, with `(+2 skip)` when some adapters skipped.
+        /// `pass 9/11`, `skip 3/3`, `fail 2/3 · 1 fails otherwise`, `split pass 2 · fail 2 (2 ways)`, with
+        /// `(+2 skip)` when some adapters skipped.
         public var summary: String {
             let skipped = counts[.skip, default: 0]
+            let skipNote = skipped > 0 ? " (+\(skipped) skip)" : ""
             switch majority {
             case .skip?:
                 return "skip \(skipped)/\(skipped)"
             case let majority?:
-                return "\(majority.rawValue) \(majorityCount)/\(voters)" + (skipped > 0 ? " (+\(skipped) skip)" : "")
+                let otherwise = counts[majority, default: 0] - majorityCount
+                let verb = majority == .pass ? "passes" : majority == .fail ? "fails" : "errs"
+                return "\(majority.rawValue) \(majorityCount)/\(voters)" + (otherwise > 0 ? " · \(otherwise) \(verb) otherwise" : "") + skipNote
             case nil:
                 guard voters > 0 else { return "not run" }
                 let parts = [Cell.Outcome.pass, .fail, .error].compactMap { outcome in
-                    counts[outcome].map { "\(outcome.rawValue) \($0)" }
+                    counts[outcome].map { count in
+                        "\(outcome.rawValue) \(count)" + (ways[outcome, default: 1] > 1 ? " (\(ways[outcome]!) ways)" : "")
+                    }
                 }
-                return "split " + parts.joined(separator: " · ") + (skipped > 0 ? " (+\(skipped) skip)" : "")
+                return "split " + parts.joined(separator: " · ") + skipNote
+            }
+        }
+
+        /// What the reference did, for the consensus column: `ref ✔` only when the reference passed with the
+        /// majority; `ref ✘ same` when it failed as the majority did; `ref: fail` (or `ref: fails otherwise`)
+        /// when it differs (`agrees` false), or in a split (`agrees` nil). Nil without a reference cell, or when
+        /// there is nothing to compare it with.
+        public var referenceNote: (text: String, agrees: Bool?)? {
+            guard let reference, reference != .skip else { return nil }
+            switch referenceAgrees {
+            case true?:
+                return (reference == .pass ? "ref ✔" : "ref \(reference.symbol) same", true)
+            case false?:
+                return (reference == majority && reference != .pass ? "ref: \(reference == .fail ? "fails" : "errs") otherwise" : "ref: \(reference.rawValue)", false)
+            case nil:
+                return majority == nil && voters > 1 ? ("ref: \(reference.rawValue)", nil) : nil
             }
         }
     }

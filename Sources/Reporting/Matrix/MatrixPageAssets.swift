@@ -47,13 +47,22 @@ enum MatrixPageAssets {
         th.ad .name { display: block; font-weight: 700; }
         th.ad .prof, th.ad .ver { display: block; color: var(--muted); font-size: 11px; }
         table.dense th.ad { min-width: 0; max-width: none; padding: 6px 2px; text-align: left; }
-        table.dense th.ad .lbl { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; display: inline-block; }
+        table.dense th.ad .lbl { writing-mode: vertical-rl; transform: rotate(180deg); white-space: normal; display: inline-block;
+          max-height: 11em; line-height: 1.15; }
         table.dense th.ad .name, table.dense th.ad .prof, table.dense th.ad .ver { display: inline; }
         table.dense th.ad .prof, table.dense th.ad .ver { margin-top: 4px; }
-        table.dense td.c { min-width: 2.6em; max-width: 3.4em; text-align: center; padding: 4px 2px; }
+        table.dense th.ad { font-size: 11px; }
+        table.dense td.c { min-width: 2.1em; max-width: 3.4em; text-align: center; padding: 4px 1px; }
+        table.dense .scn { width: 21em; min-width: 21em; max-width: 21em; }
+        table.dense .scn .tags { display: none; }
+        table.dense td.cons { white-space: normal; width: 9.5em; min-width: 9.5em; max-width: 9.5em; }
+        table.matrix thead tr.groups th { position: static; background: #fff; border-bottom: 1px solid var(--line);
+          vertical-align: bottom; text-align: left; font-weight: 600; font-size: 12px; color: var(--muted); }
+        table.matrix thead tr.groups th.gap { border-right: none; }
+        table.matrix .gstart { border-left: 3px solid #57606a; }
         table.dense .c .w, table.dense .c .brief { display: none; }
         table.dense td.c span.sec { display: block; margin: 2px auto 0; width: max-content; font-size: 9px; }
-        table.dense td.tot { font-size: 11px; padding: 4px 2px; }
+        table.dense td.tot { font-size: 10px; padding: 3px 1px; letter-spacing: -.02em; }
         table.dense td.tot > span { display: block; }
         th.ad.refcol { box-shadow: inset 0 3px 0 #0969da; }
         .scn .id { font: 600 12px/1.3 ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
@@ -122,6 +131,8 @@ enum MatrixPageAssets {
         body:has(#f-sec:checked) tr.row:not(.r-sec),
         body:has(#f-unexp:checked) tr.row:not(.r-unexp) { display: none; }
         tbody.suite.empty { display: none; }
+        tbody.folded:not(:has(input.unfold:checked)) tr.row { display: none; }
+        .unfold-l { display: block; margin-top: 3px; font-weight: 600; color: #0969da; cursor: pointer; white-space: normal; }
         @media print { table.matrix thead th, table.matrix .scn { position: static; } form.filters { display: none; } }
         """
 
@@ -132,9 +143,14 @@ enum MatrixPageAssets {
           var count = document.getElementById("f-count");
           if (!form || !count) return;
           function update() {
-            var shown = 0, total = 0;
+            var shown = 0, total = 0, folded = 0;
             document.querySelectorAll("tbody.suite").forEach(function (suite) {
               suite.classList.remove("empty");
+              var closed = suite.classList.contains("folded") ? !suite.querySelector("input.unfold:checked") : false;
+              if (closed) {
+                folded += suite.querySelectorAll("tr.row").length;
+                return;
+              }
               var visible = 0;
               suite.querySelectorAll("tr.row").forEach(function (row) {
                 total += 1;
@@ -143,9 +159,11 @@ enum MatrixPageAssets {
               if (!visible) suite.classList.add("empty");
               shown += visible;
             });
-            count.textContent = shown === total ? total + " scenarios" : shown + " of " + total + " scenarios shown";
+            var text = shown === total ? total + " scenarios" : shown + " of " + total + " scenarios shown";
+            count.textContent = folded ? text + " (" + folded + " more folded)" : text;
           }
           form.addEventListener("change", update);
+          document.querySelectorAll("input.unfold").forEach(function (box) { box.addEventListener("change", update); });
           form.addEventListener("submit", function (event) { event.preventDefault(); });
           update();
         })();
