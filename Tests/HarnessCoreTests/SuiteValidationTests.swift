@@ -67,7 +67,7 @@ struct SuiteValidationTests {
             """)])
         let inC = lines.filter { $0.hasPrefix("c.xml:") }
         #expect(inC.count == SuiteValidation.maximumPerFile + 1)
-        #expect(inC.last?.hasSuffix("error: and 10 more problems in this file (only the first 50 are shown)") == true, "\(inC.last ?? "")")
+        #expect(inC.last?.hasSuffix("error: and 10 more diagnostics in this file (only the first 50 are shown)") == true, "\(inC.last ?? "")")
         #expect(lines.contains { $0.hasPrefix("d.xml:2:") }, "the next file is still reported")
     }
 

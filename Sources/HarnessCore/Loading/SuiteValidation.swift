@@ -97,6 +97,6 @@ public struct SuiteValidation: Sendable {
         guard more > 0 else { return kept }
         return kept + [XMLDiagnostic(
             file: file, line: kept.last?.line ?? 0, column: kept.last?.column ?? 0,
-            message: "and \(more) more problems in this file (only the first \(Self.maximumPerFile) are shown)")]
+            message: "and \(more) more diagnostics in this file (only the first \(Self.maximumPerFile) are shown)")]
     }
 }
