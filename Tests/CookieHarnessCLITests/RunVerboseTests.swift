@@ -35,3 +35,27 @@ struct RunVerboseTests {
         #expect(!quiet.standardError.contains("transcript:"))
     }
 }
+
+/// Every line a command writes for people goes through the console escaping: what a suite or the command line
+/// carries cannot drive the terminal.
+@Suite("console escaping in commands")
+struct CommandConsoleEscapingTests {
+    @Test("a suite's bidi override and carriage return, and an ESC in an argument, reach the console escaped")
+    func escaped() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("escape-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let suite = RunCommandTests.suite.replacingOccurrences(
+            of: "<title>An expectation that fails on every adapter</title>", with: "<title>evil\u{202E}txt.exe&#13;hidden</title>")
+        try Data(suite.utf8).write(to: root.appendingPathComponent("demo.xml"))
+        let show = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["show", "demo.wrong-on-purpose", root.path, "--schema", RunCommandTests.schema], output: show) == .success)
+        #expect(show.standardOutput.contains("demo.wrong-on-purpose: evil\\u{202E}txt.exe hidden"), "\(show.standardOutput)")
+        #expect(!show.standardOutput.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\r" })
+
+        let usage = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["run", root.path, "--adapter", "\u{1B}]0;pwned\u{7}"], output: usage) == .invalidInput)
+        #expect(usage.standardError.contains("\\u{001B}]0;pwned\\u{0007}"), "\(usage.standardError)")
+        #expect(!usage.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    }
+}
