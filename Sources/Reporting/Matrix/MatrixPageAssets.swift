@@ -51,8 +51,9 @@ enum MatrixPageAssets {
           max-height: 11em; line-height: 1.15; }
         table.dense th.ad .name, table.dense th.ad .prof, table.dense th.ad .ver { display: inline; }
         table.dense th.ad .prof, table.dense th.ad .ver { margin-top: 4px; }
+        table.matrix.dense { margin: 0 10px 24px; }
         table.dense th.ad { font-size: 11px; }
-        table.dense td.c { min-width: 2.1em; max-width: 3.4em; text-align: center; padding: 4px 1px; }
+        table.dense td.c { min-width: 2em; max-width: 3.4em; text-align: center; padding: 4px 1px; }
         table.dense .scn { width: 21em; min-width: 21em; max-width: 21em; }
         table.dense .scn .tags { display: none; }
         table.dense td.cons { white-space: normal; width: 9.5em; min-width: 9.5em; max-width: 9.5em; }
