@@ -71,4 +71,14 @@ struct SuiteValidationTests {
         #expect(lines.contains { $0.hasPrefix("d.xml:2:") }, "the next file is still reported")
     }
 
+
+    @Test("a misspelt or namespace-less root element says what a document starts with")
+    func rootElement() throws {
+        let (lines, _) = try problems([
+            "a.xml": "<suit xmlns=\"urn:cookieharness:suite:1\" id=\"a\" title=\"A\"/>\n",
+            "b.xml": "<suite id=\"b\" title=\"B\"/>\n",
+        ])
+        #expect(lines.contains("a.xml:1:1: error: <suit> cannot start a document; did you mean <suite>? (a document starts with <suite> or <expectations>)"), "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("b.xml:1:1: error: <suite> has no namespace: write <suite xmlns=\"urn:cookieharness:suite:1\" …>"), "\(lines.joined(separator: "\n"))")
+    }
 }

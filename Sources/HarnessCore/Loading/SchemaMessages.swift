@@ -14,12 +14,16 @@ struct SchemaMessages: Sendable {
     let attributesByElement: [String: Set<String>]
     /// Every attribute name the schema declares, for an element it does not know.
     let allAttributes: Set<String>
+    /// The elements a document may start with (`suite`, `expectations`).
+    let rootElements: [String]
 
     init(schemaFile: String) {
         var byElement: [String: Set<String>] = [:]
         var all: Set<String> = []
+        var roots: [String] = []
         if let tree = try? XMLTree.parse(contentsOf: schemaFile) {
             let top = tree.root.elements
+            roots = top.filter { $0.unprefixedName == "element" }.compactMap { $0[attribute: "name"] }
             let types = Dictionary(top.filter { $0.unprefixedName == "complexType" }.compactMap { e in e[attribute: "name"].map { ($0, e) } },
                                    uniquingKeysWith: { a, _ in a })
             let groups = Dictionary(top.filter { $0.unprefixedName == "attributeGroup" }.compactMap { e in e[attribute: "name"].map { ($0, e) } },
@@ -56,6 +60,7 @@ struct SchemaMessages: Sendable {
         }
         attributesByElement = byElement
         allAttributes = all
+        rootElements = roots
     }
 
     /// The diagnostics with readable messages, libxml2's repeat about an enumeration's value left out.
@@ -103,6 +108,17 @@ struct SchemaMessages: Sendable {
         if let m = Self.match(#"^Element '([^']+)'(?:, attribute '([^']+)')?: '([^']*)' is not a valid value of the atomic type 'xs:boolean'\.?$"#, message) {
             let subject = m[2].isEmpty ? "<\(m[1])>" : "<\(m[1]) \(m[2])=…>"
             return "\(subject): '\(m[3])' is not a boolean; the accepted values are true, false, 1 and 0"
+        }
+        // Element 'suit': No matching global declaration available for the validation root.
+        if let m = Self.match(#"^Element '([^']+)': No matching global declaration available for the validation root\.?$"#, message) {
+            let suggestion = Self.closest(to: m[1], in: rootElements).map { "; did you mean <\($0)>?" } ?? ""
+            let list = rootElements.isEmpty ? "" : " (a document starts with \(rootElements.map { "<\($0)>" }.joined(separator: " or ")))"
+            guard raw.contains("{") else {
+                // No namespace at all: the usual slip is the missing xmlns, not the name.
+                return "<\(m[1])> has no namespace: write <\(rootElements.contains(m[1]) ? m[1] : "suite") xmlns=\"\(SuiteSchema.namespace)\" …>"
+                    + (rootElements.contains(m[1]) ? "" : "\(suggestion)\(list)")
+            }
+            return "<\(m[1])> cannot start a document\(suggestion)\(list)"
         }
         // Element 'load': The attribute 'url' is required but missing.
         if let m = Self.match(#"^Element '([^']+)': The attribute '([^']+)' is required but missing\.?$"#, message) {
