@@ -42,7 +42,7 @@ except ImportError as error:  # reported on every request, so that the harness s
 
 PROTOCOL = 1
 NAME = "aiohttp"
-CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie"]
+CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie", "bench"]
 
 
 class VirtualTime:
@@ -82,6 +82,43 @@ def field(request, name, kind):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
     return value
+
+
+def store(jar, url, line):
+    """A Set-Cookie line received from `url`, as ClientSession hands a response's headers to the jar."""
+    jar.update_cookies_from_headers([line], url)
+
+
+def header(jar, url):
+    """The Cookie header ClientRequest would send to `url`, or None."""
+    cookies = jar.filter_cookies(url)
+    if not cookies:
+        return None
+    header = SimpleCookie()
+    for name, value in cookies.items():
+        header[name] = preserve_morsel_with_coded_value(value)
+    return header.output(header="", sep=";").strip() or None
+
+
+def timed(body, operations, seconds):
+    """Runs body once to warm up, then until `seconds` have passed (PROTOCOL.md, "bench")."""
+    body()
+    rounds, start = 0, _real_time.perf_counter()
+    while True:
+        body()
+        rounds += 1
+        elapsed = _real_time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"operations": rounds * operations, "seconds": elapsed}
+
+
+def checksum(headers):
+    """FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench")."""
+    value = 0xCBF29CE484222325
+    for text in headers:
+        for byte in (text or "").encode("utf-8") + b"\n":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
 
 
 class Adapter:
@@ -125,18 +162,11 @@ class Adapter:
         }
 
     def set_cookie(self, request):
-        url = URL(field(request, "url", str))
-        self.jar.update_cookies_from_headers([field(request, "set-cookie", str)], url)
+        store(self.jar, URL(field(request, "url", str)), field(request, "set-cookie", str))
         return {}
 
     def cookie_header(self, request):
-        cookies = self.jar.filter_cookies(URL(field(request, "url", str)))
-        if not cookies:
-            return {"header": None}
-        header = SimpleCookie()
-        for name, value in cookies.items():
-            header[name] = preserve_morsel_with_coded_value(value)
-        return {"header": header.output(header="", sep=";").strip() or None}
+        return {"header": header(self.jar, URL(field(request, "url", str)))}
 
     def document_cookie(self, request):
         raise Unsupported("aiohttp's CookieJar has no non-HTTP API (document.cookie)")
@@ -168,6 +198,33 @@ class Adapter:
         self.jar = self.new_jar()
         return {}
 
+    def bench(self, request):
+        """The standard workload, timed here (PROTOCOL.md, "bench"); the adapter's own jar is left alone."""
+        with open(field(request, "workload", str), encoding="utf-8") as handle:
+            workload = json.load(handle)
+        seconds = field(request, "seconds", float)
+        CLOCK.now = float(workload["now"])
+        responses = [(URL(url), line) for url, line in workload["responses"]]
+        requests = [URL(url) for url in workload["requests"]]
+
+        def fill():
+            jar = self.new_jar()
+            for url, line in responses:
+                store(jar, url, line)
+            return jar
+
+        storing = timed(fill, len(responses), seconds)
+        jar = fill()
+        headers = [None] * len(requests)
+
+        def compute():
+            for index, url in enumerate(requests):
+                headers[index] = header(jar, url)
+
+        computing = timed(compute, len(requests), seconds)
+        return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar), "checksum": checksum(headers),
+                "headers": headers}
+
     OPERATIONS = {
         "start": start,
         "set-cookie": set_cookie,
@@ -177,6 +234,7 @@ class Adapter:
         "cookies": cookies,
         "restart": restart,
         "reset": reset,
+        "bench": bench,
     }
 
     # -- the loop -----------------------------------------------------------------------------------------------

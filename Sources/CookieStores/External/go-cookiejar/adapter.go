@@ -21,6 +21,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -101,29 +102,112 @@ func (a *adapter) start(r request) any {
 		"protocol":     protocolVersion,
 		"name":         adapterName,
 		"version":      fmt.Sprintf("%s net/http/cookiejar, public suffixes: %s", runtime.Version(), publicSuffixSource),
-		"capabilities": []string{"virtual-clock", "store-inspection", "raw-set-cookie"},
+		"capabilities": []string{"virtual-clock", "store-inspection", "raw-set-cookie", "bench"},
 		"language":     "go",
 		"homepage":     "https://pkg.go.dev/net/http/cookiejar",
 	}
 }
 
-func (a *adapter) setCookie(r request) any {
-	response := http.Response{Header: http.Header{"Set-Cookie": {r.str("set-cookie")}}}
+// store hands a Set-Cookie line received from u to the jar, as Client.send does with a response.
+func store(jar *cookiejar.Jar, u *url.URL, line string, now time.Time) {
+	response := http.Response{Header: http.Header{"Set-Cookie": {line}}}
 	if cookies := response.Cookies(); len(cookies) > 0 {
-		jarSetCookies(a.jar, r.url(), cookies, r.now())
+		jarSetCookies(jar, u, cookies, now)
 	}
+}
+
+// header is the Cookie header Client.send puts on a request to u, or nil.
+func header(jar *cookiejar.Jar, u *url.URL, now time.Time) any {
+	outgoing := http.Request{Header: http.Header{}}
+	for _, cookie := range jarCookies(jar, u, now) {
+		outgoing.AddCookie(cookie)
+	}
+	if header := outgoing.Header.Get("Cookie"); header != "" {
+		return header
+	}
+	return nil
+}
+
+func (a *adapter) setCookie(r request) any {
+	store(a.jar, r.url(), r.str("set-cookie"), r.now())
 	return map[string]any{}
 }
 
 func (a *adapter) cookieHeader(r request) any {
-	outgoing := http.Request{Header: http.Header{}}
-	for _, cookie := range jarCookies(a.jar, r.url(), r.now()) {
-		outgoing.AddCookie(cookie)
+	return map[string]any{"header": header(a.jar, r.url(), r.now())}
+}
+
+// timed runs body once to warm up, then until seconds have passed (PROTOCOL.md, "bench").
+func timed(body func(), operations int, seconds float64) map[string]any {
+	body()
+	start := time.Now()
+	for rounds := 1; ; rounds++ {
+		body()
+		if elapsed := time.Since(start).Seconds(); elapsed >= seconds {
+			return map[string]any{"operations": rounds * operations, "seconds": elapsed}
+		}
 	}
-	if header := outgoing.Header.Get("Cookie"); header != "" {
-		return map[string]any{"header": header}
+}
+
+// checksum is FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench").
+func checksum(headers []any) string {
+	hash := fnv.New64a()
+	for _, h := range headers {
+		text, _ := h.(string)
+		hash.Write([]byte(text + "\n"))
 	}
-	return map[string]any{"header": nil}
+	return fmt.Sprintf("%016x", hash.Sum64())
+}
+
+// bench runs the standard workload, timed here (PROTOCOL.md, "bench"); the adapter's own jar is left alone.
+func (a *adapter) bench(r request) any {
+	data, err := os.ReadFile(r.str("workload"))
+	if err != nil {
+		panic(err)
+	}
+	var workload struct {
+		Now       float64     `json:"now"`
+		Responses [][2]string `json:"responses"`
+		Requests  []string    `json:"requests"`
+	}
+	if err := json.Unmarshal(data, &workload); err != nil {
+		panic(err)
+	}
+	seconds, ok := r["seconds"].(float64)
+	if !ok {
+		panic(protocolError{"field 'seconds' must be a number"})
+	}
+	now := request{"now": workload.Now}.now()
+	parse := func(text string) *url.URL { return request{"url": text}.url() }
+	requests := make([]*url.URL, len(workload.Requests))
+	for i, text := range workload.Requests {
+		requests[i] = parse(text)
+	}
+	responses := make([]*url.URL, len(workload.Responses))
+	for i, response := range workload.Responses {
+		responses[i] = parse(response[0])
+	}
+	fill := func() *cookiejar.Jar {
+		jar := newJar()
+		for i, response := range workload.Responses {
+			store(jar, responses[i], response[1], now)
+		}
+		return jar
+	}
+	storing := timed(func() { fill() }, len(responses), seconds)
+	jar := fill()
+	headers := make([]any, len(requests))
+	computing := timed(func() {
+		for i, u := range requests {
+			headers[i] = header(jar, u, now)
+		}
+	}, len(requests), seconds)
+	stored := 0
+	for sites := reflect.ValueOf(jar).Elem().FieldByName("entries").MapRange(); sites.Next(); {
+		stored += sites.Value().Len()
+	}
+	return map[string]any{"set-cookie": storing, "cookie-header": computing, "stored": stored,
+		"checksum": checksum(headers), "headers": headers}
 }
 
 // cookies lists Jar.entries (map[eTLD+1]map[id]entry) through reflect: the fields of an entry are exported
@@ -190,7 +274,7 @@ func (a *adapter) handle(line []byte) (reply map[string]any, ok bool) {
 	}
 	operations := map[string]func(request) any{
 		"start": a.start, "set-cookie": a.setCookie, "cookie-header": a.cookieHeader, "cookies": a.cookies,
-		"reset":                 a.reset,
+		"reset": a.reset, "bench": a.bench,
 		"document-cookie":       func(request) any { panic(unsupported{"net/http/cookiejar has no non-HTTP API (document.cookie)"}) },
 		"write-document-cookie": func(request) any { panic(unsupported{"net/http/cookiejar has no non-HTTP API (document.cookie)"}) },
 		"restart":               func(request) any { panic(unsupported{"net/http/cookiejar has no persistence"}) },

@@ -34,8 +34,10 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
@@ -152,6 +154,73 @@ def first_party(uri, same_site):
 SAME_SITE = {}
 
 
+def store(jar, uri, line, same_site):
+    """A Set-Cookie line received from `uri`, as process_set_cookie_header handles it."""
+    cookie = Soup.Cookie.parse(line, uri)
+    if cookie is not None:
+        jar.add_cookie_full(cookie, uri, first_party(uri, same_site))
+
+
+def cookie_list(jar, uri, same_site, for_http, safe, top_level):
+    party = first_party(uri, same_site)
+    return jar.get_cookie_list_with_same_site_info(uri, party, party, for_http, safe, top_level)
+
+
+def header(jar, uri, context):
+    """The Cookie header msg_starting_cb would put on a request to `uri`, or None."""
+    cookies = cookie_list(jar, uri, field(context, "same-site", bool), field(context, "api", str) == "http",
+                          field(context, "safe-method", bool), field(context, "top-level", bool))
+    return Soup.cookies_to_cookie_header(cookies) if cookies else None
+
+
+def timed(body, operations, seconds):
+    """Runs body once to warm up, then until `seconds` have passed (PROTOCOL.md, "bench")."""
+    body()
+    rounds, start = 0, time.perf_counter()
+    while True:
+        body()
+        rounds += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"operations": rounds * operations, "seconds": elapsed}
+
+
+def checksum(headers):
+    """FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench")."""
+    value = 0xCBF29CE484222325
+    for text in headers:
+        for byte in (text or "").encode("utf-8") + b"\n":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+def bench(path, seconds):
+    """The bench result for the workload at `path` (a plain in-memory SoupCookieJar, as a session has by default)."""
+    with open(path, encoding="utf-8") as handle:
+        workload = json.load(handle)
+    context = workload["context"]
+    responses = [(parse_uri(url), line) for url, line in workload["responses"]]
+    requests = [parse_uri(url) for url in workload["requests"]]
+
+    def fill():
+        jar = Soup.CookieJar.new()
+        for uri, line in responses:
+            store(jar, uri, line, context["same-site"])
+        return jar
+
+    storing = timed(fill, len(responses), seconds)
+    jar = fill()
+    headers = [None] * len(requests)
+
+    def compute():
+        for index, uri in enumerate(requests):
+            headers[index] = header(jar, uri, context)
+
+    computing = timed(compute, len(requests), seconds)
+    return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar.all_cookies()),
+            "checksum": checksum(headers), "headers": headers}
+
+
 def cookie_record(cookie):
     domain = cookie.get_domain()
     expires = cookie.get_expires()
@@ -179,12 +248,7 @@ class Adapter:
 
     def capabilities(self):
         return (["virtual-clock"] if self.clock.available else []) + [
-            "persistence", "store-inspection", "javascript"]
-
-    def cookie_list(self, url, same_site, for_http, safe, top_level):
-        uri = parse_uri(url)
-        party = first_party(uri, same_site)
-        return self.jar.get_cookie_list_with_same_site_info(uri, party, party, for_http, safe, top_level)
+            "persistence", "store-inspection", "javascript", "bench"]
 
     # -- operations ---------------------------------------------------------------------------------------------
 
@@ -203,22 +267,16 @@ class Adapter:
         }
 
     def set_cookie(self, request):
-        uri = parse_uri(field(request, "url", str))
-        context = field(request, "context", dict)
-        cookie = Soup.Cookie.parse(field(request, "set-cookie", str), uri)
-        if cookie is not None:
-            self.jar.add_cookie_full(cookie, uri, first_party(uri, field(context, "same-site", bool)))
+        store(self.jar, parse_uri(field(request, "url", str)), field(request, "set-cookie", str),
+              field(field(request, "context", dict), "same-site", bool))
         return {}
 
     def cookie_header(self, request):
-        context = field(request, "context", dict)
-        cookies = self.cookie_list(
-            field(request, "url", str), field(context, "same-site", bool), field(context, "api", str) == "http",
-            field(context, "safe-method", bool), field(context, "top-level", bool))
-        return {"header": Soup.cookies_to_cookie_header(cookies) if cookies else None}
+        return {"header": header(self.jar, parse_uri(field(request, "url", str)), field(request, "context", dict))}
 
     def document_cookie(self, request):
-        cookies = self.cookie_list(field(request, "url", str), field(request, "same-site", bool), False, True, False)
+        cookies = cookie_list(self.jar, parse_uri(field(request, "url", str)), field(request, "same-site", bool), False,
+                              True, False)
         return {"value": Soup.cookies_to_cookie_header(cookies) if cookies else ""}
 
     def write_document_cookie(self, request):
@@ -241,6 +299,21 @@ class Adapter:
         self.jar = Soup.CookieJarText.new(self.path, False)
         return {}
 
+    def bench(self, request):
+        """The standard workload, timed (PROTOCOL.md, "bench"); the adapter's own jar is left alone.
+
+        Under libfaketime every clock call re-reads the timestamp file (FAKETIME_NO_CACHE), which would be timed
+        with libsoup; so the workload runs in a fresh interpreter without it, on the machine's clock (the
+        workload's cookies have a Max-Age and no Expires, so any clock gives the same headers)."""
+        if not self.clock.available:
+            return bench(field(request, "workload", str), field(request, "seconds", float))
+        environment = {key: value for key, value in os.environ.items()
+                       if key != FAKETIME_MARK and not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
+        command = [sys.executable, os.path.abspath(__file__), "--bench", field(request, "workload", str),
+                   str(field(request, "seconds", float))]
+        finished = subprocess.run(command, env=environment, stdout=subprocess.PIPE, check=True)
+        return json.loads(finished.stdout)
+
     def close(self):
         self.jar = None
         shutil.rmtree(self.directory, ignore_errors=True)
@@ -255,6 +328,7 @@ class Adapter:
         "cookies": cookies,
         "restart": restart,
         "reset": reset,
+        "bench": bench,
     }
 
     # -- the loop -----------------------------------------------------------------------------------------------
@@ -302,6 +376,9 @@ class Adapter:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--bench":  # the bench request's own interpreter, without libfaketime
+        sys.stdout.write(json.dumps(bench(sys.argv[2], float(sys.argv[3]))))
+        sys.exit(0)
     if MISSING is not None:
         sys.stderr.write(MISSING + "\n")
     if not os.environ.get(FAKETIME_MARK):

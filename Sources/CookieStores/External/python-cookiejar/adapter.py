@@ -41,7 +41,7 @@ import urllib.request
 
 PROTOCOL = 1
 NAME = "python-cookiejar"
-CAPABILITIES = ["virtual-clock", "persistence", "store-inspection"]
+CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "bench"]
 # A host no request host can domain-match: the "origin request host" of a cross-site request, whose real
 # initiator the harness does not pass (only the same-site bit).
 CROSS_SITE_ORIGIN = "cross-site.invalid"
@@ -161,6 +161,39 @@ def cookie_record(cookie):
     }
 
 
+def store(jar, url, line, context):
+    """A Set-Cookie line received from `url`: a response as urllib's would reach the jar."""
+    jar.extract_cookies(FakeResponse([line]), make_request(url, context))
+
+
+def header(jar, url, context):
+    """The Cookie header urllib would send to `url`, or None."""
+    urllib_request = make_request(url, context)
+    jar.add_cookie_header(urllib_request)
+    return from_wire(urllib_request.get_header("Cookie"))
+
+
+def timed(body, operations, seconds):
+    """Runs body once to warm up, then until `seconds` have passed (PROTOCOL.md, "bench")."""
+    body()
+    rounds, start = 0, _real_time.perf_counter()
+    while True:
+        body()
+        rounds += 1
+        elapsed = _real_time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"operations": rounds * operations, "seconds": elapsed}
+
+
+def checksum(headers):
+    """FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench")."""
+    value = 0xCBF29CE484222325
+    for text in headers:
+        for byte in (text or "").encode("utf-8") + b"\n":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
 class Adapter:
     def __init__(self):
         self.jar = http.cookiejar.LWPCookieJar()
@@ -181,16 +214,11 @@ class Adapter:
         }
 
     def set_cookie(self, request):
-        url = field(request, "url", str)
-        line = field(request, "set-cookie", str)
-        self.jar.extract_cookies(FakeResponse([line]), make_request(url, request.get("context")))
+        store(self.jar, field(request, "url", str), field(request, "set-cookie", str), request.get("context"))
         return {}
 
     def cookie_header(self, request):
-        url = field(request, "url", str)
-        urllib_request = make_request(url, request.get("context"))
-        self.jar.add_cookie_header(urllib_request)
-        return {"header": from_wire(urllib_request.get_header("Cookie"))}
+        return {"header": header(self.jar, field(request, "url", str), request.get("context"))}
 
     def document_cookie(self, request):
         raise Unsupported("http.cookiejar has no non-HTTP API (document.cookie)")
@@ -219,6 +247,31 @@ class Adapter:
         self.jar = http.cookiejar.LWPCookieJar()
         return {}
 
+    def bench(self, request):
+        """The standard workload, timed here (PROTOCOL.md, "bench"); the adapter's own jar is left alone."""
+        with open(field(request, "workload", str), encoding="utf-8") as handle:
+            workload = json.load(handle)
+        seconds, context = field(request, "seconds", float), workload["context"]
+        CLOCK.now = float(workload["now"])
+
+        def fill():
+            jar = http.cookiejar.LWPCookieJar()
+            for url, line in workload["responses"]:
+                store(jar, url, line, context)
+            return jar
+
+        storing = timed(fill, len(workload["responses"]), seconds)
+        jar = fill()
+        headers = [None] * len(workload["requests"])
+
+        def compute():
+            for index, url in enumerate(workload["requests"]):
+                headers[index] = header(jar, url, context)
+
+        computing = timed(compute, len(headers), seconds)
+        return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar), "checksum": checksum(headers),
+                "headers": headers}
+
     OPERATIONS = {
         "start": start,
         "set-cookie": set_cookie,
@@ -228,6 +281,7 @@ class Adapter:
         "cookies": cookies,
         "restart": restart,
         "reset": reset,
+        "bench": bench,
     }
 
     # -- the loop -----------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ try {
 
 const PROTOCOL = 1;
 const NAME = "tough-cookie";
-const CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "javascript", "http-only", "raw-set-cookie"];
+const CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "javascript", "http-only", "raw-set-cookie", "bench"];
 
 class ProtocolError extends Error {}
 class Unsupported extends Error {}
@@ -85,6 +85,28 @@ function cookieRecord(cookie) {
     expires: expiry === null ? null : Math.min(expiry, 1e15),
     created: cookie.creation instanceof Date ? cookie.creation.getTime() / 1000 : undefined,
   };
+}
+
+/** Runs body once to warm up, then until `seconds` have passed (PROTOCOL.md, "bench"). */
+function timed(body, operations, seconds) {
+  body();
+  const start = process.hrtime.bigint();
+  for (let rounds = 1; ; rounds++) {
+    body();
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+    if (elapsed >= seconds) return { operations: rounds * operations, seconds: elapsed };
+  }
+}
+
+/** FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench"). */
+function checksum(headers) {
+  let value = 0xcbf29ce484222325n;
+  for (const header of headers) {
+    for (const byte of Buffer.from((header ?? "") + "\n", "utf8")) {
+      value = ((value ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+  }
+  return value.toString(16).padStart(16, "0");
 }
 
 class Adapter {
@@ -142,6 +164,28 @@ class Adapter {
     return {};
   }
 
+  /** The standard workload, timed here (PROTOCOL.md, "bench"); the adapter's own jar is left alone. */
+  bench(request, now) {
+    const workload = JSON.parse(require("fs").readFileSync(field(request, "workload", "string"), "utf8"));
+    const seconds = field(request, "seconds", "number");
+    const options = httpOptions(workload, new Date(workload.now * 1000));
+    const storeOptions = { ...options, ignoreError: true };
+    const fill = () => {
+      const jar = new tough.CookieJar();
+      for (const [url, line] of workload.responses) jar.setCookieSync(line, url, storeOptions);
+      return jar;
+    };
+    const storing = timed(fill, workload.responses.length, seconds);
+    const jar = fill();
+    const headers = new Array(workload.requests.length);
+    const compute = () => workload.requests.forEach((url, index) => {
+      headers[index] = jar.getCookieStringSync(url, options) || null;
+    });
+    const computing = timed(compute, headers.length, seconds);
+    const stored = jar.serializeSync().cookies.length;
+    return { "set-cookie": storing, "cookie-header": computing, stored, checksum: checksum(headers), headers };
+  }
+
   /** The reply to one request line, or null for `stop`. */
   handle(line) {
     let id = null;
@@ -160,7 +204,7 @@ class Adapter {
       field(request, "id", "integer");
       if (op === "stop") return null;
       const known = ["start", "set-cookie", "cookie-header", "document-cookie", "write-document-cookie", "cookies",
-        "restart", "reset"];
+        "restart", "reset", "bench"];
       if (!known.includes(op)) throw new Unsupported(`unknown op '${op}' (this adapter speaks protocol ${PROTOCOL})`);
       const now = "now" in request ? new Date(field(request, "now", "number") * 1000) : undefined;
       return { id, status: "ok", result: this[op](request, now) };
