@@ -10,6 +10,13 @@ public struct AdapterHandshake: Sendable, Hashable {
     public var capabilities: Set<Capability>
     /// Capability names the adapter listed that this harness does not know or cannot grant (kept for `list`).
     public var ignoredCapabilities: [String]
+    /// Optional operations the adapter announced among its capabilities (``optionalOperationNames``): what the
+    /// harness may ask of it besides a scenario's operations, e.g. `bench`.
+    public var optionalOperations: Set<String>
+
+    /// Capability names that announce an optional operation rather than a store capability (PROTOCOL.md,
+    /// "Capabilities"): the harness sends that operation only to an adapter that lists it.
+    public static let optionalOperationNames: Set<String> = ["bench"]
 
     /// What any store gets from the shared-store app around it (DESIGN §3): native side, web view, private stores.
     public static let sharedStoreCapabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore]
@@ -19,11 +26,15 @@ public struct AdapterHandshake: Sendable, Hashable {
         .virtualClock, .persistence, .storeInspection, .javascript, .httpOnly, .rawSetCookie,
     ]
 
-    public init(name: String, version: String, capabilities: Set<Capability>, ignoredCapabilities: [String] = []) {
+    public init(
+        name: String, version: String, capabilities: Set<Capability>, ignoredCapabilities: [String] = [],
+        optionalOperations: Set<String> = []
+    ) {
         self.name = name
         self.version = version
         self.capabilities = capabilities
         self.ignoredCapabilities = ignoredCapabilities
+        self.optionalOperations = optionalOperations
     }
 
     /// Reads and checks the `start` result.
@@ -36,6 +47,7 @@ public struct AdapterHandshake: Sendable, Hashable {
         }
         var granted = Self.sharedStoreCapabilities
         var ignored: [String] = []
+        var operations: Set<String> = []
         for (index, entry) in try result.array("capabilities").enumerated() {
             guard case .string(let name) = entry else {
                 throw AdapterProtocol.Violation(
@@ -44,13 +56,15 @@ public struct AdapterHandshake: Sendable, Hashable {
             if let capability = Capability(rawValue: name),
                Self.storeCapabilities.contains(capability) || Self.sharedStoreCapabilities.contains(capability) {
                 granted.insert(capability)
+            } else if Self.optionalOperationNames.contains(name) {
+                operations.insert(name)
             } else {
                 ignored.append(name)
             }
         }
         self.init(
             name: try result.string("name"), version: try result.string("version"), capabilities: granted,
-            ignoredCapabilities: ignored
+            ignoredCapabilities: ignored, optionalOperations: operations
         )
     }
 }

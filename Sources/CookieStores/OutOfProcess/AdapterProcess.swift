@@ -31,10 +31,10 @@ final class AdapterProcess: Sendable {
     var pid: Int32 { child.pid }
     var isUsable: Bool { child.isUsable }
 
-    func call(_ operation: AdapterProtocol.Operation, _ fields: [String: JSONValue] = [:]) throws(ExternalAdapterError)
-        -> (request: AdapterProtocol.Request, outcome: AdapterProtocol.Outcome)
-    {
-        try child.call(operation, fields)
+    func call(
+        _ operation: AdapterProtocol.Operation, _ fields: [String: JSONValue] = [:], timeout: Duration? = nil
+    ) throws(ExternalAdapterError) -> (request: AdapterProtocol.Request, outcome: AdapterProtocol.Outcome) {
+        try child.call(operation, fields, timeout: timeout)
     }
 
     func stop() { child.stop() }

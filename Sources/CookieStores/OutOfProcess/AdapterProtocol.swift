@@ -112,4 +112,6 @@ extension LineProtocol.Operation {
     static let writeDocumentCookie = Self("write-document-cookie")
     static let cookies = Self("cookies")
     static let restart = Self("restart")
+    /// Optional, announced by the `bench` capability (PROTOCOL.md, "bench").
+    static let bench = Self("bench")
 }
