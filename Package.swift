@@ -61,8 +61,13 @@ let package = Package(
         ),
         // Reports from result events: JUnit XML, JSON, console.
         .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
+        // Counts the heap allocations of a thread (malloc replaced by interposition; glibc has no hooks left).
+        .target(name: "CMallocCounter"),
         // Benchmarks that compare stores on one workload in one run.
-        .target(name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting"], swiftSettings: strict),
+        .target(
+            name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting", "CMallocCounter"],
+            swiftSettings: strict
+        ),
         // The command line: argument parsing and commands, reachable from tests.
         .target(
             name: "CookieHarnessCLI",
