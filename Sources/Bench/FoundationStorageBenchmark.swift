@@ -12,9 +12,9 @@ public struct FoundationStorageBenchmark: BenchmarkedStore {
 
     public init() {}
 
-    public mutating func prepare(responses: [CookieStoreBenchmark.Response], requestURLs: [String]) {
-        self.responses = responses.map { (URL(string: $0.url)!, ["Set-Cookie": $0.setCookie]) }
-        self.requests = requestURLs.map { URL(string: $0)! }
+    public mutating func prepare(_ workload: BenchWorkload) {
+        responses = workload.responses.map { (URL(string: $0.url)!, ["Set-Cookie": $0.setCookie]) }
+        requests = workload.requestURLs.map { URL(string: $0)! }
         full = fill()
     }
 
@@ -36,6 +36,10 @@ public struct FoundationStorageBenchmark: BenchmarkedStore {
             total &+= HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]?.utf8.count ?? 0
         }
         return total
+    }
+
+    public func headers() -> [String?] {
+        requests.map { HTTPCookie.requestHeaderFields(with: full!.cookies(for: $0) ?? [])["Cookie"] }
     }
 
     public var storedCount: Int { full?.cookies?.count ?? 0 }

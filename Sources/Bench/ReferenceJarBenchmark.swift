@@ -6,20 +6,23 @@ public struct ReferenceJarBenchmark: BenchmarkedStore {
     public let name = "reference"
     private var responses: [(CookieURL, String)] = []
     private var requests: [CookieURL] = []
+    private var context = CookieRequestContext.sameSiteNavigation
     private var full: CookieJar?
-    private let clock = CookieClock.frozen(at: Date(timeIntervalSince1970: 1_800_000_000))
+    private var clock = CookieClock.frozen(at: Date(timeIntervalSince1970: 1_800_000_000))
 
     public init() {}
 
-    public mutating func prepare(responses: [CookieStoreBenchmark.Response], requestURLs: [String]) {
-        self.responses = responses.map { (CookieURL(string: $0.url)!, $0.setCookie) }
-        self.requests = requestURLs.map { CookieURL(string: $0)! }
+    public mutating func prepare(_ workload: BenchWorkload) {
+        responses = workload.responses.map { (CookieURL(string: $0.url)!, $0.setCookie) }
+        requests = workload.requestURLs.map { CookieURL(string: $0)! }
+        context = workload.context
+        clock = .frozen(at: workload.now)
         full = fill()
     }
 
     private func fill() -> CookieJar {
         let jar = CookieJar(clock: clock)
-        for (url, line) in responses { jar.setCookie(line, from: url) }
+        for (url, line) in responses { jar.setCookie(line, from: url, context: context) }
         return jar
     }
 
@@ -27,9 +30,11 @@ public struct ReferenceJarBenchmark: BenchmarkedStore {
 
     public func headersForAll() -> Int {
         var total = 0
-        for url in requests { total &+= full!.cookieHeader(for: url)?.utf8.count ?? 0 }
+        for url in requests { total &+= full!.cookieHeader(for: url, context: context)?.utf8.count ?? 0 }
         return total
     }
+
+    public func headers() -> [String?] { requests.map { full!.cookieHeader(for: $0, context: context) } }
 
     /// The number of cookies the filled jar holds (a sanity check that the workload really fills it).
     public var storedCount: Int { full?.count ?? 0 }

@@ -1,5 +1,6 @@
 import AdapterCatalog
 import Bench
+import CookieStores
 import Foundation
 import HarnessCore
 import StrategyAdapters
@@ -7,16 +8,20 @@ import StrategyAdapters
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
 enum BenchCommand {
     static let usage = """
-        usage: cookie-harness bench [stores] [--seconds S] [--store NAME]...
+        usage: cookie-harness bench [stores] [--seconds S] [--store NAME]... [--external NAME=COMMAND]...
                cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N]
                cookie-harness bench live [PATH...] [--jobs N]
 
-        stores (default): fills a jar with 3000 cookies over 60 domains from Set-Cookie lines, then computes the
-          Cookie header for request URLs on the full jar; the reference jar, an ephemeral Foundation
-          HTTPCookieStorage, libcurl (real requests to the loopback listener) and Python's http.cookiejar (a child
-          process over the adapter protocol) run the same workload in this one run. Prints operations per second
-          for each and the reference jar's ratio to it. --seconds: minimum time per measurement (default 0.4);
-          --store: run only these peers besides the reference jar (foundation, curl, python).
+        stores (default): every cookie implementation on the standard workload
+          (Sources/CookieStores/External/bench/workload.json: 3000 Set-Cookie lines over 60 domains into an empty
+          jar, then the Cookie headers of 240 URLs on the full jar), one after the other, each timed in its own
+          process: the reference jar, Foundation's HTTPCookieStorage and libcurl (real requests to the loopback
+          listener) here, the out-of-process adapters (python-cookiejar, tough-cookie, go-cookiejar, libsoup,
+          aiohttp, and --external ones) through the protocol's bench request. Prints µs per Set-Cookie stored and
+          per Cookie header with the ratio to the reference jar, whether each one's 240 headers are the reference
+          jar's (a checksum), why an implementation is unavailable, and the reference jar's allocations per
+          operation. --seconds: minimum time per measurement (default 0.4); --store: run only these besides the
+          reference jar; --external NAME=COMMAND: an adapter of your own (PROTOCOL.md, "bench").
         harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
           of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
           streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
@@ -27,7 +32,7 @@ enum BenchCommand {
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "scenarios", "jobs", "schema"])
+        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema"])
         if args.wantsHelp {
             output.out(usage)
             return .success
@@ -48,8 +53,30 @@ enum BenchCommand {
             }
             benchmark.minimumDuration = .milliseconds(Int(seconds * 1000))
         }
-        let only = args.options["store"].map(Set.init)
-        output.out(CookieStoreComparison(benchmark: benchmark, only: only).run().table)
+        var external = CookieStoreComparison.builtInExternal
+        for spec in args.options["external"] ?? [] {
+            let adapter: ExternalAdapter
+            do {
+                adapter = try ExternalAdapter(spec: spec)
+            } catch {
+                throw UsageError("option '--external': \(error)")
+            }
+            guard !external.contains(where: { $0.name == adapter.name }), !["reference", "foundation", "curl"].contains(adapter.name)
+            else { throw UsageError("option '--external': '\(adapter.name)' is already the name of a built-in implementation") }
+            external.append((adapter.name, { adapter }))
+        }
+        let only = args.options["store"].map { Set($0 + (args.options["external"] ?? []).map { String($0.prefix { $0 != "=" }) }) }
+        let workload: BenchWorkload
+        do {
+            workload = try BenchWorkload.standard()
+        } catch {
+            output.err("cookie-harness: error: \(error)")
+            return .invalidInput
+        }
+        let comparison = CookieStoreComparison(workload: workload, benchmark: benchmark, only: only, external: external)
+        let results = comparison.run { output.err("bench: \($0)…") }
+        ExternalAdapter.stopAllIdleProcesses()
+        output.out(results.table)
         return .success
     }
 
