@@ -1,4 +1,7 @@
+import AdapterCatalog
 import Foundation
+import HarnessCore
+import ProcessCleanup
 
 /// `cookie-harness`: the entry point, dispatching to one command per first argument.
 public enum CookieHarnessCommand {
@@ -25,6 +28,21 @@ public enum CookieHarnessCommand {
         Run 'cookie-harness <command> --help' for a command's options.
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
         """
+
+    /// The whole program: the process's arguments run with `adapters` added to the built-in ones, then exit.
+    ///
+    /// What the `cookie-harness` executable is, and what a package's own harness calls (through
+    /// `CookieHarness.main(adding:)`). Call it first thing in `main.swift`: signal handling must be installed before
+    /// any other thread exists, so that every thread inherits the blocked SIGINT/SIGTERM (see `Interruption`).
+    public static func main(adding adapters: [Adapter] = []) -> Never {
+        Interruption.installSignalHandling()
+        // Whatever the command, no child process group and no scratch path outlives the harness. Registered first,
+        // so it runs last among the exit hooks: after the WebKitGTK driver pool's hook has stopped its drivers
+        // gracefully (each removes its own folders), whatever is left is killed and removed.
+        atexit { ProcessCleanup.cleanUpEverything() }
+        AdapterCatalog.add(adapters)
+        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
 
     /// Runs the command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
