@@ -8,6 +8,8 @@ let package = Package(
     name: "CookieHarness",
     products: [
         .library(name: "CookieModel", targets: ["CookieModel"]),
+        // Your own strategy or store on the built-in suites, with the whole command line (Examples/).
+        .library(name: "CookieHarness", targets: ["CookieHarness"]),
         .executable(name: "cookie-harness", targets: ["cookie-harness"]),
     ],
     targets: [
@@ -77,7 +79,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI", "ProcessCleanup"], swiftSettings: strict),
+        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
+        // The library product: the WebKit-shaped API, SyncStrategy, CookieStore, and main(adding:).
+        .target(
+            name: "CookieHarness",
+            dependencies: [
+                "CookieHarnessCLI", "AdapterCatalog", "StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore",
+                "CookieModel",
+            ],
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),

@@ -1,0 +1,96 @@
+// CookieHarness as a library: your own sync strategy or cookie store on the built-in suites, with the whole command
+// line, from a package of your own (README, "Your own strategy").
+@_exported import CookieModel
+@_exported import HarnessCore
+@_exported import SyncStrategies
+@_exported import WebKitModel
+import AdapterCatalog
+import CookieHarnessCLI
+import StrategyAdapters
+
+/// The command line with adapters of your own, for a package that depends on CookieHarness.
+///
+/// ```swift
+/// // Sources/my-app-harness/main.swift
+/// import CookieHarness
+///
+/// CookieHarness.main(adding: [.strategy("my-app", MyStrategy.init)])
+/// ```
+///
+/// `swift run my-app-harness run --adapter my-app` then runs the built-in suites on your strategy (every command
+/// of `cookie-harness` is there, and `list adapters` shows yours).
+public enum CookieHarness {
+    /// Runs the command line with `additions` beside the built-in adapters, then exits with its status.
+    ///
+    /// Call it first thing in `main.swift` (it installs the signal handling every thread must inherit).
+    public static func main(adding additions: [Addition] = []) -> Never {
+        CookieHarnessCommand.main(adding: additions.flatMap(\.adapters))
+    }
+
+    /// Runs one command line (without the program name) with `additions`, and returns the exit status: for tests.
+    public static func run(_ arguments: [String], adding additions: [Addition] = []) -> Int32 {
+        AdapterCatalog.add(additions.flatMap(\.adapters))
+        return CookieHarnessCommand.run(arguments).rawValue
+    }
+
+    /// Something to add to the harness: a sync strategy, a cookie store, or any adapter.
+    public struct Addition: Sendable {
+        private enum Kind: Sendable {
+            case strategy(SyncStrategyKind)
+            case store(name: String, summary: String, capabilities: Set<Capability>, make: @Sendable (CookieClock) throws -> any CookieStore)
+            case adapter(Adapter)
+        }
+
+        private let kind: Kind
+
+        /// A sync strategy, written against the WebKit-shaped API like the built-in ones (`SyncStrategy`).
+        ///
+        /// Becomes one adapter per simulated platform profile, as the built-in strategies do: `NAME` (iOS),
+        /// `NAME@ios-11`, `NAME@webkitgtk`, and `NAME@webkitgtk-live` on the real WebKitGTK engine (chosen by name).
+        ///
+        /// - Parameters:
+        ///   - name: The adapter name, e.g. `my-app`.
+        ///   - make: A fresh strategy, for one app launch (`MyStrategy.init`).
+        ///   - summary: One line for `list adapters`.
+        public static func strategy(
+            _ name: String, _ make: @escaping @Sendable () -> any SyncStrategy, summary: String = "an app's own sync strategy"
+        ) -> Addition {
+            Addition(kind: .strategy(SyncStrategyKind(name: name, summary: summary, knownBreakage: "see its expectation file", make: make)))
+        }
+
+        /// A cookie store (`CookieStore`) as a shared-store app: one store for the native side and the web view.
+        ///
+        /// - Parameters:
+        ///   - capabilities: What the store can do beyond storing and sending cookies (e.g. `.virtualClock` when it
+        ///     reads the clock it is given); scenarios that need something else are skipped with the reason.
+        ///   - make: A fresh store for one scenario, on the scenario's clock.
+        public static func store(
+            _ name: String, summary: String = "an app's own cookie store", capabilities: Set<Capability> = [],
+            _ make: @escaping @Sendable (CookieClock) throws -> any CookieStore
+        ) -> Addition {
+            Addition(kind: .store(name: name, summary: summary, capabilities: capabilities, make: make))
+        }
+
+        /// Any adapter (HarnessCore's `Adapter`).
+        public static func adapter(_ adapter: Adapter) -> Addition { Addition(kind: .adapter(adapter)) }
+
+        var adapters: [Adapter] {
+            switch kind {
+            case .strategy(let strategy):
+                return StrategyAdapterCatalog.profiles.map { StrategyAdapterCatalog.adapter(for: strategy, on: $0) }
+                    + [StrategyAdapterCatalog.liveAdapter(for: strategy)]
+            case .store(let name, let summary, let capabilities, let make):
+                let adapter = Adapter(
+                    info: AdapterInfo(name: name, version: "1", profile: "", specProfile: "rfc6265bis"), summary: summary,
+                    capabilities: capabilities.union([.nativeStore, .webView, .nonPersistentDataStore])
+                ) { environment in
+                    let clock = environment.cookieClock
+                    return try SharedStoreApp(environment: environment) { try make(clock) }
+                }
+                return [adapter]
+            case .adapter(let adapter):
+                return [adapter]
+            }
+        }
+    }
+}
