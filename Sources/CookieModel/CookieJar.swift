@@ -242,7 +242,9 @@ public final class CookieJar: Sendable {
         let now = clock.now
         return store.withLock { store -> String? in
             var pairs: [[UInt8]] = []
-            let hits = retrieve(for: url, context: context, now: now, from: &store) { pairs.append($0.pairOctets) }
+            pairs.reserveCapacity(32)
+            // Only the pair's buffer is retained: reading it through the pointer copies no other field.
+            let hits = retrieve(for: url, context: context, now: now, from: &store) { pairs.append($0.pointee.pairOctets) }
             guard !hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ".
             let length = pairs.reduce(0) { $0 + $1.count } + 2 * (pairs.count - 1)
@@ -274,7 +276,7 @@ public final class CookieJar: Sendable {
         let now = clock.now
         return store.withLock { store in
             var found: [Cookie] = []
-            let hits = retrieve(for: url, context: context, now: now, from: &store) { found.append($0) }
+            let hits = retrieve(for: url, context: context, now: now, from: &store) { found.append($0.pointee) }
             return hits.map { found[$0.position] }
         }
     }
@@ -295,13 +297,15 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// §5.8.3 steps 1–3: reports each matching cookie to `found` (its last-access updated), then returns the sort
-    /// order over those reports. Expired cookies in the buckets visited are evicted first.
+    /// §5.8.3 steps 1–3: reports each matching cookie to `found` (its last-access updated), by pointer so that a
+    /// caller that needs one field copies only that one (a whole `Cookie` is eight reference-counted fields), then
+    /// returns the sort order over those reports. Expired cookies in the buckets visited are evicted first.
     private func retrieve(
         for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store,
-        found: (borrowing Cookie) -> Void
+        found: (UnsafeMutablePointer<Cookie>) -> Void
     ) -> [Hit] {
         var hits: [Hit] = []
+        hits.reserveCapacity(32)
         forEachCandidateDomain(of: url) { domain in
             guard let slot = store.buckets.index(forKey: domain) else { return }
             // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
@@ -321,7 +325,7 @@ public final class CookieJar: Sendable {
                         pathLength: cookie.pointee.path.utf8.count, creation: cookie.pointee.creation,
                         sequence: cookie.pointee.creationSequence, position: hits.count
                     ))
-                    found(cookie.pointee)
+                    found(cookie)
                 }
             }
         }
