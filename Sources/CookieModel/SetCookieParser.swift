@@ -59,7 +59,8 @@ public enum SetCookieParser {
         // §5.7 step 1 lets a user agent ignore any cookie. This jar keeps names, values and paths as text, so it
         // ignores a line that is not UTF-8: it could not send the same octets back, and lossy decoding would grow
         // a pair past the 4096-octet limit.
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        // (An all-ASCII line, the usual case, is valid without building a String of it.)
+        guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else { return nil }
 
         // Step 2: the name-value-pair runs up to the first ";".
         let firstSemicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
@@ -79,6 +80,8 @@ public enum SetCookieParser {
         guard nameBytes.count + valueBytes.count <= maximumNameValueOctets else { return nil }
 
         var result = ParsedSetCookie(name: string(nameBytes), value: string(valueBytes), attributes: [])
+        // One allocation for the usual handful of attributes, instead of one per doubling.
+        result.attributes.reserveCapacity(8)
         var rest = bytes[firstSemicolon...]
         while let semicolon = rest.first, semicolon == UInt8(ascii: ";") {
             rest = rest.dropFirst()
@@ -120,7 +123,7 @@ public enum SetCookieParser {
             // attribute it makes the cookie host-only (§5.7 step 7).
             var domain = value
             if domain.first == UInt8(ascii: ".") { domain = domain.dropFirst() }
-            return .domain(string(domain.map(asciiLowercase)))
+            return .domain(asciiLowercased(domain))
         case "path":
             guard value.first == UInt8(ascii: "/") else { return .path(CookieURL.defaultPath(of: requestPath)) }
             return .path(string(value))
@@ -180,8 +183,13 @@ public enum SetCookieParser {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
+    /// Written straight into the String (no intermediate array): a short one, such as an attribute name, is stored
+    /// inline and allocates nothing. The input is valid UTF-8 (checked at step 1), and lower-casing ASCII keeps it so.
     private static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> String {
-        string(bytes.map(asciiLowercase))
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiLowercase(byte) }
+            return bytes.count
+        }
     }
 
     /// Octets as a String; invalid UTF-8 becomes U+FFFD rather than failing (the jar must accept any bytes).
