@@ -116,6 +116,7 @@ let package = Package(
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
