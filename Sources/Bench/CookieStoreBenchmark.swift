@@ -3,7 +3,8 @@ import Foundation
 
 /// How the in-process stores are timed on the standard workload (``BenchWorkload``), so that figures compare as
 /// a ratio: storing every `Set-Cookie` line into an empty jar, and computing the `Cookie` header of every request
-/// URL on the full jar, each repeated until ``minimumDuration`` has passed, after one warm-up round. The `bench`
+/// URL on the full jar, each repeated until ``minimumDuration`` has passed, after one warm-up round. The figure is
+/// the fastest round's (as Python's `timeit` advises: on a shared machine the others measure the neighbours too). The `bench`
 /// request asks an out-of-process adapter to do exactly this in its own process (PROTOCOL.md, "bench").
 public struct CookieStoreBenchmark: Sendable {
     /// Each measurement repeats until it has run at least this long.
@@ -13,14 +14,27 @@ public struct CookieStoreBenchmark: Sendable {
         self.minimumDuration = minimumDuration
     }
 
-    /// A measured rate.
+    /// A measured rate: `operations` in `duration`, over rounds of `operationsPerRound`, the fastest taking
+    /// `bestRound` (when known).
     public struct Rate: Sendable {
         public var operations: Int
         public var duration: Duration
+        public var operationsPerRound: Int?
+        public var bestRound: Duration?
 
-        public init(operations: Int, duration: Duration) {
+        public init(operations: Int, duration: Duration, operationsPerRound: Int? = nil, bestRound: Duration? = nil) {
             self.operations = operations
             self.duration = duration
+            self.operationsPerRound = operationsPerRound
+            self.bestRound = bestRound
+        }
+
+        /// µs per operation in the fastest round — what a busy machine disturbs least — or over all rounds when the
+        /// fastest is not known.
+        public var bestMicrosecondsPerOperation: Double {
+            guard let bestRound, let operationsPerRound, operationsPerRound > 0 else { return microsecondsPerOperation }
+            let seconds = Double(bestRound.components.seconds) + Double(bestRound.components.attoseconds) * 1e-18
+            return seconds * 1e6 / Double(operationsPerRound)
         }
 
         public var seconds: Double {
@@ -38,12 +52,16 @@ public struct CookieStoreBenchmark: Sendable {
         var rounds = 0
         let start = clock.now
         var elapsed = Duration.zero
+        var best = Duration.seconds(1_000_000)
         repeat {
+            let begin = clock.now
             body()
+            let end = clock.now
+            best = min(best, end - begin)
             rounds += 1
-            elapsed = clock.now - start
+            elapsed = end - start
         } while elapsed < minimumDuration
-        return Rate(operations: rounds * operationsPerRound, duration: elapsed)
+        return Rate(operations: rounds * operationsPerRound, duration: elapsed, operationsPerRound: operationsPerRound, bestRound: best)
     }
 }
 

@@ -71,7 +71,7 @@ public struct CookieStoreComparison: Sendable {
         /// Whether every implementation with figures computed the reference jar's headers.
         public var allAgree: Bool { rows.allSatisfy { $0.agreement == nil || $0.agreement == .same } }
 
-        /// The plain-text table: µs per operation and the ratio to the reference jar (how many times its time),
+        /// The plain-text table: µs per operation (fastest round) and the ratio to the reference jar (how many times its time),
         /// cookies stored, whether the headers agree; then the unavailable ones with the reason; then allocations.
         public var table: String {
             guard let reference = rows.first, let referenceStoring = reference.storing, let referenceHeader = reference.header
@@ -79,11 +79,11 @@ public struct CookieStoreComparison: Sendable {
             func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
             func left(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             func micros(_ rate: CookieStoreBenchmark.Rate) -> String {
-                let value = rate.microsecondsPerOperation
+                let value = rate.bestMicrosecondsPerOperation
                 return String(format: value < 10 ? "%.2f" : value < 1000 ? "%.1f" : "%.0f", value)
             }
             func ratio(_ rate: CookieStoreBenchmark.Rate, _ base: CookieStoreBenchmark.Rate) -> String {
-                let value = rate.microsecondsPerOperation / base.microsecondsPerOperation
+                let value = rate.bestMicrosecondsPerOperation / base.bestMicrosecondsPerOperation
                 return String(format: value < 10 ? "%.2fx" : "%.0fx", value)
             }
             let nameWidth = max(16, rows.map(\.name.count).max() ?? 0) + 2
@@ -115,6 +115,7 @@ public struct CookieStoreComparison: Sendable {
                         + left(micros(storing), 15) + left(ratio(storing, referenceStoring), 8)
                         + left(micros(header), 18) + left(ratio(header, referenceHeader), 8) + "  " + agreement)
             }
+            lines.append("µs: per operation in the fastest timed round; ratio: over the reference jar's time")
             if !unavailable.isEmpty { lines += ["unavailable:"] + unavailable }
             let differences = rows.compactMap { row in row.firstDifference.map { (row.name, $0) } }
             if !differences.isEmpty {
@@ -199,10 +200,13 @@ public struct CookieStoreComparison: Sendable {
                 case .success(let report):
                     row.version = report.version
                     row.storedCookies = report.stored
-                    row.storing = CookieStoreBenchmark.Rate(
-                        operations: report.setCookie.operations, duration: .seconds(report.setCookie.seconds))
-                    row.header = CookieStoreBenchmark.Rate(
-                        operations: report.cookieHeader.operations, duration: .seconds(report.cookieHeader.seconds))
+                    func rate(_ measured: ExternalAdapter.BenchReport.Measurement, perRound: Int) -> CookieStoreBenchmark.Rate {
+                        CookieStoreBenchmark.Rate(
+                            operations: measured.operations, duration: .seconds(measured.seconds), operationsPerRound: perRound,
+                            bestRound: measured.best.map { .seconds($0) })
+                    }
+                    row.storing = rate(report.setCookie, perRound: workload.responses.count)
+                    row.header = rate(report.cookieHeader, perRound: workload.requestURLs.count)
                     row.checksum = report.checksum
                     row.agreement = agreement(checksum: report.checksum, headers: report.headers)
                     row.firstDifference = firstDifference(report.headers)

@@ -96,12 +96,13 @@ struct AdapterBenchTests {
     @Test("a bench reply is read: figures, checksum, stored, headers")
     func decoding() throws {
         let result = LineProtocol.Result(fields: [
-            "set-cookie": .object(["operations": .integer(6000), "seconds": .number(0.5)]),
+            "set-cookie": .object(["operations": .integer(6000), "seconds": .number(0.5), "best": .number(0.2)]),
             "cookie-header": .object(["operations": .integer(480), "seconds": .integer(1)]),
             "checksum": .string("f9642900a120deff"), "stored": .integer(3000), "headers": .array([.string("a=1"), .null]),
         ])
         let report = try ExternalAdapter.benchReport(result, version: "v")
-        #expect(report.setCookie == .init(operations: 6000, seconds: 0.5))
+        #expect(report.setCookie == .init(operations: 6000, seconds: 0.5, best: 0.2))
+        #expect(report.cookieHeader.best == nil)
         #expect(report.cookieHeader.microsecondsPerOperation == 1e6 / 480)
         #expect(report.stored == 3000)
         #expect(report.headers == ["a=1", nil])
@@ -112,6 +113,7 @@ struct AdapterBenchTests {
         (["set-cookie": .string("fast")], "field 'result.set-cookie' must be an object"),
         (["cookie-header": .object(["operations": .integer(0), "seconds": .number(1)])], "'result.cookie-header.operations' must be a positive integer"),
         (["checksum": .string("F9642900A120DEFF")], "16 lower-case hex digits"),
+        (["set-cookie": .object(["operations": .integer(3000), "seconds": .number(0.5), "best": .number(0.6)])], "'result.set-cookie.best' must be a positive number no larger than 'seconds'"),
         (["headers": .array([.integer(1)])], "'result.headers[0]' must be a string or null"),
     ] as [([String: JSONValue], String)])
     func invalid(change: [String: JSONValue], message: String) throws {

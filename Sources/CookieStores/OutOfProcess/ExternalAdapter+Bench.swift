@@ -10,14 +10,16 @@ extension ExternalAdapters {
 extension ExternalAdapter {
     /// What an adapter measured in its own process on the standard workload (the `bench` reply, PROTOCOL.md).
     public struct BenchReport: Sendable, Hashable {
-        /// A timed loop: `operations` done in `seconds`.
+        /// A timed loop: `operations` done in `seconds`; the fastest round took `best` seconds, when the adapter says.
         public struct Measurement: Sendable, Hashable {
             public var operations: Int
             public var seconds: Double
+            public var best: Double?
 
-            public init(operations: Int, seconds: Double) {
+            public init(operations: Int, seconds: Double, best: Double? = nil) {
                 self.operations = operations
                 self.seconds = seconds
+                self.best = best
             }
 
             public var microsecondsPerOperation: Double { seconds * 1e6 / Double(operations) }
@@ -121,7 +123,14 @@ extension ExternalAdapter {
             guard seconds > 0, seconds.isFinite else {
                 throw AdapterProtocol.Violation("field 'result.\(key).seconds' must be positive")
             }
-            return BenchReport.Measurement(operations: operations, seconds: seconds)
+            let best: Double?
+            switch fields["best"] {
+            case nil: best = nil
+            case .integer(let whole)? where whole > 0 && Double(whole) <= seconds: best = Double(whole)
+            case .number(let number)? where number > 0 && number <= seconds: best = number
+            default: throw AdapterProtocol.Violation("field 'result.\(key).best' must be a positive number no larger than 'seconds'")
+            }
+            return BenchReport.Measurement(operations: operations, seconds: seconds, best: best)
         }
         let checksum = try result.string("checksum")
         guard checksum.utf8.count == 16, checksum.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })

@@ -87,14 +87,18 @@ function cookieRecord(cookie) {
   };
 }
 
-/** Runs body once to warm up, then until `seconds` have passed (PROTOCOL.md, "bench"). */
+/** Runs body once to warm up, then until `seconds` have passed; notes the fastest round (PROTOCOL.md, "bench"). */
 function timed(body, operations, seconds) {
   body();
   const start = process.hrtime.bigint();
+  let best = Infinity;
   for (let rounds = 1; ; rounds++) {
+    const begin = process.hrtime.bigint();
     body();
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-    if (elapsed >= seconds) return { operations: rounds * operations, seconds: elapsed };
+    const end = process.hrtime.bigint();
+    best = Math.min(best, Number(end - begin) / 1e9);
+    const elapsed = Number(end - start) / 1e9;
+    if (elapsed >= seconds) return { operations: rounds * operations, seconds: elapsed, best };
   }
 }
 
