@@ -28,6 +28,7 @@ public enum CookieHarness {
     }
 
     /// Runs one command line (without the program name) with `additions`, and returns the exit status: for tests.
+    /// The additions stay for the rest of the process (the catalog is process-wide), so add each name once.
     public static func run(_ arguments: [String], adding additions: [Addition] = []) -> Int32 {
         AdapterCatalog.add(additions.flatMap(\.adapters))
         return CookieHarnessCommand.run(arguments).rawValue
