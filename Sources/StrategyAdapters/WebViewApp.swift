@@ -38,6 +38,8 @@ public final class WebViewApp: App {
     private var sharedProcessPool = WKProcessPool()
     private(set) var webView: WKWebView?
     private var webViewOptions: WebViewOptions?
+    /// The native store's disk when it is written after a delay (field note 000); nil: written at once.
+    private var flush: NativeStoreFlush?
 
     /// The native store the app uses unless told otherwise: the reference jar, SameSite not enforced.
     public static func defaultNativeStore(_ environment: AppEnvironment) -> any CookieStore {
@@ -66,10 +68,18 @@ public final class WebViewApp: App {
         let transcript = environment.transcript
         let network = VirtualNetworkBridge(network: environment.network, transcript: transcript)
         let eventLog: (String) -> Void = { transcript.record("• " + $0) }
+        var flushDelay = environment.platform.nativeStoreFlushDelay
         switch choice {
-        case .simulated(let profile):
+        case .simulated(var profile):
+            // The scenario's platform behaviours (off in every profile) override the profile's.
+            if let delay = environment.platform.implicitWebToNativeSync { profile.implicitWebToNativeSyncDelay = delay }
+            flushDelay = flushDelay ?? profile.nativeStoreFlushDelay
             engine = SimulatedWebKit(profile: profile, clock: environment.clock, network: network, eventLog: eventLog)
         case .webKitGTK:
+            if environment.platform.implicitWebToNativeSync != nil {
+                throw AppError.cannotServe(
+                    "WebKitGTK has no native store to sync into: the implicit web→native sync (DESIGN §6 rule 10) is the simulated engine's only")
+            }
             do {
                 engine = try WebKitGTKEngine(
                     clock: environment.clock, network: network,
@@ -82,10 +92,22 @@ public final class WebViewApp: App {
             transcript.record("✗ \($0)")
         }
         if let simulated = engine as? SimulatedWebKit {
-            simulated.implicitSyncTarget = { [unowned self] cookie in
+            simulated.implicitSyncTarget = { [unowned self] cookie, webCookies in
+                // The web view's cookies of the domain are written over the native ones: those the web view
+                // lacks (added by the app) are gone (field note 001).
+                for dropped in self.native.cookies where dropped.domain == cookie.domain
+                    && !webCookies.contains(where: { $0.hasSameIdentity(as: dropped) })
+                {
+                    self.native.deleteCookie(dropped)
+                    transcript.record("• webkit: implicit sync (rule 10) drops the native cookie \(dropped.name) (\(dropped.domain)\(dropped.path)) the web view does not have")
+                }
                 self.native.setCookie(cookie)
                 self.strategy.nativeCookiesDidChange(self.context)
             }
+        }
+        if let flushDelay {
+            flush = NativeStoreFlush(delay: flushDelay, cookies: (try? self.nativeStore.storedCookies()) ?? [])
+            transcript.record("• native store: written to disk \(flushDelay) s after a change (a kill before then loses it)")
         }
         transcript.record("• app launched: strategy \(self.strategy.name), \(choice.description)")
         try launch(first: true)
@@ -95,6 +117,7 @@ public final class WebViewApp: App {
 
     /// Lets the run loop turn until idle. A step the engine cannot do at all makes the scenario unservable here.
     func settle() throws {
+        defer { noteNativeStore() }
         do {
             try engine.runUntilIdle()
         } catch let error as WebKitError where error.code == .unsupportedByEngine {
@@ -102,6 +125,31 @@ public final class WebViewApp: App {
         } catch let error as WebKitError where error.code == .engineFailed {
             throw AppError.engineFailure("\(error)")
         }
+    }
+
+    /// Starts the flush timer when the native store changed (field note 000).
+    private func noteNativeStore() {
+        guard flush != nil else { return }
+        flush?.note(native.cookies, at: environment.clock.now)
+    }
+
+    /// At a kill: the native store's changes not yet on disk are lost, it reverts to what was written.
+    private func loseUnwrittenNativeChanges() {
+        guard let written = flush?.unwritten(at: environment.clock.now) else { return }
+        let current = native.cookies.filter(\.isPersistent)
+        let writtenKeys = NativeStoreFlush.keys(written)
+        let currentKeys = NativeStoreFlush.keys(current)
+        var lost: [String] = []
+        for cookie in current where !writtenKeys.contains(NativeStoreFlush.key(cookie)) {
+            native.deleteCookie(cookie)
+            lost.append(cookie.name)
+        }
+        for cookie in written where !currentKeys.contains(NativeStoreFlush.key(cookie)) {
+            native.setCookie(cookie)
+        }
+        transcript.record(
+            "• native store: killed before its flush (\(flush?.delay ?? 0) s after a change): unwritten changes lost"
+                + (lost.isEmpty ? "" : " (\(lost.joined(separator: ", ")))"))
     }
 
     private func launch(first: Bool) throws {
@@ -191,6 +239,33 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the link to \(url)")
     }
 
+    public func submitForm(_ request: HTTPRequest) throws {
+        guard let webView, webView.url != nil else { throw AppError.noPage("submit-form") }
+        recorder.beginStep()
+        guard webView.performFormSubmission(try Self.webRequest(request)) != nil else {
+            try settle()
+            throw StepFailure(.failed, "the page could not submit its form to \(request.url)")
+        }
+        try settle()
+        try recorder.endStep(describing: "the form submission to \(request.url)")
+    }
+
+    public func goBack() throws { try goInHistory(by: -1) }
+
+    public func goForward() throws { try goInHistory(by: 1) }
+
+    private func goInHistory(by offset: Int) throws {
+        let what = offset < 0 ? "go-back" : "go-forward"
+        guard let webView, webView.url != nil else { throw AppError.noPage(what) }
+        recorder.beginStep()
+        guard (offset < 0 ? webView.goBack() : webView.goForward()) != nil else {
+            try settle()
+            throw StepFailure(.failed, "\(what): the web view has no page to go \(offset < 0 ? "back" : "forward") to")
+        }
+        try settle()
+        try recorder.endStep(describing: "the \(offset < 0 ? "back" : "forward") navigation")
+    }
+
     public func fetch(_ request: HTTPRequest) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("fetch") }
         var outcome: Result<WebResponse, WebKitError>?
@@ -238,8 +313,10 @@ public final class WebViewApp: App {
         webView = nil
         webViewOptions = nil
         engine.terminateApp()
+        loseUnwrittenNativeChanges()
         try nativeStore.restart()
         transcript.record("• app killed and relaunched")
+        if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: native.cookies) }
         try launch(first: false)
         if let reopen { try openWebView(reopen) }
     }

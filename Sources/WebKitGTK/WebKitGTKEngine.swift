@@ -297,6 +297,45 @@ public final class WebKitGTKEngine: WebKitEngine {
         log("navigation #\(navigation) (linkActivated): the page clicks a link to \(url)")
     }
 
+    public func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {
+        guard let view = views[handle], view.page != nil else {
+            log("form submission to \(request.url) ignored: web view #\(handle) shows no page")
+            return nil
+        }
+        syncUserScripts()
+        syncClock()
+        let fields: [String: JSONValue] = [
+            "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
+            "body": .string(request.bodyText ?? ""),
+        ]
+        guard let result = send("submit-form", fields), case .integer(let navigation)? = result.fields["navigation"] else {
+            return nil
+        }
+        navigationViews[navigation] = handle
+        view.loading.insert(navigation)
+        log("navigation #\(navigation) (formSubmitted): the page submits a form, \(request.httpMethod) \(request.url)")
+        return navigation
+    }
+
+    public func goInHistory(by offset: Int, inWebView handle: Int) -> Int? {
+        guard let view = views[handle] else {
+            log("history navigation ignored: web view #\(handle) belongs to a killed process")
+            return nil
+        }
+        syncUserScripts()
+        syncClock()
+        let op = offset < 0 ? "go-back" : "go-forward"
+        guard let result = send(op, ["view": .integer(handle)]) else { return nil }
+        guard case .integer(let navigation)? = result.fields["navigation"] else {
+            log("\(op): web view #\(handle) has no history item that way")
+            return nil
+        }
+        navigationViews[navigation] = handle
+        view.loading.insert(navigation)
+        log("navigation #\(navigation) (backForward): \(op) in web view #\(handle)")
+        return navigation
+    }
+
     public func requestSubresource(
         _ request: WebRequest, inWebView handle: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {

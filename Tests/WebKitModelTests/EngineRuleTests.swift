@@ -313,7 +313,7 @@ struct EngineRuleTests {
         profile.implicitWebToNativeSyncDelay = 2
         let app = EngineFixture(profile: profile)
         var synced: [String] = []
-        app.engine.implicitSyncTarget = { synced.append($0.name) }
+        app.engine.implicitSyncTarget = { cookie, _ in synced.append(cookie.name) }
         app.route("https://app.example.com/signin", setCookies: ["session=1; Path=/", "remember=2; Path=/; Max-Age=3600"])
         app.load("https://app.example.com/signin")
         #expect(synced == ["remember"])

@@ -19,6 +19,12 @@ public protocol App: AnyObject {
     func followLink(_ url: HTTPURL) throws
     /// A subresource request from the current page.
     func fetch(_ request: HTTPRequest) throws
+    /// A form in the current page submitted by the user: a top-level navigation the page starts (POST with its body).
+    func submitForm(_ request: HTTPRequest) throws
+    /// The web view's back button: the previous history item is loaded again.
+    func goBack() throws
+    /// The web view's forward button.
+    func goForward() throws
     /// JavaScript in the current page.
     func runScript(_ script: String) throws
     /// `document.cookie` of the current page.
@@ -37,15 +43,28 @@ public struct AppEnvironment: Sendable {
     /// What the scenario will ask of the app (its required capabilities): an app on a real engine pays for
     /// persistence only when the scenario kills and relaunches it.
     public var scenarioNeeds: Set<Capability>
+    /// Platform behaviours the scenario turns on (see ``PlatformParameters``).
+    public var platform: PlatformParameters
 
-    public init(clock: VirtualClock, network: VirtualNetwork, transcript: Transcript, scenarioNeeds: Set<Capability> = []) {
+    public init(
+        clock: VirtualClock, network: VirtualNetwork, transcript: Transcript, scenarioNeeds: Set<Capability> = [],
+        platform: PlatformParameters = PlatformParameters()
+    ) {
         self.clock = clock
         self.network = network
         self.transcript = transcript
         self.scenarioNeeds = scenarioNeeds
+        self.platform = platform
     }
 
     public var cookieClock: CookieClock { .virtual(clock) }
+}
+
+extension App {
+    /// Apps written before these steps existed cannot perform them: the scenario is an error naming the step.
+    public func submitForm(_ request: HTTPRequest) throws { throw AppError.unsupported("submit-form") }
+    public func goBack() throws { throw AppError.unsupported("go-back") }
+    public func goForward() throws { throw AppError.unsupported("go-forward") }
 }
 
 public enum AppError: Error, Sendable, CustomStringConvertible {

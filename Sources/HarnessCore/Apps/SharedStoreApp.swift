@@ -11,7 +11,12 @@ public final class SharedStoreApp: App {
     private let makeStore: () throws -> any CookieStore
     private let store: any CookieStore
     private var webView: (options: WebViewOptions, store: any CookieStore)?
-    private var page: HTTPURL?
+    private var page: HTTPURL? {
+        history.indices.contains(current) ? history[current] : nil
+    }
+    /// The web view's back-forward list (final URLs) and the index of the current item.
+    private var history: [HTTPURL] = []
+    private var current = -1
 
     public init(environment: AppEnvironment, makeStore: @escaping () throws -> any CookieStore) throws {
         self.environment = environment
@@ -37,18 +42,54 @@ public final class SharedStoreApp: App {
     public func openWebView(_ options: WebViewOptions) throws {
         let webStore = options.dataStore == .nonPersistent ? try makeStore() : store
         webView = (options, webStore)
-        page = nil
+        clearHistory()
         environment.transcript.record("• web view opened (data store: \(options.dataStore.rawValue))")
     }
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
-        page = try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies)
+        visit(try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies))
     }
 
     public func followLink(_ url: HTTPURL) throws {
         guard let current = page else { throw AppError.noPage("follow-link") }
-        page = try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true)
+        visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
+    }
+
+    public func submitForm(_ request: HTTPRequest) throws {
+        guard let current = page else { throw AppError.noPage("submit-form") }
+        visit(try perform(request, channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
+    }
+
+    /// The previous history item is requested again (no page cache), with the store's cookies of now.
+    public func goBack() throws {
+        guard current > 0 else { throw StepFailure(.failed, "go-back: the web view has no page to go back to") }
+        try revisit(current - 1)
+    }
+
+    public func goForward() throws {
+        guard current + 1 < history.count else { throw StepFailure(.failed, "go-forward: the web view has no page to go forward to") }
+        try revisit(current + 1)
+    }
+
+    private func revisit(_ index: Int) throws {
+        environment.transcript.record("• web view: \(index < current ? "back" : "forward") to \(history[index])")
+        current = index
+        history[index] = try perform(
+            HTTPRequest(url: history[index]), channel: "web view", store: webViewStore, initiator: nil, topLevel: true,
+            handlesCookies: true)
+    }
+
+    /// A new page: it follows the current item, and the items ahead of it are dropped.
+    private func visit(_ url: HTTPURL) {
+        history.removeSubrange((current + 1)...)
+        history.append(url)
+        current = history.count - 1
+    }
+
+    private func clearHistory() {
+        history = []
+        current = -1
     }
 
     public func fetch(_ request: HTTPRequest) throws {
@@ -76,7 +117,7 @@ public final class SharedStoreApp: App {
         if let options = webView?.options {
             webView = (options, options.dataStore == .nonPersistent ? try makeStore() : store)
         }
-        page = nil
+        clearHistory()
         environment.transcript.record("• app killed and relaunched")
     }
 

@@ -185,10 +185,14 @@ struct SuiteReader {
             }
         }
         if title == nil { error(at: element, "<\(element.name)> needs a <title>") }
+        var platform = PlatformParameters()
+        platform.implicitWebToNativeSync = seconds(element, "implicit-web-to-native-sync")
+        platform.nativeStoreFlushDelay = seconds(element, "native-store-flush-delay")
         guard let id, let title else { return nil }
         return Scenario(
             id: id.value, title: title, tags: SuiteText.words(element[attribute: "tags"] ?? ""),
-            references: references, declaredCapabilities: capabilities, steps: steps, location: location(of: element)
+            references: references, declaredCapabilities: capabilities, steps: steps, platform: platform,
+            location: location(of: element)
         )
     }
 
@@ -206,6 +210,14 @@ struct SuiteReader {
             return request(element).map(Step.Kind.load)
         case "follow-link":
             return required(element, "url").map { .followLink(url: $0.value) }
+        case "submit-form":
+            guard var form = request(element) else { return nil }
+            if element[attribute: "method"] == nil { form.method = "POST" }
+            return .submitForm(form)
+        case "go-back":
+            return .goBack
+        case "go-forward":
+            return .goForward
         case "fetch":
             return request(element).map(Step.Kind.fetch)
         case "run-script":
@@ -258,6 +270,16 @@ struct SuiteReader {
             }
         }
         return request
+    }
+
+    /// A duration in seconds from attribute `name` (finite, 0 or more), nil when absent or invalid (reported).
+    private mutating func seconds(_ element: XMLTree.Element, _ name: String) -> Double? {
+        guard let attribute = element.attribute(named: name) else { return nil }
+        guard let value = Double(SuiteText.trimmed(attribute.value)), value.isFinite, value >= 0 else {
+            error(at: attribute, "\(name)=\"\(attribute.value)\" must be a finite number of seconds, 0 or more")
+            return nil
+        }
+        return value
     }
 
     private mutating func webViewOptions(_ element: XMLTree.Element) -> WebViewOptions? {

@@ -13,12 +13,16 @@ public struct Scenario: Sendable, Hashable {
     public var declaredCapabilities: Set<Capability>
     /// Steps and expectations, in story order.
     public var steps: [Step]
+    /// Platform behaviours the scenario turns on (off by default in every profile).
+    public var platform: PlatformParameters
     public var location: SuiteLocation
 
     public init(
         id: String, title: String, tags: [String] = [], references: [String] = [],
-        declaredCapabilities: Set<Capability> = [], steps: [Step], location: SuiteLocation
+        declaredCapabilities: Set<Capability> = [], steps: [Step], platform: PlatformParameters = PlatformParameters(),
+        location: SuiteLocation
     ) {
+        self.platform = platform
         self.id = id
         self.title = title
         self.tags = tags
@@ -56,6 +60,12 @@ public struct Step: Sendable, Hashable {
         case load(Request)
         /// The user follows a link in the current page to `url` (a top-level navigation the page initiated).
         case followLink(url: String)
+        /// The user submits a form in the current page (an in-page POST the page initiates, not an app load).
+        case submitForm(Request)
+        /// The user goes back in the web view's history (`WKWebView.goBack()`).
+        case goBack
+        /// The user goes forward in the web view's history (`WKWebView.goForward()`).
+        case goForward
         /// The current page fetches `url` (a subresource: XHR, fetch, image).
         case fetch(Request)
         /// JavaScript in the current page; statements of the form `document.cookie = "…"` at least.
@@ -75,7 +85,7 @@ public struct Step: Sendable, Hashable {
                 HTTPFieldValue.forbiddenCharacter(in: line) == nil ? [.nativeStore] : [.nativeStore, .rawSetCookie]
             case .nativeRequest: [.nativeStore]
             case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
-            case .load, .followLink, .fetch: [.webView]
+            case .load, .followLink, .fetch, .submitForm, .goBack, .goForward: [.webView]
             case .runScript: [.webView, .javascript]
             case .restartApp: [.persistence]
             case .advanceClock: [.virtualClock]
@@ -121,4 +131,26 @@ public struct WebViewOptions: Sendable, Hashable {
         self.dataStore = dataStore
         self.sharedProcessPool = sharedProcessPool
     }
+}
+
+/// Platform behaviours that are off in every profile and that a scenario turns on to show a pitfall: they apply to
+/// an app with a native store and a web view on the simulated engine (DESIGN §6 rules 9, 10). A shared-store app has
+/// one store and nothing to sync or flush; the real engine has no native store: such an app runs the scenario
+/// unchanged (a shared store) or skips it (the real engine cannot have the behaviour).
+public struct PlatformParameters: Sendable, Hashable {
+    /// DESIGN §6 rule 10: the platform copies the web view's cookies to the native store this long (seconds) after
+    /// they change, and in doing so replaces the native cookies of that host, dropping those the app added itself
+    /// (field note 001, "cookies lost in the sync"). nil: no implicit sync.
+    public var implicitWebToNativeSync: Double?
+    /// Field note 000 ("cookies lost when the app exits, even with an expiry"): the native store writes its
+    /// cookies to disk this long (seconds) after a change; a kill before then loses what changed. nil: at once.
+    public var nativeStoreFlushDelay: Double?
+
+    public init(implicitWebToNativeSync: Double? = nil, nativeStoreFlushDelay: Double? = nil) {
+        self.implicitWebToNativeSync = implicitWebToNativeSync
+        self.nativeStoreFlushDelay = nativeStoreFlushDelay
+    }
+
+    /// Whether every behaviour is off (the profile's own).
+    public var isDefault: Bool { implicitWebToNativeSync == nil && nativeStoreFlushDelay == nil }
 }

@@ -32,7 +32,8 @@ public struct ScenarioExecutor: Sendable {
         var engineFailure: String?
         do {
             let app = try adapter.makeApp(AppEnvironment(
-                clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities))
+                clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities,
+                platform: scenario.platform))
             var world = World(app: app, clock: clock, network: network, transcript: transcript)
             status = try world.run(scenario.steps)
         } catch AppError.cannotServe(let reason) {
@@ -125,6 +126,12 @@ private struct World {
             try app.followLink(try parse(url))
         case .fetch(let request):
             try app.fetch(try httpRequest(request))
+        case .submitForm(let request):
+            try app.submitForm(try httpRequest(request))
+        case .goBack:
+            try app.goBack()
+        case .goForward:
+            try app.goForward()
         case .runScript(let script):
             try app.runScript(script)
         case .restartApp:

@@ -953,6 +953,51 @@ class Driver:
             raise
         return {"navigation": number}
 
+    def submit_form(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        method = field(request, "method", str, "POST", optional=True)
+        body = field(request, "body", str, "", optional=True)
+        if method.upper() not in ("GET", "POST"):
+            raise Unsupported(f"an HTML form submits GET or POST, not {method}")
+        number = self.assign_navigation(view, url)
+        # The page builds a form of hidden inputs from the url-encoded body and submits it: a real in-page POST
+        # (application/x-www-form-urlencoded, fields in body order), a navigation of type form-submitted.
+        script = (
+            "(function(){var f=document.createElement('form');f.method=%s;f.action=%s;"
+            "new URLSearchParams(%s).forEach(function(v,k){var i=document.createElement('input');i.type='hidden';"
+            "i.name=k;i.value=v;f.appendChild(i);});"
+            "(document.body||document.documentElement).appendChild(f);f.submit();})();"
+            % (json.dumps(method.lower()), json.dumps(url), json.dumps(body))
+        )
+        try:
+            self.evaluate_in(view, script)
+        except Exception:
+            view.assigned = collections.deque(entry for entry in view.assigned if entry[0] != number)
+            raise
+        return {"navigation": number}
+
+    def go_back(self, request):
+        return self.go_in_history(request, -1)
+
+    def go_forward(self, request):
+        return self.go_in_history(request, 1)
+
+    def go_in_history(self, request, step):
+        """`webkit_web_view_go_back`/`go_forward`: the history item's URL is loaded again (the page cache is off)."""
+        view = self.view_of(request)
+        history = view.widget.get_back_forward_list()
+        item = history.get_back_item() if step < 0 else history.get_forward_item()
+        if item is None:
+            return {"navigation": None}
+        number = self.assign_navigation(view, item.get_uri())
+        if step < 0:
+            view.widget.go_back()
+        else:
+            view.widget.go_forward()
+        self.note_activity()
+        return {"navigation": number}
+
     def evaluate_in(self, view, source):
         """Evaluate `source` in the view's main frame; its value as a string, or None for undefined/null."""
         token = object()
@@ -1365,6 +1410,9 @@ class Driver:
         "set-scripts": set_scripts,
         "load": load,
         "click-link": click_link,
+        "submit-form": submit_form,
+        "go-back": go_back,
+        "go-forward": go_forward,
         "fetch": fetch,
         "evaluate": evaluate,
         "decide": decide,

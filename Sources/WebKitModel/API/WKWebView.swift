@@ -35,6 +35,18 @@ public final class WKWebView {
         navigation(for: engine.load(request, inWebView: identifier))
     }
 
+    /// Loads the previous item of the back-forward list; nil when there is none.
+    @discardableResult
+    public func goBack() -> WKNavigation? {
+        engine.goInHistory(by: -1, inWebView: identifier).map(navigation(for:))
+    }
+
+    /// Loads the next item of the back-forward list; nil when there is none.
+    @discardableResult
+    public func goForward() -> WKNavigation? {
+        engine.goInHistory(by: 1, inWebView: identifier).map(navigation(for:))
+    }
+
     /// Runs `javaScriptString` in the current page; the handler gets the last expression's value (a `String`, or
     /// nil for undefined) or an error (``WebKitError``).
     public func evaluateJavaScript(_ javaScriptString: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
@@ -51,6 +63,13 @@ public final class WKWebView {
     /// The user clicks a link to `url` in the current page (see ``WebKitEngine/clickLink(to:inWebView:)``).
     public func performLinkClick(to url: URL) {
         engine.clickLink(to: url, inWebView: identifier)
+    }
+
+    /// The user submits a form of the current page (see ``WebKitEngine/submitForm(_:inWebView:)``); nil when the
+    /// page could not submit it.
+    @discardableResult
+    public func performFormSubmission(_ request: WebRequest) -> WKNavigation? {
+        engine.submitForm(request, inWebView: identifier).map(navigation(for:))
     }
 
     /// The current page loads a subresource (see ``WebKitEngine/requestSubresource(_:inWebView:completion:)``).

@@ -41,6 +41,9 @@ public protocol WebKitEngine: AnyObject {
     func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int
     /// `WKWebView.load(_:)`; returns the navigation's identifier.
     func load(_ request: WebRequest, inWebView webView: Int) -> Int
+    /// `WKWebView.goBack()` / `goForward()` (`offset` -1 or 1): a navigation of type `.backForward` to the history
+    /// item, without any header the app set on its first load (DESIGN §6 rule 2); nil when there is no such item.
+    func goInHistory(by offset: Int, inWebView webView: Int) -> Int?
     /// `WKWebView.url`: the committed page, nil for a blank web view.
     func currentURL(ofWebView webView: Int) -> URL?
     /// `WKWebView.isLoading`.
@@ -56,6 +59,10 @@ public protocol WebKitEngine: AnyObject {
     func clickLink(to url: URL, inWebView webView: Int)
     /// The current page requests a subresource (an image, `fetch(url, {credentials: 'include'})`): no navigation
     /// delegate callback, no manual `Cookie` header (a forbidden header name for page scripts).
+    /// The user submits a form of the current page to `request.url` (method and url-encoded body from `request`):
+    /// a navigation of type `.formSubmitted` the page starts, without any header the app set. A real engine builds
+    /// a `<form>` with hidden inputs and calls `submit()`.
+    func submitForm(_ request: WebRequest, inWebView webView: Int) -> Int?
     func requestSubresource(_ request: WebRequest, inWebView webView: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void)
 
     // MARK: The app's run loop (DispatchQueue.main)

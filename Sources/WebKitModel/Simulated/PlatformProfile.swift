@@ -99,9 +99,19 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var sameSite: SameSiteSupport
 
     /// DESIGN §6 rule 10: persistent cookies of the default data store appear in the native store this long after
-    /// they were stored (session cookies never do); nil: no implicit sync. nil in every profile — **assumed**:
-    /// folklore says iOS syncs eventually, nothing reliable documents it, so strategies must not count on it.
+    /// they were stored (session cookies never do), written over the native store's cookies of their domain — the
+    /// native cookies of that domain the web view lacks (ones the app added itself) are dropped; nil: no implicit
+    /// sync. nil in every profile — **assumed**: folklore says iOS syncs eventually, nothing reliable documents it,
+    /// so strategies must not count on it; the dropping is **reported** (field note 001, "cookies lost in the
+    /// sync"; note 004: the sessions of the two stores are shared asynchronously). A scenario turns it on with
+    /// `implicit-web-to-native-sync="SECONDS"`.
     public var implicitWebToNativeSyncDelay: TimeInterval?
+
+    /// The app's native store (`HTTPCookieStorage`) writes its cookies to disk this long after a change; a kill
+    /// before then loses the change, persistent cookies included. nil: written at once. nil in every profile —
+    /// **reported** (field note 000: cookies lost when the app exits even with an expiry set, which led its author
+    /// to UserDefaults). A scenario turns it on with `native-store-flush-delay="SECONDS"`.
+    public var nativeStoreFlushDelay: TimeInterval?
 
     /// DESIGN §6 rule 12, POST body on re-issue: whether `WKNavigationAction.request.httpBody` carries a POST's
     /// body. False everywhere — ios: **reported** (the body is nil in `decidePolicyFor navigationAction`, so an app
@@ -195,7 +205,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
                 + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : ""),
             "  third-party cookies: \(thirdPartyCookies.rawValue)",
             "  SameSite: \(sameSite)",
-            "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s" } ?? "off"),
+            "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s, over the native cookies of the domain" } ?? "off"),
+            "  native store flush: " + (nativeStoreFlushDelay.map { "\($0) s after a change" } ?? "at once"),
             "  POST body in navigation actions: \(navigationActionCarriesBody)",
             "  Set-Cookie in navigation responses: \(responseShowsSetCookie)",
             "  schemeful same-site: \(schemefulSameSite)",

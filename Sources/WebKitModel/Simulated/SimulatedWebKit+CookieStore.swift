@@ -138,8 +138,8 @@ extension SimulatedWebKit {
         {
             schedule(after: delay) { [unowned self] in
                 guard store.jar.allCookies.contains(where: { $0.hasSameContent(as: cookie) }) else { return }
-                log("implicit sync (rule 10): \(cookie.summary) copied to the native store")
-                target(cookie)
+                log("implicit sync (rule 10): \(cookie.summary) copied to the native store, over its cookies for \(cookie.domain)")
+                target(cookie, store.jar.allCookies.filter { $0.domain == cookie.domain })
             }
         }
     }

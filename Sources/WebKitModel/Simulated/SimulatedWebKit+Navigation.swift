@@ -15,6 +15,8 @@ extension SimulatedWebKit {
         let manualCookie: String?
         /// Rule 11.
         let handlesCookies: Bool
+        /// For a back/forward navigation: the history item it goes to.
+        var historyIndex: Int?
         var hops = 0
 
         init(handle: Int, webView: WebView, request: WebRequest, type: WKNavigationType, initiator: URL?) {
@@ -47,6 +49,35 @@ extension SimulatedWebKit {
             handle: makeHandle(), webView: webView, request: WebRequest(url: url), type: .linkActivated, initiator: page
         )
         start(navigation)
+    }
+
+    /// A form the page submits: the page's navigation (no header the app set), with its method and body; the
+    /// action the delegate sees may lack the body (rule 12), the request on the wire keeps it.
+    public func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {
+        guard let webView = webViews[handle], let page = webView.page else {
+            log("form submission to \(request.url) ignored: web view #\(handle) shows no page")
+            return nil
+        }
+        let form = WebRequest(url: request.url, httpMethod: request.httpMethod, httpBody: request.httpBody)
+        let navigation = Navigation(handle: makeHandle(), webView: webView, request: form, type: .formSubmitted, initiator: page)
+        start(navigation)
+        return navigation.handle
+    }
+
+    /// Back/forward: the history item is loaded again from the network (no page cache), as a navigation of type
+    /// `.backForward` without any header the app set (rule 2); the list moves when the page commits.
+    public func goInHistory(by offset: Int, inWebView handle: Int) -> Int? {
+        guard let webView = webViews[handle], webView.history.indices.contains(webView.historyIndex + offset) else {
+            log("\(offset < 0 ? "goBack" : "goForward"): web view #\(handle) has no history item that way")
+            return nil
+        }
+        let index = webView.historyIndex + offset
+        let navigation = Navigation(
+            handle: makeHandle(), webView: webView, request: WebRequest(url: webView.history[index]), type: .backForward,
+            initiator: nil)
+        navigation.historyIndex = index
+        start(navigation)
+        return navigation.handle
     }
 
     func isCurrent(_ navigation: Navigation) -> Bool {
@@ -200,6 +231,15 @@ extension SimulatedWebKit {
     func commit(_ navigation: Navigation, _ url: URL) {
         let webView = navigation.webView
         webView.page = url
+        if let index = navigation.historyIndex, webView.history.indices.contains(index) {
+            webView.history[index] = url
+            webView.historyIndex = index
+        } else {
+            // A new page: it follows the current item, and the items ahead of it are dropped.
+            webView.history.removeSubrange((webView.historyIndex + 1)...)
+            webView.history.append(url)
+            webView.historyIndex = webView.history.count - 1
+        }
         log("navigation #\(navigation.handle) committed: \(url)")
         webView.client.navigation(navigation.handle, didChange: .committed)
         runUserScripts(.atDocumentStart, in: webView)

@@ -49,7 +49,10 @@ public final class SimulatedWebKit: WebKitEngine {
     /// Where engine events go (the transcript), one line each.
     public var eventLog: (String) -> Void
     /// Rule 10: where the platform's implicit sync puts cookies (the app's `HTTPCookieStorage`); nil: nowhere.
-    public var implicitSyncTarget: ((Cookie) -> Void)?
+    /// It gets the synced cookie and every cookie the data store holds for that cookie's domain then: the sync
+    /// writes the web view's cookies of a domain over the native store's (field note 001: "a cookie the app added
+    /// is lost in the sync"), so a target drops the native cookies of that domain the web view does not have.
+    public var implicitSyncTarget: ((_ cookie: Cookie, _ webCookiesOfDomain: [Cookie]) -> Void)?
 
     let jarConfiguration: CookieJarConfiguration
     /// The default data store's jar: on "disk", it outlives the app process (rule 9).
@@ -151,6 +154,9 @@ public final class SimulatedWebKit: WebKitEngine {
         var page: URL?
         /// The navigation in flight (provisional), if any.
         var navigation: Navigation?
+        /// The back-forward list (committed URLs) and the index of the current item.
+        var history: [URL] = []
+        var historyIndex = -1
 
         init(handle: Int, store: DataStore, client: any WebViewEngineClient) {
             self.handle = handle
