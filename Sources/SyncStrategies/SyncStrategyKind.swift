@@ -56,6 +56,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "POST body lost; loops if the already-injected check fails; links become app loads; XHR never seen",
             make: { ActionReinjectStrategy() }),
         SyncStrategyKind(
+            name: "wk-action-reinject:naive-check",
+            summary: "as wk-action-reinject, with the naive 'already injected' check: a request without a Cookie header is re-issued",
+            knownBreakage: "as wk-action-reinject, and a page the native side has no cookie for is cancelled and re-issued forever",
+            make: { ActionReinjectStrategy(check: .cookieHeaderPresent) }),
+        SyncStrategyKind(
             name: "wk-cookie-store", summary: "native cookies copied into WKHTTPCookieStore right before load(_:), not awaited",
             knownBreakage: "loading before the async setCookie lands (race)", make: { CookieStoreStrategy() }),
         SyncStrategyKind(
