@@ -31,9 +31,11 @@ final class VirtualNetworkBridge: WebKitNetwork {
             return nil
         }
         transcript.response(response, for: url)
-        return NetworkResponse(
+        var answer = NetworkResponse(
             statusCode: response.status, headerFields: response.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
             body: response.body
         )
+        answer.setCookieDelays = response.setCookieDelays
+        return answer
     }
 }

@@ -189,7 +189,9 @@ public final class WebViewApp: App {
                 }
             } received: { response, url in
                 let context = SiteContext.context(for: url, initiator: nil, topLevel: true, method: request.method)
-                for line in response.setCookies {
+                for (index, line) in response.setCookies.enumerated() {
+                    let delay = response.setCookieDelay(at: index)
+                    if delay > 0 { environment.clock.advance(by: delay) }
                     try nativeStore.receive(setCookie: line, from: try cookieURL(url), context: context)
                     received = true
                 }

@@ -145,6 +145,11 @@ extension WebKitGTKEngine {
             send("respond", ["exchange": .integer(exchange), "no-server": true])
             return
         }
+        if response.setCookieDelays.contains(where: { $0 > 0 }) {
+            pendingFailure = WebKitError(
+                .unsupportedByEngine,
+                "WebKitGTK: a real response carries all its Set-Cookie lines at once, so delay-ms= on a <set-cookie> cannot be reproduced")
+        }
         send("respond", [
             "exchange": .integer(exchange), "status": .integer(response.statusCode),
             "headers": DriverMessages.headers(response.headerFields), "body": .string(response.body),

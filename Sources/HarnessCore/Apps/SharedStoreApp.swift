@@ -146,7 +146,9 @@ public final class SharedStoreApp: App {
         } received: { response, url in
             guard handlesCookies else { return }
             let context = SiteContext.context(for: url, initiator: initiator, topLevel: topLevel, method: request.method)
-            for line in response.setCookies {
+            for (index, line) in response.setCookies.enumerated() {
+                let delay = response.setCookieDelay(at: index)
+                if delay > 0 { environment.clock.advance(by: delay) }
                 try store.receive(setCookie: line, from: try cookieURL(url), context: context)
             }
         }

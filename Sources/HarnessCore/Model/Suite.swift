@@ -51,6 +51,9 @@ public struct Route: Sendable, Hashable {
     public var status: Int
     /// `Set-Cookie` field values, in order.
     public var setCookies: [String]
+    /// For each `Set-Cookie` line, how long after the line before it the client receives it (`delay-ms`, in
+    /// seconds): lines of one response get distinct creation times. Empty: every line at once.
+    public var setCookieDelays: [Double] = []
     public var location: String?
     /// Other response header fields, in order.
     public var headers: [HeaderField]

@@ -30,7 +30,9 @@ public final class VirtualNetwork: Sendable {
         var headers = route.setCookies.map { HeaderField(name: "Set-Cookie", value: $0) }
         if let location = route.location { headers.append(HeaderField(name: "Location", value: location)) }
         headers.append(contentsOf: route.headers)
-        return HTTPResponse(status: route.status, headers: headers, body: route.body)
+        var response = HTTPResponse(status: route.status, headers: headers, body: route.body)
+        response.setCookieDelays = route.setCookieDelays
+        return response
     }
 
     /// Every request the origins received, in order.
@@ -74,6 +76,16 @@ public struct HTTPResponse: Sendable, Hashable {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// For each `Set-Cookie` line, in seconds, how long after the line before it the client receives it (a route's
+    /// `delay-ms`); empty when every line arrives at once. A client on the virtual clock moves the clock by it
+    /// before it stores the line, so the lines of one response get distinct creation times.
+    public var setCookieDelays: [Double] = []
+
+    /// The delay before `setCookies[index]` (0 when none was given).
+    public func setCookieDelay(at index: Int) -> Double {
+        setCookieDelays.indices.contains(index) ? setCookieDelays[index] : 0
     }
 
     public var setCookies: [String] { headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value) }

@@ -47,6 +47,10 @@ public struct NetworkResponse: Sendable, Hashable {
         self.body = body
     }
 
+    /// For each `Set-Cookie` line, in seconds, how long after the line before it the engine receives it (a
+    /// scenario's `delay-ms`); empty when every line arrives at once. A real response cannot do this.
+    public var setCookieDelays: [TimeInterval] = []
+
     public var setCookieLines: [String] {
         headerFields.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
     }

@@ -144,16 +144,20 @@ extension SimulatedWebKit {
         }
     }
 
-    /// Rule 3 (and rule 12's third-party policy): stores each `Set-Cookie` line of a response from `url`.
+    /// Rule 3 (and rule 12's third-party policy): stores each `Set-Cookie` line of a response from `url`. A line
+    /// with a delay (a scenario's `delay-ms`) arrives that long after the one before it: the clock moves first,
+    /// so the lines get distinct creation times.
     func store(
-        setCookies lines: [String], from url: URL, context: CookieRequestContext, in store: DataStore, thirdParty: Bool
+        setCookies lines: [String], delays: [TimeInterval] = [], from url: URL, context: CookieRequestContext, in store: DataStore,
+        thirdParty: Bool
     ) {
         guard !lines.isEmpty, let cookieURL = CookieURL(string: url.absoluteString) else { return }
         if thirdParty, profile.thirdPartyCookies != .allowed {
             log("\(lines.count) Set-Cookie line(s) from third-party \(url.host ?? "") not stored (third-party cookies: \(profile.thirdPartyCookies.rawValue))")
             return
         }
-        for line in lines {
+        for (index, line) in lines.enumerated() {
+            if delays.indices.contains(index), delays[index] > 0 { clock.advance(by: delays[index]) }
             let outcome = store.jar.setCookie(adjustedForSameSiteSupport(line), from: cookieURL, context: context)
             switch outcome {
             case .stored(let cookie, _): didChange(store, stored: cookie)

@@ -174,7 +174,7 @@ extension SimulatedWebKit {
                 return fail(navigation, WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
             }
             if navigation.handlesCookies {
-                self.store(setCookies: response.setCookieLines, from: url, context: context, in: store, thirdParty: false)
+                self.store(setCookies: response.setCookieLines, delays: response.setCookieDelays, from: url, context: context, in: store, thirdParty: false)
             }
             if response.isRedirect {
                 followRedirect(navigation, response)

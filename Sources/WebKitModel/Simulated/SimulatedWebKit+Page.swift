@@ -89,7 +89,7 @@ extension SimulatedWebKit {
                 return completion(.failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))")))
             }
             if request.httpShouldHandleCookies {
-                store(setCookies: response.setCookieLines, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+                store(setCookies: response.setCookieLines, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
             }
             guard response.isRedirect else {
                 return completion(.success(WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)))
