@@ -139,11 +139,18 @@ struct SuiteReader {
             default: unexpected(child)
             }
         }
+        // `<set-cookie delay-ms>`: when the line arrives after the one before it (seconds in the model).
+        var setCookieDelays: [Double] = []
+        for child in element.elements where child.unprefixedName == "set-cookie" {
+            setCookieDelays.append(seconds(fromMilliseconds: child, "delay-ms") ?? 0)
+        }
         guard valid else { return nil }
-        return Route(
+        var route = Route(
             path: path.value, method: element[attribute: "method"], status: status, setCookies: setCookies,
             location: location?.value, headers: headers, body: body, delivery: delivery
         )
+        if setCookieDelays.contains(where: { $0 > 0 }) { route.setCookieDelays = setCookieDelays }
+        return route
     }
 
     private mutating func header(_ element: XMLTree.Element) -> HeaderField? {
@@ -270,6 +277,17 @@ struct SuiteReader {
             }
         }
         return request
+    }
+
+    /// A duration in seconds from attribute `name` given in milliseconds (finite, 0 or more), nil when absent or
+    /// invalid (reported).
+    private mutating func seconds(fromMilliseconds element: XMLTree.Element, _ name: String) -> Double? {
+        guard let attribute = element.attribute(named: name) else { return nil }
+        guard let value = Double(SuiteText.trimmed(attribute.value)), value.isFinite, value >= 0 else {
+            error(at: attribute, "\(name)=\"\(attribute.value)\" must be a finite number of milliseconds, 0 or more")
+            return nil
+        }
+        return value / 1000
     }
 
     /// A duration in seconds from attribute `name` (finite, 0 or more), nil when absent or invalid (reported).
