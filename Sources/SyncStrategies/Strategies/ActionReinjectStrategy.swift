@@ -25,7 +25,7 @@ public final class ActionReinjectStrategy: SyncStrategy {
         case cookieHeaderPresentOrNothingToInject
     }
 
-    public let name = "wk-action-reinject"
+    public var name: String { check == .cookieHeaderPresent ? "wk-action-reinject:naive-check" : "wk-action-reinject" }
     public let check: AlreadyInjectedCheck
 
     public init(check: AlreadyInjectedCheck = .cookieHeaderPresentOrNothingToInject) {

@@ -1,0 +1,142 @@
+import CookieModel
+import HarnessCore
+import StrategyAdapters
+import SyncStrategies
+import Testing
+import WebKitModel
+
+/// The steps and platform behaviours the pitfall scenarios need: back/forward, an in-page form, the implicit
+/// web→native sync, a native store that flushes late, and Set-Cookie lines a moment apart.
+@Suite("pitfall steps")
+struct PitfallStepTests {
+    static let origins = [
+        Origin(url: "https://app.example.com", routes: [
+            Route(path: "/home"), Route(path: "/account"), Route(path: "/api/me"), Route(path: "/form", method: "POST"),
+            Route(path: "/prefs", setCookies: ["theme=dark; Path=/; Secure; Max-Age=86400"]),
+            {
+                var route = Route(path: "/ordered", setCookies: ["zeta=1; Path=/", "alpha=2; Path=/"])
+                route.setCookieDelays = [0, 0.001]
+                return route
+            }(),
+        ]),
+    ]
+
+    func run(
+        _ kinds: [Step.Kind], on name: String, platform: PlatformParameters = PlatformParameters(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (status: Status, transcript: [String]) {
+        let adapter = try #require(
+            (StrategyAdapterCatalog.all + [.reference]).first { $0.name == name }, "no adapter \(name)", sourceLocation: sourceLocation)
+        let scenario = Scenario(
+            id: "pitfall.test", title: "test",
+            steps: kinds.enumerated().map { Step($1, location: SuiteLocation(file: "pitfall.xml", line: $0 + 1)) },
+            platform: platform, location: SuiteLocation(file: "pitfall.xml", line: 1))
+        let suite = Suite(id: "pitfall", title: "pitfall", file: "pitfall.xml", origins: Self.origins, scenarios: [scenario])
+        return ScenarioExecutor().run(scenario, of: suite, on: adapter)
+    }
+
+    static let session = Step.Kind.nativeSetCookie(url: "https://app.example.com/", setCookie: "session=n; Path=/; Secure")
+    static let open = Step.Kind.openWebView(WebViewOptions())
+
+    static func request(_ url: String, occurrence: RequestExpectation.Occurrence = .last, contains: [String] = [],
+                        equals: String? = nil, body: String? = nil) -> Step.Kind {
+        var expectation = RequestExpectation(
+            url: url, occurrence: occurrence, cookie: CookieStringMatch(contains: contains, equals: equals))
+        expectation.body = body
+        return .expect(.request(expectation))
+    }
+
+    @Test("go-back loads the previous page again with the store's cookies; the shared store and wk-cookie-store pass",
+          arguments: ["reference", "uiwebview", "wk-cookie-store", "wk-combined"])
+    func backAndForward(adapter: String) throws {
+        let result = try run([
+            Self.session, Self.open, .load(Request(url: "https://app.example.com/home")),
+            .followLink(url: "https://app.example.com/account"), .goBack,
+            Self.request("https://app.example.com/home", occurrence: .number(2), contains: ["session=n"]),
+            .goForward,
+            Self.request("https://app.example.com/account", occurrence: .number(2), contains: ["session=n"]),
+        ], on: adapter)
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+    }
+
+    @Test("a back navigation carries no header the app set on its first load (WebKit rule 2)")
+    func backWithoutAppHeader() throws {
+        let result = try run([
+            Self.session, Self.open, .load(Request(url: "https://app.example.com/home")),
+            .followLink(url: "https://app.example.com/account"), .goBack,
+            Self.request("https://app.example.com/home", occurrence: .number(2), contains: ["session=n"]),
+        ], on: "wk-request-header")
+        guard case .failed(let failure) = result.status else { Issue.record("expected a failure"); return }
+        #expect(failure.message.contains("observed (none)"))
+        #expect(result.transcript.contains { $0.contains("navigation #") && $0.contains("(backForward)") })
+    }
+
+    @Test("re-issuing a back navigation as a load leaves nothing to go forward to")
+    func reinjectBreaksHistory() throws {
+        let result = try run([
+            Self.session, Self.open, .load(Request(url: "https://app.example.com/home")),
+            .followLink(url: "https://app.example.com/account"), .goBack, .goForward,
+        ], on: "wk-action-reinject")
+        guard case .failed(let failure) = result.status else { Issue.record("expected a failure"); return }
+        #expect(failure.message.contains("go-forward: the web view has no page to go forward to"))
+    }
+
+    @Test("a form the page submits keeps its body; wk-action-reinject's re-issue loses it")
+    func formSubmission() throws {
+        let steps: [Step.Kind] = [
+            Self.session, Self.open, .load(Request(url: "https://app.example.com/home")),
+            .submitForm(Request(url: "https://app.example.com/form", method: "POST", body: "a=1")),
+            Self.request("https://app.example.com/form", contains: ["session=n"], body: "a=1"),
+        ]
+        #expect(try run(steps, on: "wk-cookie-store").status == .passed)
+        #expect(try run(steps, on: "reference").status == .passed)
+        guard case .failed(let failure) = try run(steps, on: "wk-action-reinject").status else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(failure.message.contains("observed no body"))
+    }
+
+    @Test("the naive check loops on a page the native store has nothing for")
+    func naiveCheckLoops() throws {
+        let result = try run([Self.open, .load(Request(url: "https://app.example.com/home"))], on: "wk-action-reinject:naive-check")
+        guard case .failed(let failure) = result.status else { Issue.record("expected a failure"); return }
+        #expect(failure.message.contains("navigation loop"))
+    }
+
+    @Test("the implicit sync drops a native cookie the web view lacks, only when the scenario turns it on")
+    func implicitSync() throws {
+        let steps: [Step.Kind] = [
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "app=1; Path=/; Secure; Max-Age=86400"),
+            Self.open, .load(Request(url: "https://app.example.com/prefs")),
+            .expect(.store(StoreExpectation(store: .native, name: "app", present: true))),
+        ]
+        #expect(try run(steps, on: "wk-no-sync").status == .passed)
+        let synced = try run(steps, on: "wk-no-sync", platform: PlatformParameters(implicitWebToNativeSync: 1))
+        guard case .failed = synced.status else { Issue.record("expected a failure"); return }
+        #expect(synced.transcript.contains { $0.contains("implicit sync (rule 10) drops the native cookie app") })
+        #expect(try run(steps, on: "wk-combined", platform: PlatformParameters(implicitWebToNativeSync: 1)).status == .passed)
+    }
+
+    @Test("a kill before the native store's flush loses the cookie; after it, the cookie stays", arguments: [0.0, 10.0])
+    func flush(waited: Double) throws {
+        let steps: [Step.Kind] = [
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "keep=1; Path=/; Secure; Max-Age=86400"),
+            .advanceClock(seconds: waited), .restartApp,
+            .expect(.store(StoreExpectation(store: .native, name: "keep", present: true))),
+        ]
+        let status = try run(steps, on: "wk-no-sync", platform: PlatformParameters(nativeStoreFlushDelay: 5)).status
+        #expect((status == .passed) == (waited > 5))
+        #expect(try run(steps, on: "wk-userdefaults", platform: PlatformParameters(nativeStoreFlushDelay: 5)).status == .passed)
+    }
+
+    @Test("Set-Cookie lines a moment apart get distinct creation times, so their order is fixed",
+          arguments: ["reference", "wk-no-sync", "wk-no-sync@webkitgtk"])
+    func delayedLines(adapter: String) throws {
+        let result = try run([
+            Self.open, .load(Request(url: "https://app.example.com/ordered")),
+            .followLink(url: "https://app.example.com/account"),
+            Self.request("https://app.example.com/account", equals: "zeta=1; alpha=2"),
+        ], on: adapter)
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+    }
+}
