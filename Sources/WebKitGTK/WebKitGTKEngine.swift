@@ -181,6 +181,13 @@ public final class WebKitGTKEngine: WebKitEngine {
         schedule(after: 0, completion)
     }
 
+    public func removeAllWebsiteData(inDataStore store: Int, completion: @escaping () -> Void) {
+        guard stores.contains(store) else { return log("removeData ignored: data store #\(store) belongs to a killed process") }
+        guard send("clear-data-store", ["store": .integer(store)]) != nil else { return }
+        log("WebsiteDataManager.clear(ALL) in data store #\(store): done")
+        schedule(after: 0, completion)
+    }
+
     public func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void) {
         guard stores.contains(store) else { return log("getAllCookies ignored: data store #\(store) belongs to a killed process") }
         guard let result = send("get-cookies", ["store": .integer(store)]) else { return }

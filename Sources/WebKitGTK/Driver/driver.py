@@ -825,6 +825,13 @@ class Driver:
                   what="delete_cookie")
         return {}
 
+    def clear_data_store(self, request):
+        """`webkit_website_data_manager_clear(ALL, 0)`: every kind of website data of the store, cookies included."""
+        store = self.store_of(request)
+        self.call(lambda done: store.manager.clear(WebKit2.WebsiteDataTypes.ALL, 0, None, done), "clear_finish",
+                  what="clear")
+        return {}
+
     def get_cookies(self, request):
         store = self.store_of(request)
         cookies = self.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
@@ -1405,6 +1412,7 @@ class Driver:
         "set-cookie": set_cookie,
         "delete-cookie": delete_cookie,
         "get-cookies": get_cookies,
+        "clear-data-store": clear_data_store,
         "observe-cookies": observe_cookies,
         "new-web-view": new_web_view,
         "set-scripts": set_scripts,

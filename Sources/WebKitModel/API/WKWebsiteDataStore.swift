@@ -1,3 +1,5 @@
+import Foundation
+
 /// `WKWebsiteDataStore`: where a web view keeps its website data, cookies among them.
 ///
 /// The default store persists (persistent cookies survive a kill, DESIGN §6 rule 9); a non-persistent store
@@ -8,6 +10,15 @@ public final class WKWebsiteDataStore {
     public let identifier: Int
     public let httpCookieStore: WKHTTPCookieStore
     let engine: any WebKitEngine
+
+    /// `WKWebsiteDataStore.allWebsiteDataTypes()`: the model keeps cookies only, so any set removes them.
+    public static func allWebsiteDataTypes() -> Set<String> { ["WKWebsiteDataTypeCookies"] }
+
+    /// `removeData(ofTypes:modifiedSince:completionHandler:)`: removes the store's data (here: every cookie,
+    /// HttpOnly included) modified since `date`; the model removes everything whatever the date. Asynchronous.
+    public func removeData(ofTypes types: Set<String>, modifiedSince date: Date, completionHandler: @escaping () -> Void) {
+        engine.removeAllWebsiteData(inDataStore: identifier, completion: completionHandler)
+    }
 
     init(context: WKContext, identifier: Int, isPersistent: Bool) {
         self.engine = context.engine

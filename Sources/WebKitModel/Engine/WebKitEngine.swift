@@ -28,6 +28,10 @@ public protocol WebKitEngine: AnyObject {
     func setCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void)
     /// `WKHTTPCookieStore.delete(_:completionHandler:)`: removes the cookie with the same identity.
     func deleteCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void)
+    /// `WKWebsiteDataStore.removeData(ofTypes: allWebsiteDataTypes(), modifiedSince: .distantPast)` (or
+    /// `fetchDataRecords` then `removeData(ofTypes:for:)` for every record): the store's website data — every cookie
+    /// in this model — is removed, asynchronously, then the completion runs.
+    func removeAllWebsiteData(inDataStore store: Int, completion: @escaping () -> Void)
     /// `WKHTTPCookieStore.getAllCookies(_:)`: HttpOnly cookies included.
     func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void)
     /// Registers `handler` to run (asynchronously, coalesced) after the store's cookies change

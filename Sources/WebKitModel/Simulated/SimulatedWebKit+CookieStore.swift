@@ -108,6 +108,19 @@ extension SimulatedWebKit {
         }
     }
 
+    /// Like a cookie-store write: lands after the profile's delay, in order with the store's other operations.
+    public func removeAllWebsiteData(inDataStore handle: Int, completion: @escaping () -> Void) {
+        guard let store = stores[handle] else {
+            return log("removeData ignored: data store #\(handle) belongs to a killed process")
+        }
+        enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKWebsiteDataStore.removeData") { [unowned self] in
+            let removed = store.jar.delete { _ in true }
+            log("WKWebsiteDataStore.removeData landed in data store #\(store.handle): \(removed) cookie(s) removed")
+            if removed > 0 { didChange(store, stored: nil) }
+            completion()
+        }
+    }
+
     /// Reads take no time of their own, but queue behind operations sent earlier (they see those writes).
     public func getAllCookies(inDataStore handle: Int, completion: @escaping ([Cookie]) -> Void) {
         guard let store = stores[handle] else {
