@@ -67,6 +67,11 @@ public struct SyncStrategyKind: Sendable {
             name: "wk-userdefaults", summary: "cookies kept in UserDefaults with a forced expiry, restored on launch",
             knownBreakage: "session cookies become persistent; deleted cookies come back", make: { UserDefaultsStrategy() }),
         SyncStrategyKind(
+            name: "wk-userdefaults:as-written",
+            summary: "as field note 000 writes it: native cookies saved to UserDefaults (name, value, domain, path; 30 days) on every response, the web view's store wiped, restored and sent as a Cookie header on load(_:)",
+            knownBreakage: "HttpOnly and Secure lost on restore; session cookies live 30 days; the web view's store wiped after every response",
+            make: { UserDefaultsAsWrittenStrategy() }),
+        SyncStrategyKind(
             name: "wk-combined", summary: "two-way sync: awaited cookie-store copies, observer web→native, header only as fallback",
             knownBreakage: "none it claims (platform policy such as ITP still applies)", make: { CombinedStrategy() }),
     ]

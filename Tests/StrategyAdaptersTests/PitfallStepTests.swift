@@ -139,4 +139,19 @@ struct PitfallStepTests {
         ], on: adapter)
         #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
     }
+
+    @Test("wk-userdefaults:as-written wipes the web view's store after a response and restores cookies without HttpOnly or Secure")
+    func userDefaultsAsWritten() throws {
+        let result = try run([
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "s=1; Path=/; Secure; HttpOnly; Max-Age=86400"),
+            Self.open, .load(Request(url: "https://app.example.com/prefs")),
+            .expect(.store(StoreExpectation(store: .webView, name: "theme", present: false))),
+            .expect(.store(StoreExpectation(store: .native, name: "theme", present: true))),
+            .restartApp, .load(Request(url: "https://app.example.com/home")),
+            Self.request("https://app.example.com/home", contains: ["s=1", "theme=dark"]),
+            .expect(.store(StoreExpectation(store: .native, name: "s", present: true, httpOnly: false, secure: false))),
+        ], on: "wk-userdefaults:as-written")
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+        #expect(result.transcript.contains { $0.contains("WKWebsiteDataStore.removeData landed") })
+    }
 }
