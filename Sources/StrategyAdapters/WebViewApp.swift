@@ -35,7 +35,6 @@ public final class WebViewApp: App {
     private(set) var context: StrategyContext!
     private(set) var strategy: any SyncStrategy
     private var recorder: NavigationRecorder!
-    private var sharedProcessPool = WKProcessPool()
     private(set) var webView: WKWebView?
     private var webViewOptions: WebViewOptions?
     /// The native store's disk when it is written after a delay (field note 000); nil: written at once.
@@ -159,7 +158,6 @@ public final class WebViewApp: App {
         }
         if !first { strategy = makeStrategy() }
         recorder = NavigationRecorder(app: self)
-        sharedProcessPool = WKProcessPool()
         strategy.appDidLaunch(context)
         try settle()
     }
@@ -210,7 +208,7 @@ public final class WebViewApp: App {
     public func openWebView(_ options: WebViewOptions) throws {
         let configuration = WKWebViewConfiguration(context: context.webKit)
         if options.dataStore == .nonPersistent { configuration.websiteDataStore = context.webKit.nonPersistentDataStore() }
-        configuration.processPool = options.sharedProcessPool ? sharedProcessPool : WKProcessPool()
+        configuration.processPool = options.sharedProcessPool ? context.webKit.sharedProcessPool : WKProcessPool()
         strategy.configure(configuration, app: context)
         let webView = WKWebView(configuration: configuration)
         webView.navigationDelegate = recorder

@@ -22,8 +22,13 @@ public final class WKContext {
     public let engine: any WebKitEngine
     private var cachedDefaultStore: WKWebsiteDataStore?
 
+    /// The one process pool the app shares between its web views (field notes 003, 004 keep it in a `static let`).
+    /// A web view given a pool of its own is "without a shared pool" (``PlatformProfile/cookieStoreNeedsSharedProcessPool``).
+    public let sharedProcessPool = WKProcessPool()
+
     public init(engine: any WebKitEngine) {
         self.engine = engine
+        (engine as? SimulatedWebKit)?.sharedProcessPools.insert(sharedProcessPool.identifier)
     }
 
     /// `WKWebsiteDataStore.default()`: the same object every time within one launch.

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// `WKProcessPool`: which web content processes web views share. Since iOS 11 it has no effect on cookies (DESIGN
-/// §6 rule 1); kept so that a strategy that creates pools ports unchanged, and so that a scenario can prove it.
+/// `WKProcessPool`: which web content processes web views share. It splits no cookie jar (DESIGN §6 rule 1); on the
+/// ios-11 profile a `WKHTTPCookieStore.setCookie` is ignored when no web view of the store is on the app's shared
+/// pool (``PlatformProfile/cookieStoreNeedsSharedProcessPool``).
 public final class WKProcessPool {
     private static let counter = Atomic<Int>(0)
     /// A number that tells pools apart in transcripts.

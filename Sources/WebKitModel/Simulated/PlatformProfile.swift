@@ -81,6 +81,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// bug 176551). ios, webkitgtk: false.
     public var defersCookieStoreUntilFirstLoad: Bool
 
+    /// DESIGN §6 rule 8 on iOS 11: a `WKHTTPCookieStore.setCookie` whose data store's web views are all on process
+    /// pools of their own (none on the app's shared pool, ``WKContext/sharedProcessPool``) is ignored — its
+    /// completion handler runs, the cookie never lands. ios-11: true — **reported** (field notes 003 and 004 make a
+    /// shared `WKProcessPool` the condition for `WKHTTPCookieStore` writes to reach a web view; the public threads
+    /// they follow describe iOS 11's per-pool network process). ios, webkitgtk: false. A scenario shows it with
+    /// `<open-web-view shared-process-pool="false"/>`.
+    public var cookieStoreNeedsSharedProcessPool: Bool
+
     /// DESIGN §6 rule 12, ITP.
     /// ios: `blocked` — **confirmed** by WebKit's announcements: full third-party cookie blocking since iOS 13.4
     /// ("Full Third-Party Cookie Blocking and More", webkit.org, March 2020), and ITP on by default in every
@@ -147,6 +155,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
+        cookieStoreNeedsSharedProcessPool: Bool = false,
         thirdPartyCookies: ThirdPartyCookies, sameSite: SameSiteSupport, implicitWebToNativeSyncDelay: TimeInterval? = nil,
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         sameSiteNoneRequiresSecure: Bool = true, cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge,
@@ -158,6 +167,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.cookieStoreWrites = cookieStoreWrites
         self.cookieStoreWriteDelay = cookieStoreWriteDelay
         self.defersCookieStoreUntilFirstLoad = defersCookieStoreUntilFirstLoad
+        self.cookieStoreNeedsSharedProcessPool = cookieStoreNeedsSharedProcessPool
         self.thirdPartyCookies = thirdPartyCookies
         self.sameSite = sameSite
         self.implicitWebToNativeSyncDelay = implicitWebToNativeSyncDelay
@@ -180,7 +190,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public static let ios11 = PlatformProfile(
         name: "ios-11", summary: "WKWebView on iOS 11.3: setCookie races loads and is held until the data store's first load; no ITP, no SameSite",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: true,
-        thirdPartyCookies: .allowed, sameSite: .ignored
+        cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .ignored
     )
 
     /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.
@@ -202,7 +212,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
             "\(name): \(summary)",
             "  manual Cookie header: \(manualCookieHeader.rawValue)",
             "  cookie-store writes: \(cookieStoreWrites.rawValue), land after \(cookieStoreWriteDelay) s"
-                + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : ""),
+                + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : "")
+                + (cookieStoreNeedsSharedProcessPool ? ", ignored without a web view on the shared process pool" : ""),
             "  third-party cookies: \(thirdPartyCookies.rawValue)",
             "  SameSite: \(sameSite)",
             "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s, over the native cookies of the domain" } ?? "off"),

@@ -85,6 +85,13 @@ extension SimulatedWebKit {
         }
         enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKHTTPCookieStore.setCookie \(cookie.name)") {
             [unowned self] in
+            let views = webViews.values.filter { $0.store === store }
+            if profile.cookieStoreNeedsSharedProcessPool, !views.isEmpty,
+               views.allSatisfy({ !sharedProcessPools.contains($0.processPool) })
+            {
+                log("WKHTTPCookieStore.setCookie \(cookie.name) ignored: no web view of data store #\(store.handle) is on the app's shared process pool (profile \(profile.name)); completion handler runs")
+                return completion()
+            }
             var stamped = cookie
             stamped.creation = clock.now
             stamped.lastAccess = clock.now

@@ -63,6 +63,8 @@ public final class SimulatedWebKit: WebKitEngine {
     var stores: [Int: DataStore] = [:]
     var defaultStore: DataStore?
     var webViews: [Int: WebView] = [:]
+    /// The pools apps share between their web views (``WKContext/sharedProcessPool``), by identifier.
+    public var sharedProcessPools: Set<Int> = []
 
     /// The most work items one ``runUntilIdle()`` runs before it gives up (an app scheduling work forever).
     public static let maximumTurns = 100_000
@@ -149,6 +151,8 @@ public final class SimulatedWebKit: WebKitEngine {
     final class WebView {
         let handle: Int
         let store: DataStore
+        /// The web view's process pool (its identifier).
+        let processPool: Int
         let client: any WebViewEngineClient
         /// The committed page; nil while blank.
         var page: URL?
@@ -158,9 +162,10 @@ public final class SimulatedWebKit: WebKitEngine {
         var history: [URL] = []
         var historyIndex = -1
 
-        init(handle: Int, store: DataStore, client: any WebViewEngineClient) {
+        init(handle: Int, store: DataStore, processPool: Int, client: any WebViewEngineClient) {
             self.handle = handle
             self.store = store
+            self.processPool = processPool
             self.client = client
         }
     }
@@ -172,9 +177,11 @@ public final class SimulatedWebKit: WebKitEngine {
             log("web view #\(handle) not created: its data store #\(dataStore) belongs to a killed process")
             return handle
         }
-        webViews[handle] = WebView(handle: handle, store: store, client: client)
-        // Rule 1: the process pool is not part of the web view's state — it changes nothing about cookies.
-        log("web view #\(handle) created on \(store.kind) data store #\(store.handle)")
+        webViews[handle] = WebView(handle: handle, store: store, processPool: processPool, client: client)
+        // Rule 1: the process pool splits no jar; only on a profile where cookie-store writes need a shared pool
+        // does it matter (rule 8, ``PlatformProfile/cookieStoreNeedsSharedProcessPool``).
+        let shared = sharedProcessPools.contains(processPool) ? "the app's shared" : "its own"
+        log("web view #\(handle) created on \(store.kind) data store #\(store.handle), \(shared) process pool")
         return handle
     }
 
