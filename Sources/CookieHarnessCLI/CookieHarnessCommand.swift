@@ -17,6 +17,7 @@ public enum CookieHarnessCommand {
           diff BASELINE CURRENT           what changed between two runs' results; exit 1 on a regression
           merge SHARD...                  join the reports of 'run --shard I/N' runs into one JUnit and one JSON file
           show SCENARIO [--adapter NAME]  a scenario's steps as written; with an adapter, its checks and transcript
+          update-expectations RESULTS     write a run's unexpected results into the expectation files (draft causes)
           list adapters|suites|scenarios  what there is to run
           validate [PATH...]              check suite and expectation files
           conformance http-state [PATH]   run the http-state corpus through the reference jar
@@ -59,6 +60,7 @@ public enum CookieHarnessCommand {
             case "diff": return try DiffCommand.run(rest, output: output)
             case "merge": return try MergeCommand.run(rest, output: output)
             case "show": return try ShowCommand.run(rest, output: output)
+            case "update-expectations": return try UpdateExpectationsCommand.run(rest, output: output)
             case "list": return try ListCommand.run(rest, output: output)
             case "validate": return try ValidateCommand.run(rest, output: output)
             case "conformance": return try ConformanceCommand.run(rest, output: output)

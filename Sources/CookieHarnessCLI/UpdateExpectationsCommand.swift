@@ -1,0 +1,66 @@
+import Foundation
+import HarnessCore
+import Reporting
+
+/// `cookie-harness update-expectations RESULTS`: a run's unexpected results written back into the expectation files
+/// (``ExpectationUpdater``), as web-platform-tests' `update-metadata` does.
+enum UpdateExpectationsCommand {
+    static let usage = """
+        usage: cookie-harness update-expectations RESULTS... [--expectations-dir DIR] [--adapter NAME]... [--dry-run]
+
+        Reads the JSON results of runs (files written by 'run --json', or report folders holding results.json) and
+        updates the expectation files in DIR (default Suites/expectations) so that the same run would have no
+        unexpected result:
+          a new failure          an entry status="fail" with observed= and a DRAFT cause to review
+          another failure        observed= updated, the cause kept, a review comment before the entry
+          a pass that was not    the file's own entry removed (an inherited one overridden by status="pass")
+        Comments, causes, extends= and order are kept; entries whose scenario= is a pattern are never edited;
+        errors are listed, never written. A new adapter gets a new file, ADAPTER.xml.
+
+          --expectations-dir DIR   the folder of expectation files (default Suites/expectations)
+          --adapter NAME           only this adapter's results (repeatable)
+          --dry-run                list the changes, write nothing
+
+        exit codes: 0 done (or nothing to do) · 2 invalid input or usage · 3 a file cannot be written
+        """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(
+            arguments, valued: ["expectations-dir", "adapter"], flags: ["dry-run"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        guard !args.positional.isEmpty else {
+            throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
+        }
+        let adapters = Set(args.options["adapter"] ?? [])
+        var results: [ExpectationUpdater.Result] = []
+        for argument in args.positional {
+            let path = JSONResultsFile.resolve(argument)
+            let records: [JSONResultRecord]
+            do {
+                records = try JSONResultsFile.read(path)
+            } catch {
+                output.err(error.description)
+                return .invalidInput
+            }
+            results += records.filter { adapters.isEmpty || adapters.contains($0.adapter) }.map {
+                ExpectationUpdater.Result(
+                    adapter: $0.adapter, scenario: $0.scenario, status: $0.status, expectedStatus: $0.expectedStatus,
+                    unexpected: $0.unexpected, message: $0.message)
+            }
+        }
+        let updater = ExpectationUpdater(directory: args.value("expectations-dir") ?? "Suites/expectations")
+        let changes: [ExpectationUpdater.Change]
+        do {
+            changes = args.flags.contains("dry-run") ? try updater.plan(results).changes : try updater.apply(results)
+        } catch {
+            output.err("cookie-harness: error: updating the expectation files: \((error as NSError).localizedDescription)")
+            return .infrastructureFailure
+        }
+        for change in changes { output.out(change.description) }
+        output.err(changes.isEmpty ? "nothing to update" : "\(changes.count) change(s)\(args.flags.contains("dry-run") ? " (dry run: nothing written)" : "")")
+        return .success
+    }
+}
