@@ -72,17 +72,20 @@ public struct ExpectationUpdater: Sendable {
             files[result.adapter] = path
             var text = try edited[path] ?? ExpectationText(
                 contentsOf: path, orNew: ExpectationText.newFile(adapter: result.adapter))
-            let (message, changed) = Self.message(of: result)
+            let message = Self.message(of: result)
             if let pattern = text.patternEntry(covering: result.scenario) {
                 changes.append(.leftAlone(
                     adapter: result.adapter, scenario: result.scenario, reason: "the entry scenario=\"\(pattern)\" is a pattern"))
                 continue
             }
             switch result.status {
-            case "fail" where changed && text.hasEntry(result.scenario):
+            case "fail" where text.entryStatus(result.scenario) == "fail":
+                // Another failure than the entry states (or a stale entry): the cause stays, observed= follows the run.
                 text.setObserved(message, scenario: result.scenario)
                 changes.append(.observedChanged(adapter: result.adapter, scenario: result.scenario))
             case "fail":
+                // An own entry that says otherwise (pass, error) gives way to the draft.
+                text.remove(scenario: result.scenario)
                 text.insert(ExpectationText.draftEntry(scenario: result.scenario, message: message), scenario: result.scenario)
                 changes.append(.added(adapter: result.adapter, scenario: result.scenario))
             case "pass" where text.hasEntry(result.scenario):
@@ -113,16 +116,15 @@ public struct ExpectationUpdater: Sendable {
     }
 
     /// The failure message as an `observed=` pattern: without the run's "(+N more failed checks)" summary and the
-    /// "failed, but not as expected: " prefix; and whether that prefix was there.
-    static func message(of result: Result) -> (String, changed: Bool) {
+    /// "failed, but not as expected: " prefix.
+    static func message(of result: Result) -> String {
         var message = result.message
         let prefix = "failed, but not as expected: "
-        let changed = message.hasPrefix(prefix)
-        if changed { message.removeFirst(prefix.count) }
+        if message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
         if let range = message.range(of: #" \(\+\d+ more failed checks?\)$"#, options: .regularExpression) {
             message.removeSubrange(range)
         }
-        return (message, changed)
+        return message
     }
 
     /// The expectation file of each adapter in the folder, by its `adapter=`.
@@ -219,6 +221,14 @@ struct ExpectationText {
     }
 
     func hasEntry(_ scenario: String) -> Bool { entryLine(scenario) != nil }
+
+    /// `status=` of the scenario's own entry.
+    func entryStatus(_ scenario: String) -> String? {
+        guard let line = entryLine(scenario),
+              let match = lines[line].range(of: #"status="[^"]*""#, options: .regularExpression)
+        else { return nil }
+        return String(lines[line][match].dropFirst("status=\"".count).dropLast())
+    }
 
     /// A pattern entry (`*`, `?`) that matches `scenario`, if any: such entries are hand-written and left alone.
     func patternEntry(covering scenario: String) -> String? {
