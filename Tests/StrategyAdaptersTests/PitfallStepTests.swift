@@ -154,4 +154,18 @@ struct PitfallStepTests {
         #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
         #expect(result.transcript.contains { $0.contains("WKWebsiteDataStore.removeData landed") })
     }
+
+    @Test("ios-11 ignores a setCookie when the web view has a process pool of its own; the shared pool works",
+          arguments: [true, false])
+    func processPool(shared: Bool) throws {
+        let steps: [Step.Kind] = [
+            Self.session, .openWebView(WebViewOptions(sharedProcessPool: shared)),
+            .load(Request(url: "https://app.example.com/home")), .followLink(url: "https://app.example.com/account"),
+            Self.request("https://app.example.com/account", contains: ["session=n"]),
+        ]
+        let ios11 = try run(steps, on: "wk-cookie-store@ios-11")
+        #expect((ios11.status == .passed) == shared, "\(ios11.transcript.joined(separator: "\n"))")
+        #expect(ios11.transcript.contains { $0.contains("is on the app's shared process pool") } == !shared)
+        #expect(try run(steps, on: "wk-cookie-store").status == .passed)
+    }
 }
