@@ -380,6 +380,7 @@ class View:
         self.widget = widget
         self.content = content
         self.handlers = []
+        self.assigned_since = 0.0  # when the last entry of `assigned` was added
         self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
         self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
         self.provisional_since = 0.0
@@ -395,6 +396,11 @@ class View:
         if self.widget is None or self.cancelled:
             return False
         if self.provisional and time.monotonic() - self.provisional_since < PROVISIONAL_GRACE:
+            return True
+        # A load, link, form or history step was asked for and its navigation action has not come yet: a form's
+        # submit() (and a link's click()) schedules the navigation on a timer of the page, so `is_loading()` is
+        # still false right after the script returned.
+        if self.assigned and time.monotonic() - self.assigned_since < PROVISIONAL_GRACE:
             return True
         return self.widget.is_loading()
 
@@ -921,6 +927,7 @@ class Driver:
     def assign_navigation(self, view, url):
         number = self.next_number("navigation")
         view.assigned.append((number, normalised(url)))
+        view.assigned_since = time.monotonic()
         view.cancelled = False
         return number
 
