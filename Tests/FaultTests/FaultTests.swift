@@ -67,6 +67,25 @@ struct FaultTests {
         #expect(!directory.contents(of: ".").contains("Reports"))
     }
 
+    @Test("compare's matrix is written like run's reports: a device is written through, a symlink followed")
+    func compareReportsNeverReplaceDevicesOrLinks() throws {
+        let directory = try FaultDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.html", withDestinationPath: "real/m.html")
+        let device = mknod(directory.path + "/null", S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
+        let outcome = try Harness.run(
+            ["compare", Self.suite, "--adapter", "reference", "--html", "link.html",
+             "--markdown", device ? "null" : "m.md"] + Self.oneScenario,
+            in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(directory.type(of: "link.html") == S_IFLNK, "the symlink was replaced by a regular file")
+        #expect(directory.contents(of: "real") == ["m.html"])
+        if device {
+            #expect(directory.type(of: "null") == S_IFCHR, "the device node was replaced")
+        }
+        #expect(directory.contents(of: ".").filter { $0.hasPrefix(".") }.isEmpty, "a temporary file was left")
+    }
+
     @Test("a missing report folder is created and announced")
     func missingFolderIsAnnounced() throws {
         let directory = try FaultDirectory()

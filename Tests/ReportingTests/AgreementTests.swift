@@ -84,3 +84,25 @@ struct AgreementTests {
         #expect((json["disagreements"] as? [Any])?.count == 1)
     }
 }
+
+extension AgreementTests {
+    @Test("agreement reports are written like run's: a device is written through, a symlink followed, never replaced")
+    func reportsNeverReplaceDevicesOrLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.md", withDestinationPath: "real/a.md")
+        // A private /dev/null (1, 3); without root no device node can be made, and the symlink case still runs.
+        let device = mknod(folder + "/null", S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
+        try AgreementReport.write(
+            Self.agreement([("both-pass", .passed, .passed)]), markdownPath: folder + "/link.md",
+            htmlPath: device ? folder + "/null" : nil, jsonPath: folder + "/a.json")
+        var status = stat()
+        #expect(lstat(folder + "/link.md", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(try String(contentsOfFile: folder + "/real/a.md", encoding: .utf8).contains("wk-a"))
+        if device {
+            #expect(lstat(folder + "/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "the device was replaced")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "link.md", "null", "real"].filter { device || $0 != "null" })
+    }
+}

@@ -1,8 +1,8 @@
 import Foundation
 import HarnessCore
 
-/// Writes an ``Agreement`` as Markdown, HTML and JSON, each file atomically (a temporary file next to it, renamed
-/// over it when complete).
+/// Writes an ``Agreement`` as Markdown, HTML and JSON, each file like every report (``ReportDestination``): atomically
+/// over a regular file, through a symlink to its target, through to a device or a FIFO.
 public enum AgreementReport {
     /// - Throws: `ReportError` `.writeFailed`; a destination not yet written is left as it was.
     public static func write(_ agreement: Agreement, markdownPath: String?, htmlPath: String?, jsonPath: String?) throws {
@@ -12,10 +12,7 @@ public enum AgreementReport {
             (jsonPath, { String(decoding: json, as: UTF8.self) + "\n" }),
         ]
         for case let (path?, render) in outputs {
-            let file = try TemporaryFile(nextTo: path, purpose: "tmp", anonymous: false)
-            defer { file.discard() }
-            try file.write(render())
-            try file.publish()
+            try ReportOutput.write(render(), to: path)
         }
     }
 }

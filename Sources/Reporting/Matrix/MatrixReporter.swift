@@ -8,7 +8,8 @@ import HarnessCore
 /// memory is proportional to the number of results and independent of their size, and renders both files at
 /// `finish(_:)`. Each file is written to a temporary file next to its destination, created at `begin(_:)` (an
 /// unwritable folder fails the run at its start) and renamed over the destination only when complete, so a reader
-/// never sees half a page and a reporter dropped without `finish(_:)` leaves nothing behind.
+/// never sees half a page and a reporter dropped without `finish(_:)` leaves nothing behind. Like every report
+/// (``ReportDestination``), a symlink is followed and a device or FIFO written through, never replaced.
 public final class MatrixReporter: ResultReporter {
     /// Where the Markdown goes, if anywhere.
     public let markdownPath: String?
@@ -26,7 +27,24 @@ public final class MatrixReporter: ResultReporter {
     private var phase = Phase.idle
     /// Kept out of an enum payload so that `add` mutates it in place instead of copying it on every result.
     private var matrix: Matrix?
-    private var outputs: [(file: TemporaryFile, render: (Matrix) -> String)] = []
+    private var outputs: [Output] = []
+
+    private struct Output {
+        let destination: ReportOutput
+        let file: TemporaryFile
+        let render: (Matrix) -> String
+
+        init(_ path: String, render: @escaping (Matrix) -> String) throws {
+            destination = try ReportOutput(path)
+            file = try TemporaryFile(nextTo: destination.writePath, purpose: "tmp", anonymous: false)
+            self.render = render
+        }
+
+        func discard() {
+            file.discard()
+            destination.discard()
+        }
+    }
 
     /// Prepares the report; nothing is created until `begin(_:)`.
     ///
@@ -52,12 +70,12 @@ public final class MatrixReporter: ResultReporter {
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
     public func begin(_ run: RunInfo) throws {
         guard phase == .idle else { throw ReportError.outOfOrder("begin", "twice", file: markdownPath ?? htmlPath) }
-        var outputs: [(file: TemporaryFile, render: (Matrix) -> String)] = []
+        var outputs: [Output] = []
         if let markdownPath {
-            outputs.append((try TemporaryFile(nextTo: markdownPath, purpose: "tmp", anonymous: false), { $0.markdown() }))
+            outputs.append(try Output(markdownPath) { $0.markdown() })
         }
         if let htmlPath {
-            outputs.append((try TemporaryFile(nextTo: htmlPath, purpose: "tmp", anonymous: false), { $0.html() }))
+            outputs.append(try Output(htmlPath) { $0.html() })
         }
         self.outputs = outputs
         matrix = Matrix(run: run, referenceAdapter: referenceAdapter, source: source, suiteTitles: suiteTitles)
@@ -85,10 +103,11 @@ public final class MatrixReporter: ResultReporter {
         self.matrix = nil
         let outputs = self.outputs
         self.outputs = []
-        defer { for output in outputs { output.file.discard() } }
+        defer { for output in outputs { output.discard() } }
         for output in outputs {
             try output.file.write(output.render(matrix))
             try output.file.publish()
+            try output.destination.deliver()
         }
     }
 }

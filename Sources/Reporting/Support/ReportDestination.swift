@@ -206,4 +206,19 @@ final class ReportOutput {
 
     /// Removes the scratch folder, if any.
     func discard() { staging?.remove() }
+
+    /// Writes a whole report to `requested` the way every report is written: atomically over a regular file or a
+    /// missing path, through a symlink to its target, through to a device or a FIFO.
+    ///
+    /// - Throws: `ReportError` `.invalidUse` for a path no report may be written to, `.writeFailed` with the
+    ///   system's reason; a destination not written is left as it was.
+    static func write(_ text: String, to requested: String) throws {
+        let output = try ReportOutput(requested)
+        defer { output.discard() }
+        let file = try TemporaryFile(nextTo: output.writePath, purpose: "tmp", anonymous: false)
+        defer { file.discard() }
+        try file.write(text)
+        try file.publish()
+        try output.deliver()
+    }
 }
