@@ -121,6 +121,27 @@ struct SuiteLoaderExpectationTests {
             """)
     }
 
+    @Test("a file's own errors are capped at 50, then one line says how many more (issue 11)")
+    func capsErrorsPerFile() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let entries = (1...1_000).map { "  <expect scenario=\"a.\($0)\" status=\"fail\"/>" }.joined(separator: "\n")
+        let path = try sandbox.write("flood.xml", """
+            <expectations xmlns="urn:cookieharness:suite:1" adapter="x">
+            \(entries)
+            </expectations>
+            """)
+        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+
+        let error = try #require(throws: SuiteLoadingError.self) {
+            try ExpectationFile(contentsOf: path, schema: schema)
+        }
+
+        #expect(error.diagnostics.count == 51)
+        #expect(error.diagnostics.first?.line == 2)
+        #expect(error.diagnostics.last?.description
+            == "\(path):51:3: error: and 950 more diagnostics in this file (only the first 50 are shown)")
+    }
+
     @Test("schema errors and a suite in place of expectations are reported with positions")
     func reportsSchemaErrors() throws {
         let sandbox = try SuiteLoaderSandbox()

@@ -188,7 +188,7 @@ public struct ExpectationFile: Sendable, Hashable {
                 location: SuiteLocation(file: file, line: element.line), column: element.column
             ))
         }
-        guard diagnostics.isEmpty else { throw SuiteLoadingError(diagnostics: SuiteLoader.sorted(diagnostics)) }
+        guard diagnostics.isEmpty else { throw SuiteLoadingError(diagnostics: SuiteLoader.capped(diagnostics)) }
         return result
     }
 

@@ -48,7 +48,7 @@ public struct SuiteLoader: Sendable {
                         firstPlaces[id.value] = "\(file):\(id.line):\(id.column)"
                     }
                 }
-                diagnostics.append(problems)
+                diagnostics.append(Self.capped(problems))
                 loaded.suites.append(suite)
             }
         }
@@ -98,7 +98,7 @@ public struct SuiteLoader: Sendable {
             return .failed(Self.diagnostics(for: error, file: file))
         }
         var reader = SuiteReader(file: file)
-        guard let suite = reader.read(tree.root) else { return .failed(reader.diagnostics) }
+        guard let suite = reader.read(tree.root) else { return .failed(Self.capped(reader.diagnostics)) }
         return .suite(suite, scenarioIDs: reader.scenarioIDs)
     }
 
@@ -112,6 +112,24 @@ public struct SuiteLoader: Sendable {
         diagnostics.enumerated().sorted { a, b in
             (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
         }.map(\.element)
+    }
+
+    /// Problems the loader itself finds, kept per file: like libxml2's (XMLSupport caps those), a generated file
+    /// with a mistake repeated 100,000 times gives the first ones and a count, not 100,000 lines.
+    static let maximumDiagnosticsPerFile = 50
+
+    /// One file's diagnostics by position, the first ``maximumDiagnosticsPerFile`` of them, then one line saying
+    /// how many more there are.
+    static func capped(_ diagnostics: [XMLDiagnostic]) -> [XMLDiagnostic] {
+        let all = sorted(diagnostics)
+        guard all.count > maximumDiagnosticsPerFile else { return all }
+        var kept = Array(all.prefix(maximumDiagnosticsPerFile))
+        let last = kept[kept.count - 1]
+        kept.append(XMLDiagnostic(
+            file: last.file, line: last.line, column: last.column,
+            message: "and \(diagnostics.count - maximumDiagnosticsPerFile) more diagnostics in this file "
+                + "(only the first \(maximumDiagnosticsPerFile) are shown)"))
+        return kept
     }
 
     // MARK: Finding files
