@@ -39,7 +39,7 @@ public struct AdapterHandshake: Sendable, Hashable {
 
     /// Reads and checks the `start` result.
     /// - Throws: `AdapterProtocol.Violation` for a missing or mistyped field or another protocol version.
-    init(result: AdapterProtocol.Result) throws(AdapterProtocol.Violation) {
+    package init(result: AdapterProtocol.Result) throws(AdapterProtocol.Violation) {
         let spoken = try result.integer("protocol")
         guard spoken == AdapterProtocol.version else {
             throw AdapterProtocol.Violation(

@@ -8,18 +8,18 @@ import HarnessCore
 /// Pure message work: requests to lines, lines to validated replies. Every rule a reply can break is checked here
 /// and reported as a ``Violation`` whose message names the field and what was found; the process layer adds the
 /// adapter, the request and the offending line.
-enum AdapterProtocol {
+package enum AdapterProtocol {
     /// The version this harness speaks; sent in `start`, and the adapter must answer with the same.
-    static let version = 1
+    package static let version = 1
 
-    typealias Operation = LineProtocol.Operation
-    typealias Request = LineProtocol.Request
-    typealias Outcome = LineProtocol.Outcome
-    typealias Violation = LineProtocol.Violation
-    typealias Result = LineProtocol.Result
+    package typealias Operation = LineProtocol.Operation
+    package typealias Request = LineProtocol.Request
+    package typealias Outcome = LineProtocol.Outcome
+    package typealias Violation = LineProtocol.Violation
+    package typealias Result = LineProtocol.Result
 
     /// Validates one line of the adapter's stdout as the reply to `request` (``LineProtocol/reply(_:to:)``).
-    static func reply(_ line: Data, to request: Request) throws(Violation) -> Outcome {
+    package static func reply(_ line: Data, to request: Request) throws(Violation) -> Outcome {
         try LineProtocol.reply(line, to: request)
     }
 
@@ -43,7 +43,7 @@ enum AdapterProtocol {
     /// The stored cookies of a `cookies` result.
     ///
     /// - Parameter now: The creation time for cookies whose `created` is not given.
-    static func cookies(in result: Result, now: Date) throws(Violation) -> [Cookie] {
+    package static func cookies(in result: Result, now: Date) throws(Violation) -> [Cookie] {
         var cookies: [Cookie] = []
         for (index, entry) in try result.array("cookies").enumerated() {
             guard case .object(let fields) = entry else {
