@@ -1,0 +1,43 @@
+import CookieModel
+import Foundation
+
+/// The Set-Cookie parser (RFC 6265bis §5.6) and what the jar does with its result: store, retrieve, `document.cookie`.
+///
+/// The first input line is the Set-Cookie field value (any octets); a second line, if any, is written through the
+/// non-HTTP API, so both parsers the jar exposes see fuzzed text.
+enum SetCookieTarget {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+    static let url = CookieURL(string: "https://www.example.com/a/b")!
+    static let insecure = CookieURL(string: "http://sub.www.example.com/")!
+
+    static func run(_ input: [UInt8]) {
+        let newline = input.firstIndex(of: UInt8(ascii: "\n")) ?? input.endIndex
+        let line = Array(input[..<newline])
+        _ = SetCookieParser.parse(bytes: line, requestPath: "/a/b", now: now)
+        _ = SetCookieParser.parse(bytes: line, requestPath: "/", now: now, lifetimeCap: nil)
+        let jar = CookieJar(clock: .frozen(at: now))
+        _ = jar.setCookie(bytes: line, from: url)
+        _ = jar.setCookie(bytes: line, from: insecure, context: CookieRequestContext(isSameSite: false))
+        if newline < input.endIndex {
+            let script = String(decoding: input[(newline + 1)...], as: UTF8.self)
+            jar.setDocumentCookie(script, documentURL: url)
+        }
+        _ = jar.cookieHeader(for: url)
+        _ = jar.cookieHeader(for: insecure, context: CookieRequestContext(isSameSite: false))
+        _ = jar.documentCookie(for: url)
+    }
+}
+
+/// The cookie-date parser (RFC 6265bis §5.1.1), on raw octets and on text, and the HTTP date written back.
+enum CookieDateTarget {
+    static func run(_ input: [UInt8]) {
+        if let date = CookieDate.parse(bytes: input) {
+            // What the harness writes back must parse to the same instant.
+            let written = CookieDate.httpDate(date)
+            if let again = CookieDate.parse(written), again != date, date.timeIntervalSince1970.rounded() == date.timeIntervalSince1970 {
+                fatalError("cookie-date round trip: \(date) written as \(written) read back as \(again)")
+            }
+        }
+        _ = CookieDate.parse(String(decoding: input, as: UTF8.self))
+    }
+}
