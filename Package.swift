@@ -11,6 +11,7 @@ let package = Package(
         // Your own strategy or store on the built-in suites, with the whole command line (Examples/).
         .library(name: "CookieHarness", targets: ["CookieHarness"]),
         .executable(name: "cookie-harness", targets: ["cookie-harness"]),
+        .executable(name: "cookie-harness-fuzz", targets: ["cookie-harness-fuzz"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config; a missing package names its fix.
@@ -90,6 +91,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzzing (Fuzz/README.md): every input read from users or adapters as a target; a libFuzzer build runs
+        // them (Fuzz/run), a plain build replays files through them.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore"],
+            path: "Fuzz/Sources/FuzzTargets",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "cookie-harness-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Sources/cookie-harness-fuzz",
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
@@ -117,6 +131,7 @@ let package = Package(
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["XMLSupport"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses"], swiftSettings: strict),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
