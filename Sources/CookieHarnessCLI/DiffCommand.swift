@@ -46,12 +46,16 @@ enum DiffCommand {
         }
         output.out(diff.text)
         do {
+            // Like every report (ReportDestination): a device or FIFO is written through, a symlink followed.
             if let path = args.value("markdown") {
-                try Data(diff.markdown().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try ReportDestination.publish(diff.markdown(), to: path)
             }
             if let path = args.value("json") {
-                try diff.json().write(to: URL(fileURLWithPath: path), options: .atomic)
+                try ReportDestination.publish(String(decoding: try diff.json(), as: UTF8.self), to: path)
             }
+        } catch let error as ReportError {
+            output.err(error.description)
+            return .infrastructureFailure
         } catch {
             output.err("cookie-harness: error: writing the diff: \((error as NSError).localizedDescription)")
             return .infrastructureFailure

@@ -86,6 +86,32 @@ struct FaultTests {
         #expect(directory.contents(of: ".").filter { $0.hasPrefix(".") }.isEmpty, "a temporary file was left")
     }
 
+    @Test("diff's and merge's reports are written like run's: a device is written through, a symlink followed")
+    func diffAndMergeReportsNeverReplaceDevicesOrLinks() throws {
+        let directory = try FaultDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.md", withDestinationPath: "real/d.md")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.xml", withDestinationPath: "real/m.xml")
+        let device = mknod(directory.path + "/null", S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
+        let first = try Harness.run(
+            ["run", Self.suite, "--adapter", "reference", "--json", "r.json", "--junit", "j.xml"] + Self.oneScenario,
+            in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let diff = try Harness.run(
+            ["diff", "r.json", "r.json", "--markdown", "link.md", "--json", device ? "null" : "d.json"], in: directory)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let merge = try Harness.run(
+            ["merge", "j.xml", "r.json", "--junit", "link.xml", "--json", device ? "null" : "m.json"], in: directory)
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(directory.type(of: "link.md") == S_IFLNK, "diff replaced the symlink")
+        #expect(directory.type(of: "link.xml") == S_IFLNK, "merge replaced the symlink")
+        #expect(directory.contents(of: "real") == ["d.md", "m.xml"])
+        if device {
+            #expect(directory.type(of: "null") == S_IFCHR, "the device node was replaced")
+        }
+        #expect(directory.contents(of: ".").filter { $0.hasPrefix(".") }.isEmpty, "a temporary file was left")
+    }
+
     @Test("a missing report folder is created and announced")
     func missingFolderIsAnnounced() throws {
         let directory = try FaultDirectory()

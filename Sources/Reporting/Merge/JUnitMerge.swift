@@ -82,7 +82,10 @@ public enum JUnitMerge {
             return result
         }
 
-        let writer = try XMLStreamWriter(writingTo: path)
+        // Like every report (``ReportDestination``): a device or FIFO is written through, a symlink followed.
+        let output = try ReportOutput(path)
+        defer { output.discard() }
+        let writer = try XMLStreamWriter(writingTo: output.writePath)
         do {
             let total = counts(cases)
             try writer.startElement("testsuites")
@@ -120,6 +123,7 @@ public enum JUnitMerge {
             writer.cancel()
             throw error
         }
+        try output.deliver()
     }
 
     /// The first source's properties in its order, with the counting ones added up over every source.

@@ -87,7 +87,8 @@ public struct ShardMerge: Sendable {
         try merge(shards) { Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }.items
     }
 
-    /// Writes records as `run --json` does: a JSON array, one compact record per line, keys sorted; atomically.
+    /// Writes records as `run --json` does: a JSON array, one compact record per line, keys sorted; like every
+    /// report (``ReportDestination``): atomically, through a symlink, or through to a device or FIFO.
     public static func writeResults(_ records: [JSONResultRecord], to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -97,7 +98,7 @@ public struct ShardMerge: Sendable {
             data.append(try encoder.encode(record))
         }
         data.append(Data("\n]\n".utf8))
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ReportOutput.publish(String(decoding: data, as: UTF8.self), to: path)
     }
 }
 

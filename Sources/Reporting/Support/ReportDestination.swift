@@ -65,6 +65,14 @@ public struct ReportDestination: Sendable, Hashable {
         throw ReportError(code: .invalidUse, message: "too many levels of symbolic links", file: requested)
     }
 
+    /// Writes a whole report to `path` (``ReportOutput/publish(_:to:)``): atomically over a regular file or a missing
+    /// path, through a symlink to its target, through to a device or a FIFO.
+    ///
+    /// - Throws: `ReportError` `.invalidUse` or `.writeFailed` with the system's reason.
+    public static func publish(_ text: String, to path: String) throws {
+        try ReportOutput.publish(text, to: path)
+    }
+
     /// Checks every report path of a command before the run: each must be usable, and no two may name one file.
     ///
     /// - Returns: The destinations, in order.
@@ -212,7 +220,7 @@ final class ReportOutput {
     ///
     /// - Throws: `ReportError` `.invalidUse` for a path no report may be written to, `.writeFailed` with the
     ///   system's reason; a destination not written is left as it was.
-    static func write(_ text: String, to requested: String) throws {
+    static func publish(_ text: String, to requested: String) throws {
         let output = try ReportOutput(requested)
         defer { output.discard() }
         let file = try TemporaryFile(nextTo: output.writePath, purpose: "tmp", anonymous: false)
