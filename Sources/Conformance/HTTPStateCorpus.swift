@@ -65,9 +65,8 @@ public struct HTTPStateCorpus: Sendable {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         return try files.flatMap { file -> [HTTPStateDateCase] in
             let url = folder.appendingPathComponent(file)
-            do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
             // bsd-examples.json opens with a // licence comment, which JSON does not allow.
-            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let text = String(decoding: try read(url), as: UTF8.self)
                 .split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
                 .joined(separator: "\n")
@@ -84,15 +83,23 @@ public struct HTTPStateCorpus: Sendable {
 
     /// The file's lines as octets, without their line ends (files may hold any bytes).
     private static func readLines(_ url: URL) throws -> [[UInt8]] {
-        let data: Data
-        do { try InputFile.requireRegularFile(url.path) } catch { throw HTTPStateCorpusError("\(error)") }
-        do { data = try Data(contentsOf: url) } catch {
-            throw HTTPStateCorpusError("\(url.path): cannot read: \(error.localizedDescription)")
-        }
-        return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { line in
+        return try read(url).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { line in
             var bytes = Array(line)
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             return bytes
+        }
+    }
+
+    /// Every corpus file is small (the largest, a dates file, is 7 KB); a bigger one is refused, not read.
+    static let maximumFileSize = 1 << 20
+
+    /// The file's bytes: a regular file of at most ``maximumFileSize`` bytes (`InputFile`: a FIFO or device is
+    /// refused at once rather than waited on).
+    private static func read(_ url: URL) throws -> Data {
+        do {
+            return try InputFile.read(url.path, maximumSize: maximumFileSize)
+        } catch {
+            throw HTTPStateCorpusError("\(error)")
         }
     }
 

@@ -100,6 +100,25 @@ struct HTTPStateCorpusReadingTests {
         }
     }
 
+    @Test("empty files read as empty; a file past the size limit is refused with its path, not read")
+    func fileSizesAreBounded() throws {
+        // The fuzz target's empty parts went through Data(contentsOf:), which leaks a buffer per file
+        // (LeakSanitizer, Fuzz/README.md): corpus files are now read by InputFile, under a limit.
+        let root = try temporaryCorpus([
+            "parser/x0001-test": "", "parser/x0001-expected": "", "dates/d.json": "[]",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let corpus = try HTTPStateCorpus(path: root.path)
+        #expect(corpus.parserCases.first?.setCookieLines == [])
+        #expect(corpus.dateCases.isEmpty)
+
+        let big = root.appendingPathComponent("parser/x0001-test")
+        try Data(repeating: UInt8(ascii: "a"), count: HTTPStateCorpus.maximumFileSize + 1).write(to: big)
+        let error = try #require(throws: HTTPStateCorpusError.self) { try HTTPStateCorpus(path: root.path) }
+        #expect(error.description.contains(big.path), "\(error)")
+        #expect(error.description.contains("larger than the limit"), "\(error)")
+    }
+
     @Test("a case whose expectation the jar does not meet is reported as failed")
     func failingCase() throws {
         let root = try temporaryCorpus([
