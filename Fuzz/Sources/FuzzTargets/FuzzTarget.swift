@@ -21,6 +21,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case suiteLoader = "suite-loader"
         case adapterProtocol = "adapter-protocol"
         case httpStateCorpus = "http-state-corpus"
+        case resultsFiles = "results-files"
     }
 
     private let kind: Kind
@@ -29,7 +30,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
     public static let all: [FuzzTarget] = Kind.allCases.map(FuzzTarget.init)
 
     /// The target named `name` (`set-cookie`, `cookie-date`, `suite-loader`, `adapter-protocol`,
-    /// `http-state-corpus`), or nil.
+    /// `http-state-corpus`, `results-files`), or nil.
     public init?(named name: String) {
         guard let kind = Kind(rawValue: name) else { return nil }
         self.kind = kind
@@ -48,6 +49,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .suiteLoader: SuiteLoaderTarget.run(input)
         case .adapterProtocol: AdapterProtocolTarget.run(input)
         case .httpStateCorpus: HTTPStateCorpusTarget.run(input)
+        case .resultsFiles: ResultsFilesTarget.run(input)
         }
     }
 }
