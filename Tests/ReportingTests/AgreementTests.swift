@@ -106,3 +106,29 @@ extension AgreementTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "link.md", "null", "real"].filter { device || $0 != "null" })
     }
 }
+
+/// Report files users hand back are read like every other input (found by the results-files fuzz target: the
+/// Foundation calls used before leaked a buffer per file and would have waited on a FIFO).
+@Suite("reading the reports users hand back")
+struct ReportInputTests {
+    @Test("a known-disagreements list that is not UTF-8 is an error naming the file")
+    func knownListMustBeUTF8() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data([0x77, 0x6B, 0x20, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
+        let error = try #require(throws: KnownDisagreements.InvalidLine.self) { try KnownDisagreements(contentsOf: file) }
+        #expect(error.description == "\(file): error: not UTF-8")
+    }
+
+    @Test("a results file that is a FIFO is refused at once, not waited on")
+    func resultsFIFOIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString).json").path
+        guard mkfifo(file, 0o600) == 0 else { return }
+        defer { unlink(file) }
+        let started = ContinuousClock.now
+        let error = try #require(throws: InvalidResultsInput.self) { try JSONResultsFile.read(file) }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(error.description.hasPrefix("\(file): error: cannot read the results file: "), "\(error)")
+        #expect(error.description.contains("not a regular file"), "\(error)")
+    }
+}
