@@ -14,6 +14,7 @@ public enum CookieHarnessCommand {
           run [PATH...] [options]         run suites (default Suites/) on adapters; reports in Reports/
           compare [PATH...] [options]     adapters side by side: Reports/matrix.md and matrix.html
           agreement [PATH...] [options]   the simulated webkitgtk profile vs the real WebKitGTK engine, cell by cell
+          truth-table [RESULTS...]        where each web-view strategy breaks, per suite: the README's table (Markdown)
           diff BASELINE CURRENT           what changed between two runs' results; exit 1 on a regression
           merge SHARD...                  join the reports of 'run --shard I/N' runs into one JUnit and one JSON file
           show SCENARIO [--adapter NAME]  a scenario's steps as written; with an adapter, its checks and transcript
@@ -57,6 +58,7 @@ public enum CookieHarnessCommand {
             case "run": return try RunCommand.run(rest, output: output)
             case "compare": return try CompareCommand.run(rest, output: output)
             case "agreement": return try AgreementCommand.run(rest, output: output)
+            case "truth-table": return try TruthTableCommand.run(rest, output: output)
             case "diff": return try DiffCommand.run(rest, output: output)
             case "merge": return try MergeCommand.run(rest, output: output)
             case "show": return try ShowCommand.run(rest, output: output)

@@ -1,0 +1,121 @@
+import AdapterCatalog
+import Foundation
+import HarnessCore
+import Reporting
+import StrategyAdapters
+
+/// `cookie-harness truth-table`: where each web-view strategy breaks, as the Markdown table the README carries.
+///
+/// Without results files it runs what it needs (the hand-written suites on the profile's strategy adapters, all
+/// simulated: about a second). Like `compare`, it is not a pass/fail check: the table is written whatever the
+/// strategies do; a test compares the README's copy with it.
+enum TruthTableCommand {
+    static let usage = """
+        usage: cookie-harness truth-table [RESULTS...] [--profile NAME] [--suites PATH]... [--schema FILE]
+                                          [--update-readme FILE]
+
+        Prints a Markdown table to standard output: one row per web-view strategy adapter of the profile (uiwebview
+        and every wk-… strategy, with its :as-written and :naive-check variants), one column per hand-written suite,
+        each cell the number of scenarios failed out of those run ('3/12'), marked 🔒 when one of the failures is
+        a security one and '—' when none ran; the last columns give the totals and the security failures by id. The
+        parser and http-state suites test the engine's cookie jar, the same under every strategy: they are left out.
+
+        Without RESULTS the suites in --suites (default: Suites/) run on the profile's adapters first. RESULTS are
+        results files written by 'run' (or report folders holding results.json): nothing runs, their results of the
+        profile's adapters are counted.
+
+          --profile NAME        ios (default), ios-11, webkitgtk, or webkitgtk-live (the real engine)
+          --suites PATH         the suites to run (repeatable; files or folders; default Suites/)
+          --update-readme FILE  also write the table between the lines '\(TruthTable.beginMarker)' and
+                                '\(TruthTable.endMarker)' of FILE (the README's truth table: README.md,
+                                profile ios)
+
+        exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+        """
+
+    /// The README's table: the first profile's.
+    static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
+        let args = try CommandLineArguments(arguments, valued: ["profile", "suites", "schema", "update-readme"])
+        if args.wantsHelp {
+            output.out(usage)
+            return .success
+        }
+        let profile = args.value("profile") ?? defaultProfile
+        let adapters = StrategyAdapterCatalog.all.filter { $0.info.profile == profile }
+        if adapters.isEmpty {
+            let known = StrategyAdapterCatalog.all.reduce(into: [String]()) { names, adapter in
+                if !names.contains(adapter.info.profile) { names.append(adapter.info.profile) }
+            }
+            throw UsageError("option '--profile': unknown profile '\(profile)' (known: \(known.joined(separator: ", ")))")
+        }
+        if !args.positional.isEmpty, args.options["suites"] != nil || args.options["schema"] != nil {
+            throw UsageError("option '--suites' has no effect with results files: nothing runs")
+        }
+        let readme = args.value("update-readme")
+        if readme != nil, profile != defaultProfile {
+            throw UsageError("option '--update-readme': the README's table is the '\(defaultProfile)' profile's, not '\(profile)'")
+        }
+
+        let records: [JSONResultRecord]
+        if args.positional.isEmpty {
+            guard let ran = try run(adapters, suitePaths: args.options["suites"] ?? [], schemaPath: args.value("schema"), output: output)
+            else { return .invalidInput }
+            records = ran
+        } else {
+            var read: [JSONResultRecord] = []
+            for path in args.positional {
+                do {
+                    read += try JSONResultsFile.read(JSONResultsFile.resolve(path))
+                } catch {
+                    output.err(error.description)
+                    return .invalidInput
+                }
+            }
+            records = read
+        }
+        let table = TruthTable(records: records, adapters: adapters.map(\.name), profile: profile)
+        if !args.positional.isEmpty, !table.missingAdapters.isEmpty {
+            output.err("cookie-harness: warning: no results for \(table.missingAdapters.joined(separator: ", ")); they have no row")
+        }
+        let markdown = table.markdown()
+        output.out(markdown)
+
+        guard let readme else { return .success }
+        do {
+            let document = try String(contentsOfFile: readme, encoding: .utf8)
+            guard let updated = TruthTable.replacingBlock(in: document, with: markdown) else {
+                output.err("\(readme): error: needs one line '\(TruthTable.beginMarker)' and, after it, one line '\(TruthTable.endMarker)'")
+                return .invalidInput
+            }
+            if updated != document { try Data(updated.utf8).write(to: URL(fileURLWithPath: readme), options: .atomic) }
+            output.err("truth table: \(readme)\(updated == document ? " (unchanged)" : "")")
+        } catch {
+            output.err("cookie-harness: error: updating \(readme): \((error as NSError).localizedDescription)")
+            return .infrastructureFailure
+        }
+        return .success
+    }
+
+    /// The hand-written suites (the store-parser ones left out) run on `adapters`; nil after printing the errors of
+    /// invalid input.
+    static func run(
+        _ adapters: [Adapter], suitePaths: [String], schemaPath: String?, output: CommandOutput
+    ) throws -> [JSONResultRecord]? {
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(suitePaths, schemaPath: schemaPath)
+        } catch let error as InputError {
+            output.err(error.description)
+            return nil
+        }
+        let suites = inputs.suites.suites.filter { !TruthTable.isStoreParserSuite(id: $0.id, file: $0.file) }
+        let plan = RunPlan(
+            suites: suites, adapters: adapters, jobs: ProcessInfo.processInfo.activeProcessorCount, timeLimit: .seconds(30),
+            expectation: inputs.expectedStatus)
+        let collector = CollectingReporter()
+        _ = try Runner().run(plan, reporter: collector)
+        return collector.results.map(JSONResultRecord.init)
+    }
+}
