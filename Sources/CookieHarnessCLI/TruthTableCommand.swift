@@ -7,8 +7,8 @@ import StrategyAdapters
 /// `cookie-harness truth-table`: where each web-view strategy breaks, as the Markdown table the README carries.
 ///
 /// Without results files it runs what it needs (the hand-written suites on the profile's strategy adapters, all
-/// simulated: about a second). Like `compare`, it is not a pass/fail check: the table is written whatever the
-/// strategies do; a test compares the README's copy with it.
+/// simulated: a few seconds in a debug build). Like `compare`, it is not a pass/fail check: the table is written
+/// whatever the strategies do; a test compares the README's copy with it.
 enum TruthTableCommand {
     static let usage = """
         usage: cookie-harness truth-table [RESULTS...] [--profile NAME] [--suites PATH]... [--schema FILE]

@@ -58,7 +58,9 @@ struct TruthTableTests {
     func readmeBlock() {
         let document = "# Title\n\n\(TruthTable.beginMarker)\nold\n\(TruthTable.endMarker)\n\nprose\n"
         #expect(TruthTable.block(in: document) == "old\n")
-        #expect(TruthTable.replacingBlock(in: document, with: "| new |") == "# Title\n\n\(TruthTable.beginMarker)\n| new |\n\(TruthTable.endMarker)\n\nprose\n")
+        #expect(
+            TruthTable.replacingBlock(in: document, with: "| new |")
+                == "# Title\n\n\(TruthTable.beginMarker)\n| new |\n\(TruthTable.endMarker)\n\nprose\n")
         #expect(TruthTable.block(in: "\(TruthTable.beginMarker)\n\(TruthTable.endMarker)\n") == "")
         #expect(TruthTable.block(in: "no markers") == nil)
         #expect(TruthTable.block(in: "\(TruthTable.endMarker)\nx\n\(TruthTable.beginMarker)\n") == nil, "out of order")
