@@ -218,9 +218,7 @@ extension Syscalls {
     /// `<tmp>/cookie-harness-child-XXXXXX`, or nil if it cannot be made (the child then shares the harness's).
     package static func makeScratchFolder() -> ScratchFolder? {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array(((base.hasSuffix("/") ? base : base + "/") + "cookie-harness-child-XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else { return nil }
-        let path = String(cString: created)
-        return ScratchFolder(path: path, token: ProcessCleanup.registerScratch(path))
+        let made = ProcessCleanup.makeScratchFolder(template: (base.hasSuffix("/") ? base : base + "/") + "cookie-harness-child-XXXXXX")
+        return made.map { ScratchFolder(path: $0.path, token: $0.token) }
     }
 }

@@ -24,6 +24,48 @@ public enum ProcessCleanup {
 
     // MARK: Scratch paths
 
+    /// Creates a scratch file from a `mkstemp` template (`…XXXXXX`) and registers it, as one step: the clean-up of
+    /// an exit on another thread (a second SIGINT exits at once) either finds the file registered or ran before it
+    /// was made, and once it has run nothing new is made.
+    /// - Returns: The open descriptor, the path and the registration token; nil with `errno` set when the file could
+    ///   not be made (`ECANCELED` when the process is exiting).
+    public static func makeScratchFile(template: String) -> (descriptor: Int32, path: String, token: Int)? {
+        creating { () -> (descriptor: Int32, path: String, token: Int)? in
+            var bytes = Array(template.utf8CString)
+            let descriptor = mkstemp(&bytes)
+            guard descriptor >= 0 else { return nil }
+            let path = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            return (descriptor, path, registerScratch(path))
+        }
+    }
+
+    /// Creates a scratch folder from a `mkdtemp` template (`…XXXXXX`, mode 0700) and registers it, as one step
+    /// (see ``makeScratchFile(template:)``).
+    /// - Returns: The path and the registration token; nil with `errno` set when the folder could not be made.
+    public static func makeScratchFolder(template: String) -> (path: String, token: Int)? {
+        creating { () -> (path: String, token: Int)? in
+            var bytes = Array(template.utf8CString)
+            guard let created = mkdtemp(&bytes) else { return nil }
+            let path = String(cString: created)
+            return (path, registerScratch(path))
+        }
+    }
+
+    /// Held while a scratch path is made and registered, and by the exit's clean-up while it marks the process as
+    /// exiting: so no scratch path can appear between that clean-up and the exit.
+    private static let creation = NSLock()
+    nonisolated(unsafe) private static var exiting = false
+
+    private static func creating<T>(_ make: () -> T?) -> T? {
+        creation.lock()
+        defer { creation.unlock() }
+        guard !exiting else {
+            errno = ECANCELED
+            return nil
+        }
+        return make()
+    }
+
     /// Remembers a scratch file or folder to remove if the process ends before its owner removes it.
     /// - Returns: A token for ``forgetScratch(_:)``.
     public static func registerScratch(_ path: String) -> Int {
@@ -88,8 +130,12 @@ public enum ProcessCleanup {
         }
     }
 
-    /// Everything at once: every process group killed, every scratch path removed.
+    /// Everything at once, as the process ends: no scratch path is made any more, every process group is killed,
+    /// every scratch path removed.
     public static func cleanUpEverything() {
+        creation.lock()
+        exiting = true
+        creation.unlock()
         killAllGroups()
         removeAllScratch()
     }

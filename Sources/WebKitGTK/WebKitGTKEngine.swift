@@ -90,11 +90,15 @@ public final class WebKitGTKEngine: WebKitEngine {
         self.drivers = drivers
         self.driver = try drivers.lease()
         if persistent {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "cookie-harness-webkitgtk-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            persistentDirectory = folder
-            scratchToken = ProcessCleanup.registerScratch(folder.path)
+            let base = FileManager.default.temporaryDirectory.path
+            guard let made = ProcessCleanup.makeScratchFolder(
+                template: (base.hasSuffix("/") ? base : base + "/") + "cookie-harness-webkitgtk-XXXXXX")
+            else {
+                drivers.giveBack(driver)
+                throw WebKitError(.engineFailed, "cannot create a data store folder in \(base): \(String(cString: strerror(errno)))")
+            }
+            persistentDirectory = URL(fileURLWithPath: made.path, isDirectory: true)
+            scratchToken = made.token
         } else {
             persistentDirectory = nil
             scratchToken = nil

@@ -50,21 +50,20 @@ public final class XMLStreamWriter {
     public init(writingTo path: String, indentation: String? = "  ") throws {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(directory.isEmpty ? "" : directory)/.\(name).XXXXXX".utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else {
+        let made = ProcessCleanup.makeScratchFile(template: "\(directory.isEmpty ? "" : directory)/.\(name).XXXXXX")
+        guard let made else {
             throw XMLSupportError(
                 code: .writeFailed,
                 message: "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))",
                 file: path
             )
         }
-        let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let (descriptor, temporaryPath) = (made.descriptor, made.path)
         // mkstemp creates the file private (0600); a report is meant to be read like any other output.
         fchmod(descriptor, 0o644)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         destination = .file(descriptor: descriptor, temporaryPath: temporaryPath, path: path)
-        scratchToken = ProcessCleanup.registerScratch(temporaryPath)
+        scratchToken = made.token
 
         let collector = LibXML2.DiagnosticCollector(file: path)
         LibXML2.capturingErrors(in: collector) {

@@ -12,12 +12,11 @@ final class TemporaryDirectory: Sendable {
     /// - Throws: ``CookieStoreError/failed(_:)`` with the system's message.
     init(prefix: String) throws {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array((prefix + "XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else {
+        guard let made = ProcessCleanup.makeScratchFolder(template: (base.hasSuffix("/") ? base : base + "/") + prefix + "XXXXXX") else {
             throw CookieStoreError.failed("mkdtemp(\(base)/\(prefix)XXXXXX): \(String(cString: strerror(errno)))")
         }
-        path = String(cString: created)
-        scratchToken = ProcessCleanup.registerScratch(path)
+        path = made.path
+        scratchToken = made.token
     }
 
     deinit {

@@ -128,12 +128,12 @@ extension ReportDestination {
 
         init(for destination: ReportDestination) throws {
             let base = FileManager.default.temporaryDirectory.path
-            var template = Array(((base.hasSuffix("/") ? base : base + "/") + "cookie-harness-report-XXXXXX").utf8CString)
-            guard let created = mkdtemp(&template) else {
+            let template = (base.hasSuffix("/") ? base : base + "/") + "cookie-harness-report-XXXXXX"
+            guard let made = ProcessCleanup.makeScratchFolder(template: template) else {
                 throw ReportError.system("cannot create a scratch folder in \(base)", file: destination.requested)
             }
-            folder = String(cString: created)
-            token = ProcessCleanup.registerScratch(folder)
+            folder = made.path
+            token = made.token
             let name = destination.path.split(separator: "/").last.map(String.init) ?? "report"
             file = folder + "/" + name
         }

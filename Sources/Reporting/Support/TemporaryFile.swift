@@ -42,13 +42,13 @@ final class TemporaryFile {
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[..<$0]) } ?? "."
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array("\(directory)/.\(name).\(purpose).XXXXXX".utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else {
+        guard let made = ProcessCleanup.makeScratchFile(template: "\(directory)/.\(name).\(purpose).XXXXXX") else {
             throw ReportError.system("cannot create a temporary file in \(directory.isEmpty ? "/" : directory)",
                                      file: destination)
         }
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let descriptor = made.descriptor
+        temporaryPath = made.path
+        scratchToken = made.token
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         if anonymous {
             unlink(temporaryPath)
@@ -57,7 +57,6 @@ final class TemporaryFile {
             // mkstemp creates the file private (0600); a report is meant to be read like any other output.
             fchmod(descriptor, 0o644)
             isLinked = true
-            scratchToken = ProcessCleanup.registerScratch(temporaryPath)
         }
         guard let stream = fdopen(descriptor, "w+") else {
             let error = ReportError.system("cannot open \(temporaryPath)", file: destination)
