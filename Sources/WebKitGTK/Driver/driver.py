@@ -955,17 +955,11 @@ class Driver:
     def click_link(self, request):
         view = self.view_of(request)
         url = field(request, "url", str)
-        number = self.assign_navigation(view, url)
         script = (
             "(function(){var a=document.createElement('a');a.href=%s;a.textContent='link';"
             "(document.body||document.documentElement).appendChild(a);a.click();})();" % json.dumps(url)
         )
-        try:
-            self.evaluate_in(view, script)
-        except Exception:
-            view.assigned = collections.deque(entry for entry in view.assigned if entry[0] != number)
-            raise
-        return {"navigation": number}
+        return self.navigate_by_script(view, url, script)
 
     def submit_form(self, request):
         view = self.view_of(request)
@@ -974,7 +968,6 @@ class Driver:
         body = field(request, "body", str, "", optional=True)
         if method.upper() not in ("GET", "POST"):
             raise Unsupported(f"an HTML form submits GET or POST, not {method}")
-        number = self.assign_navigation(view, url)
         # The page builds a form of hidden inputs from the url-encoded body and submits it: a real in-page POST
         # (application/x-www-form-urlencoded, fields in body order), a navigation of type form-submitted.
         script = (
@@ -984,6 +977,12 @@ class Driver:
             "(document.body||document.documentElement).appendChild(f);f.submit();})();"
             % (json.dumps(method.lower()), json.dumps(url), json.dumps(body))
         )
+        return self.navigate_by_script(view, url, script)
+
+    def navigate_by_script(self, view, url, script):
+        """Runs page script that starts a navigation to url (a link click, a form submission): the navigation number
+        is assigned first, and taken back if the script cannot run."""
+        number = self.assign_navigation(view, url)
         try:
             self.evaluate_in(view, script)
         except Exception:

@@ -43,6 +43,11 @@ import traceback
 LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 FAKETIME_MARK = "COOKIEHARNESS_LIBSOUP_FAKETIME"
 
+
+# The bench request's timing loop and checksum, shared by the Python adapters (../bench/bench_loop.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "bench"))
+from bench_loop import checksum, timed  # noqa: E402
+
 PROTOCOL = 1
 NAME = "libsoup"
 CROSS_SITE_ORIGIN = "https://cross-site.invalid/"
@@ -171,28 +176,6 @@ def header(jar, uri, context):
     cookies = cookie_list(jar, uri, field(context, "same-site", bool), field(context, "api", str) == "http",
                           field(context, "safe-method", bool), field(context, "top-level", bool))
     return Soup.cookies_to_cookie_header(cookies) if cookies else None
-
-
-def timed(body, operations, seconds):
-    """Runs body once to warm up, then until `seconds` have passed; notes the fastest round (PROTOCOL.md, "bench")."""
-    body()
-    rounds, start, best = 0, time.perf_counter(), float("inf")
-    while True:
-        begin = time.perf_counter()
-        body()
-        end = time.perf_counter()
-        rounds, best = rounds + 1, min(best, end - begin)
-        if end - start >= seconds:
-            return {"operations": rounds * operations, "seconds": end - start, "best": best}
-
-
-def checksum(headers):
-    """FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (PROTOCOL.md, "bench")."""
-    value = 0xCBF29CE484222325
-    for text in headers:
-        for byte in (text or "").encode("utf-8") + b"\n":
-            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{value:016x}"
 
 
 def bench(path, seconds):

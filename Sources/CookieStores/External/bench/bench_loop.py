@@ -1,0 +1,29 @@
+"""The timing loop and the checksum of the `bench` request (PROTOCOL.md, "bench"), for the Python adapters.
+
+Each adapter imports these two functions from here (it puts this folder on sys.path), so the three Python adapters
+time and check the workload the same way; what each stores and reads is its own.
+"""
+
+import time
+
+
+def timed(body, operations, seconds):
+    """Runs body once to warm up, then until `seconds` have passed; notes the fastest round."""
+    body()
+    rounds, start, best = 0, time.perf_counter(), float("inf")
+    while True:
+        begin = time.perf_counter()
+        body()
+        end = time.perf_counter()
+        rounds, best = rounds + 1, min(best, end - begin)
+        if end - start >= seconds:
+            return {"operations": rounds * operations, "seconds": end - start, "best": best}
+
+
+def checksum(headers):
+    """FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline; None counts as empty."""
+    value = 0xCBF29CE484222325
+    for text in headers:
+        for byte in (text or "").encode("utf-8") + b"\n":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
