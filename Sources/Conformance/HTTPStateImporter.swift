@@ -106,7 +106,9 @@ public struct HTTPStateImporter: Sendable {
             }
             imported.append(ImportedCase(
                 source: testCase,
-                setCookies: testCase.setCookieLines.map { Self.fieldValue(String(decoding: $0, as: UTF8.self)) },
+                setCookies: testCase.setCookieLines.map {
+                    HTTPFieldValue.strippingOptionalWhitespace(String(decoding: $0, as: UTF8.self))
+                },
                 location: location, target: target, scenarioID: scenarioID
             ))
         }
@@ -321,15 +323,6 @@ public struct HTTPStateImporter: Sendable {
             return "\(what) is not valid UTF-8 (decoded with U+FFFD), so its bytes cannot be kept"
         }
         return nil
-    }
-
-    /// The line as an HTTP recipient takes a field value: without leading and trailing space and HTAB.
-    static func fieldValue(_ line: String) -> String {
-        let scalars = line.unicodeScalars
-        let isOWS: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = scalars.firstIndex(where: { !isOWS($0) }), let last = scalars.lastIndex(where: { !isOWS($0) })
-        else { return "" }
-        return String(scalars[first...last])
     }
 
     /// `line` for `encoding="percent"`: "%" and what XML 1.0 cannot carry as `%XX`, everything else as written.

@@ -24,6 +24,15 @@ public enum HTTPFieldValue {
         return nil
     }
 
+    /// `value` as a recipient takes it: without leading and trailing space and HTAB.
+    public static func strippingOptionalWhitespace(_ value: String) -> String {
+        let scalars = value.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isOptionalWhitespace($0) }),
+              let last = scalars.lastIndex(where: { !isOptionalWhitespace($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
     /// `U+000D`: how the messages name a character.
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -68,7 +68,9 @@ public enum StrategyAdapterCatalog {
     /// clock only where libfaketime can move WebKit's processes to it; no `raw-set-cookie`, as WebKit only hears
     /// Set-Cookie lines through its proxy, over HTTP/1.1.
     public static let liveCapabilities: Set<Capability> = webViewCapabilities
-        .subtracting(WebKitGTKDrivers.movesClock ? [.rawSetCookie] : [.rawSetCookie, .virtualClock]).union([.realNetwork])
+        .subtracting([.rawSetCookie])
+        .subtracting(WebKitGTKDrivers.movesClock ? [] : [.virtualClock])
+        .union([.realNetwork])
 
     /// Why the real engine cannot run here (looked up once per process), or nil.
     public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()

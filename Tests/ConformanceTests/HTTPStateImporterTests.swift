@@ -1,3 +1,4 @@
+import CookieModel
 import Foundation
 import HarnessCore
 import Testing
@@ -96,7 +97,7 @@ struct HTTPStateImporterTests {
         let scenarios = Dictionary(uniqueKeysWithValues: try parsedSuite().root.elements(named: "scenario").map { ($0[attribute: "id"] ?? "", $0) })
         for testCase in SharedCorpus.corpus.parserCases {
             let route = try #require(routesByPath["/cookie-parser?\(testCase.name)"])
-            let lines = testCase.setCookieLines.map { HTTPStateImporter.fieldValue(String(decoding: $0, as: UTF8.self)) }
+            let lines = testCase.setCookieLines.map { HTTPFieldValue.strippingOptionalWhitespace(String(decoding: $0, as: UTF8.self)) }
             #expect(route.setCookies == lines, "\(testCase.name)")
             #expect(route.location == testCase.location ?? "/cookie-parser-result?\(testCase.name)")
             let raw = lines.contains { $0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }

@@ -5,17 +5,12 @@ import CookieModel
 /// A scenario's requests (native requests, loads, fetches, links) are matched against the suite's routes the way
 /// ``VirtualNetwork`` matches them, following each matched route's `Location` the way a client follows a redirect.
 /// Any route the path matches counts, whatever its method: a scenario is skipped for an adapter that cannot take the
-/// line rather than run into it. The walk is bounded, as a client's redirect limit bounds a redirect loop.
+/// line rather than run into it. The walk is bounded by the client's redirect limit, as a redirect loop is.
 struct ParserRoutes {
     private let routes: [String: [Route]]
-    private static let redirectLimit = 20
 
     init(origins: [Origin]) {
-        var routes: [String: [Route]] = [:]
-        for origin in origins {
-            routes[HTTPURL(origin.url)?.origin ?? origin.url, default: []].append(contentsOf: origin.routes)
-        }
-        self.routes = routes
+        routes = VirtualNetwork.routesByOrigin(origins)
     }
 
     /// Adds `raw-set-cookie` to every scenario that can reach a parser route (nothing when the suite has none).
@@ -39,7 +34,7 @@ struct ParserRoutes {
     private func reaches(_ url: String) -> Bool {
         var pending = HTTPURL(url).map { [$0] } ?? []
         var hops = 0
-        while let next = pending.popLast(), hops <= Self.redirectLimit {
+        while let next = pending.popLast(), hops <= HTTPClient.redirectLimit {
             hops += 1
             let request = HTTPRequest(url: next)
             for route in routes[next.origin] ?? [] where VirtualNetwork.matches(route, request, anyMethod: true) {

@@ -8,12 +8,16 @@ public final class VirtualNetwork: Sendable {
     private let received = Mutex<[ReceivedRequest]>([])
 
     public init(origins: [Origin]) {
+        self.routes = Self.routesByOrigin(origins)
+    }
+
+    /// Each origin's routes under its canonical `scheme://host[:port]`, in the order written.
+    static func routesByOrigin(_ origins: [Origin]) -> [String: [Route]] {
         var routes: [String: [Route]] = [:]
         for origin in origins {
-            let key = HTTPURL(origin.url)?.origin ?? origin.url
-            routes[key, default: []].append(contentsOf: origin.routes)
+            routes[HTTPURL(origin.url)?.origin ?? origin.url, default: []].append(contentsOf: origin.routes)
         }
-        self.routes = routes
+        return routes
     }
 
     /// Delivers a request; nil when no declared origin serves its URL (the client sees a network error).
