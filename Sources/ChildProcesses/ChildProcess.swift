@@ -176,6 +176,7 @@ package final class ChildProcess: @unchecked Sendable {
             var failure = error
             if failure.code != .cannotStart {
                 failure.message = "the start handshake failed (\(failure.code)): \(failure.message)"
+                failure.handshakeFailure = failure.code
                 failure.code = .cannotStart
             }
             throw failure

@@ -55,6 +55,10 @@ public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConverti
     public var details: String?
     /// The last lines the process wrote on stderr, when it died or hung.
     public var stderrTail: String?
+    /// For ``Code/cannotStart`` after the process was running: how the `start` handshake itself failed (it
+    /// ``Code/exited`` — crashed — timed out or replied with something invalid); nil when the command could not be
+    /// run or the process declined to start (a missing dependency, which starting again would not cure).
+    public var handshakeFailure: Code?
 
     public init(
         _ code: Code, role: String = "external adapter", adapter: String, command: String, request: String? = nil, message: String,

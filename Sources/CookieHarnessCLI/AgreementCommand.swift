@@ -86,6 +86,7 @@ enum AgreementCommand {
         let started = ContinuousClock.now
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
+        RunCommand.reportDriverStartCrashes(output: output)
         let elapsed = ContinuousClock.now - started
 
         let agreement = Agreement(

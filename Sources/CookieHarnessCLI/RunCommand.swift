@@ -150,6 +150,7 @@ enum RunCommand {
         }
         // The process groups of the adapters and drivers are killed when the executable ends (main.swift), not
         // here: in a test process other runs may still be using theirs.
+        reportDriverStartCrashes(output: output)
         if let signal = Interruption.signal {
             output.err(
                 "cookie-harness: interrupted by \(Interruption.name(of: signal)): \(summary.total - summary.skipped) scenarios finished, the rest are skipped as interrupted; partial reports: \(junitPath), \(jsonPath)")
@@ -157,6 +158,15 @@ enum RunCommand {
         }
         output.err("reports: \(junitPath), \(jsonPath)")
         return summary.unexpected == 0 ? .success : .unexpectedResults
+    }
+
+    /// Says on the console which WebKitGTK drivers crashed while starting and were started again (their scenarios
+    /// ran on the next driver; each crash is also in that scenario's transcript), with the driver's last stderr
+    /// lines: a retried crash is rare, and never silent.
+    static func reportDriverStartCrashes(output: CommandOutput) {
+        for crash in WebKitGTKDrivers.shared.takeStartCrashes() {
+            output.err("note: a WebKitGTK driver crashed while starting and another was started: \(crash)")
+        }
     }
 
     /// `I/N` with 1 ≤ I ≤ N.

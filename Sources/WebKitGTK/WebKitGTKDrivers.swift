@@ -46,6 +46,7 @@ public final class WebKitGTKDrivers: Sendable {
         var idle: [WebKitGTKDriver] = []
         var all: [WebKitGTKDriver] = []
         var exitHookInstalled = false
+        var startCrashes: [String] = []
     }
 
     private let state = Mutex(State())
@@ -94,10 +95,20 @@ public final class WebKitGTKDrivers: Sendable {
             startTimeout: startTimeout, requestTimeout: requestTimeout)
     }
 
+    /// How many times a driver is started before a crash while starting is the scenario's error.
+    static let startAttempts = 3
+
     /// A driver for one engine alone: an idle one (reset), or a new one.
     ///
+    /// A driver that crashes before it answers `start` is started again, up to ``startAttempts`` times: on a
+    /// loaded CI machine WebKit or GTK has been seen to abort while coming up (killed by SIGTRAP, once in some
+    /// hundred starts) though the next start works, and the scenario has not begun. Each crash is said in
+    /// `log` (the scenario's transcript) and kept for ``takeStartCrashes()`` with the driver's last stderr lines,
+    /// for the run's console, so its cause can be read from a CI log. A driver that declines to start (no
+    /// display, WebKit missing) is not retried.
+    ///
     /// - Throws: ``ChildProcessError`` when no driver can start (its reason: no display, no WebKit).
-    func lease() throws -> WebKitGTKDriver {
+    func lease(log: (String) -> Void = { _ in }) throws -> WebKitGTKDriver {
         while let candidate = state.withLock({ $0.idle.popLast() }) {
             guard candidate.isUsable else { continue }
             do {
@@ -107,7 +118,7 @@ public final class WebKitGTKDrivers: Sendable {
                 candidate.kill()
             }
         }
-        let driver = try WebKitGTKDriver.launch(fixedConfiguration ?? Self.configuration())
+        let driver = try launchRetryingCrashes(log: log)
         let installHook = state.withLock { state -> Bool in
             state.all.append(driver)
             defer { state.exitHookInstalled = true }
@@ -115,6 +126,33 @@ public final class WebKitGTKDrivers: Sendable {
         }
         if installHook, self === Self.shared { atexit { WebKitGTKDrivers.shared.stopAll() } }
         return driver
+    }
+
+    private func launchRetryingCrashes(log: (String) -> Void) throws(ChildProcessError) -> WebKitGTKDriver {
+        let configuration = fixedConfiguration ?? Self.configuration()
+        var attempt = 1
+        while true {
+            do {
+                return try WebKitGTKDriver.launch(configuration)
+            } catch where error.handshakeFailure == .exited && attempt < Self.startAttempts {
+                log("a driver crashed while starting (attempt \(attempt) of \(Self.startAttempts)); starting another. \(error)")
+                state.withLock { $0.startCrashes.append(error.description) }
+                attempt += 1
+            } catch where error.handshakeFailure == .exited {
+                var failure = error
+                failure.message += " (\(attempt) starts, each crashed)"
+                throw failure
+            }
+        }
+    }
+
+    /// The drivers that crashed while starting and were started again since the last call, each as its error
+    /// (the driver's last stderr lines included); a run prints them when it ends.
+    public func takeStartCrashes() -> [String] {
+        state.withLock { state in
+            defer { state.startCrashes.removeAll() }
+            return state.startCrashes
+        }
     }
 
     /// Takes a driver back after its engine is done; a broken one is killed.

@@ -88,7 +88,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         self.network = network
         self.eventLog = eventLog
         self.drivers = drivers
-        self.driver = try drivers.lease()
+        self.driver = try drivers.lease(log: { eventLog("webkitgtk: " + $0) })
         if persistent {
             let base = FileManager.default.temporaryDirectory.path
             guard let made = ProcessCleanup.makeScratchFolder(

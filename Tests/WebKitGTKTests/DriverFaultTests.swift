@@ -16,7 +16,8 @@ import Glibc
 @Suite("WebKitGTK driver faults", .serialized)
 struct DriverFaultTests {
     /// A stand-in driver: answers `start` and `new-data-store`, starts a helper process in its own process group
-    /// (as WebKit's processes and Xvfb are), writes the helper's pid to a file, then crashes or hangs on `settle`.
+    /// (as WebKit's processes and Xvfb are), writes the helper's pid to a file, then crashes or hangs on `settle`
+    /// — or crashes on `start` with SIGTRAP (every time, or only the first time), as WebKit once did on CI.
     static let standIn = #"""
         import json, os, subprocess, sys, time
         os.setpgrp()
@@ -26,6 +27,11 @@ struct DriverFaultTests {
         for line in sys.stdin:
             request = json.loads(line)
             op, rid = request["op"], request["id"]
+            if op == "start" and (mode == "crash-start" or mode == "crash-first-start" and not os.path.exists(pid_file + ".crashed")):
+                open(pid_file + ".crashed", "w").close()
+                sys.stderr.write("Gdk-ERROR: stand-in crash while starting\n")
+                sys.stderr.flush()
+                os.kill(os.getpid(), 5)
             if op == "start":
                 result = {"name": "stand-in", "version": "0", "protocol": 1, "capabilities": [], "faketime": False}
             elif op == "new-data-store":
@@ -106,6 +112,38 @@ struct DriverFaultTests {
             #expect(error.code == .engineFailed)
             #expect(error.message.contains("killed with SIGKILL"), "\(error)")
             #expect(Self.waitUntilGone(helper), "the driver's helper process \(helper) outlived it")
+        }
+    }
+
+    @Test("a driver that crashes while starting is started again, and the crash is said in the transcript and to the run")
+    func crashWhileStartingOnce() throws {
+        try Self.withStandIn("crash-first-start") { pool, _ in
+            var transcript: [String] = []
+            let engine = try WebKitGTKEngine(
+                clock: VirtualClock(start: Date()), network: NoNetwork(), persistent: false, drivers: pool, settleWait: 0.5,
+                eventLog: { transcript.append($0) })
+            _ = engine.defaultDataStore()
+            let crashes = pool.takeStartCrashes()
+            #expect(crashes.count == 1)
+            #expect(crashes.first?.contains("killed by signal 5") == true, "\(crashes)")
+            #expect(crashes.first?.contains("Gdk-ERROR: stand-in crash while starting") == true, "\(crashes)")
+            #expect(transcript.contains { $0.contains("crashed while starting (attempt 1 of 3)") }, "\(transcript)")
+            #expect(pool.takeStartCrashes().isEmpty)
+            pool.stopAll()
+        }
+    }
+
+    @Test("a driver that crashes at every start fails the scenario after three starts, with its stderr")
+    func crashWhileStartingAlways() throws {
+        try Self.withStandIn("crash-start") { pool, _ in
+            let error = try #require(throws: ChildProcessError.self) {
+                _ = try WebKitGTKEngine(clock: VirtualClock(start: Date()), network: NoNetwork(), persistent: false, drivers: pool)
+            }
+            #expect(error.code == .cannotStart)
+            #expect(error.message.contains("(3 starts, each crashed)"), "\(error)")
+            #expect(error.stderrTail?.contains("stand-in crash while starting") == true, "\(error)")
+            #expect(pool.takeStartCrashes().count == 2)
+            #expect(pool.processIdentifiers.isEmpty)
         }
     }
 

@@ -29,6 +29,7 @@ Nothing from `gi` is imported before `start`, so that a missing package becomes 
 
 import collections
 import ctypes
+import faulthandler
 import gc
 import http
 import json
@@ -1484,6 +1485,10 @@ def main():
     os.dup2(2, 1)
     sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
     gc.disable()
+    # A crash inside GTK or WebKit (a GLib fatal error or a WebKit assertion raises SIGTRAP; a bad pointer SIGSEGV)
+    # leaves the crashing thread's Python stack on stderr (short, so the harness's stderr tail keeps the message before it).
+    faulthandler.enable()
+    faulthandler.register(signal.SIGTRAP, all_threads=False, chain=True)
     driver = Driver()
     signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
     try:
