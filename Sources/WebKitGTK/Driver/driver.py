@@ -1487,7 +1487,7 @@ def main():
     gc.disable()
     # A crash inside GTK or WebKit (a GLib fatal error or a WebKit assertion raises SIGTRAP; a bad pointer SIGSEGV)
     # leaves the crashing thread's Python stack on stderr (short, so the harness's stderr tail keeps the message before it).
-    faulthandler.enable()
+    faulthandler.enable(all_threads=False)
     faulthandler.register(signal.SIGTRAP, all_threads=False, chain=True)
     driver = Driver()
     signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
