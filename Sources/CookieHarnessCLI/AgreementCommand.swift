@@ -68,7 +68,7 @@ enum AgreementCommand {
             return .invalidInput
         }
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
-        let suites = inputs.suites.suites.filter { $0.provenance == nil }
+        let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let filters = args.options["filter"] ?? []
 
         func run(_ adapters: [Adapter], jobs: Int) throws -> [ScenarioResult] {
@@ -76,7 +76,7 @@ enum AgreementCommand {
                 suites: suites, adapters: adapters, filters: filters, jobs: jobs, timeLimit: timeLimit,
                 expectation: inputs.expectedStatus)
             let collector = CollectingReporter()
-            let console = ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) })
+            let console = ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) })
             _ = try Runner().run(plan, reporter: MultiReporter([console, collector]))
             return collector.results
         }

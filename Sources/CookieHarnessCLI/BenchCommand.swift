@@ -84,7 +84,7 @@ enum BenchCommand {
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let count = try args.integer("scenarios", in: 1...10_000_000) ?? 100_000
-        let benchmark = HarnessBenchmark(suites: inputs.suites.suites, generatedScenarios: count, jobs: jobs)
+        let benchmark = HarnessBenchmark(suites: try inputs.allSuites(), generatedScenarios: count, jobs: jobs)
 
         let serial = try benchmark.timeBuiltInSuites(jobs: 1)
         let parallel = try benchmark.timeBuiltInSuites(jobs: jobs)
@@ -111,7 +111,7 @@ enum BenchCommand {
             return .infrastructureFailure
         }
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
-        let suites = inputs.suites.suites.filter { $0.provenance == nil }
+        let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let jobs = try args.integer("jobs", in: 2...64) ?? 2
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         let live = StrategyAdapterCatalog.live

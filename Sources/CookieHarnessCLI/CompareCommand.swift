@@ -78,15 +78,15 @@ enum CompareCommand {
         let options = try RunOptions(args)
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let plan = RunPlan(
-            suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
+            suites: try inputs.allSuites(), adapters: options.adapters, filters: args.options["filter"] ?? [],
             tags: args.options["tag"] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
-        if plan.jobsInOrder.isEmpty { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
+        if plan.jobCount == 0 { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
         try ReportFolders.prepare([markdownPath, htmlPath], output: output)
-        let titles = Dictionary(inputs.suites.suites.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(try inputs.allSuites().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
-            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }),
+            ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) }),
             MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),
         ])
         // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").

@@ -50,8 +50,8 @@ enum ListCommand {
                 output.err(error.description)
                 return .invalidInput
             }
-            let plan = RunPlan(suites: inputs.suites.suites, adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
-            for suite in inputs.suites.suites {
+            let plan = RunPlan(suites: try inputs.allSuites(), adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
+            for suite in try inputs.allSuites() {
                 let selected = suite.scenarios.filter(plan.selects)
                 if what == "suites" {
                     output.out("\(suite.id)\t\(selected.count) scenarios\t\(suite.file)\t\(suite.title)")
@@ -90,9 +90,8 @@ enum ValidateCommand {
         }
         do {
             let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
-            let scenarios = inputs.suites.suites.reduce(0) { $0 + $1.scenarios.count }
             inputs.warnAboutStaleExpectations(output)
-            output.out("valid: \(inputs.suites.suites.count) suites, \(scenarios) scenarios, \(inputs.expectations.files.count) expectation files")
+            output.out("valid: \(inputs.index.outlines.count) suites, \(inputs.index.scenarioCount) scenarios, \(inputs.expectations.files.count) expectation files")
             return .success
         } catch let error as InputError {
             output.err(error.description)

@@ -126,7 +126,7 @@ enum MergeCommand {
         let paths = explicit ?? (FileManager.default.fileExists(atPath: "Suites") ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
-            return try SuiteInputs.load(paths, schemaPath: args.value("schema")).suites.scenarioIDs
+            return Array(try SuiteInputs.load(paths, schemaPath: args.value("schema")).index.scenarioIDs)
         } catch {
             output.err("cookie-harness: warning: cannot load the suites for the run's order (\(paths.joined(separator: ", "))); "
                 + "scenarios of a suite come shard by shard:\n\(error)")

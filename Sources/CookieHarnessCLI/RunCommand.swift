@@ -99,7 +99,7 @@ enum RunCommand {
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
 
         var plan = RunPlan(
-            suites: inputs.suites.suites, adapters: options.adapters, filters: args.options["filter"] ?? [],
+            index: inputs.index, adapters: options.adapters, filters: args.options["filter"] ?? [],
             tags: args.options["tag"] ?? [], shard: shard, jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
@@ -110,16 +110,16 @@ enum RunCommand {
                 output.err("cookie-harness: error: nothing to rerun: \(rerun.source) has no unexpected results (\(option)); pass --allow-empty if an empty run is what you want")
                 return .invalidInput
             }
-            let known = Set(inputs.suites.scenarioIDs)
+            let known = Set(inputs.index.scenarioIDs)
             let gone = rerun.pairs.filter { !known.contains($0.scenario) }
             if !gone.isEmpty {
                 output.err("cookie-harness: warning: \(gone.count) of the \(rerun.pairs.count) pairs to rerun name scenarios that are not in the suites, not run: "
                     + gone.prefix(5).map { "\($0.adapter) \(ConsoleText.visible($0.scenario))" }.joined(separator: ", ") + (gone.count > 5 ? ", …" : ""))
             }
-            output.err("rerunning \(plan.jobsInOrder.count) of the \(rerun.pairs.count) unexpected results of \(rerun.source)")
+            output.err("rerunning \(plan.jobCount) of the \(rerun.pairs.count) unexpected results of \(rerun.source)")
         }
         // A typo in --filter or --tag, or a shard of a run too small to split, must not leave CI green.
-        if plan.jobsInOrder.isEmpty, !args.flags.contains("allow-empty") {
+        if plan.jobCount == 0, !args.flags.contains("allow-empty") {
             output.err("cookie-harness: error: no scenario matches the selection (filters: \((args.options["filter"] ?? []).joined(separator: " ")), "
                 + "tags: \((args.options["tag"] ?? []).joined(separator: " ")), shard: \(args.value("shard") ?? "none")"
                 + (rerun.map { ", the unexpected results of \($0.source)" } ?? "") + "); "
@@ -127,7 +127,8 @@ enum RunCommand {
             return .invalidInput
         }
         // --verbose: each unexpected result as `show` prints it, from the scenario as written.
-        let scenarios = Dictionary(inputs.suites.suites.flatMap(\.scenarios).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let scenarios = !args.flags.contains("verbose") ? [:]
+            : Dictionary(try inputs.allSuites().flatMap(\.scenarios).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let explain: ((ScenarioResult) -> [String])? =
             !args.flags.contains("verbose") ? nil : { result in
                 scenarios[result.scenarioID].map {
@@ -135,7 +136,7 @@ enum RunCommand {
                 } ?? []
             }
         let reporter = MultiReporter([
-            ConsoleReporter(plannedTotal: plan.jobsInOrder.count, sink: { output.errRaw($0) }, explain: explain),
+            ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) }, explain: explain),
             JUnitReporter(path: junitPath),
             JSONResultsReporter(path: jsonPath),
         ])

@@ -32,10 +32,10 @@ enum ShowCommand {
         var suiteArgs = args
         suiteArgs.positional.removeFirst()
         guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output) else { return .invalidInput }
-        guard let suite = inputs.suites.suites.first(where: { $0.scenarios.contains { $0.id == id } }),
+        guard let suite = try inputs.allSuites().first(where: { $0.scenarios.contains { $0.id == id } }),
               let scenario = suite.scenarios.first(where: { $0.id == id })
         else {
-            let ids = inputs.suites.scenarioIDs
+            let ids = inputs.index.scenarioIDs
             let close = ids.filter { $0.localizedCaseInsensitiveContains(id) || id.localizedCaseInsensitiveContains($0) }.prefix(5)
             output.err("cookie-harness: error: no scenario '\(id)' in \(args.positional.dropFirst().isEmpty ? "Suites" : args.positional.dropFirst().joined(separator: ", "))"
                 + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))

@@ -4,7 +4,8 @@ import HarnessCore
 
 /// Loading what a command needs from suite paths: the schema, the suites, the expectation files.
 struct SuiteInputs {
-    var suites: LoadedSuites
+    /// Every suite file's outline, and the whole suites of the first ones (``SuiteIndex``).
+    var index: SuiteIndex
     var expectations: ExpectationSet
     var schema: SuiteSchema
 
@@ -30,9 +31,9 @@ struct SuiteInputs {
             return InputError(problems.isEmpty ? "\(error)" : SuiteLoadingError(diagnostics: problems).description)
         }
         let loader = SuiteLoader(schema: schema)
-        let loaded: LoadedSuites
+        let loaded: SuiteIndex
         do {
-            loaded = try loader.load(paths)
+            loaded = try loader.index(paths)
         } catch {
             throw everyProblem(orElse: error)
         }
@@ -56,7 +57,17 @@ struct SuiteInputs {
         } catch {
             throw InputError("\(error)")
         }
-        return SuiteInputs(suites: loaded, expectations: expectations, schema: schema)
+        return SuiteInputs(index: loaded, expectations: expectations, schema: schema)
+    }
+
+    /// Every suite, each file the index did not keep read again: for commands that need every scenario at once.
+    /// - Throws: ``InputError`` when a file can no longer be read.
+    func allSuites() throws -> [Suite] {
+        do {
+            return try index.allSuites()
+        } catch {
+            throw InputError(error.description)
+        }
     }
 }
 
@@ -81,7 +92,7 @@ extension SuiteInputs {
     /// Warns about expectation entries that match no loaded scenario (renamed or removed ones).
     func warnAboutStaleExpectations(_ output: CommandOutput) {
         for file in expectations.files.values.sorted(by: { $0.file < $1.file }) {
-            for warning in file.unmatchedEntryWarnings(scenarioIDs: suites.scenarioIDs) {
+            for warning in file.unmatchedEntryWarnings(scenarioIDs: index.scenarioIDs) {
                 output.err(warning.description)
             }
         }

@@ -110,7 +110,7 @@ enum TruthTableCommand {
             output.err(error.description)
             return nil
         }
-        let suites = inputs.suites.suites.filter { !TruthTable.isStoreParserSuite(id: $0.id, file: $0.file) }
+        let suites = try inputs.allSuites().filter { !TruthTable.isStoreParserSuite(id: $0.id, file: $0.file) }
         let plan = RunPlan(
             suites: suites, adapters: adapters, jobs: ProcessInfo.processInfo.activeProcessorCount, timeLimit: .seconds(30),
             expectation: inputs.expectedStatus)

@@ -241,12 +241,22 @@ public struct ExpectationFile: Sendable, Hashable {
 
     /// Entries that match none of `scenarioIDs`: stale lines (a renamed or removed scenario) the runner should
     /// warn about, so the file does not silently stop meaning anything.
+    ///
+    /// One pass over the ids, none kept: a run of a million scenarios gives them one at a time.
     public func unmatchedEntries(scenarioIDs: some Sequence<String>) -> [Entry] {
-        let ids = Array(scenarioIDs)
-        let exactIDs = Set(ids)
-        return entries.filter { entry in
-            entry.isGlob ? !ids.contains(where: entry.matches) : !exactIDs.contains(entry.pattern)
+        var unmatched = Set(entries.indices)
+        let exact = Dictionary(grouping: entries.indices.filter { !entries[$0].isGlob }, by: { entries[$0].pattern })
+        var globs = entries.indices.filter { entries[$0].isGlob }
+        for id in scenarioIDs {
+            guard !unmatched.isEmpty else { break }
+            for index in exact[id] ?? [] { unmatched.remove(index) }
+            globs.removeAll { index in
+                guard entries[index].matches(id) else { return false }
+                unmatched.remove(index)
+                return true
+            }
         }
+        return entries.indices.filter(unmatched.contains).map { entries[$0] }
     }
 
     /// ``unmatchedEntries(scenarioIDs:)`` as warnings, `file:line:column: warning: …`, ready to print.

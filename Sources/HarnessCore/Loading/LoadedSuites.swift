@@ -2,7 +2,8 @@
 ///
 /// Expectation files may sit beside the suites they describe (`Suites/expectations/wk-no-sync.xml`); the loader
 /// recognises them by their `<expectations>` root and hands their paths back instead of failing on them, so one
-/// `--suites` directory can carry both.
+/// `--suites` directory can carry both. A run over many scenarios takes a ``SuiteIndex`` instead
+/// (``SuiteLoader/index(_:retainingScenarios:)``), which keeps outlines rather than every scenario.
 public struct LoadedSuites: Sendable, Hashable {
     /// In path order: files sorted within each directory, in the order the paths were given.
     public var suites: [Suite]

@@ -28,33 +28,81 @@ public struct SuiteLoader: Sendable {
     /// - Returns: The suites, in that order, and the expectation files found.
     /// - Throws: `SuiteLoadingError` with every problem of every file.
     public func load(_ paths: [String]) throws(SuiteLoadingError) -> LoadedSuites {
-        var loaded = LoadedSuites()
+        let index = try index(paths, retainingScenarios: .max)
+        return LoadedSuites(suites: try index.allSuites(), expectationFiles: index.expectationFiles)
+    }
+
+    /// Reads and checks every suite in `paths` as ``load(_:)`` does, keeping whole suites only until
+    /// `retainingScenarios` scenarios are kept and the outline of every file after that (``SuiteIndex``): memory
+    /// grows with the number of files, not of scenarios, and a run reads a file again when it reaches it.
+    ///
+    /// - Throws: `SuiteLoadingError` with every problem of every file, as ``load(_:)``.
+    public func index(
+        _ paths: [String], retainingScenarios limit: Int = SuiteIndex.retainedScenarioLimit
+    ) throws(SuiteLoadingError) -> SuiteIndex {
+        var outlines: [SuiteOutline] = []
+        var retained: [Suite?] = []
+        var retainedScenarios = 0
+        var expectationFiles: [String] = []
         var diagnostics: [[XMLDiagnostic]] = []
-        var firstPlaces: [String: String] = [:]  // scenario id → file:line:column of its first definition
+        var firstDefinitions = FirstDefinitions()
         for file in files(in: paths, problems: &diagnostics) {
             switch read(file) {
             case .failed(let problems):
                 diagnostics.append(problems)
             case .expectations:
-                loaded.expectationFiles.append(file)
+                expectationFiles.append(file)
             case .suite(let suite, let scenarioIDs):
+                let outline = SuiteOutline(suite)
+                outlines.append(outline)
                 var problems: [XMLDiagnostic] = []
-                for id in scenarioIDs {
-                    if let first = firstPlaces[id.value] {
-                        problems.append(
-                            id.diagnostic(in: file, "duplicate scenario id \"\(id.value)\": first defined at \(first)")
-                        )
-                    } else {
-                        firstPlaces[id.value] = "\(file):\(id.line):\(id.column)"
+                for (ordinal, id) in scenarioIDs.enumerated() {
+                    let place = FirstDefinitions.Place(
+                        outline: UInt32(outlines.count - 1), ordinal: UInt32(ordinal), line: UInt32(clamping: id.line),
+                        column: UInt32(clamping: id.column))
+                    if let first = firstDefinitions.insert(id.value, at: place, outlines: outlines) {
+                        let firstFile = outlines[Int(first.outline)].file
+                        problems.append(id.diagnostic(
+                            in: file, "duplicate scenario id \"\(id.value)\": first defined at \(firstFile):\(first.line):\(first.column)"))
                     }
                 }
                 diagnostics.append(Self.capped(problems))
-                loaded.suites.append(suite)
+                let keep = suite.scenarios.count <= limit - retainedScenarios
+                if keep { retainedScenarios += suite.scenarios.count }
+                retained.append(keep ? suite : nil)
             }
         }
         let all = diagnostics.flatMap(Self.sorted)
         guard all.isEmpty else { throw SuiteLoadingError(diagnostics: all) }
-        return loaded
+        return SuiteIndex(outlines: outlines, expectationFiles: expectationFiles, retained: retained, loader: self)
+    }
+
+    /// Where each scenario id was first defined, kept small for a million ids: a stable 64-bit hash of the id
+    /// leads to the place, and the id itself is compared (read back from its outline) only when two hashes meet.
+    struct FirstDefinitions {
+        struct Place {
+            var outline: UInt32
+            var ordinal: UInt32
+            var line: UInt32
+            var column: UInt32
+        }
+
+        private var byHash: [UInt64: Place] = [:]
+        /// Ids whose hash another id had first (never seen in practice; kept correct all the same).
+        private var collided: [String: Place] = [:]
+
+        /// Records `id` at `place`; returns where it was defined first when it already was.
+        mutating func insert(_ id: String, at place: Place, outlines: [SuiteOutline]) -> Place? {
+            let hash = StableHash.fnv1a(id)
+            guard let existing = byHash[hash] else {
+                byHash[hash] = place
+                return nil
+            }
+            if outlines[Int(existing.outline)].scenarioID(at: Int(existing.ordinal)) == id { return existing }
+            if let first = collided[id] { return first }
+            collided[id] = place
+            return nil
+        }
     }
 
     /// Loads one suite file.

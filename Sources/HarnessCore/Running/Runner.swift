@@ -21,11 +21,11 @@ public struct Runner: Sendable {
     /// Runs `plan`, feeding `reporter` in order; returns the summary.
     /// - Throws: the first error a reporter threw (the run itself never throws for an adapter's failure).
     public func run(_ plan: RunPlan, reporter: any ResultReporter) throws -> RunSummary {
-        let jobs = plan.jobsInOrder
+        let jobCount = plan.jobCount
         try reporter.begin(RunInfo(
             startedAt: Date(), hostname: ProcessInfo.processInfo.hostName, adapters: plan.adapters.map(\.info)))
-        let state = RunState(jobs: jobs, plan: plan, reporter: reporter, executor: executor)
-        state.start(workers: max(1, min(plan.jobs, jobs.count)))
+        let state = RunState(jobCount: jobCount, plan: plan, reporter: reporter, executor: executor)
+        state.start(workers: max(1, min(plan.jobs, jobCount)))
         state.waitUntilDone()
         if let error = state.reporterError { throw error }
         let summary = state.summary
@@ -35,16 +35,19 @@ public struct Runner: Sendable {
 }
 
 /// The shared state of one run: which job is next, which are running, and results waiting for their turn.
+///
+/// Jobs come from a ``JobCursor`` (under its own lock, since reaching a file may mean reading it) and are numbered
+/// in report order; results are delivered in that order.
 private final class RunState: @unchecked Sendable {
-    private let jobs: [RunPlan.Job]
+    private let jobCount: Int
+    private let cursor: Mutex<(next: JobCursor, number: Int)>
     private let plan: RunPlan
     private let reporter: any ResultReporter
     private let executor: ScenarioExecutor
     private let done = DispatchSemaphore(value: 0)
 
     private struct Shared {
-        var nextJob = 0
-        var running: [Int: (started: ContinuousClock.Instant, scope: WorkScope)] = [:]
+        var running: [Int: (started: ContinuousClock.Instant, scope: WorkScope, job: RunPlan.Job)] = [:]
         var abandoned: Set<Int> = []
         var pending: [Int: ScenarioResult] = [:]
         var nextToDeliver = 0
@@ -56,8 +59,9 @@ private final class RunState: @unchecked Sendable {
     /// Serialises calls into the reporter, which need not be thread-safe.
     private let delivery = NSLock()
 
-    init(jobs: [RunPlan.Job], plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor) {
-        self.jobs = jobs
+    init(jobCount: Int, plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor) {
+        self.jobCount = jobCount
+        self.cursor = Mutex((JobCursor(plan), 0))
         self.plan = plan
         self.reporter = reporter
         self.executor = executor
@@ -67,7 +71,7 @@ private final class RunState: @unchecked Sendable {
     var reporterError: (any Error)? { shared.withLock { $0.reporterError } }
 
     func start(workers: Int) {
-        guard !jobs.isEmpty else {
+        guard jobCount > 0 else {
             done.signal()
             return
         }
@@ -89,17 +93,21 @@ private final class RunState: @unchecked Sendable {
         while true {
             let scope = WorkScope()
             let interrupted = Interruption.signal
-            let claimed: Int? = shared.withLock { state in
-                guard state.nextJob < jobs.count else { return nil }
-                defer { state.nextJob += 1 }
-                if interrupted == nil { state.running[state.nextJob] = (clock.now, scope) }
-                return state.nextJob
+            let claimed: (Int, RunPlan.Job)? = cursor.withLock { cursor in
+                guard cursor.number < jobCount, let job = cursor.next.next(reading: interrupted == nil) else { return nil }
+                defer { cursor.number += 1 }
+                return (cursor.number, job)
             }
-            guard let index = claimed else { return }
-            let job = jobs[index]
+            guard let (index, job) = claimed else { return }
+            if interrupted == nil { shared.withLock { $0.running[index] = (clock.now, scope, job) } }
             if let interrupted {
                 let reason = "interrupted by \(Interruption.name(of: interrupted)): not run"
                 deliver(makeResult(job, status: .skipped(reason: reason), duration: .zero, transcript: []), at: index)
+                continue
+            }
+            if let unreadable = job.unreadable {
+                shared.withLock { _ = $0.running.removeValue(forKey: index) }
+                deliver(makeResult(job, status: .errored(detail: unreadable), duration: .zero, transcript: []), at: index)
                 continue
             }
             let start = clock.now
@@ -123,18 +131,18 @@ private final class RunState: @unchecked Sendable {
         let clock = ContinuousClock()
         while !isFinished {
             Thread.sleep(forTimeInterval: 0.05)
-            let overdue: [(Int, WorkScope)] = shared.withLock { state in
-                let late = state.running.filter { clock.now - $0.value.started > plan.timeLimit }.map { ($0.key, $0.value.scope) }
-                for (index, _) in late {
+            let overdue: [(Int, WorkScope, RunPlan.Job)] = shared.withLock { state in
+                let late = state.running.filter { clock.now - $0.value.started > plan.timeLimit }
+                    .map { ($0.key, $0.value.scope, $0.value.job) }
+                for (index, _, _) in late {
                     state.running[index] = nil
                     state.abandoned.insert(index)
                 }
                 return late
             }
-            for (index, scope) in overdue {
+            for (index, scope, job) in overdue {
                 // Whatever the scenario waits on (an adapter process, a driver) is killed: it must not outlive it.
                 scope.abandon()
-                let job = jobs[index]
                 let detail = "time limit of \(plan.timeLimit) exceeded: the adapter did not finish the scenario"
                 deliver(makeResult(job, status: .errored(detail: detail), duration: plan.timeLimit, transcript: []), at: index)
                 spawnWorker()
@@ -142,7 +150,7 @@ private final class RunState: @unchecked Sendable {
         }
     }
 
-    private var isFinished: Bool { shared.withLock { $0.nextToDeliver >= jobs.count } }
+    private var isFinished: Bool { shared.withLock { $0.nextToDeliver >= jobCount } }
 
     private func makeResult(_ job: RunPlan.Job, status: Status, duration: Duration, transcript: [String]) -> ScenarioResult {
         ScenarioResult(
@@ -173,6 +181,6 @@ private final class RunState: @unchecked Sendable {
             }
             shared.withLock { $0.summary.add(result) }
         }
-        if shared.withLock({ $0.nextToDeliver >= jobs.count }), !ready.isEmpty { done.signal() }
+        if shared.withLock({ $0.nextToDeliver >= jobCount }), !ready.isEmpty { done.signal() }
     }
 }

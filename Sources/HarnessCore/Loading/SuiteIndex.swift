@@ -1,0 +1,127 @@
+import Foundation
+
+/// Every suite file of a run as the run needs to know it before a scenario starts: each file's suite id, title and
+/// scenario ids and tags (a ``SuiteOutline``), and the full ``Suite`` of the first files only.
+///
+/// A loaded scenario costs ≈ 1.2–1.5 KB and a million of them would not fit a CI job's memory (docs/big-suites.md),
+/// while selection, counts, duplicate ids and expectation checks need only ids and tags (≈ 30 bytes a scenario
+/// here). So the loader keeps whole suites until ``retainedScenarioLimit`` scenarios are kept and outlines after
+/// that; the run reads such a file again when it reaches it (``suite(at:)``) and lets it go when it leaves. The
+/// built-in suites (a few thousand scenarios) are always kept whole, and read once.
+public struct SuiteIndex: Sendable {
+    /// One per suite file, in load order (``SuiteLoader/load(_:)``'s order).
+    public let outlines: [SuiteOutline]
+    /// Files whose root is `<expectations>`, met among the suite paths.
+    public let expectationFiles: [String]
+    /// The whole suite, for the files kept in memory; nil for those read again when the run reaches them.
+    private let retained: [Suite?]
+    /// Reads a file that was not kept; nil for an index built from suites in memory.
+    private let loader: SuiteLoader?
+
+    /// How many scenarios an index keeps whole by default (≈ 35 MB); beyond, files are read again when run.
+    public static let retainedScenarioLimit = 25_000
+
+    /// An index of suites built in memory (tests, generated benchmarks): every one is kept.
+    public init(suites: [Suite], expectationFiles: [String] = []) {
+        self.outlines = suites.map(SuiteOutline.init)
+        self.expectationFiles = expectationFiles
+        self.retained = suites
+        self.loader = nil
+    }
+
+    init(outlines: [SuiteOutline], expectationFiles: [String], retained: [Suite?], loader: SuiteLoader) {
+        self.outlines = outlines
+        self.expectationFiles = expectationFiles
+        self.retained = retained
+        self.loader = loader
+    }
+
+    /// The suite of file `index`: kept, or read again from its file.
+    ///
+    /// - Throws: ``SuiteLoadingError`` when the file can no longer be read, or no longer passes the checks it
+    ///   passed when the run started (it was changed during the run).
+    public func suite(at index: Int) throws(SuiteLoadingError) -> Suite {
+        if let suite = retained[index] { return suite }
+        guard let loader else { preconditionFailure("an index built from suites keeps every suite") }
+        return try loader.loadSuite(at: outlines[index].file)
+    }
+
+    /// Whether file `index` is kept in memory (false: ``suite(at:)`` reads it again).
+    public func isRetained(_ index: Int) -> Bool { retained[index] != nil }
+
+    /// Every suite, each read again if it was not kept: for commands that need every scenario at once and are
+    /// not run on huge inputs (`show`, `compare`, `list`).
+    ///
+    /// - Throws: ``SuiteLoadingError`` when a file that was not kept can no longer be read.
+    public func allSuites() throws(SuiteLoadingError) -> [Suite] {
+        var suites: [Suite] = []
+        for index in outlines.indices { suites.append(try suite(at: index)) }
+        return suites
+    }
+
+    /// How many scenarios every file holds together.
+    public var scenarioCount: Int { outlines.reduce(0) { $0 + $1.scenarioCount } }
+
+    /// Every scenario id, in load order, one at a time (never an array of a million strings).
+    public var scenarioIDs: some Sequence<String> {
+        outlines.lazy.flatMap { outline in (0..<outline.scenarioCount).lazy.map(outline.scenarioID(at:)) }
+    }
+}
+
+/// What a run needs of a suite file without its scenarios: ids, titles, tags, compactly.
+///
+/// Scenario ids are kept as one run of UTF-8 bytes with their end offsets, and tags as an index into the file's
+/// distinct tag lists (a generated suite has a handful), so a million scenarios take ≈ 30 MB, not ≈ 150 MB of
+/// separate strings and arrays.
+public struct SuiteOutline: Sendable {
+    public let id: String
+    public let title: String
+    /// The file it was loaded from; empty for a suite built in code.
+    public let file: String
+    public let provenance: String?
+    private let idBytes: [UInt8]
+    private let idEnds: [UInt32]
+    private let tagLists: [[String]]
+    private let tagListOfScenario: [UInt32]
+
+    public init(_ suite: Suite) {
+        id = suite.id
+        title = suite.title
+        file = suite.file
+        provenance = suite.provenance
+        var bytes: [UInt8] = []
+        var ends: [UInt32] = []
+        var lists: [[String]] = []
+        var listIndex: [[String]: UInt32] = [:]
+        var listOfScenario: [UInt32] = []
+        ends.reserveCapacity(suite.scenarios.count)
+        listOfScenario.reserveCapacity(suite.scenarios.count)
+        for scenario in suite.scenarios {
+            bytes.append(contentsOf: scenario.id.utf8)
+            ends.append(UInt32(bytes.count))
+            if let known = listIndex[scenario.tags] {
+                listOfScenario.append(known)
+            } else {
+                let index = UInt32(lists.count)
+                lists.append(scenario.tags)
+                listIndex[scenario.tags] = index
+                listOfScenario.append(index)
+            }
+        }
+        idBytes = bytes
+        idEnds = ends
+        tagLists = lists
+        tagListOfScenario = listOfScenario
+    }
+
+    public var scenarioCount: Int { idEnds.count }
+
+    /// The id of scenario `index` (in file order).
+    public func scenarioID(at index: Int) -> String {
+        let start = index == 0 ? 0 : Int(idEnds[index - 1])
+        return String(decoding: idBytes[start..<Int(idEnds[index])], as: UTF8.self)
+    }
+
+    /// The tags of scenario `index`.
+    public func tags(at index: Int) -> [String] { tagLists[Int(tagListOfScenario[index])] }
+}
