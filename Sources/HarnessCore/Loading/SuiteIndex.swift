@@ -43,6 +43,7 @@ public struct SuiteIndex: Sendable {
     public func suite(at index: Int) throws(SuiteLoadingError) -> Suite {
         if let suite = retained[index] { return suite }
         guard let loader else { preconditionFailure("an index built from suites keeps every suite") }
+        defer { SuiteLoader.returnFreedMemory() }
         return try loader.loadSuite(at: outlines[index].file)
     }
 

@@ -1,5 +1,8 @@
 import Foundation
 import XMLSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads suite files (XML, checked against `Suites/suite.xsd`) into ``Suite`` values.
 ///
@@ -47,6 +50,7 @@ public struct SuiteLoader: Sendable {
         var diagnostics: [[XMLDiagnostic]] = []
         var firstDefinitions = FirstDefinitions()
         for file in files(in: paths, problems: &diagnostics) {
+            defer { Self.returnFreedMemory() }
             switch read(file) {
             case .failed(let problems):
                 diagnostics.append(problems)
@@ -76,6 +80,25 @@ public struct SuiteLoader: Sendable {
         guard all.isEmpty else { throw SuiteLoadingError(diagnostics: all) }
         return SuiteIndex(outlines: outlines, expectationFiles: expectationFiles, retained: retained, loader: self)
     }
+
+    /// Hands the memory a file's reading freed back to the system (glibc's `malloc_trim`).
+    ///
+    /// Reading a file needs ≈ 30 times its size for a moment; glibc keeps what is freed in the arena of the thread
+    /// that freed it, and a run reads files again on its worker threads, each with an arena of its own, so without
+    /// this every thread would keep its own high-water mark (100,000 scenarios in 10 files: 386 MB instead of 180).
+    static func returnFreedMemory() {
+        _ = mallocTrim?(0)
+    }
+
+    /// glibc's `malloc_trim` (in `<malloc.h>`, which the Glibc module leaves out), looked up once; nil elsewhere.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }  // nil: RTLD_DEFAULT
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Where each scenario id was first defined, kept small for a million ids: a stable 64-bit hash of the id
     /// leads to the place, and the id itself is compared (read back from its outline) only when two hashes meet.
