@@ -130,7 +130,7 @@ let package = Package(
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses"], swiftSettings: strict),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
     ],

@@ -64,6 +64,78 @@ public struct HarnessBenchmark {
         public var peakResident: Int
     }
 
+    /// How a run of suite files on disk fares when every suite is kept whole (as before the index) and when only
+    /// outlines are kept past ``SuiteIndex/retainedScenarioLimit`` and files are read again when run.
+    public struct OnDiskFigures {
+        /// "kept whole" or "indexed".
+        public var label: String
+        public var scenarios: Int
+        public var passed: Int
+        /// Loading (parse, schema, model) and running with JUnit and JSON reports, together.
+        public var elapsed: Duration
+        /// The peak resident set of this phase alone (the peak is reset before it, `/proc/self/clear_refs`).
+        public var peakResident: Int
+    }
+
+    /// Writes `files` suite files of `perFile` generated scenarios into `folder` (``generatedSuiteFile(_:scenarios:)``),
+    /// then loads and runs them twice with JUnit and JSON reports: every suite kept whole, then indexed.
+    ///
+    /// - Parameter loader: The loader (its schema) the CLI uses.
+    public func onDiskRuns(into folder: String, files: Int, perFile: Int, loader: SuiteLoader) throws -> [OnDiskFigures] {
+        let suites = (folder as NSString).appendingPathComponent("suites")
+        try FileManager.default.createDirectory(atPath: suites, withIntermediateDirectories: true)
+        for file in 0..<files {
+            let path = (suites as NSString).appendingPathComponent(String(format: "gen%04d.xml", file))
+            try Data(Self.generatedSuiteFile(file, scenarios: perFile).utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let clock = ContinuousClock()
+        var figures: [OnDiskFigures] = []
+        for (label, limit) in [("kept whole", Int.max), ("indexed", SuiteIndex.retainedScenarioLimit)] {
+            MemorySampler.resetPeakResident()
+            let start = clock.now
+            let index = try loader.index([suites], retainingScenarios: limit)
+            let summary = try Runner().run(
+                RunPlan(index: index, adapters: [adapter], jobs: jobs),
+                reporter: MultiReporter([
+                    JUnitReporter(path: (folder as NSString).appendingPathComponent("junit.xml")),
+                    JSONResultsReporter(path: (folder as NSString).appendingPathComponent("results.json")),
+                ]))
+            figures.append(OnDiskFigures(
+                label: label, scenarios: summary.total, passed: summary.passed, elapsed: clock.now - start,
+                peakResident: MemorySampler.peakResidentBytes()))
+        }
+        return figures
+    }
+
+    /// Suite file number `file` with `scenarios` scenarios in the generated shape (docs/big-suites.md's generator):
+    /// a native cookie, a 302 login setting a domain cookie, one request expectation; 334 bytes a scenario.
+    public static func generatedSuiteFile(_ file: Int, scenarios: Int) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <suite xmlns="urn:cookieharness:suite:1" id="gen\(file)" title="generated \(file)">
+              <origin url="https://login.example.com">
+                <route path="/login" status="302" location="https://app.example.com/home">
+                  <set-cookie>sid=abc; Domain=example.com; Secure; HttpOnly</set-cookie>
+                </route>
+              </origin>
+              <origin url="https://app.example.com"><route path="/home"><set-cookie>seen=1; Max-Age=600</set-cookie></route></origin>
+
+            """
+        for index in 0..<scenarios {
+            text += """
+                  <scenario id="gen\(file).s\(index)" tags="generated">
+                    <title>generated scenario \(index)</title>
+                    <native-set-cookie url="https://app.example.com/">n=\(index)</native-set-cookie>
+                    <open-web-view/>
+                    <load url="https://login.example.com/login"/>
+                    <expect-request url="https://app.example.com/home" contains="sid=abc n=\(index)"/>
+                  </scenario>
+
+                """
+        }
+        return text + "</suite>\n"
+    }
+
     /// Scenarios in the shape of the built-in ones: a native login, a web view load, two expectations.
     public static func generatedSuite(count: Int) -> Suite {
         let location = SuiteLocation(file: "generated", line: 1)
@@ -111,6 +183,12 @@ final class MemorySampler: ResultReporter {
     static func residentBytes() -> Int { procStatus("VmRSS:") }
     /// VmHWM (the peak resident set) from /proc/self/status.
     static func peakResidentBytes() -> Int { procStatus("VmHWM:") }
+
+    /// Resets VmHWM to the current resident set (Linux: `5` written to `/proc/self/clear_refs`), so that the next
+    /// ``peakResidentBytes()`` is the peak of what follows alone.
+    static func resetPeakResident() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
 
     private static func procStatus(_ key: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

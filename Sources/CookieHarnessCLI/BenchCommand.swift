@@ -9,7 +9,7 @@ import StrategyAdapters
 enum BenchCommand {
     static let usage = """
         usage: cookie-harness bench [stores] [--seconds S] [--store NAME]... [--external NAME=COMMAND]...
-               cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N]
+               cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N] [--files N] [--per-file N]
                cookie-harness bench live [PATH...] [--jobs N]
 
         stores (default): every cookie implementation on the standard workload
@@ -24,7 +24,10 @@ enum BenchCommand {
           reference jar; --external NAME=COMMAND: an adapter of your own (PROTOCOL.md, "bench").
         harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
           of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
-          streamed to a temporary folder, printing resident memory after each tenth of the results and the peak.
+          streamed to a temporary folder, printing resident memory after each tenth of the results and the peak;
+          then --files suite files of --per-file generated scenarios (default 20 × 5000) written to disk, loaded
+          and run with JUnit and JSON twice — every suite kept whole, then indexed (outlines, files read again when
+          run) — with each one's time and peak resident memory and the ratios.
         live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
           real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
           suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
@@ -32,7 +35,7 @@ enum BenchCommand {
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema"])
+        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema", "files", "per-file"])
         if args.wantsHelp {
             output.out(usage)
             return .success
@@ -102,6 +105,20 @@ enum BenchCommand {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         output.out("generated suite: \(figures.scenarios) scenarios (\(figures.passed) passed) in \(ms(figures.elapsed)) with \(jobs) workers, \(String(format: "%.0f", Double(figures.scenarios) / seconds(figures.elapsed))) scenarios/s; JUnit file \(mib(figures.junitBytes))")
         output.out("resident memory before the run \(mib(figures.residentBeforeRun)); after each tenth of the results: \(figures.residentSamples.map(mib).joined(separator: ", ")); peak \(mib(figures.peakResident))")
+
+        // Suites on disk: loading is where memory went (docs/big-suites.md); every suite kept whole against indexed.
+        let files = try args.integer("files", in: 1...10_000) ?? 20
+        let perFile = try args.integer("per-file", in: 1...90_000) ?? 5_000
+        let onDisk = try benchmark.onDiskRuns(
+            into: folder, files: files, perFile: perFile, loader: SuiteLoader(schema: inputs.schema))
+        for figure in onDisk {
+            output.out("suite files on disk, \(figure.label): \(figure.scenarios) scenarios (\(figure.passed) passed) in \(files) files, loaded and run with JUnit and JSON in \(ms(figure.elapsed)); peak resident \(mib(figure.peakResident))")
+        }
+        if onDisk.count == 2, onDisk[0].peakResident > 0 {
+            output.out(String(format: "indexed / kept whole: %.2fx the time, %.2fx the peak memory",
+                              seconds(onDisk[1].elapsed) / seconds(onDisk[0].elapsed),
+                              Double(onDisk[1].peakResident) / Double(onDisk[0].peakResident)))
+        }
         return .success
     }
 
