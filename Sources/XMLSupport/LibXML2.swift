@@ -201,6 +201,16 @@ enum LibXML2 {
     /// Pairs libxml2's elements with the start tags found in the source, by document order.
     private static func recordPositions(of document: xmlDocPtr, source: Data, in collector: DiagnosticCollector) {
         guard let positions = SourcePositions(utf8: [UInt8](source)) else { return }
+        guard let root = xmlDocGetRootElement(document) else { return }
+        let elements = elementsInOrder(root)
+        guard elements.count == positions.tags.count,
+            let map = positionMap(elements, positions.tags)
+        else { return }
+        collector.nodePositions = map
+    }
+
+    /// An element and its descendant elements in document order: the order their start tags are scanned in.
+    private static func elementsInOrder(_ node: xmlNodePtr) -> [xmlNodePtr] {
         var elements: [xmlNodePtr] = []
         func visit(_ node: xmlNodePtr) {
             elements.append(node)
@@ -210,12 +220,20 @@ enum LibXML2 {
                 child = current.pointee.next
             }
         }
-        if let root = xmlDocGetRootElement(document) { visit(root) }
-        guard elements.count == positions.tags.count else { return }
+        visit(node)
+        return elements
+    }
+
+    /// Each element's and attribute's position, pairing `elements` with `tags` one to one; nil if a name
+    /// disagrees.
+    private static func positionMap(
+        _ elements: [xmlNodePtr],
+        _ tags: [SourcePositions.Tag]
+    ) -> [UnsafeMutableRawPointer: SourcePositions.Position]? {
         var map: [UnsafeMutableRawPointer: SourcePositions.Position] = [:]
-        for (node, tag) in zip(elements, positions.tags) {
+        for (node, tag) in zip(elements, tags) {
             // A mismatch means the scanner misread something (e.g. an encoding it does not know): trust libxml2.
-            guard qualifiedName(node.pointee.name, node.pointee.ns) == tag.name else { return }
+            guard qualifiedName(node.pointee.name, node.pointee.ns) == tag.name else { return nil }
             map[UnsafeMutableRawPointer(node)] = tag.position
             var attribute = node.pointee.properties
             while let current = attribute {
@@ -226,15 +244,135 @@ enum LibXML2 {
                 attribute = current.pointee.next
             }
         }
-        collector.nodePositions = map
+        return map
+    }
+
+    // MARK: Streaming
+
+    /// Reads `data` with an `xmlTextReader`, the schema (if any) validating in the same pass, handing over the
+    /// root's start tag and then each child of the root as a converted subtree, freed before the next one is read.
+    ///
+    /// A whole-document tree of a 30 MB file takes about 1 GB between libxml2's document and its Swift copy; one
+    /// child at a time keeps it to the largest child. The subtrees are the same values ``parse(_:file:schema:)``
+    /// gives (the same conversion, with positions from the same scanner, taken a subtree's worth at a time).
+    /// Diagnostics are not reproduced: the streaming validator reports errors at the parser's position rather
+    /// than at a node, so anything but a clean document ends the stream with ``XMLStreamReader/Outcome/needsFullParse``
+    /// and the caller parses the document whole, which describes every problem as it always has.
+    static func stream(
+        _ data: Data,
+        file: String,
+        schema: Schema?,
+        root: (XMLTree.Element) -> Bool,
+        child: (XMLTree.Element) -> Void
+    ) -> XMLStreamReader.Outcome {
+        guard !data.isEmpty else { return .needsFullParse("the document is empty") }
+        let collector = DiagnosticCollector(file: file)
+        return capturingErrors(in: collector) {
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                guard var tags = SourcePositions.TagStream(utf8: bytes) else {
+                    return .needsFullParse("not UTF-8: positions need the whole document")
+                }
+                // The validation context is freed after the reader, which unplugs it from its parser when freed.
+                var validator: xmlSchemaValidCtxtPtr?
+                defer { if let validator { xmlSchemaFreeValidCtxt(validator) } }
+                guard
+                    let reader = xmlReaderForMemory(
+                        raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count), file, nil,
+                        parseOptions)
+                else { return .needsFullParse("libxml2 could not allocate a reader") }
+                defer { xmlFreeTextReader(reader) }
+                if let schema {
+                    validator = xmlSchemaNewValidCtxt(schema.schema)
+                    guard let validator else { return .needsFullParse("libxml2 could not allocate a validation context") }
+                    xmlSchemaSetValidStructuredErrors(validator, collectStructuredError, collector.context)
+                    guard xmlTextReaderSchemaValidateCtxt(reader, validator, 0) == 0 else {
+                        return .needsFullParse("libxml2 could not attach the schema to the reader")
+                    }
+                }
+                return withExtendedLifetime(schema) {
+                    streamNodes(reader, validator, tags: &tags, collector: collector, root: root, child: child)
+                }
+            }
+        }
+    }
+
+    /// The reading loop of ``stream(_:file:schema:root:child:)``.
+    private static func streamNodes(
+        _ reader: xmlTextReaderPtr,
+        _ validator: xmlSchemaValidCtxtPtr?,
+        tags: inout SourcePositions.TagStream,
+        collector: DiagnosticCollector,
+        root: (XMLTree.Element) -> Bool,
+        child: (XMLTree.Element) -> Void
+    ) -> XMLStreamReader.Outcome {
+        let elementType = Int32(XML_READER_TYPE_ELEMENT.rawValue)
+        let entityReferenceType = Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue)
+        /// Converts `node` (and its subtree unless `shallow`), pairing it with the next start tags; nil when the
+        /// scanner and libxml2 disagree or the conversion found an error (an entity reference).
+        func convert(_ node: xmlNodePtr, shallow: Bool) -> XMLTree.Element? {
+            let elements = shallow ? [node] : elementsInOrder(node)
+            var subtreeTags: [SourcePositions.Tag] = []
+            subtreeTags.reserveCapacity(elements.count)
+            for _ in elements {
+                guard let tag = tags.next() else { return nil }
+                subtreeTags.append(tag)
+            }
+            guard let map = positionMap(elements, subtreeTags) else { return nil }
+            collector.nodePositions = map
+            defer { collector.nodePositions = [:] }
+            let converted = element(node, collector: collector, withChildren: !shallow)
+            return collector.errors.isEmpty ? converted : nil
+        }
+
+        var status = xmlTextReaderRead(reader)
+        var sawRoot = false
+        while status == 1 {
+            guard collector.errors.isEmpty else { return .needsFullParse("the document has errors") }
+            let type = xmlTextReaderNodeType(reader)
+            let depth = xmlTextReaderDepth(reader)
+            if type == entityReferenceType { return .needsFullParse("an entity reference") }
+            guard type == elementType, depth <= 1, let node = xmlTextReaderCurrentNode(reader) else {
+                status = xmlTextReaderRead(reader)
+                continue
+            }
+            if depth == 0 {
+                guard !sawRoot, let element = convert(node, shallow: true) else {
+                    return .needsFullParse("the root's positions")
+                }
+                sawRoot = true
+                guard root(element) else { return .stopped }
+                status = xmlTextReaderRead(reader)
+                continue
+            }
+            // A child of the root: the whole subtree is parsed (and validated), converted, then skipped, which
+            // lets the reader free it.
+            guard let expanded = xmlTextReaderExpand(reader), collector.errors.isEmpty,
+                let element = convert(expanded, shallow: false)
+            else { return .needsFullParse("a child of the root") }
+            child(element)
+            status = xmlTextReaderNext(reader)
+        }
+        guard status == 0, sawRoot, collector.errors.isEmpty else { return .needsFullParse("the document has errors") }
+        if let validator, xmlSchemaIsValid(validator) != 1 {
+            return .needsFullParse("the document is not valid")
+        }
+        // Every start tag was paired: the scanner saw as many as libxml2 built elements.
+        guard tags.next() == nil, !tags.failed else { return .needsFullParse("the positions of the tags") }
+        return .finished
     }
 
     /// Converts an element and its subtree; entity references are refused, never expanded.
     ///
     /// libxml2 keeps references to DTD-declared entities as nodes (we do not pass `XML_PARSE_NOENT`); expanding
     /// them here would bring back the amplification the parser's limits guard against, so each one becomes an
-    /// error instead. Recursion is bounded by libxml2's default depth limit of 256.
-    private static func element(_ node: xmlNodePtr, collector: DiagnosticCollector) -> XMLTree.Element {
+    /// error instead. Recursion is bounded by libxml2's default depth limit of 256. With `withChildren` false
+    /// only the start tag is converted (a streamed root, whose children arrive one by one).
+    private static func element(
+        _ node: xmlNodePtr,
+        collector: DiagnosticCollector,
+        withChildren: Bool = true
+    ) -> XMLTree.Element {
         let position = collector.nodePositions[UnsafeMutableRawPointer(node)]
         let line = position?.line ?? xmlGetLineNo(node)
         var result = XMLTree.Element(
@@ -263,7 +401,7 @@ enum LibXML2 {
             attribute = current.pointee.next
         }
 
-        var child = node.pointee.children
+        var child = withChildren ? node.pointee.children : nil
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:

@@ -20,21 +20,67 @@ struct SourcePositions {
 
     /// Returns `nil` when the bytes are not UTF-8 or do not scan as expected (then positions come from libxml2).
     init?(utf8 bytes: [UInt8]) {
-        // NUL never occurs in UTF-8 XML but fills UTF-16 text, which this scanner does not read.
-        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        var scanner = Scanner(bytes: bytes)
-        guard let tags = scanner.scanTags() else { return nil }
+        let tags: [Tag]? = bytes.withUnsafeBufferPointer { buffer in
+            guard var stream = TagStream(utf8: buffer) else { return nil }
+            var tags: [Tag] = []
+            while let tag = stream.next() { tags.append(tag) }
+            return stream.failed ? nil : tags
+        }
+        guard let tags else { return nil }
         self.tags = tags
+    }
+
+    /// The same scan, one start tag at a time, for a caller that pairs a document with its tags piece by piece
+    /// (``XMLStreamReader``) and so never holds the whole file's table.
+    ///
+    /// Only valid while the buffer it was made from is.
+    struct TagStream {
+        private var scanner: Scanner
+        /// Set when the bytes stopped scanning as expected; ``next()`` then returns nil for good.
+        private(set) var failed = false
+
+        /// Returns `nil` when the bytes are not UTF-8 (then positions come from libxml2).
+        init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+            guard Self.isUTF8(bytes) else { return nil }
+            scanner = Scanner(bytes: bytes)
+        }
+
+        /// The next start tag in document order; nil at the end of the bytes or once the scan has failed.
+        mutating func next() -> Tag? {
+            guard !failed else { return nil }
+            switch scanner.nextTag() {
+            case .tag(let tag): return tag
+            case .end: return nil
+            case .failed:
+                failed = true
+                return nil
+            }
+        }
+
+        /// UTF-8 without NUL, checked without copying the bytes: NUL never occurs in UTF-8 XML but fills UTF-16
+        /// text, which this scanner does not read.
+        private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !bytes.contains(0) else { return false }
+            var iterator = bytes.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
+        }
     }
 }
 
 private struct Scanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var line = 1
     var column = 1
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A byte-order mark is not part of the first line's columns.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -130,29 +176,35 @@ private struct Scanner {
         return false
     }
 
-    mutating func scanTags() -> [SourcePositions.Tag]? {
-        var tags: [SourcePositions.Tag] = []
+    enum Step {
+        case tag(SourcePositions.Tag)
+        case end
+        case failed
+    }
+
+    /// Scans up to and including the next start tag.
+    mutating func nextTag() -> Step {
         while !atEnd {
             guard bytes[index] == UInt8(ascii: "<") else {
                 advance()
                 continue
             }
             if peek("<?") {
-                guard skip(past: "?>") else { return nil }
+                guard skip(past: "?>") else { return .failed }
             } else if peek("<!--") {
-                guard skip(past: "-->") else { return nil }
+                guard skip(past: "-->") else { return .failed }
             } else if peek("<![CDATA[") {
-                guard skip(past: "]]>") else { return nil }
+                guard skip(past: "]]>") else { return .failed }
             } else if peek("<!") {
-                guard skipDoctype() else { return nil }
+                guard skipDoctype() else { return .failed }
             } else if peek("</") {
-                guard skip(past: ">") else { return nil }
+                guard skip(past: ">") else { return .failed }
             } else {
-                guard let tag = scanStartTag() else { return nil }
-                tags.append(tag)
+                guard let tag = scanStartTag() else { return .failed }
+                return .tag(tag)
             }
         }
-        return tags
+        return .end
     }
 
     mutating func scanStartTag() -> SourcePositions.Tag? {

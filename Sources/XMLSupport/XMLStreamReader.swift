@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads a document one child of the root at a time, validating it in the same pass, without building the whole
+/// tree.
+///
+/// ``XMLTree/parse(_:file:validatingAgainst:maximumInputSize:)`` holds libxml2's document of the whole file and
+/// its Swift copy at once (≈ 30× the file's size), and validating parses the file a second time; a suite file of
+/// 100,000 scenarios reached 1 GB that way (docs/big-suites.md). Here libxml2's `xmlTextReader` parses and
+/// validates in one pass, and each child of the root is converted to the same ``XMLTree/Element`` the tree would
+/// hold — names, namespaces, attributes, text, comments and source positions — then freed before the next is read.
+/// The hardening is the tree's: no network, no external entities or DTDs, libxml2's limits on, entity references
+/// refused.
+///
+/// Only a clean document streams to the end. At the first problem of any kind (not well-formed, not valid, an
+/// entity reference, an encoding the position scanner cannot read) the stream stops with
+/// ``Outcome/needsFullParse``: libxml2's streaming validator reports errors at the parser's position rather than
+/// at the element concerned, so the caller describes a faulty document with the whole-tree API, whose diagnostics
+/// point at the right start tag or attribute. The caller discards what it read from the stream in that case.
+public enum XMLStreamReader {
+    /// How a stream ended.
+    public enum Outcome: Sendable, Hashable {
+        /// The document is well-formed (and valid, when a schema was given) and every child was handed over.
+        case finished
+        /// The `root` callback asked to stop.
+        case stopped
+        /// The document has a problem, or a feature this reader leaves to the whole-tree API; the reason is for
+        /// people and tests, not for matching.
+        case needsFullParse(String)
+    }
+
+    /// Streams a document already in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The document, as ``XMLTree/parse(_:file:validatingAgainst:maximumInputSize:)`` would take it; the
+    ///     caller checks its size (``InputFile``).
+    ///   - file: The name diagnostics would use.
+    ///   - schema: When given, the document is validated as it is read; any validity error stops the stream.
+    ///   - root: Called once with the root element's start tag (attributes, position, no children); return false
+    ///     to stop before reading further.
+    ///   - child: Called with each element child of the root and its whole subtree, in document order. Text and
+    ///     comments directly inside the root are not handed over.
+    /// - Returns: How the stream ended; everything handed over is meaningful only when it is ``Outcome/finished``.
+    public static func read(
+        _ data: Data,
+        file: String,
+        validatingAgainst schema: XMLSchema? = nil,
+        root: (XMLTree.Element) -> Bool,
+        child: (XMLTree.Element) -> Void
+    ) -> Outcome {
+        LibXML2.stream(data, file: file, schema: schema?.handle, root: root, child: child)
+    }
+}
