@@ -18,38 +18,64 @@ struct SuiteReader {
         self.file = file
     }
 
+    /// The suite being read, between ``begin(_:)`` and ``finish()``; nil when the root is not a `<suite>`.
+    private var suite: Suite?
+    /// Where each origin was first declared, for the message about a duplicate.
+    private var originPlaces: [String: XMLTree.Element] = [:]
+
     /// The suite, or nil when any diagnostic was recorded.
     mutating func read(_ root: XMLTree.Element) -> Suite? {
+        var start = root
+        start.children = []
+        begin(start)
+        root.elements.forEach { add($0) }
+        return finish()
+    }
+
+    /// Reads the root's start tag, so that a streamed file's children can follow one at a time (``add(_:)``)
+    /// without the whole tree ever being built; its children, if any, are ignored.
+    mutating func begin(_ root: XMLTree.Element) {
         guard root.unprefixedName == "suite" else {
             error(at: root, "expected a <suite> document, found <\(root.name)>")
-            return nil
+            return
         }
         let id = required(root, "id")?.value ?? ""
-        var suite = Suite(id: id, title: SuiteText.collapsed(required(root, "title")?.value ?? ""), file: file)
-        var originPlaces: [String: XMLTree.Element] = [:]
-        for child in root.elements {
-            switch child.unprefixedName {
-            case "description":
-                break  // for people reading the file; the model has no place for it
-            case "provenance":
-                let text = SuiteText.trimmed(child.text)
-                suite.provenance = text.isEmpty ? nil : text
-            case "clock":
-                if let start = clockStart(child) { suite.clockStart = start }
-            case "origin":
-                guard let origin = origin(child) else { continue }
-                if let first = originPlaces[origin.url] {
-                    error(at: child, "duplicate origin \"\(origin.url)\": first declared at \(place(of: first))")
-                } else {
-                    originPlaces[origin.url] = child
-                    suite.origins.append(origin)
-                }
-            case "scenario":
-                if let scenario = scenario(child, suiteID: id) { suite.scenarios.append(scenario) }
-            default:
-                unexpected(child)
+        suite = Suite(id: id, title: SuiteText.collapsed(required(root, "title")?.value ?? ""), file: file)
+    }
+
+    /// Reads one child element of the root, after ``begin(_:)``.
+    mutating func add(_ child: XMLTree.Element) {
+        guard var suite else { return }
+        // Taken out while it grows: the reading functions below mutate `self` too, and leaving a second reference
+        // in `self.suite` would make every append copy the scenarios read so far.
+        self.suite = nil
+        defer { self.suite = suite }
+        switch child.unprefixedName {
+        case "description":
+            break  // for people reading the file; the model has no place for it
+        case "provenance":
+            let text = SuiteText.trimmed(child.text)
+            suite.provenance = text.isEmpty ? nil : text
+        case "clock":
+            if let start = clockStart(child) { suite.clockStart = start }
+        case "origin":
+            guard let origin = origin(child) else { return }
+            if let first = originPlaces[origin.url] {
+                error(at: child, "duplicate origin \"\(origin.url)\": first declared at \(place(of: first))")
+            } else {
+                originPlaces[origin.url] = child
+                suite.origins.append(origin)
             }
+        case "scenario":
+            if let scenario = scenario(child, suiteID: suite.id) { suite.scenarios.append(scenario) }
+        default:
+            unexpected(child)
         }
+    }
+
+    /// The suite read by ``begin(_:)`` and ``add(_:)``, or nil when any diagnostic was recorded.
+    mutating func finish() -> Suite? {
+        guard var suite else { return nil }
         ParserRoutes(origins: suite.origins).markScenarios(&suite.scenarios)
         return diagnostics.isEmpty ? suite : nil
     }
