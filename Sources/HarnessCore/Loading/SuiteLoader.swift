@@ -153,17 +153,47 @@ public struct SuiteLoader: Sendable {
     }
 
     /// Parses, validates and reads one file, gathering every problem.
+    ///
+    /// A file is streamed (``XMLStreamReader``): parsed and validated in one pass, each child of `<suite>` read as
+    /// soon as it is complete and then freed, so a file of 100,000 scenarios never exists as one tree. A file the
+    /// stream cannot take to its end cleanly (not well-formed, not valid, an `<expectations>` file, an entity
+    /// reference) is read again whole by ``readWhole(_:file:)``, whose diagnostics point at the right start tag
+    /// or attribute, as they always have; what the stream read of it is dropped.
     func read(_ file: String) -> FileOutcome {
+        let data: Data
+        do {
+            data = try InputFile.read(file, maximumSize: XMLTree.defaultMaximumInputSize)
+        } catch {
+            return .failed(Self.diagnostics(for: error, file: file))
+        }
+        var reader = SuiteReader(file: file)
+        let streamed = XMLStreamReader.read(
+            data, file: file, validatingAgainst: schema.xmlSchema,
+            root: { root in
+                // Left to the whole read, which recognises it before validation, as it must.
+                guard root.unprefixedName != "expectations" else { return false }
+                reader.begin(root)
+                return true
+            },
+            child: { reader.add($0) }
+        )
+        guard streamed == .finished else { return readWhole(data, file: file) }
+        guard let suite = reader.finish() else { return .failed(Self.capped(reader.diagnostics)) }
+        return .suite(suite, scenarioIDs: reader.scenarioIDs)
+    }
+
+    /// Reads one file as a whole tree, then validates it: how a faulty file is described.
+    func readWhole(_ data: Data, file: String) -> FileOutcome {
         let tree: XMLTree
         do {
-            tree = try XMLTree.parse(contentsOf: file)
+            tree = try XMLTree.parse(data, file: file)
         } catch {
             return .failed(Self.diagnostics(for: error, file: file))
         }
         // Recognised before validation, so an expectation file is skipped even while it has errors of its own.
         if tree.root.unprefixedName == "expectations" { return .expectations }
         do {
-            let problems = try schema.xmlSchema.validate(contentsOf: file)
+            let problems = try schema.xmlSchema.validate(data, file: file)
             if problems.contains(where: { $0.severity == .error }) { return .failed(problems) }
         } catch {
             return .failed(Self.diagnostics(for: error, file: file))
