@@ -76,6 +76,7 @@ struct SuiteReader {
     /// The suite read by ``begin(_:)`` and ``add(_:)``, or nil when any diagnostic was recorded.
     mutating func finish() -> Suite? {
         guard var suite else { return nil }
+        self.suite = nil  // the only reference, so marking scenarios does not copy them
         ParserRoutes(origins: suite.origins).markScenarios(&suite.scenarios)
         return diagnostics.isEmpty ? suite : nil
     }
