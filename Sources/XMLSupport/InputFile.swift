@@ -10,22 +10,8 @@ public enum InputFile {
     /// http-state-corpus fuzz target under LeakSanitizer, Fuzz/README.md).
     /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
     public static func read(_ path: String, maximumSize: Int) throws -> Data {
-        // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever (DESIGN §8).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw unreadable(path) }
+        let fd = try open(path, maximumSize: maximumSize)
         defer { close(fd) }
-
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw unreadable(path) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else {
-            throw XMLSupportError(code: .unreadableInput, message: "is a directory, not an XML file", file: path)
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        // The size from fstat is only a hint (the file may grow); the read below enforces the limit itself.
-        try checkSize(Int(status.st_size), maximumSize: maximumSize, file: path)
-
         var data = Data()
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -40,6 +26,31 @@ public enum InputFile {
             try checkSize(data.count, maximumSize: maximumSize, file: path)
         }
         return data
+    }
+
+    /// Opens the regular file at `path` for reading, refusing at once a FIFO, socket, device or directory, and a
+    /// file whose size is past `maximumSize` bytes; the caller enforces the limit again as it reads, and closes.
+    /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
+    static func open(_ path: String, maximumSize: Int) throws -> Int32 {
+        // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever (DESIGN §8).
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw unreadable(path) }
+        do {
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { throw unreadable(path) }
+            guard (status.st_mode & S_IFMT) != S_IFDIR else {
+                throw XMLSupportError(code: .unreadableInput, message: "is a directory, not an XML file", file: path)
+            }
+            guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+            // The size from fstat is only a hint (the file may grow); the reads enforce the limit themselves.
+            try checkSize(Int(status.st_size), maximumSize: maximumSize, file: path)
+            return fd
+        } catch {
+            close(fd)
+            throw error
+        }
     }
 
     /// - Throws: `XMLSupportError` `.inputTooLarge` when `size` exceeds the limit.

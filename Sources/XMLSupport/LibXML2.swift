@@ -249,65 +249,62 @@ enum LibXML2 {
 
     // MARK: Streaming
 
-    /// Reads `data` with an `xmlTextReader`, the schema (if any) validating in the same pass, handing over the
-    /// root's start tag and then each child of the root as a converted subtree, freed before the next one is read.
+    /// Reads a document with an `xmlTextReader`, the schema (if any) validating in the same pass, handing over
+    /// the root's start tag and then each child of the root as a converted subtree, freed before the next is read.
     ///
     /// A whole-document tree of a 30 MB file takes about 1 GB between libxml2's document and its Swift copy; one
-    /// child at a time keeps it to the largest child. The subtrees are the same values ``parse(_:file:schema:)``
-    /// gives (the same conversion, with positions from the same scanner, taken a subtree's worth at a time).
-    /// Diagnostics are not reproduced: the streaming validator reports errors at the parser's position rather
-    /// than at a node, so anything but a clean document ends the stream with ``XMLStreamReader/Outcome/needsFullParse``
-    /// and the caller parses the document whole, which describes every problem as it always has.
+    /// child at a time keeps it to the largest child, and the bytes come through `window` as libxml2 asks for
+    /// them, so the file is not whole in memory either. The subtrees are the same values
+    /// ``parse(_:file:schema:)`` gives (the same conversion, with positions from the same scanner, run a subtree
+    /// at a time). Diagnostics are not reproduced: the streaming validator reports errors at the parser's
+    /// position rather than at a node, so anything but a clean document ends the stream with
+    /// ``XMLStreamReader/Outcome/needsFullParse`` and the caller parses the document whole, which describes every
+    /// problem as it always has.
     static func stream(
-        _ data: Data,
-        file: String,
+        _ window: InputFile.Window,
         schema: Schema?,
         root: (XMLTree.Element) -> Bool,
         child: (XMLTree.Element) -> Void
     ) -> XMLStreamReader.Outcome {
-        guard !data.isEmpty else { return .needsFullParse("the document is empty") }
-        let collector = DiagnosticCollector(file: file)
+        let collector = DiagnosticCollector(file: window.file)
         return capturingErrors(in: collector) {
-            data.withUnsafeBytes { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                guard var tags = SourcePositions.TagStream(utf8: bytes) else {
-                    return .needsFullParse("not UTF-8: positions need the whole document")
+            // The validation context is freed after the reader, which unplugs it from its parser when freed.
+            var validator: xmlSchemaValidCtxtPtr?
+            defer { if let validator { xmlSchemaFreeValidCtxt(validator) } }
+            let context = Unmanaged.passUnretained(window).toOpaque()
+            guard let reader = xmlReaderForIO(readFromWindow, nil, context, window.file, nil, parseOptions) else {
+                return .needsFullParse("libxml2 could not allocate a reader")
+            }
+            defer { xmlFreeTextReader(reader) }
+            if let schema {
+                validator = xmlSchemaNewValidCtxt(schema.schema)
+                guard let validator else { return .needsFullParse("libxml2 could not allocate a validation context") }
+                xmlSchemaSetValidStructuredErrors(validator, collectStructuredError, collector.context)
+                guard xmlTextReaderSchemaValidateCtxt(reader, validator, 0) == 0 else {
+                    return .needsFullParse("libxml2 could not attach the schema to the reader")
                 }
-                // The validation context is freed after the reader, which unplugs it from its parser when freed.
-                var validator: xmlSchemaValidCtxtPtr?
-                defer { if let validator { xmlSchemaFreeValidCtxt(validator) } }
-                guard
-                    let reader = xmlReaderForMemory(
-                        raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count), file, nil,
-                        parseOptions)
-                else { return .needsFullParse("libxml2 could not allocate a reader") }
-                defer { xmlFreeTextReader(reader) }
-                if let schema {
-                    validator = xmlSchemaNewValidCtxt(schema.schema)
-                    guard let validator else { return .needsFullParse("libxml2 could not allocate a validation context") }
-                    xmlSchemaSetValidStructuredErrors(validator, collectStructuredError, collector.context)
-                    guard xmlTextReaderSchemaValidateCtxt(reader, validator, 0) == 0 else {
-                        return .needsFullParse("libxml2 could not attach the schema to the reader")
-                    }
-                }
-                return withExtendedLifetime(schema) {
-                    streamNodes(reader, validator, tags: &tags, collector: collector, root: root, child: child)
-                }
+            }
+            return withExtendedLifetime((schema, window)) {
+                streamNodes(reader, validator, window, collector: collector, root: root, child: child)
             }
         }
     }
 
-    /// The reading loop of ``stream(_:file:schema:root:child:)``.
+    /// The reading loop of ``stream(_:schema:root:child:)``.
     private static func streamNodes(
         _ reader: xmlTextReaderPtr,
         _ validator: xmlSchemaValidCtxtPtr?,
-        tags: inout SourcePositions.TagStream,
+        _ window: InputFile.Window,
         collector: DiagnosticCollector,
         root: (XMLTree.Element) -> Bool,
         child: (XMLTree.Element) -> Void
     ) -> XMLStreamReader.Outcome {
         let elementType = Int32(XML_READER_TYPE_ELEMENT.rawValue)
         let entityReferenceType = Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue)
+        var tags = SourcePositions.TagStream()
+        func nextTag() -> SourcePositions.Tag? {
+            window.bytes.withUnsafeBufferPointer { tags.next(in: $0, from: window.start) }
+        }
         /// Converts `node` (and its subtree unless `shallow`), pairing it with the next start tags; nil when the
         /// scanner and libxml2 disagree or the conversion found an error (an entity reference).
         func convert(_ node: xmlNodePtr, shallow: Bool) -> XMLTree.Element? {
@@ -315,7 +312,7 @@ enum LibXML2 {
             var subtreeTags: [SourcePositions.Tag] = []
             subtreeTags.reserveCapacity(elements.count)
             for _ in elements {
-                guard let tag = tags.next() else { return nil }
+                guard let tag = nextTag() else { return nil }
                 subtreeTags.append(tag)
             }
             guard let map = positionMap(elements, subtreeTags) else { return nil }
@@ -351,14 +348,17 @@ enum LibXML2 {
                 let element = convert(expanded, shallow: false)
             else { return .needsFullParse("a child of the root") }
             child(element)
+            window.drop(before: tags.offset)
             status = xmlTextReaderNext(reader)
         }
+        if let failure = window.failure { return .needsFullParse(failure) }
         guard status == 0, sawRoot, collector.errors.isEmpty else { return .needsFullParse("the document has errors") }
         if let validator, xmlSchemaIsValid(validator) != 1 {
             return .needsFullParse("the document is not valid")
         }
         // Every start tag was paired: the scanner saw as many as libxml2 built elements.
-        guard tags.next() == nil, !tags.failed else { return .needsFullParse("the positions of the tags") }
+        guard window.endsAsUTF8() else { return .needsFullParse("not UTF-8") }
+        guard nextTag() == nil, !tags.failed else { return .needsFullParse("the positions of the tags") }
         return .finished
     }
 
@@ -539,6 +539,13 @@ enum LibXML2 {
         guard let prefix = string(namespace?.pointee.prefix) else { return local }
         return "\(prefix):\(local)"
     }
+}
+
+/// The C callback through which libxml2's reader takes the bytes of a streamed document.
+private func readFromWindow(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ count: Int32) -> Int32 {
+    guard let context, let buffer, count > 0 else { return -1 }
+    let window = Unmanaged<InputFile.Window>.fromOpaque(context).takeUnretainedValue()
+    return Int32(window.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(count))))
 }
 
 /// The C callback libxml2 calls with each error; its context is the `DiagnosticCollector` of the operation.

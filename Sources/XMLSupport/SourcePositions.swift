@@ -21,34 +21,42 @@ struct SourcePositions {
     /// Returns `nil` when the bytes are not UTF-8 or do not scan as expected (then positions come from libxml2).
     init?(utf8 bytes: [UInt8]) {
         let tags: [Tag]? = bytes.withUnsafeBufferPointer { buffer in
-            guard var stream = TagStream(utf8: buffer) else { return nil }
+            guard UTF8Check.isUTF8(buffer) else { return nil }
+            var stream = TagStream()
             var tags: [Tag] = []
-            while let tag = stream.next() { tags.append(tag) }
+            while let tag = stream.next(in: buffer, from: 0) { tags.append(tag) }
             return stream.failed ? nil : tags
         }
         guard let tags else { return nil }
         self.tags = tags
     }
 
-    /// The same scan, one start tag at a time, for a caller that pairs a document with its tags piece by piece
-    /// (``XMLStreamReader``) and so never holds the whole file's table.
+    /// The same scan, one start tag at a time, over a window that slides along the document: for a caller that
+    /// pairs the document with its tags piece by piece (``XMLStreamReader``) and so never holds the whole file,
+    /// nor the whole file's table.
     ///
-    /// Only valid while the buffer it was made from is.
+    /// The caller checks the bytes are UTF-8 (``UTF8Check``).
     struct TagStream {
-        private var scanner: Scanner
-        /// Set when the bytes stopped scanning as expected; ``next()`` then returns nil for good.
+        /// Where the scan has reached, from the start of the document: bytes before it are no longer needed.
+        private(set) var offset = 0
+        private var line = 1
+        private var column = 1
+        /// Set when the bytes stopped scanning as expected; ``next(in:from:)`` then returns nil for good.
         private(set) var failed = false
 
-        /// Returns `nil` when the bytes are not UTF-8 (then positions come from libxml2).
-        init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-            guard Self.isUTF8(bytes) else { return nil }
-            scanner = Scanner(bytes: bytes)
-        }
-
-        /// The next start tag in document order; nil at the end of the bytes or once the scan has failed.
-        mutating func next() -> Tag? {
-            guard !failed else { return nil }
-            switch scanner.nextTag() {
+        /// The next start tag in document order, scanned from `bytes`, which hold the document from offset `base`
+        /// on and must reach past that tag; nil at the end of `bytes` or once the scan has failed.
+        mutating func next(in bytes: UnsafeBufferPointer<UInt8>, from base: Int) -> Tag? {
+            guard !failed, offset >= base else {
+                failed = true
+                return nil
+            }
+            var scanner = Scanner(bytes: bytes, index: offset - base, line: line, column: column)
+            // A byte-order mark is not part of the first line's columns.
+            if offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+            let step = scanner.nextTag()
+            (offset, line, column) = (base + scanner.index, scanner.line, scanner.column)
+            switch step {
             case .tag(let tag): return tag
             case .end: return nil
             case .failed:
@@ -56,11 +64,51 @@ struct SourcePositions {
                 return nil
             }
         }
+    }
 
-        /// UTF-8 without NUL, checked without copying the bytes: NUL never occurs in UTF-8 XML but fills UTF-16
-        /// text, which this scanner does not read.
-        private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard !bytes.contains(0) else { return false }
+    /// Whether bytes are UTF-8 without NUL, checked in pieces as they arrive: NUL never occurs in UTF-8 XML but
+    /// fills UTF-16 text, which the scanner does not read.
+    struct UTF8Check {
+        /// The start of a sequence cut at the end of the last piece.
+        private var pending: [UInt8] = []
+        private(set) var isValid = true
+
+        static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var check = UTF8Check()
+            check.add(bytes)
+            return check.finish()
+        }
+
+        /// Checks the next piece of the bytes.
+        mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard isValid, !piece.isEmpty else { return }
+            guard !piece.contains(0) else {
+                isValid = false
+                return
+            }
+            if pending.isEmpty {
+                check(piece)
+            } else {
+                check(pending + piece)
+            }
+        }
+
+        /// Parses `bytes` but a sequence cut at their end, which is kept back for the next piece.
+        private mutating func check<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
+            var cut = bytes.endIndex
+            for back in 1...min(3, bytes.count) {
+                let byte = bytes[bytes.endIndex - back]
+                guard byte & 0xC0 == 0x80 else {
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    if length > back { cut = bytes.endIndex - back }
+                    break
+                }
+            }
+            isValid = Self.parses(bytes[..<cut])
+            pending = Array(bytes[cut...])
+        }
+
+        private static func parses(_ bytes: some Sequence<UInt8>) -> Bool {
             var iterator = bytes.makeIterator()
             var parser = Unicode.UTF8.ForwardParser()
             while true {
@@ -71,19 +119,26 @@ struct SourcePositions {
                 }
             }
         }
+
+        /// Whether all the bytes were UTF-8, none cut short at the end.
+        mutating func finish() -> Bool {
+            if !pending.isEmpty { isValid = false }
+            return isValid
+        }
     }
 }
 
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var line = 1
-    var column = 1
+    var index: Int
+    var line: Int
+    var column: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, column: Int) {
         self.bytes = bytes
-        // A byte-order mark is not part of the first line's columns.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        self.index = index
+        self.line = line
+        self.column = column
     }
 
     var position: SourcePositions.Position { .init(line: line, column: column) }

@@ -28,25 +28,45 @@ public enum XMLStreamReader {
         case needsFullParse(String)
     }
 
-    /// Streams a document already in memory.
+    /// Streams a file, reading it in pieces as the parser needs them.
     ///
     /// - Parameters:
-    ///   - data: The document, as ``XMLTree/parse(_:file:validatingAgainst:maximumInputSize:)`` would take it; the
-    ///     caller checks its size (``InputFile``).
-    ///   - file: The name diagnostics would use.
+    ///   - path: The file; also the name diagnostics would use.
+    ///   - maximumInputSize: Bytes above which the file is not streamed (the whole-tree API then says why).
     ///   - schema: When given, the document is validated as it is read; any validity error stops the stream.
     ///   - root: Called once with the root element's start tag (attributes, position, no children); return false
     ///     to stop before reading further.
     ///   - child: Called with each element child of the root and its whole subtree, in document order. Text and
     ///     comments directly inside the root are not handed over.
     /// - Returns: How the stream ended; everything handed over is meaningful only when it is ``Outcome/finished``.
+    ///   A file that cannot be opened, or is not a regular file, or is too large, needs the full parse, whose
+    ///   error says so.
     public static func read(
-        _ data: Data,
-        file: String,
+        contentsOf path: String,
+        maximumInputSize: Int = XMLTree.defaultMaximumInputSize,
         validatingAgainst schema: XMLSchema? = nil,
         root: (XMLTree.Element) -> Bool,
         child: (XMLTree.Element) -> Void
     ) -> Outcome {
-        LibXML2.stream(data, file: file, schema: schema?.handle, root: root, child: child)
+        let window: InputFile.Window
+        do {
+            window = try InputFile.Window(contentsOf: path, maximumSize: maximumInputSize)
+        } catch {
+            return .needsFullParse("\(error)")
+        }
+        return LibXML2.stream(window, schema: schema?.handle, root: root, child: child)
+    }
+
+    /// Streams a document already in memory; see ``read(contentsOf:maximumInputSize:validatingAgainst:root:child:)``.
+    public static func read(
+        _ data: Data,
+        file: String,
+        maximumInputSize: Int = XMLTree.defaultMaximumInputSize,
+        validatingAgainst schema: XMLSchema? = nil,
+        root: (XMLTree.Element) -> Bool,
+        child: (XMLTree.Element) -> Void
+    ) -> Outcome {
+        let window = InputFile.Window(data, file: file, maximumSize: maximumInputSize)
+        return LibXML2.stream(window, schema: schema?.handle, root: root, child: child)
     }
 }

@@ -98,7 +98,39 @@ struct XMLStreamReaderTests {
 
         let outcome = XMLStreamReader.read(data, file: "latin1.xml", root: { _ in true }, child: { _ in })
 
-        #expect(outcome == .needsFullParse("not UTF-8: positions need the whole document"))
+        #expect(outcome == .needsFullParse("not UTF-8"))
+    }
+
+    @Test("a file is read in pieces: characters cut between two pieces, positions far into the file")
+    func readsAFileInPieces() throws {
+        let directory = try TemporaryDirectory()
+        // Two-, three- and four-byte characters in every line, so that the pieces libxml2 reads cut some of them.
+        let children = (0..<2_000).map { "  <step name=\"é€😀\($0)\">ü\($0)😀€</step>" }
+        let path = try directory.write("big.xml", "<suite>\n\(children.joined(separator: "\n"))\n</suite>\n")
+        let tree = try XMLTree.parse(contentsOf: path)
+
+        var streamed: [XMLTree.Element] = []
+        let outcome = XMLStreamReader.read(contentsOf: path, root: { _ in true }, child: { streamed.append($0) })
+
+        #expect(outcome == .finished)
+        let sameAsTree = streamed == tree.root.elements  // 2,000 elements: too long to print when they differ
+        #expect(sameAsTree)
+        #expect(streamed.last.map { "\($0.line):\($0.column)" } == "2001:3")
+    }
+
+    @Test("a file past the size limit, or missing, is left to the whole-tree API, which says why")
+    func leavesUnreadableFilesToTheTree() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("s.xml", "<suite><step name=\"a\"/></suite>")
+
+        let tooLarge = XMLStreamReader.read(contentsOf: path, maximumInputSize: 10, root: { _ in true }, child: { _ in })
+        let missing = XMLStreamReader.read(contentsOf: path + ".none", root: { _ in true }, child: { _ in })
+
+        guard case .needsFullParse = tooLarge, case .needsFullParse = missing else {
+            Issue.record("\(tooLarge), \(missing)")
+            return
+        }
+        #expect(XMLStreamReader.read(contentsOf: path, root: { _ in true }, child: { _ in }) == .finished)
     }
 
     @Test("the root callback can stop the stream before any child is read")

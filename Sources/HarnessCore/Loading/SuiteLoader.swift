@@ -154,21 +154,16 @@ public struct SuiteLoader: Sendable {
 
     /// Parses, validates and reads one file, gathering every problem.
     ///
-    /// A file is streamed (``XMLStreamReader``): parsed and validated in one pass, each child of `<suite>` read as
-    /// soon as it is complete and then freed, so a file of 100,000 scenarios never exists as one tree. A file the
+    /// A file is streamed (``XMLStreamReader``): read in pieces, parsed and validated in one pass, each child of
+    /// `<suite>` read as soon as it is complete and then freed, so a file of 100,000 scenarios never exists as one
+    /// tree, nor as one buffer. A file the
     /// stream cannot take to its end cleanly (not well-formed, not valid, an `<expectations>` file, an entity
-    /// reference) is read again whole by ``readWhole(_:file:)``, whose diagnostics point at the right start tag
-    /// or attribute, as they always have; what the stream read of it is dropped.
+    /// reference, an unreadable or oversized file) is read again whole by ``readWhole(_:)``, whose diagnostics
+    /// point at the right start tag or attribute, as they always have; what the stream read of it is dropped.
     func read(_ file: String) -> FileOutcome {
-        let data: Data
-        do {
-            data = try InputFile.read(file, maximumSize: XMLTree.defaultMaximumInputSize)
-        } catch {
-            return .failed(Self.diagnostics(for: error, file: file))
-        }
         var reader = SuiteReader(file: file)
         let streamed = XMLStreamReader.read(
-            data, file: file, validatingAgainst: schema.xmlSchema,
+            contentsOf: file, validatingAgainst: schema.xmlSchema,
             root: { root in
                 // Left to the whole read, which recognises it before validation, as it must.
                 guard root.unprefixedName != "expectations" else { return false }
@@ -177,15 +172,17 @@ public struct SuiteLoader: Sendable {
             },
             child: { reader.add($0) }
         )
-        guard streamed == .finished else { return readWhole(data, file: file) }
+        guard streamed == .finished else { return readWhole(file) }
         guard let suite = reader.finish() else { return .failed(Self.capped(reader.diagnostics)) }
         return .suite(suite, scenarioIDs: reader.scenarioIDs)
     }
 
     /// Reads one file as a whole tree, then validates it: how a faulty file is described.
-    func readWhole(_ data: Data, file: String) -> FileOutcome {
+    func readWhole(_ file: String) -> FileOutcome {
+        let data: Data
         let tree: XMLTree
         do {
+            data = try InputFile.read(file, maximumSize: XMLTree.defaultMaximumInputSize)
             tree = try XMLTree.parse(data, file: file)
         } catch {
             return .failed(Self.diagnostics(for: error, file: file))
