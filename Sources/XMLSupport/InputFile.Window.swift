@@ -60,7 +60,8 @@ extension InputFile {
                 }
             case .memory(let data):
                 count = min(buffer.count, data.count - end)
-                data.copyBytes(to: base.assumingMemoryBound(to: UInt8.self), from: end..<end + count)
+                let from = data.startIndex + end  // a slice of other data does not start at 0
+                data.copyBytes(to: base.assumingMemoryBound(to: UInt8.self), from: from..<from + count)
             }
             let piece = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
             guard end + count <= min(maximumSize, Int(Int32.max)) else {

@@ -6,8 +6,9 @@ import Foundation
 /// ``XMLTree/parse(_:file:validatingAgainst:maximumInputSize:)`` holds libxml2's document of the whole file and
 /// its Swift copy at once (≈ 30× the file's size), and validating parses the file a second time; a suite file of
 /// 100,000 scenarios reached 1 GB that way (docs/big-suites.md). Here libxml2's `xmlTextReader` parses and
-/// validates in one pass, and each child of the root is converted to the same ``XMLTree/Element`` the tree would
-/// hold — names, namespaces, attributes, text, comments and source positions — then freed before the next is read.
+/// validates in one pass, reading the file in pieces, and each child of the root is converted to the same
+/// ``XMLTree/Element`` the tree would hold — names, namespaces, attributes, text, comments and source positions —
+/// then freed before the next is read.
 /// The hardening is the tree's: no network, no external entities or DTDs, libxml2's limits on, entity references
 /// refused.
 ///
