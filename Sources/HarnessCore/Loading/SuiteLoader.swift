@@ -86,7 +86,7 @@ public struct SuiteLoader: Sendable {
     /// Reading a file needs ≈ 30 times its size for a moment; glibc keeps what is freed in the arena of the thread
     /// that freed it, and a run reads files again on its worker threads, each with an arena of its own, so without
     /// this every thread would keep its own high-water mark (100,000 scenarios in 10 files: 386 MB instead of 180).
-    static func returnFreedMemory() {
+    public static func returnFreedMemory() {
         _ = mallocTrim?(0)
     }
 
