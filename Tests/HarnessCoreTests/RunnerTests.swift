@@ -1,5 +1,6 @@
 import CookieModel
 import HarnessCore
+import Synchronization
 import Testing
 
 @Suite("the runner")
@@ -61,6 +62,44 @@ struct RunnerTests {
             return
         }
         #expect(detail.hasPrefix("time limit of 0.2 seconds exceeded"))
+    }
+
+    @Test("behind a scenario that hangs, the other workers stop after a bounded number of results waiting")
+    func boundedWaitingResults() throws {
+        final class Counter: Sendable {
+            let value = Mutex(0)
+        }
+        let started = Counter()
+        let reference = Adapter.reference
+        // Its first scenario hangs past the time limit; every other one is the reference jar's, counted.
+        let firstHangs = Adapter(info: AdapterInfo(name: "first-hangs", version: "0"), summary: "", capabilities: reference.capabilities) { env in
+            let number = started.value.withLock { count -> Int in
+                defer { count += 1 }
+                return count
+            }
+            return number == 0 ? HangingApp(seconds: 3) : try reference.makeApp(env)
+        }
+        final class StartsAtFirstResult: ResultReporter, @unchecked Sendable {
+            let started: Counter
+            var startsWhenFirstDelivered: Int?
+            init(_ started: Counter) { self.started = started }
+            func begin(_ run: RunInfo) throws {}
+            func report(_ result: ScenarioResult) throws {
+                if startsWhenFirstDelivered == nil { startsWhenFirstDelivered = started.value.withLock { $0 } }
+            }
+            func finish(_ summary: RunSummary) throws {}
+        }
+        let reporter = StartsAtFirstResult(started)
+        var runner = Runner()
+        runner.maximumResultsWaiting = 8
+        let summary = try runner.run(
+            RunPlan(suites: [manyScenarios(400)], adapters: [firstHangs], jobs: 2, timeLimit: .milliseconds(300)),
+            reporter: reporter)
+        #expect(summary.errored == 1)
+        #expect(summary.passed == 399)
+        // Without the bound the other worker runs hundreds of scenarios in 300 ms; with it, 8 at most wait.
+        let starts = try #require(reporter.startsWhenFirstDelivered)
+        #expect(starts <= 8 + 2, "\(starts) scenarios had started when the hanging one's result was delivered")
     }
 
     @Test("expected failures are not unexpected; an unexpected pass is")

@@ -15,6 +15,11 @@ import Synchronization
 /// complete and valid, and say what was interrupted.
 public struct Runner: Sendable {
     public var executor = ScenarioExecutor()
+    /// How many results may wait for an earlier one before no new scenario starts. Results reach the reporter in
+    /// order, so behind a scenario that hangs until `--time-limit` the other workers' results pile up; a million
+    /// fast scenarios would pile up hundreds of thousands of them (transcripts included) in 30 s. With this bound
+    /// the run pauses instead, and memory stays bounded whatever an adapter does.
+    public var maximumResultsWaiting = 4096
 
     public init() {}
 
@@ -24,7 +29,8 @@ public struct Runner: Sendable {
         let jobCount = plan.jobCount
         try reporter.begin(RunInfo(
             startedAt: Date(), hostname: ProcessInfo.processInfo.hostName, adapters: plan.adapters.map(\.info)))
-        let state = RunState(jobCount: jobCount, plan: plan, reporter: reporter, executor: executor)
+        let state = RunState(
+            jobCount: jobCount, plan: plan, reporter: reporter, executor: executor, maximumResultsWaiting: maximumResultsWaiting)
         state.start(workers: max(1, min(plan.jobs, jobCount)))
         state.waitUntilDone()
         if let error = state.reporterError { throw error }
@@ -59,8 +65,11 @@ private final class RunState: @unchecked Sendable {
     /// Serialises calls into the reporter, which need not be thread-safe.
     private let delivery = NSLock()
 
-    init(jobCount: Int, plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor) {
+    private let maximumResultsWaiting: Int
+
+    init(jobCount: Int, plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor, maximumResultsWaiting: Int) {
         self.jobCount = jobCount
+        self.maximumResultsWaiting = max(1, maximumResultsWaiting)
         self.cursor = Mutex((JobCursor(plan), 0))
         self.plan = plan
         self.reporter = reporter
@@ -91,6 +100,8 @@ private final class RunState: @unchecked Sendable {
     private func work() {
         let clock = ContinuousClock()
         while true {
+            // Behind a slow scenario: wait until its result is delivered (or the watchdog gives it up).
+            while isTooFarAhead { usleep(1_000) }
             let scope = WorkScope()
             let interrupted = Interruption.signal
             let claimed: (Int, RunPlan.Job)? = cursor.withLock { cursor in
@@ -124,6 +135,13 @@ private final class RunState: @unchecked Sendable {
             if wasAbandoned { return }
             deliver(result, at: index)
         }
+    }
+
+    /// Whether ``Runner/maximumResultsWaiting`` jobs or more were claimed past the next result to deliver.
+    private var isTooFarAhead: Bool {
+        let claimed = cursor.withLock { $0.number }
+        guard claimed < jobCount else { return false }
+        return claimed - shared.withLock { $0.nextToDeliver } >= maximumResultsWaiting
     }
 
     /// Every 50 ms: a job over the time limit becomes an error result, and a new worker replaces its thread.
