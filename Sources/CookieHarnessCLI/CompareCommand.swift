@@ -78,13 +78,13 @@ enum CompareCommand {
         let options = try RunOptions(args)
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let plan = RunPlan(
-            suites: try inputs.allSuites(), adapters: options.adapters, filters: args.options["filter"] ?? [],
+            index: inputs.index, adapters: options.adapters, filters: args.options["filter"] ?? [],
             tags: args.options["tag"] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
         if plan.jobCount == 0 { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
         try ReportFolders.prepare([markdownPath, htmlPath], output: output)
-        let titles = Dictionary(try inputs.allSuites().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(inputs.index.outlines.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) }),
             MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),

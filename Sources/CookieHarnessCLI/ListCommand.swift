@@ -50,7 +50,7 @@ enum ListCommand {
                 output.err(error.description)
                 return .invalidInput
             }
-            let plan = RunPlan(suites: try inputs.allSuites(), adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
+            let plan = RunPlan(index: inputs.index, adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
             for suite in try inputs.allSuites() {
                 let selected = suite.scenarios.filter(plan.selects)
                 if what == "suites" {

@@ -50,7 +50,6 @@ public struct SuiteLoader: Sendable {
         var diagnostics: [[XMLDiagnostic]] = []
         var firstDefinitions = FirstDefinitions()
         for file in files(in: paths, problems: &diagnostics) {
-            defer { Self.returnFreedMemory() }
             switch read(file) {
             case .failed(let problems):
                 diagnostics.append(problems)
@@ -76,6 +75,9 @@ public struct SuiteLoader: Sendable {
                 retained.append(keep ? suite : nil)
             }
         }
+        // Once, not per file: within this thread's arena the next file reuses what the last one freed; what must
+        // go back is this arena's high-water mark, before worker threads read files again in arenas of their own.
+        Self.returnFreedMemory()
         let all = diagnostics.flatMap(Self.sorted)
         guard all.isEmpty else { throw SuiteLoadingError(diagnostics: all) }
         return SuiteIndex(outlines: outlines, expectationFiles: expectationFiles, retained: retained, loader: self)
