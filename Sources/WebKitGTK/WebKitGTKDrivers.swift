@@ -101,8 +101,8 @@ public final class WebKitGTKDrivers: Sendable {
     /// A driver for one engine alone: an idle one (reset), or a new one.
     ///
     /// A driver that crashes before it answers `start` is started again, up to ``startAttempts`` times: on a
-    /// loaded CI machine WebKit or GTK has been seen to abort while coming up (killed by SIGTRAP, once in some
-    /// hundred starts) though the next start works, and the scenario has not begun. Each crash is said in
+    /// loaded CI machine WebKit or GTK has been seen to abort while coming up (killed by SIGTRAP, once in one CI
+    /// run; 60 starts here did not reproduce it), and the scenario has not begun. Each crash is said in
     /// `log` (the scenario's transcript) and kept for ``takeStartCrashes()`` with the driver's last stderr lines,
     /// for the run's console, so its cause can be read from a CI log. A driver that declines to start (no
     /// display, WebKit missing) is not retried.
