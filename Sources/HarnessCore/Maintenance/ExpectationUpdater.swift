@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Writes a run's unexpected results back into expectation files, as web-platform-tests' `update-metadata` does:
@@ -105,12 +106,13 @@ public struct ExpectationUpdater: Sendable {
         return (edited.mapValues(\.text), changes)
     }
 
-    /// Plans and writes the files (atomically, each one).
+    /// Plans and writes the files (each one as every file is written, `AtomicFile`: atomically, keeping its mode,
+    /// through a symlink to its target).
     @discardableResult
     public func apply(_ results: [Result]) throws -> [Change] {
         let (files, changes) = try plan(results)
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(text, to: path)
         }
         return changes
     }
