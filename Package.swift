@@ -28,7 +28,10 @@ let package = Package(
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
         .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
-        .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
+        .target(
+            name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HarnessCore", "XMLSupport"],
+            swiftSettings: strict
+        ),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
         .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // What a run leaves behind (scratch paths, child process groups) and SIGINT/SIGTERM: removed, killed, ended.

@@ -52,8 +52,7 @@ public final class XMLStreamWriter {
         do {
             file = try AtomicFile(path)
         } catch {
-            throw XMLSupportError(
-                code: error.code == .invalidPath ? .invalidUse : .writeFailed, message: error.message, file: path)
+            throw XMLSupportError(error)
         }
         try self.init(writingTo: file, indentation: indentation)
     }
@@ -237,7 +236,7 @@ public final class XMLStreamWriter {
         } catch {
             file.discard()
             state = .failed
-            throw XMLSupportError(code: .writeFailed, message: error.message, file: file.destination.requested)
+            throw XMLSupportError(error)
         }
         state = .finished
     }

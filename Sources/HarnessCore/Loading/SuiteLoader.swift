@@ -205,6 +205,7 @@ public struct SuiteLoader: Sendable {
 
     static func diagnostics(for error: any Error, file: String) -> [XMLDiagnostic] {
         if let error = error as? XMLSupportError { return SuiteLoadingError(error, file: file).diagnostics }
+        if let error = error as? FileAccessError { return SuiteLoadingError(XMLSupportError(error), file: file).diagnostics }
         return SuiteLoadingError(file: file, "\(error)").diagnostics
     }
 
