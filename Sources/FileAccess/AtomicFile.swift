@@ -128,14 +128,16 @@ public final class AtomicFile {
         self.descriptor = -1
         switch destination.kind {
         case .atomic:
-            do {
-                try Self.replace(destination, with: temporaryPath, descriptor: descriptor)
+            do throws(FileAccessError) {
+                try Self.prepare(destination, descriptor: descriptor)
+                guard rename(temporaryPath, destination.path) == 0 else {
+                    throw FileAccessError.system(.writeFailed, "rename failed", file: destination.requested)
+                }
             } catch {
                 discard()
                 throw error
             }
-            if let scratch { ProcessCleanup.forgetScratch(scratch.token) }
-            scratch = nil
+            forgetTemporary()
         case .writeThrough:
             defer { discard() }
             guard close(descriptor) == 0 else { throw .system(.writeFailed, "close failed", file: destination.requested) }
@@ -186,17 +188,107 @@ public final class AtomicFile {
         }
         let descriptor = open(produced, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw .system(.writeFailed, "cannot open \(produced)", file: requested) }
-        try replace(destination, with: produced, descriptor: descriptor)
+        try prepare(destination, descriptor: descriptor)
+        guard rename(produced, destination.path) == 0 else { throw .system(.writeFailed, "rename failed", file: requested) }
+    }
+
+    // MARK: All or none
+
+    /// Commits `files` all or none, for files that describe each other (expectation files `extends=` one another,
+    /// so half of them updated is worse than none).
+    ///
+    /// Every file is first made ready (flushed, given its old mode, synced) and a copy of each old file is written
+    /// beside it (registered as scratch); only then are the new ones renamed into place. If a rename fails, the
+    /// files already replaced get their old bytes back and the new ones that had no old file are removed.
+    /// - Parameters:
+    ///   - files: Regular files (or missing paths): a device or FIFO cannot take part, as nothing written to it can
+    ///     be taken back.
+    ///   - rename: `rename(2)`; tests make it fail.
+    /// - Throws: ``FileAccessError``: `.invalidPath` for a device or FIFO, `.writeFailed` with the system's reason
+    ///   (`cannot replace it: …`, naming the files that could not be put back, if any). Every file is discarded.
+    public static func commitAll(
+        _ files: [AtomicFile], renaming rename: (String, String) -> Int32 = { Glibc.rename($0, $1) }
+    ) throws(FileAccessError) {
+        var backups: [(path: String, token: Int)?] = []
+        func cleanUp() {
+            for file in files { file.discard() }
+            for case let backup? in backups {
+                unlink(backup.path)
+                ProcessCleanup.forgetScratch(backup.token)
+            }
+        }
+        do throws(FileAccessError) {
+            for file in files {
+                guard file.destination.kind == .atomic else {
+                    throw FileAccessError(
+                        code: .invalidPath, message: "is a device or a FIFO; it cannot be written all or none with others",
+                        file: file.destination.requested)
+                }
+                guard file.descriptor >= 0 else { throw file.closed() }
+                try file.flush()
+                let descriptor = file.descriptor
+                file.descriptor = -1
+                try prepare(file.destination, descriptor: descriptor)
+                backups.append(try backup(of: file.destination))
+            }
+        } catch {
+            cleanUp()
+            throw error
+        }
+        for (index, file) in files.enumerated() where rename(file.temporaryPath, file.destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            var notRestored: [String] = []
+            for (done, backup) in zip(files[..<index], backups[..<index]) {
+                let restored = backup.map { rename($0.path, done.destination.path) == 0 } ?? (unlink(done.destination.path) == 0)
+                if !restored { notRestored.append(done.destination.requested) }
+            }
+            cleanUp()
+            throw FileAccessError(
+                code: .writeFailed,
+                message: "cannot replace it: \(reason)"
+                    + (notRestored.isEmpty ? "" : "; and these could not be put back: \(notRestored.joined(separator: ", "))"),
+                file: file.destination.requested)
+        }
+        for file in files { file.forgetTemporary() }
+        cleanUp()
+    }
+
+    /// A copy of the regular file at `destination` beside it, with its mode, or nil when there is none.
+    private static func backup(of destination: FileDestination) throws(FileAccessError) -> (path: String, token: Int)? {
+        var status = stat()
+        guard stat(destination.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let old = try InputFile.read(destination.path, maximumSize: Int.max)
+        let folder = destination.folder
+        guard let made = ProcessCleanup.makeScratchFile(
+            template: "\(folder == "/" ? "" : folder)/.\(destination.name).backup.XXXXXX", mode: 0o600)
+        else {
+            throw .system(.writeFailed, "cannot create a temporary file in \(folder)", file: destination.requested)
+        }
+        var written = 0
+        let complete = old.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let count = Glibc.write(made.descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return fchmod(made.descriptor, status.st_mode & 0o7777) == 0 && fsync(made.descriptor) == 0
+        }
+        let error = FileAccessError.system(.writeFailed, "cannot copy it beside itself", file: destination.requested)
+        guard close(made.descriptor) == 0, complete else {
+            unlink(made.path)
+            ProcessCleanup.forgetScratch(made.token)
+            throw error
+        }
+        return (made.path, made.token)
     }
 
     // MARK: Plumbing
 
-    /// The last steps of an atomic write, in the order that keeps the destination whole: the old file's owner and
-    /// mode onto the new one, `fsync` (so a crash cannot leave an empty file behind a completed rename), `close`,
-    /// `rename`. Closes `descriptor` whatever happens.
-    private static func replace(
-        _ destination: FileDestination, with temporaryPath: String, descriptor: Int32
-    ) throws(FileAccessError) {
+    /// The steps of an atomic write before the rename, in the order that keeps the destination whole: the old file's
+    /// owner and mode onto the new one, `fsync` (so a crash cannot leave an empty file behind a completed rename),
+    /// `close`. Closes `descriptor` whatever happens.
+    private static func prepare(_ destination: FileDestination, descriptor: Int32) throws(FileAccessError) {
         // The first failing call's errno is the one that explains the failure; later calls may overwrite it.
         var failure: FileAccessError?
         func check(_ call: String, _ succeeded: Bool) {
@@ -211,8 +303,13 @@ public final class AtomicFile {
         }
         if failure == nil { check("fsync", fsync(descriptor) == 0) }
         check("close", close(descriptor) == 0)
-        if failure == nil { check("rename", rename(temporaryPath, destination.path) == 0) }
         if let failure { throw failure }
+    }
+
+    /// The temporary file became the destination: nothing left to remove.
+    private func forgetTemporary() {
+        if let scratch { ProcessCleanup.forgetScratch(scratch.token) }
+        scratch = nil
     }
 
     private func closed() -> FileAccessError {

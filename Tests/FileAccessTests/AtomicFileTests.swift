@@ -165,6 +165,45 @@ struct AtomicFileTests {
         #expect(try folder.entries() == ["adapter"])
     }
 
+    @Test func filesCommittedTogetherAllAppear() throws {
+        let folder = try ScratchFolder()
+        let a = try folder.write("a.xml", "old a")
+        chmod(a, 0o640)
+        let files = try [a, folder.path + "/b.xml"].map { path in
+            let file = try AtomicFile(path)
+            try file.write("new")
+            return file
+        }
+        try AtomicFile.commitAll(files)
+        #expect(try folder.read("a.xml") == "new")
+        #expect(try folder.read("b.xml") == "new")
+        #expect(folder.mode(of: a) == 0o640)
+        #expect(try folder.entries() == ["a.xml", "b.xml"])
+        #expect(!ProcessCleanup.scratchPaths.contains { $0.hasPrefix(folder.path) })
+    }
+
+    @Test func whenOneRenameFailsTheOthersAreTakenBack() throws {
+        let folder = try ScratchFolder()
+        let a = try folder.write("a.xml", "old a")
+        let b = try folder.write("b.xml", "old b")
+        chmod(b, 0o600)
+        let c = folder.path + "/c.xml"
+        let files = try [a, b, c].map { path in
+            let file = try AtomicFile(path)
+            try file.write("new")
+            return file
+        }
+        let error = try #require(throws: FileAccessError.self) {
+            try AtomicFile.commitAll(files) { from, to in to == c ? -1 : rename(from, to) }
+        }
+        #expect(error.description.hasPrefix("\(c): error: cannot replace it"))
+        #expect(try folder.read("a.xml") == "old a")
+        #expect(try folder.read("b.xml") == "old b")
+        #expect(folder.mode(of: b) == 0o600)
+        #expect(try folder.entries() == ["a.xml", "b.xml"])
+        #expect(!ProcessCleanup.scratchPaths.contains { $0.hasPrefix(folder.path) })
+    }
+
     @Test func twoPathsNamingOneFileAreRefused() throws {
         let folder = try ScratchFolder()
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: "r.json")
