@@ -203,10 +203,11 @@ public enum ExternalAdapters {
     public static func locateScript(
         _ relativePath: String,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath
+        executablePath: String? = Bundle.main.executablePath,
+        packageRoot: String? = PackageFiles.sourceRoot
     ) throws(ScriptNotFound) -> String {
         let candidates = PackageFiles.candidates(
-            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath
+            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath, packageRoot: packageRoot
         )
         guard let found = PackageFiles.firstRegularFile(in: candidates) else {
             throw ScriptNotFound(file: relativePath, tried: candidates)
