@@ -34,7 +34,7 @@ enum AgreementCommand {
         or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
         """
 
-    static let defaultKnownPath = "Suites/agreement/webkitgtk-live.txt"
+    static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(

@@ -123,7 +123,7 @@ enum MergeCommand {
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
     private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
         let explicit = args.options["suites"]
-        let paths = explicit ?? (FileManager.default.fileExists(atPath: "Suites") ? SuiteInputs.defaultPaths : [])
+        let paths = explicit ?? (FileManager.default.fileExists(atPath: SuiteInputs.defaultPaths[0]) ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
             return Array(try SuiteInputs.load(paths, schemaPath: args.value("schema")).index.scenarioIDs)
