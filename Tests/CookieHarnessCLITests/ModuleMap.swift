@@ -25,45 +25,48 @@ struct ModuleMap {
     let testTargets: [Module]
 
     init(_ document: MarkdownDocument) throws(MarkdownDocument.FormatError) {
-        let table = try document.table(under: Self.modulesHeading)
-        guard table.header == Self.moduleColumns else {
-            throw Self.error(document, "the table under '\(Self.modulesHeading)' must have the columns \(Self.moduleColumns), not \(table.header)")
-        }
         var modules: [Module] = []
-        for row in table.rows {
-            let place = "\(document.name):\(row.line)"
-            guard row.cells.count == Self.moduleColumns.count else {
-                throw MarkdownDocument.FormatError(description: "\(place): \(row.cells.count) cells, not \(Self.moduleColumns.count)")
-            }
-            guard let name = Self.name(row.cells[0]) else {
-                throw MarkdownDocument.FormatError(description: "\(place): the module '\(row.cells[0])' is not one `Name`")
-            }
-            guard let kind = Self.kindNames.first(where: { $0.value == row.cells[1] })?.key else {
+        for row in try Self.rows(of: document, under: Self.modulesHeading, columns: Self.moduleColumns) {
+            let (place, cells) = (row.place, row.cells)
+            let name = try Self.name(cells[0], at: place)
+            guard let kind = Self.kindNames.first(where: { $0.value == cells[1] })?.key else {
                 throw MarkdownDocument.FormatError(
-                    description: "\(place): `\(name)`: the kind '\(row.cells[1])' is not one of \(Self.kindNames.values.sorted())")
+                    description: "\(place): `\(name)`: the kind '\(cells[1])' is not one of \(Self.kindNames.values.sorted())")
             }
-            guard row.cells[2].hasPrefix("L"), let floor = Int(row.cells[2].dropFirst()), floor >= 0 else {
-                throw MarkdownDocument.FormatError(description: "\(place): `\(name)`: the floor '\(row.cells[2])' is not L0, L1, …")
+            guard cells[2].hasPrefix("L"), let floor = Int(cells[2].dropFirst()), floor >= 0 else {
+                throw MarkdownDocument.FormatError(description: "\(place): `\(name)`: the floor '\(cells[2])' is not L0, L1, …")
             }
             modules.append(Module(
-                name: name, kind: kind, floor: floor, dependencies: try Self.dependencies(row.cells[3], at: place), line: row.line))
-        }
-        let tests = try document.table(under: Self.testTargetsHeading)
-        guard tests.header == Self.testColumns else {
-            throw Self.error(document, "the table under '\(Self.testTargetsHeading)' must have the columns \(Self.testColumns), not \(tests.header)")
+                name: name, kind: kind, floor: floor, dependencies: try Self.dependencies(cells[3], at: place), line: row.line))
         }
         var testTargets: [Module] = []
-        for row in tests.rows {
-            let place = "\(document.name):\(row.line)"
-            guard row.cells.count == Self.testColumns.count, let name = Self.name(row.cells[0]) else {
-                throw MarkdownDocument.FormatError(description: "\(place): not a row '| `Name` | `A`, `B` |'")
-            }
+        for row in try Self.rows(of: document, under: Self.testTargetsHeading, columns: Self.testColumns) {
             testTargets.append(Module(
-                name: name, kind: .testTarget, floor: 0, dependencies: try Self.dependencies(row.cells[1], at: place),
-                line: row.line))
+                name: try Self.name(row.cells[0], at: row.place), kind: .testTarget, floor: 0,
+                dependencies: try Self.dependencies(row.cells[1], at: row.place), line: row.line))
         }
         self.modules = modules
         self.testTargets = testTargets
+    }
+
+    /// The rows of the table under `heading`, which must have these columns, each with as many cells.
+    private static func rows(
+        of document: MarkdownDocument, under heading: String, columns: [String]
+    ) throws(MarkdownDocument.FormatError) -> [(place: String, line: Int, cells: [String])] {
+        let table = try document.table(under: heading)
+        guard table.header == columns else {
+            throw MarkdownDocument.FormatError(
+                description: "\(document.name): the table under '\(heading)' must have the columns \(columns), not \(table.header)")
+        }
+        var rows: [(place: String, line: Int, cells: [String])] = []
+        for row in table.rows {
+            let place = "\(document.name):\(row.line)"
+            guard row.cells.count == columns.count else {
+                throw MarkdownDocument.FormatError(description: "\(place): \(row.cells.count) cells, not \(columns.count)")
+            }
+            rows.append((place, row.line, row.cells))
+        }
+        return rows
     }
 
     /// Each difference from `manifest`, as a line that names the module and what differs.
@@ -127,11 +130,13 @@ struct ModuleMap {
         return highest + 1
     }
 
-    /// `` `Name` `` → Name; anything else nil.
-    private static func name(_ cell: String) -> String? {
-        guard cell.count > 2, cell.first == "`", cell.last == "`" else { return nil }
+    /// `` `Name` `` → Name.
+    private static func name(_ cell: String, at place: String) throws(MarkdownDocument.FormatError) -> String {
         let inner = cell.dropFirst().dropLast()
-        return inner.contains("`") || inner.contains(" ") ? nil : String(inner)
+        guard cell.count > 2, cell.first == "`", cell.last == "`", !inner.contains("`"), !inner.contains(" ") else {
+            throw MarkdownDocument.FormatError(description: "\(place): '\(cell)' is not one `Name`")
+        }
+        return String(inner)
     }
 
     /// `—` (none) or `` `A`, `B` ``.
@@ -140,10 +145,7 @@ struct ModuleMap {
         var names: [String] = []
         for part in cell.split(separator: ",") {
             let text = part.trimmingCharacters(in: .whitespaces)
-            guard let name = name(text) else {
-                throw MarkdownDocument.FormatError(description: "\(place): the dependencies '\(cell)' are not — or `A`, `B`")
-            }
-            names.append(name)
+            names.append(try name(text, at: place))
         }
         return names
     }
@@ -157,9 +159,5 @@ struct ModuleMap {
         var repeated: [String] = []
         for name in names where !seen.insert(name).inserted && !repeated.contains(name) { repeated.append(name) }
         return repeated
-    }
-
-    private static func error(_ document: MarkdownDocument, _ message: String) -> MarkdownDocument.FormatError {
-        MarkdownDocument.FormatError(description: "\(document.name): \(message)")
     }
 }

@@ -153,67 +153,52 @@ private struct SwiftText {
         return (0...(count - pattern.count)).first { Array(characters[$0..<($0 + pattern.count)]) == pattern }
     }
 
-    /// The offset of the bracket that closes the one at `open`, skipping string literals.
+    /// The offset of the bracket that closes the one at `open`.
     func closing(_ open: Int) -> Int? {
-        var depth = 0
-        var inString = false
-        var index = open
-        while index < count {
-            let character = characters[index]
-            if inString {
-                if character == "\\" { index += 1 } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
+        var found: Int?
+        walk(open..<count) { index, depth in
+            guard depth == 0 else { return true }
+            found = index
+            return false
         }
-        return nil
+        return found
     }
 
     /// The comma-separated items in `range` at its own bracket depth, trimmed; an empty one (a trailing comma) is
     /// dropped.
     func items(in range: Range<Int>) -> [String] {
-        var items: [String] = []
-        var current: [Character] = []
+        var cuts = [range.lowerBound - 1]
+        walk(range) { index, depth in
+            if depth == 0, characters[index] == "," { cuts.append(index) }
+            return true
+        }
+        cuts.append(range.upperBound)
+        return zip(cuts, cuts.dropFirst())
+            .map { String(characters[($0 + 1)..<$1]).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Calls `visit` with each offset in `range` outside string literals and the bracket depth after its character
+    /// (counted from the start of `range`), until `visit` returns false.
+    private func walk(_ range: Range<Int>, _ visit: (_ index: Int, _ depth: Int) -> Bool) {
         var depth = 0
         var inString = false
         var index = range.lowerBound
-        func finish() {
-            let item = String(current).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !item.isEmpty { items.append(item) }
-            current = []
-        }
         while index < range.upperBound {
             let character = characters[index]
             if inString {
-                if character == "\\", index + 1 < range.upperBound {
-                    current.append(character)
-                    index += 1
-                    current.append(characters[index])
-                    index += 1
-                    continue
+                if character == "\\" { index += 1 } else if character == "\"" { inString = false }
+            } else {
+                if character == "\"" {
+                    inString = true
+                } else if "([{".contains(character) {
+                    depth += 1
+                } else if ")]}".contains(character) {
+                    depth -= 1
                 }
-                if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == ",", depth == 0 {
-                finish()
-                index += 1
-                continue
+                if !visit(index, depth) { return }
             }
-            current.append(character)
             index += 1
         }
-        finish()
-        return items
     }
 }
