@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// CookieHarness — a cookie conformance test harness. Module map: ../shared/DESIGN.md §3.
+// CookieHarness — a cookie conformance test harness. Module map: docs/architecture.md (a test keeps it true).
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]

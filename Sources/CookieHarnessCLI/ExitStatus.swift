@@ -1,6 +1,6 @@
 import Foundation
 
-/// The documented exit codes of `cookie-harness` (README, "Exit codes").
+/// The documented exit codes of `cookie-harness` (docs/commands.md, below the table of commands).
 public enum ExitStatus: Int32, Sendable {
     /// Every result is as expected.
     case success = 0
