@@ -95,7 +95,7 @@ let package = Package(
         // them (Fuzz/run), a plain build replays files through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting"],
+            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting", "XMLSupport"],
             path: "Fuzz/Sources/FuzzTargets",
             swiftSettings: strict
         ),
