@@ -38,6 +38,9 @@ public enum CookieHarnessCommand {
     /// any other thread exists, so that every thread inherits the blocked SIGINT/SIGTERM (see `Interruption`).
     public static func main(adding adapters: [Adapter] = []) -> Never {
         Interruption.installSignalHandling()
+        // What a child starts and detaches from its process group (setsid, a double fork) is re-parented here, not
+        // to init, so that it can be found and killed when the child ends (see `Orphans`).
+        Orphans.becomeSubreaper()
         // Whatever the command, no child process group and no scratch path outlives the harness. Registered first,
         // so it runs last among the exit hooks: after the WebKitGTK driver pool's hook has stopped its drivers
         // gracefully (each removes its own folders), whatever is left is killed and removed.
