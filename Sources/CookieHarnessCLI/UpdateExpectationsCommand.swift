@@ -22,6 +22,7 @@ enum UpdateExpectationsCommand {
           --dry-run                list the changes, write nothing
 
         exit codes: 0 done (or nothing to do) · 2 invalid input or usage · 3 a file cannot be written
+                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
