@@ -21,7 +21,8 @@ enum MergeCommand {
         shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
 
         exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
-                    · 3 a report cannot be written
+                    · 3 a report cannot be written · \(ExitStatus.signalsHelp): stopped at once,
+                    no report half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

@@ -33,6 +33,7 @@ enum UpdateExpectationsCommand {
 
         exit codes: 0 done (or nothing to do) · 2 invalid input or usage (nothing written)
                     · 3 a file cannot be written or would not be valid (nothing written)
+                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
