@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// CookieHarness — a cookie conformance test harness. Module map: ../shared/DESIGN.md §3.
+// CookieHarness — a cookie conformance test harness. Module map: docs/architecture.md (a test keeps it true).
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -19,11 +19,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // prctl(2), variadic in C, behind fixed-argument wrappers Swift can call.
+        .systemLibrary(name: "CProcessControl"),
 
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
         // Every file the tool writes (one atomic writer: modes kept, umask honoured, links followed, devices and FIFOs
-        // written through) and the suite folders it walks (links followed, loops ended). L1: above ProcessCleanup.
+        // written through), the input files it reads and the suite folders it walks (links followed, loops ended).
         .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
         .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
@@ -34,8 +36,9 @@ let package = Package(
         ),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
         .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
-        // What a run leaves behind (scratch paths, child process groups) and SIGINT/SIGTERM: removed, killed, ended.
-        .target(name: "ProcessCleanup", swiftSettings: strict),
+        // What a run leaves behind (scratch paths, child process groups, orphans) and SIGINT, SIGTERM, SIGHUP,
+        // SIGQUIT: removed, killed, ended.
+        .target(name: "ProcessCleanup", dependencies: ["CProcessControl"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(
             name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "XMLSupport", "ProcessCleanup"],
@@ -109,7 +112,10 @@ let package = Package(
         // them (Fuzz/run), a plain build replays files through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting"],
+            dependencies: [
+                "ChildProcesses", "Conformance", "CookieModel", "CookieStores", "FileAccess", "HarnessCore", "Reporting",
+                "XMLSupport",
+            ],
             path: "Fuzz/Sources/FuzzTargets",
             swiftSettings: strict
         ),

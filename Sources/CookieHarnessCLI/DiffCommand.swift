@@ -18,6 +18,7 @@ enum DiffCommand {
         was expected in the baseline.
 
         exit codes: 0 no regression · 1 something regressed · 2 invalid input or usage · 3 a file cannot be written
+                    · \(ExitStatus.signalsHelp): stopped at once, no report half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
