@@ -24,21 +24,32 @@ let package = Package(
 
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
+        // Every file the tool writes (one atomic writer: modes kept, umask honoured, links followed, devices and FIFOs
+        // written through), the input files it reads and the suite folders it walks (links followed, loops ended).
+        .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
-        .target(name: "XMLSupport", dependencies: ["CLibXML2", "ProcessCleanup"], swiftSettings: strict),
+        .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
-        .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
+        .target(
+            name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HarnessCore", "XMLSupport"],
+            swiftSettings: strict
+        ),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
         .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // What a run leaves behind (scratch paths, child process groups, orphans) and SIGINT, SIGTERM, SIGHUP,
         // SIGQUIT: removed, killed, ended.
         .target(name: "ProcessCleanup", dependencies: ["CProcessControl"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
-        .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
+        .target(
+            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "XMLSupport", "ProcessCleanup"],
+            swiftSettings: strict
+        ),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
         .target(
             name: "CookieStores",
-            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup"],
+            dependencies: [
+                "ChildProcesses", "CookieModel", "FileAccess", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup",
+            ],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
         ),
@@ -66,7 +77,10 @@ let package = Package(
             swiftSettings: strict
         ),
         // Reports from result events: JUnit XML, JSON, console.
-        .target(name: "Reporting", dependencies: ["HarnessCore", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
+        .target(
+            name: "Reporting", dependencies: ["FileAccess", "HarnessCore", "XMLSupport", "ProcessCleanup"],
+            swiftSettings: strict
+        ),
         // Counts the heap allocations of a thread (malloc replaced by interposition; glibc has no hooks left).
         .target(name: "CMallocCounter"),
         // Benchmarks that compare stores on one workload in one run.
@@ -78,8 +92,8 @@ let package = Package(
         .target(
             name: "CookieHarnessCLI",
             dependencies: [
-                "CookieModel", "Conformance", "Bench", "HarnessCore", "Reporting", "AdapterCatalog", "StrategyAdapters",
-                "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport",
+                "CookieModel", "Conformance", "Bench", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
+                "StrategyAdapters", "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport",
             ],
             swiftSettings: strict
         ),
@@ -98,7 +112,10 @@ let package = Package(
         // them (Fuzz/run), a plain build replays files through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting", "XMLSupport"],
+            dependencies: [
+                "ChildProcesses", "Conformance", "CookieModel", "CookieStores", "FileAccess", "HarnessCore", "Reporting",
+                "XMLSupport",
+            ],
             path: "Fuzz/Sources/FuzzTargets",
             swiftSettings: strict
         ),
@@ -108,6 +125,7 @@ let package = Package(
         ),
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import CookieModel
+import FileAccess
 import Foundation
 import XMLSupport
 

@@ -1,4 +1,5 @@
 import CookieStores
+import FileAccess
 import Foundation
 import XMLSupport
 import AdapterCatalog

@@ -1,4 +1,5 @@
 import AdapterCatalog
+import FileAccess
 import Foundation
 import HarnessCore
 import ProcessCleanup
@@ -96,8 +97,12 @@ enum TruthTableCommand {
                 output.err("\(readme): error: needs one line '\(TruthTable.beginMarker)' and, after it, one line '\(TruthTable.endMarker)'")
                 return .invalidInput
             }
-            if updated != document { try Data(updated.utf8).write(to: URL(fileURLWithPath: readme), options: .atomic) }
+            // Like every file the tool writes: a symlink is followed, the file's mode kept.
+            if updated != document { try AtomicFile.write(updated, to: readme) }
             output.err("truth table: \(readme)\(updated == document ? " (unchanged)" : "")")
+        } catch let error as FileAccessError {
+            output.err(error.description)
+            return .infrastructureFailure
         } catch {
             output.err("cookie-harness: error: updating \(readme): \((error as NSError).localizedDescription)")
             return .infrastructureFailure

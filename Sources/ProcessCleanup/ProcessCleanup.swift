@@ -39,6 +39,28 @@ public enum ProcessCleanup {
         }
     }
 
+    /// Creates a scratch file like ``makeScratchFile(template:)``, but with `mode` less the umask, as `open` gives
+    /// any new file, where `mkstemp` always makes 0600: for a file that becomes the user's output by a rename.
+    /// - Returns: The descriptor (open for reading and writing, close-on-exec), the path and the registration
+    ///   token; nil with `errno` set when the file could not be made (`ECANCELED` when the process is exiting).
+    public static func makeScratchFile(template: String, mode: mode_t) -> (descriptor: Int32, path: String, token: Int)? {
+        creating { () -> (descriptor: Int32, path: String, token: Int)? in
+            guard template.hasSuffix("XXXXXX") else {
+                errno = EINVAL
+                return nil
+            }
+            let stem = template.dropLast(6)
+            let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+            for _ in 0..<100 {
+                let path = String(stem) + String((0..<6).map { _ in letters.randomElement()! })
+                let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+                if descriptor >= 0 { return (descriptor, path, registerScratch(path)) }
+                guard errno == EEXIST else { return nil }
+            }
+            return nil
+        }
+    }
+
     /// Creates a scratch folder from a `mkdtemp` template (`…XXXXXX`, mode 0700) and registers it, as one step
     /// (see ``makeScratchFile(template:)``).
     /// - Returns: The path and the registration token; nil with `errno` set when the folder could not be made.

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 extension InputFile {
@@ -26,7 +27,7 @@ extension InputFile {
         /// - Throws: `XMLSupportError` `.unreadableInput` or `.inputTooLarge`, as ``InputFile/read(_:maximumSize:)``.
         init(contentsOf path: String, maximumSize: Int) throws {
             file = path
-            source = .file(try InputFile.open(path, maximumSize: maximumSize))
+            source = .file(try XMLSupportError.converting { try InputFile.open(path, maximumSize: maximumSize) })
             self.maximumSize = maximumSize
         }
 

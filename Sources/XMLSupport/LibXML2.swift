@@ -1,4 +1,5 @@
 import CLibXML2
+import FileAccess
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// An XML Schema (XSD) loaded once and used to validate any number of documents, from any thread.
@@ -17,7 +18,7 @@ public final class XMLSchema: Sendable {
     /// - Throws: `XMLSupportError` `.unreadableInput`, `.inputTooLarge` or `.invalidSchema` with libxml2's
     ///   diagnostics.
     public convenience init(contentsOf path: String, maximumInputSize: Int = XMLTree.defaultMaximumInputSize) throws {
-        let data = try InputFile.read(path, maximumSize: maximumInputSize)
+        let data = try XMLSupportError.converting { try InputFile.read(path, maximumSize: maximumInputSize) }
         try self.init(data, file: path)
     }
 
@@ -28,7 +29,9 @@ public final class XMLSchema: Sendable {
     ///   - file: The name used in diagnostics and as the base for relative `xs:include`/`xs:import` locations.
     /// - Throws: `XMLSupportError` `.invalidSchema` with libxml2's diagnostics.
     public init(_ data: Data, file: String) throws {
-        try InputFile.checkSize(data.count, maximumSize: XMLTree.defaultMaximumInputSize, file: file)
+        try XMLSupportError.converting {
+            try InputFile.checkSize(data.count, maximumSize: XMLTree.defaultMaximumInputSize, file: file)
+        }
         self.file = file
         self.handle = try LibXML2.loadSchema(data, file: file).get()
     }
@@ -47,7 +50,7 @@ public final class XMLSchema: Sendable {
         contentsOf path: String,
         maximumInputSize: Int = XMLTree.defaultMaximumInputSize
     ) throws -> [XMLDiagnostic] {
-        let data = try InputFile.read(path, maximumSize: maximumInputSize)
+        let data = try XMLSupportError.converting { try InputFile.read(path, maximumSize: maximumInputSize) }
         return try validate(data, file: path, maximumInputSize: maximumInputSize)
     }
 
@@ -59,7 +62,7 @@ public final class XMLSchema: Sendable {
         file: String,
         maximumInputSize: Int = XMLTree.defaultMaximumInputSize
     ) throws -> [XMLDiagnostic] {
-        try InputFile.checkSize(data.count, maximumSize: maximumInputSize, file: file)
+        try XMLSupportError.converting { try InputFile.checkSize(data.count, maximumSize: maximumInputSize, file: file) }
         let outcome = LibXML2.parse(data, file: file, schema: handle)
         if let failure = outcome.failure, failure != .notValid {
             throw XMLSupportError(outcome, file: file)

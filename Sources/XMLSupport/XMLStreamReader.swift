@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads a document one child of the root at a time, validating it in the same pass, without building the whole

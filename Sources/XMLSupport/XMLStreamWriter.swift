@@ -1,12 +1,13 @@
 import CLibXML2
+import FileAccess
 import Foundation
-import ProcessCleanup
 
 /// Writes XML as it goes, with constant memory, and publishes the file only once it is complete.
 ///
 /// Reports can hold thousands of test cases with full HTTP transcripts, so nothing is built in memory: libxml2's
-/// `xmlTextWriter` streams through a 4 KB buffer into a temporary file created next to the destination. `finish()`
-/// flushes, `fsync`s, closes and renames it over the destination in one step, so a reader never sees half a
+/// `xmlTextWriter` streams through a 4 KB buffer into the temporary file of an ``AtomicFile`` (FileAccess, the one
+/// writer of files). `finish()` commits it: synced and renamed over the destination in one step (keeping an
+/// existing file's mode, following a symlink, writing a device or FIFO through), so a reader never sees half a
 /// report; if writing fails, or the writer is dropped without `finish()`, the temporary file is removed and the
 /// destination is left as it was.
 ///
@@ -20,8 +21,8 @@ import ProcessCleanup
 /// with `indentation: nil`. A writer is used from one thread at a time (it is not `Sendable`).
 public final class XMLStreamWriter {
     private enum Destination {
-        /// The open temporary file and the path it becomes on `finish()`.
-        case file(descriptor: Int32, temporaryPath: String, path: String)
+        /// The file committed on `finish()`, libxml2 writing into its descriptor.
+        case file(AtomicFile)
         case memory(xmlBufferPtr)
     }
 
@@ -37,38 +38,37 @@ public final class XMLStreamWriter {
     private var openElements: [String] = []
     /// True between `startElement` and the element's first content: the only time attributes may be written.
     private var acceptsAttributes = false
-    /// The temporary file's registration with ``ProcessCleanup``, so that a signal cannot leave it behind.
-    private var scratchToken: Int?
 
     /// Starts a document that will replace `path` when `finish()` succeeds.
     ///
     /// - Parameters:
-    ///   - path: The destination; its directory must exist and be writable, as the temporary file goes there so
-    ///     that the final rename stays on one file system.
+    ///   - path: The destination (see `FileDestination`); its directory must exist and be writable, as the
+    ///     temporary file goes there so that the final rename stays on one file system.
     ///   - indentation: The string repeated once per nesting level, or nil for no line breaks at all.
-    /// - Throws: `XMLSupportError` `.writeFailed` with the system's or libxml2's reason.
-    public init(writingTo path: String, indentation: String? = "  ") throws {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let made = ProcessCleanup.makeScratchFile(template: "\(directory.isEmpty ? "" : directory)/.\(name).XXXXXX")
-        guard let made else {
-            throw XMLSupportError(
-                code: .writeFailed,
-                message: "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))",
-                file: path
-            )
+    /// - Throws: `XMLSupportError` `.writeFailed` with the system's or libxml2's reason, `.invalidUse` for a path
+    ///   nothing may be written to (a directory).
+    public convenience init(writingTo path: String, indentation: String? = "  ") throws {
+        let file: AtomicFile
+        do {
+            file = try AtomicFile(path)
+        } catch {
+            throw XMLSupportError(error)
         }
-        let (descriptor, temporaryPath) = (made.descriptor, made.path)
-        // mkstemp creates the file private (0600); a report is meant to be read like any other output.
-        fchmod(descriptor, 0o644)
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        destination = .file(descriptor: descriptor, temporaryPath: temporaryPath, path: path)
-        scratchToken = made.token
+        try self.init(writingTo: file, indentation: indentation)
+    }
 
-        let collector = LibXML2.DiagnosticCollector(file: path)
+    /// Starts a document written into `file`, which `finish()` commits and `cancel()` (or a failure) discards.
+    ///
+    /// - Parameters:
+    ///   - file: A file nothing was written to yet; from now on the writer owns it.
+    ///   - indentation: The string repeated once per nesting level, or nil for no line breaks at all.
+    /// - Throws: `XMLSupportError` `.writeFailed` with libxml2's reason; `file` is then discarded.
+    public init(writingTo file: AtomicFile, indentation: String? = "  ") throws {
+        destination = .file(file)
+        let collector = LibXML2.DiagnosticCollector(file: file.destination.requested)
         LibXML2.capturingErrors(in: collector) {
-            // The fd buffer has no close callback: the descriptor stays ours to fsync and close.
-            output = xmlOutputBufferCreateFd(descriptor, nil)
+            // The fd buffer has no close callback: the descriptor stays the file's to sync, close and rename.
+            output = xmlOutputBufferCreateFd(file.descriptor, nil)
             if let output {
                 writer = xmlNewTextWriter(output)
                 if writer == nil { xmlOutputBufferClose(output) }
@@ -226,22 +226,17 @@ public final class XMLStreamWriter {
         }
         writer = nil
         output = nil
-        guard case .file(let descriptor, let temporaryPath, let path) = destination else {
+        guard case .file(let file) = destination else {
             state = .finished
             return
         }
         // Everything is flushed; from here on only the system can fail.
-        var failedCall: String?
-        if fsync(descriptor) != 0 { failedCall = "fsync" }
-        if close(descriptor) != 0, failedCall == nil { failedCall = "close" }
-        if failedCall == nil, rename(temporaryPath, path) != 0 { failedCall = "rename" }
-        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
-        scratchToken = nil
-        if let failedCall {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
+        do {
+            try file.commit()
+        } catch {
+            file.discard()
             state = .failed
-            throw XMLSupportError(code: .writeFailed, message: "\(failedCall) failed: \(reason)", file: path)
+            throw XMLSupportError(error)
         }
         state = .finished
     }
@@ -254,7 +249,7 @@ public final class XMLStreamWriter {
     // MARK: Plumbing
 
     private var fileName: String? {
-        if case .file(_, _, let path) = destination { path } else { nil }
+        if case .file(let file) = destination { file.destination.requested } else { nil }
     }
 
     private func writeContent(_ operation: String, _ call: (xmlTextWriterPtr) -> Int32) throws {
@@ -298,11 +293,6 @@ public final class XMLStreamWriter {
         }
         writer = nil
         output = nil
-        if case .file(let descriptor, let temporaryPath, _) = destination {
-            close(descriptor)
-            unlink(temporaryPath)
-        }
-        if let scratchToken { ProcessCleanup.forgetScratch(scratchToken) }
-        scratchToken = nil
+        if case .file(let file) = destination { file.discard() }
     }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// A parsed XML document as plain Swift values, so no caller ever holds a libxml2 pointer.
@@ -37,7 +38,7 @@ public struct XMLTree: Sendable, Hashable {
         validatingAgainst schema: XMLSchema? = nil,
         maximumInputSize: Int = defaultMaximumInputSize
     ) throws -> XMLTree {
-        let data = try InputFile.read(path, maximumSize: maximumInputSize)
+        let data = try XMLSupportError.converting { try InputFile.read(path, maximumSize: maximumInputSize) }
         return try parse(data, file: path, validatingAgainst: schema, maximumInputSize: maximumInputSize)
     }
 
@@ -55,7 +56,7 @@ public struct XMLTree: Sendable, Hashable {
         validatingAgainst schema: XMLSchema? = nil,
         maximumInputSize: Int = defaultMaximumInputSize
     ) throws -> XMLTree {
-        try InputFile.checkSize(data.count, maximumSize: maximumInputSize, file: file)
+        try XMLSupportError.converting { try InputFile.checkSize(data.count, maximumSize: maximumInputSize, file: file) }
         let outcome = LibXML2.parse(data, file: file, schema: schema?.handle)
         guard let root = outcome.root, outcome.failure == nil else {
             throw XMLSupportError(outcome, file: file)

@@ -1,4 +1,5 @@
 import Foundation
+import FileAccess
 import HarnessCore
 import Reporting
 import XMLSupport

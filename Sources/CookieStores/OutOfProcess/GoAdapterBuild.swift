@@ -1,5 +1,7 @@
 import ChildProcesses
+import FileAccess
 import Foundation
+import ProcessCleanup
 
 /// Builds the Go adapter (`Sources/CookieStores/External/go-cookiejar/`) into the build folder on first use.
 ///
@@ -7,8 +9,9 @@ import Foundation
 /// binary is missing or older than one of the sources. Offline by construction: `GO111MODULE=off` with
 /// `GOPATH=/usr/share/gocode`, where Debian's `golang-golang-x-net-dev` puts `golang.org/x/net/publicsuffix`;
 /// without that package the adapter is built with the `nopublicsuffix` tag (no public suffix list, documented in
-/// the adapter's README). The build cache stays in the build folder too (`GOCACHE`). The binary is written to a
-/// temporary name and renamed, so two harnesses building at once never run a half-written file.
+/// the adapter's README). The build cache stays in the build folder too (`GOCACHE`). The binary is built in a
+/// scratch folder beside it (removed even on a signal) and installed like every file the tool writes
+/// (`AtomicFile.install`: synced, renamed), so two harnesses building at once never run a half-written file.
 struct GoAdapterBuild {
     /// Debian's GOPATH for Go source packages.
     static let debianGoPath = "/usr/share/gocode"
@@ -42,7 +45,15 @@ struct GoAdapterBuild {
         } catch {
             throw ExternalAdapters.RuntimeMissing(summary: "cannot create \(buildDirectory): \(error)", fix: "")
         }
-        let temporary = "\(binaryPath).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard let scratch = ProcessCleanup.makeScratchFolder(template: "\(buildDirectory)/.adapter-build-XXXXXX") else {
+            throw ExternalAdapters.RuntimeMissing(
+                summary: "cannot create a scratch folder in \(buildDirectory): \(String(cString: strerror(errno)))", fix: "")
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: scratch.path)
+            ProcessCleanup.forgetScratch(scratch.token)
+        }
+        let temporary = scratch.path + "/adapter"
         var arguments = ["build", "-o", temporary]
         if !Self.hasPublicSuffixPackage { arguments += ["-tags", "nopublicsuffix"] }
         arguments.append(".")
@@ -52,11 +63,15 @@ struct GoAdapterBuild {
         environment["GOFLAGS"] = ""
         environment["GOCACHE"] = "\(buildDirectory)/cache"
         let (status, output) = Self.run(go, arguments, in: sourceDirectory, environment: environment)
-        guard status == 0, rename(temporary, binaryPath) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
+        guard status == 0 else {
             throw ExternalAdapters.RuntimeMissing(
                 summary: "cannot build the go-cookiejar adapter (\(go) \(arguments.joined(separator: " ")) in \(sourceDirectory), exit status \(status))",
                 fix: output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            try AtomicFile.install(temporary, at: binaryPath)
+        } catch {
+            throw ExternalAdapters.RuntimeMissing(summary: "cannot install the go-cookiejar adapter: \(error)", fix: "")
         }
         return binaryPath
     }

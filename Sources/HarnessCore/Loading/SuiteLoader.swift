@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import XMLSupport
 #if canImport(Glibc)
@@ -204,6 +205,7 @@ public struct SuiteLoader: Sendable {
 
     static func diagnostics(for error: any Error, file: String) -> [XMLDiagnostic] {
         if let error = error as? XMLSupportError { return SuiteLoadingError(error, file: file).diagnostics }
+        if let error = error as? FileAccessError { return SuiteLoadingError(XMLSupportError(error), file: file).diagnostics }
         return SuiteLoadingError(file: file, "\(error)").diagnostics
     }
 
@@ -261,25 +263,9 @@ public struct SuiteLoader: Sendable {
         return result
     }
 
-    /// Every `*.xml` regular file under `directory`, hidden entries skipped, sorted by path bytes.
+    /// Every `*.xml` regular file under `directory`, sorted by path bytes: symlinks followed (a suite folder may be a
+    /// link, or hold linked subfolders), each real folder read once, hidden entries (`.git`, editor backups) skipped.
     static func xmlFiles(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        var relativePaths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.split(separator: "/").last?.hasPrefix(".") ?? true {
-                enumerator.skipDescendants()  // .git, editor backups: never suites
-                continue
-            }
-            guard relative.hasSuffix(".xml") else { continue }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: base + relative, isDirectory: &isDirectory),
-                  !isDirectory.boolValue
-            else { continue }
-            relativePaths.append(relative)
-        }
-        return relativePaths
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { base + $0 }
+        FolderWalk.files(under: directory) { $0.hasSuffix(".xml") }
     }
 }

@@ -12,7 +12,7 @@ public enum AgreementReport {
             (jsonPath, { String(decoding: json, as: UTF8.self) + "\n" }),
         ]
         for case let (path?, render) in outputs {
-            try ReportOutput.publish(render(), to: path)
+            try ReportDestination.publish(render(), to: path)
         }
     }
 }

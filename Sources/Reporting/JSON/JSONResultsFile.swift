@@ -1,5 +1,5 @@
+import FileAccess
 import Foundation
-import XMLSupport
 
 /// Reading a results file written by `run --json` (a JSON array of ``JSONResultRecord``s), for the commands that
 /// work on saved runs (`diff`, `merge`).
@@ -21,10 +21,8 @@ public enum JSONResultsFile {
             // Not Data(contentsOf:): it leaks a buffer per file (the results-files fuzz target, LeakSanitizer)
             // and would wait on a FIFO; InputFile refuses one at once. The limit is libxml2's int, 2 GB.
             data = try InputFile.read(path, maximumSize: Int(Int32.max))
-        } catch let error as XMLSupportError {
-            throw InvalidResultsInput("\(path): error: cannot read the results file: \(error.message)")
         } catch {
-            throw InvalidResultsInput("\(path): error: cannot read the results file: \(error)")
+            throw InvalidResultsInput("\(path): error: cannot read the results file: \(error.message)")
         }
         let records: [JSONResultRecord]
         do {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import HarnessCore
 
@@ -30,20 +31,15 @@ public final class MatrixReporter: ResultReporter {
     private var outputs: [Output] = []
 
     private struct Output {
-        let destination: ReportOutput
-        let file: TemporaryFile
+        let file: AtomicFile
         let render: (Matrix) -> String
 
         init(_ path: String, render: @escaping (Matrix) -> String) throws {
-            destination = try ReportOutput(path)
-            file = try TemporaryFile(nextTo: destination.writePath, purpose: "tmp", anonymous: false)
+            file = try AtomicFile.report(path)
             self.render = render
         }
 
-        func discard() {
-            file.discard()
-            destination.discard()
-        }
+        func discard() { file.discard() }
     }
 
     /// Prepares the report; nothing is created until `begin(_:)`.
@@ -105,9 +101,10 @@ public final class MatrixReporter: ResultReporter {
         self.outputs = []
         defer { for output in outputs { output.discard() } }
         for output in outputs {
-            try output.file.write(output.render(matrix))
-            try output.file.publish()
-            try output.destination.deliver()
+            try ReportError.converting {
+                try output.file.write(output.render(matrix))
+                try output.file.commit()
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import XMLSupport
 
@@ -83,9 +84,9 @@ public enum JUnitMerge {
         }
 
         // Like every report (``ReportDestination``): a device or FIFO is written through, a symlink followed.
-        let output = try ReportOutput(path)
-        defer { output.discard() }
-        let writer = try XMLStreamWriter(writingTo: output.writePath)
+        let file = try AtomicFile.report(path)
+        defer { file.discard() }
+        let writer = try XMLStreamWriter(writingTo: file)
         do {
             let total = counts(cases)
             try writer.startElement("testsuites")
@@ -123,7 +124,6 @@ public enum JUnitMerge {
             writer.cancel()
             throw error
         }
-        try output.deliver()
     }
 
     /// The first source's properties in its order, with the counting ones added up over every source.

@@ -98,7 +98,7 @@ public struct ShardMerge: Sendable {
             data.append(try encoder.encode(record))
         }
         data.append(Data("\n]\n".utf8))
-        try ReportOutput.publish(String(decoding: data, as: UTF8.self), to: path)
+        try ReportDestination.publish(String(decoding: data, as: UTF8.self), to: path)
     }
 }
 

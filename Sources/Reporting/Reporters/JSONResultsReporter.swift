@@ -1,11 +1,13 @@
+import FileAccess
 import Foundation
 import HarnessCore
 
 /// Writes every result as a JSON array of `JSONResultRecord`s, streamed and published atomically.
 ///
-/// The array is written as the run goes (`[`, one record per result, `]`) into a temporary file next to the
-/// destination, so memory stays flat however large the run; `finish(_:)` renames it over the destination, so a
-/// reader never sees a truncated array, and a reporter dropped without `finish(_:)` removes its temporary file.
+/// The array is written as the run goes (`[`, one record per result, `]`) into an ``AtomicFile``, so memory stays
+/// flat however large the run; `finish(_:)` commits it (renamed over the destination, keeping an existing file's
+/// mode), so a reader never sees a truncated array, and a reporter dropped without `finish(_:)` removes its
+/// temporary file.
 /// Each record is one line of compact JSON, which keeps the file easy to grep and to diff.
 public final class JSONResultsReporter: ResultReporter {
     /// Where the report goes.
@@ -13,7 +15,7 @@ public final class JSONResultsReporter: ResultReporter {
 
     private enum State {
         case idle
-        case running(TemporaryFile, ReportOutput)
+        case running(AtomicFile)
         case finished
     }
 
@@ -38,41 +40,38 @@ public final class JSONResultsReporter: ResultReporter {
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
     public func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
-        let output = try ReportOutput(path)
-        let file = try TemporaryFile(nextTo: output.writePath, purpose: "tmp", anonymous: false)
-        try file.write("[")
-        state = .running(file, output)
+        let file = try AtomicFile.report(path)
+        try ReportError.converting { try file.write("[") }
+        state = .running(file)
     }
 
     /// Appends the result's record.
     ///
     /// - Throws: `EncodingError` (not expected: every field is a string, number or bool), `ReportError`.
     public func report(_ result: ScenarioResult) throws {
-        guard case .running(let file, _) = state else {
+        guard case .running(let file) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
         let data = try encoder.encode(JSONResultRecord(result))
-        try file.write(recordCount == 0 ? "\n" : ",\n")
-        try data.withUnsafeBytes { try file.write($0) }
+        try ReportError.converting {
+            try file.write(recordCount == 0 ? "\n" : ",\n")
+            try data.withUnsafeBytes { try file.write($0) }
+        }
         recordCount += 1
     }
 
-    /// Closes the array and publishes the file in one rename.
+    /// Closes the array and commits the file: one rename, or one pass into a device or FIFO.
     ///
     /// - Throws: `ReportError` `.writeFailed`; the destination is then left as it was.
     public func finish(_ summary: RunSummary) throws {
-        guard case .running(let file, let output) = state else {
+        guard case .running(let file) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }
         state = .finished
-        do {
+        defer { file.discard() }
+        try ReportError.converting {
             try file.write("\n]\n")
-            try file.publish()
-            try output.deliver()
-        } catch {
-            file.discard()
-            output.discard()
-            throw error
+            try file.commit()
         }
     }
 }

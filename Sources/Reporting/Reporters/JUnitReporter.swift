@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import ProcessCleanup
 import HarnessCore
@@ -28,7 +29,7 @@ public final class JUnitReporter: ResultReporter {
 
     private enum State {
         case idle
-        case running(RunInfo, SpoolFile, ReportOutput)
+        case running(RunInfo, SpoolFile)
         case finished
     }
 
@@ -45,20 +46,23 @@ public final class JUnitReporter: ResultReporter {
         self.reportName = reportName
     }
 
-    /// Creates the spool next to the destination, so an unwritable directory fails the run at its start.
+    /// Checks the destination and creates the spool beside it (or, for a device or FIFO written through, in the
+    /// system's temporary folder), so a bad path or an unwritable directory fails the run at its start.
     ///
-    /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
+    /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` for a path no report may be written to, or if called
+    ///   twice.
     public func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
-        let output = try ReportOutput(path)
-        state = .running(run, try SpoolFile(nextTo: output.writePath), output)
+        let destination = try ReportDestination(path)
+        let spoolNextTo = destination.kind == .atomic ? destination.path : NSTemporaryDirectory() + "/junit.xml"
+        state = .running(run, try SpoolFile(nextTo: spoolNextTo))
     }
 
     /// Maps the result to its test case and spools it.
     ///
     /// - Throws: `ReportError` `.writeFailed` on I/O failure, `.invalidUse` before `begin` or after `finish`.
     public func report(_ result: ScenarioResult) throws {
-        guard case .running(_, let spool, _) = state else {
+        guard case .running(_, let spool) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
         let testCase = JUnitTestCase(result)
@@ -76,23 +80,19 @@ public final class JUnitReporter: ResultReporter {
     ///
     /// - Throws: `XMLSupportError` or `ReportError` `.writeFailed`; the destination is then left as it was.
     public func finish(_ summary: RunSummary) throws {
-        guard case .running(let run, let spool, let output) = state else {
+        guard case .running(let run, let spool) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }
         state = .finished
         defer { spool.discard() }
+        let file = try AtomicFile.report(path)
+        defer { file.discard() }
+        let writer = try XMLStreamWriter(writingTo: file)
         do {
-            let writer = try XMLStreamWriter(writingTo: output.writePath)
-            do {
-                try write(run, from: spool, to: writer)
-                try writer.finish()
-            } catch {
-                writer.cancel()
-                throw error
-            }
-            try output.deliver()
+            try write(run, from: spool, to: writer)
+            try writer.finish()
         } catch {
-            output.discard()
+            writer.cancel()
             throw error
         }
     }

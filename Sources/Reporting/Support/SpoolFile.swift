@@ -13,7 +13,7 @@ final class SpoolFile {
     ///
     /// - Throws: `ReportError` `.writeFailed` with the system's reason.
     init(nextTo destination: String) throws {
-        file = try TemporaryFile(nextTo: destination, purpose: "spool", anonymous: true)
+        file = try TemporaryFile(nextTo: destination, purpose: "spool")
     }
 
     /// Appends one record.

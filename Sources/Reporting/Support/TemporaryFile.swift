@@ -1,43 +1,28 @@
 import Foundation
 import ProcessCleanup
 
-/// A scratch file created next to a report's destination and written through stdio's buffer.
+/// An invisible scratch file next to a report's destination, written through stdio's buffer and read back
+/// (``SpoolFile``).
 ///
-/// Atomic publishing (write everything, then rename over the destination) and spooling (a scratch file nobody
-/// else should see) need the same few POSIX calls; keeping every one of them here keeps the rest of the module
-/// free of C, and turns `errno` into a `ReportError` right where it is set. The file is created in the
-/// destination's directory so that the final `rename` stays on one file system (and is therefore atomic), and so
-/// that an unwritable directory is found when a run begins rather than when it ends.
+/// The name is unlinked at once, so the file disappears with the process even if it crashes; the open descriptor
+/// keeps it usable until `discard()`. It is made in the destination's folder (or, for a report written through to a
+/// device, next to its temporary file) so that an unwritable folder is found when a run begins rather than when it
+/// ends. Reports themselves are written by `AtomicFile` (FileAccess); this is their scratch space only. `errno`
+/// becomes a `ReportError` right where it is set.
 ///
 /// Not thread-safe: a reporter owns its files and is called from one thread at a time.
 final class TemporaryFile {
-    /// The path the file was created at; for an anonymous file it no longer names anything.
-    let temporaryPath: String
     /// The report this file is for, used in messages.
     let destination: String
     private var stream: UnsafeMutablePointer<FILE>?
-    private var isLinked: Bool {
-        didSet {
-            // A visible temporary file is registered so that a signal cannot leave it behind.
-            if isLinked, scratchToken == nil {
-                scratchToken = ProcessCleanup.registerScratch(temporaryPath)
-            } else if !isLinked, let token = scratchToken {
-                ProcessCleanup.forgetScratch(token)
-                scratchToken = nil
-            }
-        }
-    }
-    private var scratchToken: Int?
 
-    /// Creates `.<name>.<purpose>.XXXXXX` in the directory of `destination`.
+    /// Creates and unlinks `.<name>.<purpose>.XXXXXX` in the directory of `destination`.
     ///
     /// - Parameters:
-    ///   - destination: The report the file serves; only its directory and name are used.
-    ///   - purpose: A word in the temporary name, so a leftover file says what made it.
-    ///   - anonymous: Unlink the name at once, so the file is invisible and disappears with the process even if
-    ///     it crashes; the open descriptor keeps it usable until `discard()`.
+    ///   - destination: The file whose folder holds the scratch file; only its directory and name are used.
+    ///   - purpose: A word in the temporary name.
     /// - Throws: `ReportError` `.writeFailed` with the system's reason.
-    init(nextTo destination: String, purpose: String, anonymous: Bool) throws {
+    init(nextTo destination: String, purpose: String) throws {
         self.destination = destination
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[..<$0]) } ?? "."
@@ -46,22 +31,12 @@ final class TemporaryFile {
             throw ReportError.system("cannot create a temporary file in \(directory.isEmpty ? "/" : directory)",
                                      file: destination)
         }
-        let descriptor = made.descriptor
-        temporaryPath = made.path
-        scratchToken = made.token
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        if anonymous {
-            unlink(temporaryPath)
-            isLinked = false
-        } else {
-            // mkstemp creates the file private (0600); a report is meant to be read like any other output.
-            fchmod(descriptor, 0o644)
-            isLinked = true
-        }
-        guard let stream = fdopen(descriptor, "w+") else {
-            let error = ReportError.system("cannot open \(temporaryPath)", file: destination)
-            close(descriptor)
-            if isLinked { unlink(temporaryPath) }
+        _ = fcntl(made.descriptor, F_SETFD, FD_CLOEXEC)
+        unlink(made.path)
+        ProcessCleanup.forgetScratch(made.token)
+        guard let stream = fdopen(made.descriptor, "w+") else {
+            let error = ReportError.system("cannot open \(made.path)", file: destination)
+            close(made.descriptor)
             throw error
         }
         self.stream = stream
@@ -122,37 +97,11 @@ final class TemporaryFile {
 
     // MARK: Completion
 
-    /// Flushes, syncs, closes and renames the file over `destination`, which thus appears complete in one step.
-    ///
-    /// - Throws: `ReportError` `.writeFailed`; the temporary file is then removed and `destination` untouched.
-    func publish() throws {
-        guard let stream = try openStream() else { return }
-        self.stream = nil
-        // The first failing call's errno is the one that explains the failure; later calls may overwrite it.
-        var failure: ReportError?
-        func check(_ call: String, _ succeeded: Bool) {
-            if !succeeded, failure == nil { failure = .system("\(call) failed", file: destination) }
-        }
-        check("flush", fflush(stream) == 0)
-        if failure == nil { check("fsync", fsync(fileno(stream)) == 0) }
-        check("close", fclose(stream) == 0)
-        if failure == nil, isLinked { check("rename", rename(temporaryPath, destination) == 0) }
-        if let failure {
-            discard()
-            throw failure
-        }
-        isLinked = false
-    }
-
-    /// Closes the file and removes its name; the destination is left as it was. Safe to call more than once.
+    /// Closes the file, which then disappears. Safe to call more than once.
     func discard() {
         if let stream {
             fclose(stream)
             self.stream = nil
-        }
-        if isLinked {
-            unlink(temporaryPath)
-            isLinked = false
         }
     }
 
@@ -167,9 +116,8 @@ final class TemporaryFile {
 
     /// Discards the file and returns the error to throw, with the system's reason.
     private func failed(_ what: String) -> ReportError {
-        let error = ReportError.system("\(what) (\(temporaryPath))", file: destination)
+        let error = ReportError.system(what, file: destination)
         discard()
         return error
     }
 }
-

@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
-/// Reads a whole file under a size limit, so an oversized input is refused before it is parsed or even loaded.
+/// Reads a whole file under a size limit, so an oversized input is refused before it is parsed or even loaded: how
+/// every input a user names is read (suites, expectation files, results, corpora, lists), whatever its format.
 public enum InputFile {
     /// Reads the regular file at `path`, refusing at once a FIFO, socket, device or directory, and refusing a file
     /// past `maximumSize` bytes without reading the rest.
@@ -8,8 +14,8 @@ public enum InputFile {
     /// Also what to use instead of `Data(contentsOf:)` for any input a user names: besides blocking on a FIFO,
     /// swift-corelibs-foundation's `Data(contentsOf:)` leaks a 4 KB buffer for some files (found by the
     /// http-state-corpus fuzz target under LeakSanitizer, Fuzz/README.md).
-    /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
-    public static func read(_ path: String, maximumSize: Int) throws -> Data {
+    /// - Throws: ``FileAccessError`` `.unreadable` with the system's reason, or `.tooLarge`.
+    public static func read(_ path: String, maximumSize: Int) throws(FileAccessError) -> Data {
         let fd = try open(path, maximumSize: maximumSize)
         defer { close(fd) }
         var data = Data()
@@ -30,16 +36,16 @@ public enum InputFile {
 
     /// Opens the regular file at `path` for reading, refusing at once a FIFO, socket, device or directory, and a
     /// file whose size is past `maximumSize` bytes; the caller enforces the limit again as it reads, and closes.
-    /// - Throws: `XMLSupportError` `.unreadableInput` with the system's reason, or `.inputTooLarge`.
-    static func open(_ path: String, maximumSize: Int) throws -> Int32 {
+    /// - Throws: ``FileAccessError`` `.unreadable` with the system's reason, or `.tooLarge`.
+    public static func open(_ path: String, maximumSize: Int) throws(FileAccessError) -> Int32 {
         // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever (DESIGN §8).
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw unreadable(path) }
-        do {
+        do throws(FileAccessError) {
             var status = stat()
             guard fstat(fd, &status) == 0 else { throw unreadable(path) }
             guard (status.st_mode & S_IFMT) != S_IFDIR else {
-                throw XMLSupportError(code: .unreadableInput, message: "is a directory, not an XML file", file: path)
+                throw FileAccessError(code: .unreadable, message: "is a directory, not a file", file: path)
             }
             guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
             let flags = fcntl(fd, F_GETFL)
@@ -53,36 +59,36 @@ public enum InputFile {
         }
     }
 
-    /// - Throws: `XMLSupportError` `.inputTooLarge` when `size` exceeds the limit.
-    static func checkSize(_ size: Int, maximumSize: Int, file: String) throws {
+    /// - Throws: ``FileAccessError`` `.tooLarge` when `size` exceeds the limit.
+    public static func checkSize(_ size: Int, maximumSize: Int, file: String) throws(FileAccessError) {
         // libxml2 takes an `int` length, which bounds every limit whatever the caller asked for.
         let limit = min(maximumSize, Int(Int32.max))
         guard size <= limit else {
-            throw XMLSupportError(
-                code: .inputTooLarge,
+            throw FileAccessError(
+                code: .tooLarge,
                 message: "input is larger than the limit of \(limit) bytes",
                 file: file
             )
         }
     }
 
-    /// - Throws: `XMLSupportError` `.unreadableInput` ("not a regular file") when `path` names a FIFO, socket,
+    /// - Throws: ``FileAccessError`` `.unreadable` ("not a regular file") when `path` names a FIFO, socket,
     ///   device or directory (after symlinks), checked without opening it, so that it is refused at once rather
     ///   than blocking; a missing or unreadable path is left to the caller's own read and message.
-    public static func requireRegularFile(_ path: String) throws {
+    public static func requireRegularFile(_ path: String) throws(FileAccessError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
     }
 
-    private static func notRegular(_ path: String) -> XMLSupportError {
-        XMLSupportError(
-            code: .unreadableInput,
+    private static func notRegular(_ path: String) -> FileAccessError {
+        FileAccessError(
+            code: .unreadable,
             message: "not a regular file (a FIFO, socket or device cannot be an input; it could block forever)",
             file: path)
     }
 
-    private static func unreadable(_ path: String) -> XMLSupportError {
-        XMLSupportError(code: .unreadableInput, message: String(cString: strerror(errno)), file: path)
+    private static func unreadable(_ path: String) -> FileAccessError {
+        FileAccessError(code: .unreadable, message: String(cString: strerror(errno)), file: path)
     }
 }
