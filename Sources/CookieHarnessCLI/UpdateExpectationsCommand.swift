@@ -35,6 +35,11 @@ enum UpdateExpectationsCommand {
             throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
         }
         let adapters = Set(args.options["adapter"] ?? [])
+        let directory = args.value("expectations-dir") ?? "Suites/expectations"
+        // The files it writes must not be the results it reads.
+        try ReportFolders.refuseOverwriting(
+            CommandInput(directory, role: "--expectations-dir \(directory)", kind: .xmlFolder),
+            reading: args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
         var results: [ExpectationUpdater.Result] = []
         for argument in args.positional {
             let path = JSONResultsFile.resolve(argument)
@@ -51,7 +56,7 @@ enum UpdateExpectationsCommand {
                     unexpected: $0.unexpected, message: $0.message)
             }
         }
-        let updater = ExpectationUpdater(directory: args.value("expectations-dir") ?? "Suites/expectations")
+        let updater = ExpectationUpdater(directory: directory)
         let changes: [ExpectationUpdater.Change]
         do {
             changes = args.flags.contains("dry-run") ? try updater.plan(results).changes : try updater.apply(results)

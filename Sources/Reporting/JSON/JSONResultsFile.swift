@@ -26,6 +26,11 @@ public enum JSONResultsFile {
         } catch {
             throw InvalidResultsInput("\(path): error: cannot read the results file: \(error)")
         }
+        // A JUnit report given for the JSON results (both are in Reports/): say so, not "not valid JSON".
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
+            throw InvalidResultsInput(
+                "\(path): error: an XML file (a JUnit report?), not JSON results: give the file 'run --json' writes (default Reports/results.json)")
+        }
         let records: [JSONResultRecord]
         do {
             records = try JSONDecoder().decode([JSONResultRecord].self, from: data)
