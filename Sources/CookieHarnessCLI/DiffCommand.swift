@@ -49,7 +49,9 @@ enum DiffCommand {
         let diff: ResultsDiff
         do {
             diff = ResultsDiff(
-                baseline: try JSONResultsFile.read(baselinePath), current: try JSONResultsFile.read(currentPath),
+                // Statuses and messages only: two big runs' transcripts need not be in memory at once.
+                baseline: try JSONResultsFile.read(baselinePath, keepingTranscripts: false),
+                current: try JSONResultsFile.read(currentPath, keepingTranscripts: false),
                 baselineSource: baselinePath, currentSource: currentPath)
         } catch {
             output.err(error.description)

@@ -207,7 +207,56 @@ struct InputOutputFaultTests {
         #expect(!outcome.stderr.split(separator: "\n").contains { $0.hasPrefix("fake: error") }, "\(outcome.stderr)")
     }
 
+    @Test("results files stream in: diff of a 100 MB file stays small in memory; one record past 32 MiB is refused, naming the file and the limit")
+    func resultsFilesAreReadAsTheyStream() throws {
+        let directory = try Self.prepared()
+        try Self.writeResults(directory, to: "big.json", count: 1_000, transcript: 100_000)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            process.arguments = ["-f", "peak %M KB", Harness.binary, "diff", "big.json", "big.json"]
+            process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            _ = FileManager.default.createFile(atPath: directory.path + "/time.txt", contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: directory.path + "/time.txt")
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let text = try String(contentsOfFile: directory.path + "/time.txt", encoding: .utf8)
+            let peak = text.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) }
+            // Read whole (before): ≈ 320 MB for this 100 MB file; streamed without transcripts: ≈ 50 MB.
+            #expect((peak ?? .max) < 150_000, "\(text)")
+        }
+
+        try Self.writeResults(directory, to: "huge.json", count: 1, transcript: 33 << 20)
+        let outcome = try Harness.run(["diff", "huge.json", "r.json"], in: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("huge.json: error: cannot read the results file: record [0] is larger than the limit of 33554432 bytes"),
+                "\(outcome.stderr)")
+    }
+
     // MARK: Support
+
+    /// `count` copies of `r.json`'s record, each with a transcript of `transcript` bytes, written without building
+    /// the document in memory.
+    static func writeResults(_ directory: FaultDirectory, to name: String, count: Int, transcript: Int) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/r.json"))
+        var record = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
+        record["transcript"] = ["TRANSCRIPT"]
+        record["scenario"] = "SCENARIO"
+        let template = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+            .replacingOccurrences(of: "TRANSCRIPT", with: String(repeating: "x", count: transcript))
+            .components(separatedBy: "SCENARIO")
+        let path = directory.path + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let file = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? file.close() }
+        file.write(Data("[".utf8))
+        for index in 0..<count {
+            file.write(Data(((index == 0 ? "" : ",") + template.joined(separator: "generated.s\(index)")).utf8))
+        }
+        file.write(Data("]".utf8))
+    }
 
     /// Runs the binary with its standard output kept (``Harness/run`` discards it).
     static func runCapturingStandardOutput(_ arguments: [String], in directory: FaultDirectory) throws -> (status: Int32, standardOutput: String) {
