@@ -73,12 +73,6 @@ enum MergeCommand {
         }
         let written = (junitInputs.isEmpty ? [] : [ReportFolders.Report("--junit", junitPath)])
             + (jsonInputs.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
-        // Refused before anything is read: a bad report path, or one over a shard or a suite.
-        try ReportFolders.prepare(
-            written,
-            reading: (junitInputs + jsonInputs).map { CommandInput($0, role: "one of the reports to merge") }
-                + CommandInput.suites(args.options["suites"] ?? []),
-            output: output)
 
         let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
         var records: [JSONResultRecord] = []
@@ -113,6 +107,13 @@ enum MergeCommand {
             return .invalidInput
         }
 
+        // Refused before anything is written (and no folder made for shards that do not fit): a bad report path,
+        // or one over a shard or a suite.
+        try ReportFolders.prepare(
+            written,
+            reading: (junitInputs + jsonInputs).map { CommandInput($0, role: "one of the reports to merge") }
+                + CommandInput.suites(args.options["suites"] ?? []),
+            output: output)
         do {
             if !jsonInputs.isEmpty {
                 try ShardMerge.writeResults(records, to: jsonPath)
