@@ -190,6 +190,16 @@ struct InputOutputFaultTests {
         }
     }
 
+    @Test("a JUnit report already in a suite folder is named as such, with the fix (move it), not 'add a namespace'")
+    func junitInASuiteFolderIsNamed() throws {
+        let directory = try Self.prepared()
+        try FileManager.default.copyItem(atPath: directory.path + "/j.xml", toPath: directory.path + "/suites/junit.xml")
+        let outcome = try Harness.run(["validate", "suites"], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("suites/junit.xml:2:1: error: <testsuites> starts a JUnit report, not a suite"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("has no namespace"), "\(outcome.stderr)")
+    }
+
     @Test("a line feed in an expectation entry does not start a console line of its own")
     func lineFeedInAWarningIsEscaped() throws {
         let directory = try FaultDirectory()
