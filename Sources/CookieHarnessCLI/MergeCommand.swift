@@ -17,6 +17,10 @@ enum MergeCommand {
           --suites PATH         the suites the shards ran (repeatable; default Suites/ when it exists), for the
                                 run's order of scenarios; without them, scenarios of a suite come shard by shard
 
+        A merged JUnit file is made from JUnit shards, merged JSON results from JSON shards: one kind is never rebuilt
+        from the other (JSON results keep no host name, no interrupted property, only an error's first line), so
+        --junit with only JSON shards (or --json with only JUnit ones) is refused, and nothing is written.
+
         The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
         shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
 
