@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// CookieHarness — a cookie conformance test harness. Module map: ../shared/DESIGN.md §3.
+// CookieHarness — a cookie conformance test harness. Module map: docs/architecture.md (a test keeps it true).
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // prctl(2), variadic in C, behind fixed-argument wrappers Swift can call.
+        .systemLibrary(name: "CProcessControl"),
 
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
@@ -28,8 +30,9 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
         .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
-        // What a run leaves behind (scratch paths, child process groups) and SIGINT/SIGTERM: removed, killed, ended.
-        .target(name: "ProcessCleanup", swiftSettings: strict),
+        // What a run leaves behind (scratch paths, child process groups, orphans) and SIGINT, SIGTERM, SIGHUP,
+        // SIGQUIT: removed, killed, ended.
+        .target(name: "ProcessCleanup", dependencies: ["CProcessControl"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(name: "HarnessCore", dependencies: ["CookieModel", "XMLSupport", "ProcessCleanup"], swiftSettings: strict),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
@@ -95,7 +98,7 @@ let package = Package(
         // them (Fuzz/run), a plain build replays files through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting"],
+            dependencies: ["ChildProcesses", "Conformance", "CookieModel", "CookieStores", "HarnessCore", "Reporting", "XMLSupport"],
             path: "Fuzz/Sources/FuzzTargets",
             swiftSettings: strict
         ),

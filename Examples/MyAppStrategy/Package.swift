@@ -5,7 +5,8 @@ import PackageDescription
 let package = Package(
     name: "MyAppStrategy",
     dependencies: [
-        // In your app's repository: .package(url: "…/CookieHarness.git", from: "…"), or a path like this one.
+        // In your app's repository: .package(url: "https://…/CookieHarness.git", branch: "main") (what .ci/url-dependency
+        // builds, through a file:// URL); here, the repository two folders up.
         .package(name: "CookieHarness", path: "../.."),
     ],
     targets: [

@@ -13,9 +13,11 @@ extension ChildProcess {
     /// Foundation's `Process` leaves the child in the harness's group, so a child that does not call `setsid`
     /// itself (the Python store adapter does not) cannot be killed together with what it started. Here the group
     /// is set at spawn (`POSIX_SPAWN_SETPGROUP`), the child gets stdin/stdout/stderr and no other descriptor
-    /// (`closefrom(3)`), an empty signal mask and the default action for SIGINT, SIGTERM and SIGPIPE, whatever the
-    /// harness blocks or ignores. A waiter thread sees the exit without reaping (`waitid` with `WNOWAIT`), then
-    /// reaps under the lock that ``signal(_:)`` takes: a signal never reaches a pid that was reaped and reused.
+    /// (`closefrom(3)`), an empty signal mask and the default action for SIGINT, SIGTERM, SIGHUP, SIGQUIT and
+    /// SIGPIPE, whatever the harness blocks or ignores. A waiter thread sees the exit without reaping (`waitid` with
+    /// `WNOWAIT`), then reaps under the lock that ``signal(_:)`` takes: a signal never reaches a pid that was reaped
+    /// and reused. Before reaping it, what the child started outside its group is killed and reaped (``Orphans``):
+    /// the child carries an ``Orphans/Marker`` in its environment, which its descendants inherit.
     final class Spawned: @unchecked Sendable {
         let pid: Int32
         private let lock = NSLock()
@@ -54,6 +56,10 @@ extension ChildProcess {
             posix_spawnattr_setflags(
                 &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
+            // Inherited by everything the child starts: what leaves its process group can still be told apart.
+            let marker = Orphans.Marker()
+            var environment = environment
+            environment[Orphans.Marker.name] = marker.value
             let argv = ([executable] + arguments).map { strdup($0) }
             let envp = environment.map { strdup("\($0.key)=\($0.value)") }
             defer {
@@ -72,7 +78,7 @@ extension ChildProcess {
             guard result == 0 else { throw SyscallError("posix_spawn", result) }
             ProcessCleanup.registerGroup(pid)
             let spawned = Spawned(pid: pid)
-            let waiter = Thread { spawned.waitForExit(terminated) }
+            let waiter = Thread { spawned.waitForExit(marker: marker, terminated) }
             waiter.name = "child \(pid) waiter"
             waiter.stackSize = 128 << 10
             waiter.start()
@@ -116,16 +122,21 @@ extension ChildProcess {
             Syscalls.killGroup(pid, signal)
         }
 
-        private func waitForExit(_ terminated: @Sendable (Output.Termination) -> Void) {
+        private func waitForExit(marker: Orphans.Marker, _ terminated: @Sendable (Output.Termination) -> Void) {
             var info = siginfo_t()
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
                 if errno != EINTR { break }
             }
             var status: Int32 = 0
-            lock.lock()
             // The leader has exited but is not reaped: its pid, so its group id, cannot be reused yet — the one
             // moment a group signal is sure to reach only what this child started (WebKit's processes, an Xvfb).
+            lock.lock()
             Syscalls.killGroup(pid, SIGKILL)
+            lock.unlock()
+            // What left the group (setsid, a double fork) and was re-parented to the harness goes too, and is
+            // reaped, with what the group kill just ended (re-parented here as well).
+            Orphans.sweep(after: pid, marker: marker)
+            lock.lock()
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             reaped = true
             ProcessCleanup.forgetGroup(pid)

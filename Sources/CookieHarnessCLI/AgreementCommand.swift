@@ -32,9 +32,10 @@ enum AgreementCommand {
 
         exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
         or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
+                    · \(ExitStatus.signalsHelp): the report of what finished, marked as interrupted
         """
 
-    static let defaultKnownPath = "Suites/agreement/webkitgtk-live.txt"
+    static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(

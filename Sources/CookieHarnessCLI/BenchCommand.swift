@@ -32,6 +32,9 @@ enum BenchCommand {
           real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
           suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
         Build with '-c release' for figures worth comparing.
+
+        exit codes: 0 measured · 2 invalid input or usage · 3 infrastructure failure
+                    · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

@@ -29,7 +29,9 @@ public final class CommandOutput: Sendable {
     private func write(_ text: String, toError: Bool) {
         switch sink {
         case .standardStreams:
-            (toError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+            // A terminal or pipe that is gone (a closed SSH session: `EIO`, `EPIPE`; SIGPIPE is blocked, see
+            // `Interruption`) loses the text instead of ending the process before it cleans up.
+            try? (toError ? FileHandle.standardError : FileHandle.standardOutput).write(contentsOf: Data(text.utf8))
         case .captured:
             if toError { capturedErr.withLock { $0 += text } } else { capturedOut.withLock { $0 += text } }
         }

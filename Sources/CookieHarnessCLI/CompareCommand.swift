@@ -3,6 +3,7 @@ import Foundation
 import XMLSupport
 import AdapterCatalog
 import HarnessCore
+import ProcessCleanup
 import Reporting
 
 /// `cookie-harness compare`: suites × adapters side by side → `matrix.md` and `matrix.html`.
@@ -40,6 +41,7 @@ enum CompareCommand {
                                 instead of running; every PATH is then a results file too
 
         exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+                    · \(ExitStatus.signalsHelp): the matrix of what finished, marked as interrupted
         """
 
     static let defaultMarkdownPath = "Reports/matrix.md"
@@ -98,6 +100,10 @@ enum CompareCommand {
         } catch {
             output.err("cookie-harness: error: writing the matrix: \(error)")
             return .infrastructureFailure
+        }
+        if let signal = Interruption.signal {
+            output.err("cookie-harness: interrupted by \(Interruption.name(of: signal)): the rest are skipped as interrupted; partial matrix: \(markdownPath), \(htmlPath)")
+            return .interrupted(by: signal)
         }
         output.err("matrix: \(markdownPath), \(htmlPath)")
         return .success

@@ -9,7 +9,8 @@ enum ConformanceCommand {
         Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
         default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
         2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
-        rule that changes it. Exit status 0 when every result is as expected, 1 otherwise, 2 for a bad PATH.
+        rule that changes it. Exit status 0 when every result is as expected, 1 otherwise, 2 for a bad PATH,
+        \(ExitStatus.signalsHelp).
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

@@ -29,15 +29,21 @@ public enum CookieHarnessCommand {
 
         Run 'cookie-harness <command> --help' for a command's options.
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
+                    · \(ExitStatus.signalsHelp) (128 + the signal): a command that runs scenarios (run,
+                    compare, agreement, show, truth-table) writes what finished, marked as interrupted; any other stops
+                    at once; either way no temporary file, scratch folder or process is left
         """
 
     /// The whole program: the process's arguments run with `adapters` added to the built-in ones, then exit.
     ///
     /// What the `cookie-harness` executable is, and what a package's own harness calls (through
     /// `CookieHarness.main(adding:)`). Call it first thing in `main.swift`: signal handling must be installed before
-    /// any other thread exists, so that every thread inherits the blocked SIGINT/SIGTERM (see `Interruption`).
+    /// any other thread exists, so that every thread inherits the blocked signals (see `Interruption`).
     public static func main(adding adapters: [Adapter] = []) -> Never {
         Interruption.installSignalHandling()
+        // What a child starts and detaches from its process group (setsid, a double fork) is re-parented here, not
+        // to init, so that it can be found and killed when the child ends (see `Orphans`).
+        Orphans.becomeSubreaper()
         // Whatever the command, no child process group and no scratch path outlives the harness. Registered first,
         // so it runs last among the exit hooks: after the WebKitGTK driver pool's hook has stopped its drivers
         // gracefully (each removes its own folders), whatever is left is killed and removed.
@@ -53,6 +59,11 @@ public enum CookieHarnessCommand {
             return .invalidInput
         }
         let rest = Array(arguments.dropFirst())
+        return CommandSignals.run(command, output: output) { dispatch(command, rest, output: output) }
+    }
+
+    /// The command's own work, its errors turned into exit statuses.
+    private static func dispatch(_ command: String, _ rest: [String], output: CommandOutput) -> ExitStatus {
         let commandUsages = [
             "run": RunCommand.usage, "compare": CompareCommand.usage, "agreement": AgreementCommand.usage,
             "truth-table": TruthTableCommand.usage, "diff": DiffCommand.usage, "merge": MergeCommand.usage,

@@ -21,7 +21,7 @@ enum DiffCommand {
         verdict: exit 1. The console lists 50 changes per adapter and 200 in all; --json has every one.
 
         exit codes: 0 no regression · 1 something regressed, or CURRENT is incomplete · 2 invalid input or usage
-                    · 3 a file cannot be written
+                    · 3 a file cannot be written · \(ExitStatus.signalsHelp): stopped at once, no report half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

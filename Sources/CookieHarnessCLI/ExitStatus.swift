@@ -1,6 +1,6 @@
 import Foundation
 
-/// The documented exit codes of `cookie-harness` (README, "Exit codes").
+/// The documented exit codes of `cookie-harness` (docs/commands.md, below the table of commands).
 public enum ExitStatus: Int32, Sendable {
     /// Every result is as expected.
     case success = 0
@@ -10,13 +10,20 @@ public enum ExitStatus: Int32, Sendable {
     case invalidInput = 2
     /// The harness itself could not do its job (I/O, a tool that would not start).
     case infrastructureFailure = 3
-    /// Stopped by SIGINT (128 + 2): partial reports, marked as interrupted.
+    /// Stopped by SIGHUP (128 + 1): the terminal or SSH session was closed.
+    case hungUpBySIGHUP = 129
+    /// Stopped by SIGINT (128 + 2): Ctrl-C.
     case interruptedBySIGINT = 130
-    /// Stopped by SIGTERM (128 + 15): partial reports, marked as interrupted.
+    /// Stopped by SIGQUIT (128 + 3): Ctrl-\.
+    case quitBySIGQUIT = 131
+    /// Stopped by SIGTERM (128 + 15): `kill`, a CI job cancelled.
     case terminatedBySIGTERM = 143
 
-    /// The status for a run stopped by `signal` (SIGINT or SIGTERM).
+    /// The status for a command stopped by `signal`: 128 + the signal.
     static func interrupted(by signal: Int32) -> ExitStatus {
-        signal == SIGTERM ? .terminatedBySIGTERM : .interruptedBySIGINT
+        ExitStatus(rawValue: 128 + signal) ?? .terminatedBySIGTERM
     }
+
+    /// The exit codes every command shares for a signal, for the help texts.
+    static let signalsHelp = "129/130/131/143 stopped by SIGHUP/SIGINT/SIGQUIT/SIGTERM"
 }

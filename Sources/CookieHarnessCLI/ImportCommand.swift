@@ -12,6 +12,9 @@ enum ImportCommand {
         \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
         \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
         atomically. A case whose text a suite cannot keep is listed in the suite's provenance.
+
+        exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written
+                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

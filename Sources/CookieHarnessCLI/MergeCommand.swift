@@ -25,7 +25,8 @@ enum MergeCommand {
         shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
 
         exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
-                    · 3 a report cannot be written
+                    · 3 a report cannot be written · \(ExitStatus.signalsHelp): stopped at once,
+                    no report half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
@@ -144,7 +145,7 @@ enum MergeCommand {
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
     private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
         let explicit = args.options["suites"]
-        let paths = explicit ?? (FileManager.default.fileExists(atPath: "Suites") ? SuiteInputs.defaultPaths : [])
+        let paths = explicit ?? (FileManager.default.fileExists(atPath: SuiteInputs.defaultPaths[0]) ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
             return Array(try SuiteInputs.load(paths, schemaPath: args.value("schema")).index.scenarioIDs)

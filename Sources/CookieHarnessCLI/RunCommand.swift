@@ -39,10 +39,11 @@ enum RunCommand {
                                 check with its outcome and the whole transcript
 
         A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
-        SIGINT/SIGTERM stop the run: partial reports marked as interrupted, exit 130/143.
+        SIGINT, SIGTERM, SIGHUP (the terminal or SSH session closed) and SIGQUIT (Ctrl-\\) stop the run: no new
+        scenario, the running ones lose their adapters, partial reports marked as interrupted, exit 128 + the signal.
 
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
-                    130/143 interrupted by SIGINT/SIGTERM
+                    · \(ExitStatus.signalsHelp): partial reports, marked as interrupted
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
@@ -55,10 +56,6 @@ enum RunCommand {
             output.out(usage)
             return .success
         }
-        // SIGINT/SIGTERM from here on: no new scenario starts, the running ones lose their adapters and drivers
-        // (an adapter's start handshake included), and the reports are written with what finished, the rest
-        // marked as interrupted.
-        Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
         let shard = try args.value("shard").map(parseShard)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"

@@ -20,6 +20,7 @@ enum ShowCommand {
 
         exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
                     · 2 invalid input or usage · 3 infrastructure failure
+                    · \(ExitStatus.signalsHelp): the result is skipped as interrupted
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {

@@ -10,8 +10,9 @@ struct SuiteInputs {
     var expectations: ExpectationSet
     var schema: SuiteSchema
 
-    /// The default suite folder, relative to the current directory.
-    static let defaultPaths = ["Suites"]
+    /// The default suite folder: `Suites/` of the current directory, or of the package's checkout when the current
+    /// directory has none (an app's harness that depends on this package runs the built-in suites).
+    static var defaultPaths: [String] { [PackageFiles.folder("Suites")] }
 
     /// Loads `paths` (default: `Suites/`) and every expectation file among them or in `extraExpectations`.
     /// - Throws: ``InputError`` with the loader's `file:line:column` diagnostics.

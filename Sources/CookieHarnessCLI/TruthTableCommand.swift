@@ -1,6 +1,7 @@
 import AdapterCatalog
 import Foundation
 import HarnessCore
+import ProcessCleanup
 import Reporting
 import StrategyAdapters
 
@@ -31,6 +32,7 @@ enum TruthTableCommand {
                                 profile ios)
 
         exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+                    · \(ExitStatus.signalsHelp): the table of what finished; --update-readme leaves FILE as it was
         """
 
     /// The README's table: the first profile's.
@@ -83,6 +85,11 @@ enum TruthTableCommand {
         output.out(markdown)
 
         guard let readme else { return .success }
+        // A table of an interrupted run is partial: the README keeps the whole one it has.
+        if let signal = Interruption.signal {
+            output.err("cookie-harness: interrupted by \(Interruption.name(of: signal)): \(readme) not updated")
+            return .interrupted(by: signal)
+        }
         do {
             let document = try String(contentsOfFile: readme, encoding: .utf8)
             guard let updated = TruthTable.replacingBlock(in: document, with: markdown) else {

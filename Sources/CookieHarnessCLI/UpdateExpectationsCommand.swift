@@ -1,3 +1,4 @@
+import AdapterCatalog
 import Foundation
 import HarnessCore
 import Reporting
@@ -7,6 +8,7 @@ import Reporting
 enum UpdateExpectationsCommand {
     static let usage = """
         usage: cookie-harness update-expectations RESULTS... [--expectations-dir DIR] [--adapter NAME]... [--dry-run]
+                                                  [--suites PATH]... [--schema FILE]
 
         Reads the JSON results of runs (files written by 'run --json', or report folders holding results.json) and
         updates the expectation files in DIR (default Suites/expectations) so that the same run would have no
@@ -17,16 +19,26 @@ enum UpdateExpectationsCommand {
         Comments, causes, extends= and order are kept; entries whose scenario= is a pattern are never edited;
         errors are listed, never written. A new adapter gets a new file, ADAPTER.xml.
 
+        The names in a results file are checked, not trusted: only scenarios of the loaded suites (--suites) and
+        adapters built into this harness are written, as literal ids. An adapter run with --external is refused:
+        its file belongs outside the suite folders (plain runs would refuse it there), given to 'run' with
+        --expectations FILE. Every file is checked against the schema before any is replaced, and all are replaced
+        or none.
+
           --expectations-dir DIR   the folder of expectation files (default Suites/expectations)
           --adapter NAME           only this adapter's results (repeatable)
+          --suites PATH            the suites the run used (repeatable; default Suites)
+          --schema FILE            the suite schema (default: Suites/suite.xsd, found as 'run' finds it)
           --dry-run                list the changes, write nothing
 
-        exit codes: 0 done (or nothing to do) · 2 invalid input or usage · 3 a file cannot be written
+        exit codes: 0 done (or nothing to do) · 2 invalid input or usage (nothing written)
+                    · 3 a file cannot be written or would not be valid (nothing written)
+                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(
-            arguments, valued: ["expectations-dir", "adapter"], flags: ["dry-run"])
+            arguments, valued: ["expectations-dir", "adapter", "suites", "schema"], flags: ["dry-run"])
         if args.wantsHelp {
             output.out(usage)
             return .success
@@ -56,13 +68,29 @@ enum UpdateExpectationsCommand {
                     unexpected: $0.unexpected, message: $0.message)
             }
         }
-        let updater = ExpectationUpdater(directory: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            output.err("\(directory): error: no such folder (--expectations-dir names the folder of expectation files)")
+            return .invalidInput
+        }
+        let known = Set(AdapterCatalog.registry.adapters.map(\.name))
+        let inputs: SuiteInputs
+        do {
+            inputs = try SuiteInputs.load(
+                args.options["suites"] ?? SuiteInputs.defaultPaths, schemaPath: args.value("schema"), knownAdapters: known)
+        } catch let error as InputError {
+            output.err(error.description)
+            return .invalidInput
+        }
+        let updater = ExpectationUpdater(
+            directory: directory, schema: inputs.schema, scenarioIDs: Set(inputs.index.scenarioIDs), adapters: known)
         let changes: [ExpectationUpdater.Change]
         do {
             changes = args.flags.contains("dry-run") ? try updater.plan(results).changes : try updater.apply(results)
         } catch {
-            output.err("cookie-harness: error: updating the expectation files: \((error as NSError).localizedDescription)")
-            return .infrastructureFailure
+            output.err(error.description)
+            output.err("update-expectations: nothing was written")
+            return error.kind == .invalidInput ? .invalidInput : .infrastructureFailure
         }
         for change in changes { output.out(change.description) }
         output.err(changes.isEmpty ? "nothing to update" : "\(changes.count) change(s)\(args.flags.contains("dry-run") ? " (dry run: nothing written)" : "")")

@@ -6,18 +6,22 @@ import Musl
 import Foundation
 import Synchronization
 
-/// SIGINT and SIGTERM: the first asks the run to stop and finish its reports, a second ends the process at once.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT: the first asks the command to stop and finish its reports, a second ends
+/// the process at once.
 ///
-/// ``installSignalHandling()`` blocks both signals in the calling thread (call it first thing in `main`, before
-/// any other thread exists, so every thread inherits the mask) and waits for them with `sigwait` on a thread of
-/// its own, so nothing runs in signal-handler context. Child processes are spawned with both signals unblocked
-/// and at their default action.
+/// The four ways a person or a machine stops a command — Ctrl-C, `kill` or a CI job's cancel, a terminal or SSH
+/// session closed, Ctrl-\ — are handled alike, so none of them leaves a temporary file, a scratch folder or a process
+/// behind. ``installSignalHandling()`` blocks them in the calling thread (call it first thing in `main`, before any
+/// other thread exists, so every thread inherits the mask) and waits for them with `sigwait` on a thread of its own,
+/// so nothing runs in signal-handler context. A signal the harness was started with ignored (`nohup` ignores
+/// SIGHUP, a shell script's background job SIGINT and SIGQUIT) stays ignored: whoever started it chose so. Child
+/// processes are spawned with all four (and SIGPIPE, blocked here) unblocked and at their default action.
 ///
 /// On the first signal: if a command said it can stop gracefully (``beginGracefulHandling(_:)``), the signal is
 /// recorded (``signal``), every child process group is killed (running scenarios end at once) and the command's
 /// handler runs; the command then writes what it has and exits with 128 + the signal. Otherwise, or on a second
-/// signal, every child group is killed, every scratch path removed, one line printed, and the process exits
-/// with 128 + the signal at once.
+/// signal, every child group and every orphan is killed, every scratch path removed, one line printed, and the
+/// process exits with 128 + the signal at once.
 public enum Interruption {
     private struct State {
         var signal: Int32?
@@ -26,19 +30,20 @@ public enum Interruption {
 
     private static let state = Mutex(State())
 
-    /// The first SIGINT or SIGTERM received, if any.
+    /// The signals that stop a command, with their names.
+    public static let handledSignals: [(signal: Int32, name: String)] = [
+        (SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGQUIT, "SIGQUIT"),
+    ]
+
+    /// The first handled signal received, if any.
     public static var signal: Int32? { state.withLock { $0.signal } }
 
     /// Whether the run was asked to stop.
     public static var isInterrupted: Bool { signal != nil }
 
-    /// `SIGINT`, `SIGTERM`, or the number.
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`, or the number.
     public static func name(of signal: Int32) -> String {
-        switch signal {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        default: "signal \(signal)"
-        }
+        handledSignals.first { $0.signal == signal }?.name ?? "signal \(signal)"
     }
 
     /// The command can stop gracefully from now on: `handler` runs (on the signal thread) on the first signal.
@@ -46,27 +51,39 @@ public enum Interruption {
         state.withLock { $0.graceful = handler }
     }
 
-    /// Blocks SIGINT and SIGTERM in the calling thread and starts the thread that waits for them.
+    /// Blocks the handled signals (those not ignored at start) in the calling thread and starts the thread that
+    /// waits for them.
     public static func installSignalHandling() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let handled = handledSignals.map(\.signal).filter { !isIgnored($0) }
+        // SIGPIPE is blocked too, never waited for: a write to a closed terminal or pipe (the SSH session that sent
+        // SIGHUP is gone) then fails with EPIPE instead of ending the process before it has cleaned up.
+        var blocked = signalSet(handled + [SIGPIPE])
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let waiter = Thread {
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            sigaddset(&signals, SIGINT)
-            sigaddset(&signals, SIGTERM)
+            var waitedFor = signalSet(handled)
             while true {
                 var received: Int32 = 0
-                guard sigwait(&signals, &received) == 0 else { continue }
+                guard sigwait(&waitedFor, &received) == 0 else { continue }
                 handle(received)
             }
         }
         waiter.name = "signals"
         waiter.stackSize = 256 << 10
         waiter.start()
+    }
+
+    private static func signalSet(_ signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Whether `signal`'s action is `SIG_IGN` (inherited from whoever started the process).
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(signal, nil, &action) == 0 else { return false }
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private static func handle(_ received: Int32) {
@@ -83,7 +100,7 @@ public enum Interruption {
         exitNow(received)
     }
 
-    /// Kills every child group, removes every scratch path, prints one line and exits with 128 + `signal`.
+    /// Kills every child group and orphan, removes every scratch path, prints one line and exits with 128 + `signal`.
     public static func exitNow(_ signal: Int32) -> Never {
         ProcessCleanup.cleanUpEverything()
         let line = "cookie-harness: \(name(of: signal)): stopped at once; temporary files removed\n"

@@ -6,11 +6,11 @@ import Musl
 import Foundation
 import Synchronization
 
-/// What a run leaves behind if it ends early, and the means to remove it: scratch files and folders, and the
-/// process groups of the child processes it started.
+/// What a run leaves behind if it ends early, and the means to remove it: scratch files and folders, the
+/// process groups of the child processes it started, and what left those groups (``Orphans``).
 ///
 /// Every module that creates a scratch path or starts a child registers it here, so that whatever way a run ends
-/// (the normal end, SIGINT, a second SIGINT that cannot wait) one call removes every scratch path and kills every
+/// (the normal end, a signal, a second signal that cannot wait) one call removes every scratch path and kills every
 /// process group: no `Reports/.results.json.tmp.*` file, no `cookie-harness-*` folder, no adapter (or anything it
 /// started) outlives the harness. Registration is cheap (a lock and a dictionary) and thread-safe.
 public enum ProcessCleanup {
@@ -131,12 +131,14 @@ public enum ProcessCleanup {
     }
 
     /// Everything at once, as the process ends: no scratch path is made any more, every process group is killed,
-    /// every scratch path removed.
+    /// then every process still below this one (an orphan that left its group, see ``Orphans``), then every
+    /// scratch path is removed (last, so that nothing killed can write into it again).
     public static func cleanUpEverything() {
         creation.lock()
         exiting = true
         creation.unlock()
         killAllGroups()
+        Orphans.killAllDescendants()
         removeAllScratch()
     }
 }

@@ -277,7 +277,9 @@ struct OutOfProcessProtocolTests {
     func scriptNotFound() throws {
         let directory = try OutOfProcessTemporaryDirectory()
         do {
-            _ = try ExternalAdapters.pythonCookiejarDescription(currentDirectory: directory.path, executablePath: "/usr/bin/true")
+            _ = try ExternalAdapters.locateScript(
+                ExternalAdapters.pythonCookiejarScript, currentDirectory: directory.path, executablePath: "/usr/bin/true",
+                packageRoot: nil)
             Issue.record("expected ScriptNotFound")
         } catch {
             #expect(error.tried.first == "\(directory.path)/\(ExternalAdapters.pythonCookiejarScript)")

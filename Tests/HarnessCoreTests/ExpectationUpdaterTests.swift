@@ -1,5 +1,5 @@
 import Foundation
-import HarnessCore
+@testable import HarnessCore
 import Testing
 
 /// `update-expectations`: a run's unexpected results written back, nothing hand-written lost.
@@ -18,6 +18,18 @@ struct ExpectationUpdaterTests {
 
         """
 
+    static let scenarios: Set<String> = [
+        "cross-domain.leak", "first-request.fixed", "first-request.new", "redirect.changed", "http-state.0001",
+        "same-site.inherited", "expiry.broken",
+    ]
+
+    /// An updater for the sandbox's `expectations/` folder, knowing the scenarios above and three adapters.
+    static func updater(_ sandbox: SuiteLoaderSandbox) throws -> ExpectationUpdater {
+        ExpectationUpdater(
+            directory: sandbox.path + "/expectations", schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath),
+            scenarioIDs: scenarios, adapters: ["wk-demo", "wk-new:variant@ios-11", "reference"])
+    }
+
     static func result(_ scenario: String, _ status: String, expected: String, unexpected: Bool = true, _ message: String = "")
         -> ExpectationUpdater.Result
     {
@@ -30,7 +42,7 @@ struct ExpectationUpdaterTests {
     func update() throws {
         let sandbox = try SuiteLoaderSandbox()
         let path = try sandbox.write("expectations/demo.xml", Self.file)
-        let updater = ExpectationUpdater(directory: sandbox.path + "/expectations")
+        let updater = try Self.updater(sandbox)
         let changes = try updater.apply([
             Self.result("cross-domain.leak", "fail", expected: "fail", unexpected: false, "as expected"),
             Self.result("first-request.fixed", "pass", expected: "fail"),
@@ -69,7 +81,7 @@ struct ExpectationUpdaterTests {
     func newFile() throws {
         let sandbox = try SuiteLoaderSandbox()
         try sandbox.write("expectations/other.xml", Self.file)
-        let updater = ExpectationUpdater(directory: sandbox.path + "/expectations")
+        let updater = try Self.updater(sandbox)
         var result = Self.result("first-request.new", "fail", expected: "pass", "a <failure> & \"quotes\"")
         result.adapter = "wk-new:variant@ios-11"
         try updater.apply([result])
@@ -77,5 +89,89 @@ struct ExpectationUpdaterTests {
         let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
         #expect(loaded.adapter == "wk-new:variant@ios-11")
         #expect(loaded.entry(forScenario: "first-request.new")?.expectedStatus.observed == "a <failure> & \"quotes\"")
+    }
+
+    @Test("a file name for every adapter name stays in the folder: no '/', no leading '.', nothing for an empty name")
+    func fileNames() {
+        #expect(ExpectationUpdater.fileName(forAdapter: "wk-new:variant@ios-11") == "wk-new:variant@ios-11.xml")
+        #expect(ExpectationUpdater.fileName(forAdapter: "../../x") == "_._.._x.xml")
+        #expect(ExpectationUpdater.fileName(forAdapter: ".hidden") == "_hidden.xml")
+        #expect(ExpectationUpdater.fileName(forAdapter: "a\u{0}b\nc/é") == "a_b_c__.xml")
+        #expect(ExpectationUpdater.fileName(forAdapter: "") == nil)
+        #expect(ExpectationUpdater.fileName(forAdapter: String(repeating: "a", count: 300)) == nil)
+        #expect(ExpectationUpdater.path(of: "..", inside: "/tmp/e") == nil)
+        #expect(ExpectationUpdater.path(of: "a/b.xml", inside: "/tmp/e") == nil)
+        #expect(ExpectationUpdater.path(of: "a.xml", inside: "/tmp/e/") == "/tmp/e/a.xml")
+    }
+
+    @Test("names a results file cannot use: unknown adapters and scenarios, globs, empty ids; nothing is planned")
+    func namesAreChecked() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        try sandbox.write("expectations/demo.xml", Self.file)
+        let updater = try Self.updater(sandbox)
+        for (adapter, scenario, expected) in [
+            ("../../x", "first-request.new", "adapter '../../x' is not built into this harness"),
+            ("wk-demo", "*", "scenario '*' (adapter 'wk-demo') is in no loaded suite"),
+            ("wk-demo", "", "scenario '' (adapter 'wk-demo') is in no loaded suite"),
+            ("wk-demo", "a\nb", "scenario 'a\\nb'"),
+        ] {
+            var result = Self.result(scenario, "fail", expected: "pass", "m")
+            result.adapter = adapter
+            let error = try #require(throws: ExpectationUpdateError.self) { try updater.plan([result]) }
+            #expect(error.kind == .invalidInput)
+            #expect(error.description.contains(expected), "\(error)")
+        }
+    }
+
+    @Test("a layout the text editor cannot follow is an error, not a lost cause: nothing is written")
+    func unfollowableLayoutIsRefused() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <expectations xmlns="urn:cookieharness:suite:1" adapter="wk-demo">
+              <expect scenario="redirect.changed"
+                      status="fail" observed="old">a cause written over two lines</expect>
+            </expectations>
+
+            """
+        let path = try sandbox.write("expectations/demo.xml", text)
+        let error = try #require(throws: ExpectationUpdateError.self) {
+            try Self.updater(sandbox).apply([Self.result("redirect.changed", "fail", expected: "fail", "failed, but not as expected: new")])
+        }
+        #expect(error.kind == .notWritten)
+        #expect(error.description.contains("cannot edit in place"), "\(error)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
+    @Test("a message XML cannot carry: observed= gets ? for each such character, the draft shows it escaped")
+    func controlCharactersInMessages() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let path = try sandbox.write("expectations/demo.xml", Self.file)
+        try Self.updater(sandbox).apply([
+            Self.result("first-request.new", "fail", expected: "pass", "a\u{1}b \u{FFFE} -- end-"),
+            Self.result("redirect.changed", "fail", expected: "fail", "failed, but not as expected: x"),
+        ])
+        let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        #expect(loaded.entry(forScenario: "first-request.new")?.observed == "a?b ? -- end-")
+        #expect(loaded.entry(forScenario: "first-request.new")?.reason?.contains("a\\u{0001}b") == true)
+        #expect(loaded.entry(forScenario: "redirect.changed")?.observed == "x")
+    }
+
+    @Test("when a rename fails, the files already replaced get their old bytes back and new files go")
+    func renameFailureRestores() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let a = try sandbox.write("expectations/a.xml", "old a")
+        let b = try sandbox.write("expectations/b.xml", "old b")
+        let c = sandbox.path + "/expectations/c.xml"
+        let error = try #require(throws: ExpectationUpdateError.self) {
+            try ExpectationUpdater.writeAllOrNone([a: "new a", c: "new c", b: "new b"]) { from, to in
+                to == c ? -1 : rename(from, to)
+            }
+        }
+        #expect(error.description.contains("c.xml: error: cannot replace it"))
+        #expect(try String(contentsOfFile: a, encoding: .utf8) == "old a")
+        #expect(try String(contentsOfFile: b, encoding: .utf8) == "old b")
+        #expect(!FileManager.default.fileExists(atPath: c))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path + "/expectations").sorted() == ["a.xml", "b.xml"])
     }
 }

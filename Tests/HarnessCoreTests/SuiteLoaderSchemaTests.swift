@@ -12,7 +12,7 @@ struct SuiteLoaderSchemaTests {
         try FileManager.default.createDirectory(atPath: start, withIntermediateDirectories: true)
 
         let error = try #require(throws: SuiteSchema.NotFound.self) {
-            try SuiteSchema.locate(currentDirectory: start, executablePath: root + "/bin/tool")
+            try SuiteSchema.locate(currentDirectory: start, executablePath: root + "/bin/tool", packageRoot: nil)
         }
 
         // The start and four parents, then the executable's directory and its parents (the sandbox's own
@@ -59,6 +59,33 @@ struct SuiteLoaderSchemaTests {
             currentDirectory: sandbox.path, executablePath: root + "/.build/debug/cookie-harness"
         )
         #expect(fromExecutable == SuiteLoaderSandbox.schemaPath)
+    }
+
+    @Test("from a folder outside the package (an app that depends on it by URL), the package's own checkout is found last")
+    func findsTheCheckoutFromAnywhere() throws {
+        let root = SuiteLoaderSandbox.packageRoot
+        #expect(PackageFiles.sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            == URL(fileURLWithPath: root).standardizedFileURL.path)
+        let sandbox = try SuiteLoaderSandbox()
+        let app = sandbox.path + "/app/.build/release"
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        let found = try SuiteSchema.locate(currentDirectory: sandbox.path + "/app", executablePath: app + "/my-app-harness")
+        #expect(URL(fileURLWithPath: found).standardizedFileURL.path
+            == URL(fileURLWithPath: SuiteLoaderSandbox.schemaPath).standardizedFileURL.path)
+        let tried = try #require(throws: SuiteSchema.NotFound.self) {
+            try SuiteSchema.locate(currentDirectory: sandbox.path + "/app", executablePath: app + "/my-app-harness", packageRoot: nil)
+        }.tried
+        #expect(!tried.contains { $0.hasPrefix(root + "/") }, "without the checkout, nothing of the package is found")
+    }
+
+    @Test("the default Suites folder: the current directory's when it has one, else the package checkout's")
+    func defaultSuitesFolder() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let packaged = try #require(PackageFiles.sourceRoot).appending("/Suites")
+        #expect(PackageFiles.folder("Suites", currentDirectory: sandbox.path) == packaged)
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/Suites", withIntermediateDirectories: true)
+        #expect(PackageFiles.folder("Suites", currentDirectory: sandbox.path) == "Suites")
+        #expect(PackageFiles.folder("NoSuchFolder", currentDirectory: sandbox.path) == "NoSuchFolder")
     }
 
     @Test("loading twice gives the same usable schema; a broken schema is an error with its position")

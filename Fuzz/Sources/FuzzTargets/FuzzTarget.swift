@@ -22,6 +22,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case adapterProtocol = "adapter-protocol"
         case httpStateCorpus = "http-state-corpus"
         case resultsFiles = "results-files"
+        case updateExpectations = "update-expectations"
     }
 
     private let kind: Kind
@@ -30,7 +31,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
     public static let all: [FuzzTarget] = Kind.allCases.map(FuzzTarget.init)
 
     /// The target named `name` (`set-cookie`, `cookie-date`, `suite-loader`, `adapter-protocol`,
-    /// `http-state-corpus`, `results-files`), or nil.
+    /// `http-state-corpus`, `results-files`, `update-expectations`), or nil.
     public init?(named name: String) {
         guard let kind = Kind(rawValue: name) else { return nil }
         self.kind = kind
@@ -50,6 +51,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .adapterProtocol: AdapterProtocolTarget.run(input)
         case .httpStateCorpus: HTTPStateCorpusTarget.run(input)
         case .resultsFiles: ResultsFilesTarget.run(input)
+        case .updateExpectations: UpdateExpectationsTarget.run(input)
         }
     }
 }

@@ -14,18 +14,13 @@ public enum ExternalAdapters {
 
     /// The `python-cookiejar` adapter, for the adapter catalog.
     ///
-    /// Built on first use: the script is located and one `python3` process is started for the handshake. When the
-    /// script cannot be found or Python cannot start, it is still an adapter, and every scenario on it is an error
-    /// that says why (the places searched, or the command that failed).
-    public static let pythonCookiejar: Adapter = {
-        do {
-            return try pythonCookiejarDescription().adapter()
-        } catch {
-            return ExternalAdapter.unavailable(
-                name: pythonCookiejarName, summary: "Python http.cookiejar, out of process: adapter.py not found",
-                error: error)
-        }
-    }()
+    /// Described on first use (`Adapter.deferred`): only then is the script located and one `python3` process
+    /// started for the handshake, so a run that does not select it starts nothing. When the script cannot be found
+    /// or Python cannot start, it is still an adapter, and every scenario on it is an error that says why (the
+    /// places searched, or the command that failed).
+    public static let pythonCookiejar: Adapter = builtIn(pythonCookiejarName, "Python http.cookiejar") {
+        try pythonCookiejarDescription()
+    }
 
     /// Every built-in external adapter.
     public static var all: [Adapter] { [pythonCookiejar, toughCookie, goCookiejar, libsoup, aiohttp] }
@@ -68,8 +63,16 @@ public enum ExternalAdapters {
         try aiohttpDescription()
     }
 
-    /// A built-in adapter, or, when its script or runtime is missing, one whose every scenario says why.
-    private static func builtIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
+    /// A built-in adapter, described (its process started for the handshake, Go's binary built) only when a run
+    /// or a listing first needs more than its name; when its script or runtime is missing, one whose every scenario
+    /// says why.
+    private static func builtIn(
+        _ name: String, _ what: String, _ describe: @escaping @Sendable () throws -> ExternalAdapter
+    ) -> Adapter {
+        Adapter.deferred(name: name) { describeBuiltIn(name, what, describe) }
+    }
+
+    private static func describeBuiltIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
         do {
             return try describe().adapter()
         } catch let error as ScriptNotFound {
@@ -203,10 +206,11 @@ public enum ExternalAdapters {
     public static func locateScript(
         _ relativePath: String,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath
+        executablePath: String? = Bundle.main.executablePath,
+        packageRoot: String? = PackageFiles.sourceRoot
     ) throws(ScriptNotFound) -> String {
         let candidates = PackageFiles.candidates(
-            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath
+            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath, packageRoot: packageRoot
         )
         guard let found = PackageFiles.firstRegularFile(in: candidates) else {
             throw ScriptNotFound(file: relativePath, tried: candidates)

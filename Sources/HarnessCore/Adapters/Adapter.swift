@@ -1,16 +1,52 @@
 import CookieModel
+import Synchronization
 
 /// A configuration the runner can test: a name, what it can do, and how to build its app for one scenario.
+///
+/// An adapter whose description costs something to learn — an out-of-process store tells its version and
+/// capabilities only once its process has started — can be ``deferred(name:resolve:)``: it is known by name at once
+/// and described the first time anything else of it is read, so a run that never selects it never starts it.
 public struct Adapter: Sendable {
-    public var info: AdapterInfo
+    /// What the adapter is, once known.
+    struct Description: Sendable {
+        var info: AdapterInfo
+        var summary: String
+        var capabilities: Set<Capability>
+        var makeApp: @Sendable (AppEnvironment) throws -> any App
+        var unavailableReason: String?
+    }
+
+    private enum Source: Sendable {
+        case described(Description)
+        case deferred(name: String, DeferredDescription)
+    }
+
+    private var source: Source
+
+    public var info: AdapterInfo {
+        get { current.info }
+        set { update { $0.info = newValue } }
+    }
     /// One line for `list adapters`.
-    public var summary: String
-    public var capabilities: Set<Capability>
+    public var summary: String {
+        get { current.summary }
+        set { update { $0.summary = newValue } }
+    }
+    public var capabilities: Set<Capability> {
+        get { current.capabilities }
+        set { update { $0.capabilities = newValue } }
+    }
     /// Builds a fresh app for one scenario.
-    public var makeApp: @Sendable (AppEnvironment) throws -> any App
+    public var makeApp: @Sendable (AppEnvironment) throws -> any App {
+        get { current.makeApp }
+        set { update { $0.makeApp = newValue } }
+    }
     /// Why the adapter cannot run on this machine at all (its engine is not installed, with the package to
     /// install), or nil: every scenario is skipped with this reason.
-    public var unavailableReason: String?
+    public var unavailableReason: String? {
+        get { current.unavailableReason }
+        set { update { $0.unavailableReason = newValue } }
+    }
     /// Whether a plain `run` (no `--adapter`) includes it; adapters on a real engine are chosen by name.
     public var isInDefaultRun = true
 
@@ -18,13 +54,47 @@ public struct Adapter: Sendable {
         info: AdapterInfo, summary: String, capabilities: Set<Capability>,
         makeApp: @escaping @Sendable (AppEnvironment) throws -> any App
     ) {
-        self.info = info
-        self.summary = summary
-        self.capabilities = capabilities
-        self.makeApp = makeApp
+        source = .described(Description(
+            info: info, summary: summary, capabilities: capabilities, makeApp: makeApp, unavailableReason: nil))
     }
 
-    public var name: String { info.name }
+    /// An adapter known by `name` now and described by `resolve` the first time its description is read (once, for
+    /// every copy of it); `resolve` must return an adapter of that name.
+    public static func deferred(name: String, resolve: @escaping @Sendable () -> Adapter) -> Adapter {
+        Adapter(source: .deferred(name: name, DeferredDescription(resolve)))
+    }
+
+    private init(source: Source) {
+        self.source = source
+    }
+
+    public var name: String {
+        switch source {
+        case .described(let description): description.info.name
+        case .deferred(let name, _): name
+        }
+    }
+
+    /// Whether its description is known: false for a deferred adapter nothing has asked about yet.
+    public var isDescribed: Bool {
+        switch source {
+        case .described: true
+        case .deferred(_, let deferred): deferred.isResolved
+        }
+    }
+
+    private var current: Description {
+        switch source {
+        case .described(let description): description
+        case .deferred(_, let deferred): deferred.description
+        }
+    }
+
+    private mutating func update(_ change: (inout Description) -> Void) {
+        var changed = current
+        change(&changed)
+        source = .described(changed)
+    }
 
     /// Why `scenario` cannot run here, or nil when it can.
     public func skipReason(for scenario: Scenario) -> String? {
@@ -70,4 +140,31 @@ public struct AdapterRegistry: Sendable {
         adapters.removeAll { $0.name == adapter.name }
         adapters.append(adapter)
     }
+}
+
+/// The description of a deferred adapter, worked out once and shared by every copy of the adapter.
+private final class DeferredDescription: Sendable {
+    private let resolve: @Sendable () -> Adapter
+    private let resolved = Mutex<Adapter.Description?>(nil)
+
+    init(_ resolve: @escaping @Sendable () -> Adapter) {
+        self.resolve = resolve
+    }
+
+    var isResolved: Bool { resolved.withLock { $0 != nil } }
+
+    /// Resolves under the lock, so two threads asking at once start one process, not two.
+    var description: Adapter.Description {
+        resolved.withLock { resolved in
+            if let resolved { return resolved }
+            let description = resolve().describedValue
+            resolved = description
+            return description
+        }
+    }
+}
+
+extension Adapter {
+    /// This adapter's description, resolving it if it is deferred.
+    fileprivate var describedValue: Description { current }
 }

@@ -109,9 +109,23 @@ public struct ExpectationFile: Sendable, Hashable {
     ///   - schema: The suite schema (it declares `<expectations>` too).
     /// - Throws: `SuiteLoadingError` with every problem of the file.
     public init(contentsOf path: String, schema: SuiteSchema) throws(SuiteLoadingError) {
+        let data: Data
+        do {
+            data = try InputFile.read(path, maximumSize: XMLTree.defaultMaximumInputSize)
+        } catch {
+            throw SuiteLoadingError(diagnostics: SuiteLoader.diagnostics(for: error, file: path))
+        }
+        try self.init(data, file: path, schema: schema)
+    }
+
+    /// Loads an `<expectations>` document already in memory, with the checks of ``init(contentsOf:schema:)``:
+    /// `update-expectations` checks every file it would write before anything replaces the old one.
+    ///
+    /// - Parameter file: The name used in locations and messages; nothing is read from it.
+    public init(_ data: Data, file path: String, schema: SuiteSchema) throws(SuiteLoadingError) {
         let tree: XMLTree
         do {
-            tree = try XMLTree.parse(contentsOf: path)
+            tree = try XMLTree.parse(data, file: path)
         } catch {
             throw SuiteLoadingError(diagnostics: SuiteLoader.diagnostics(for: error, file: path))
         }
@@ -121,7 +135,7 @@ public struct ExpectationFile: Sendable, Hashable {
             ])
         }
         do {
-            let problems = try schema.xmlSchema.validate(contentsOf: path)
+            let problems = try schema.xmlSchema.validate(data, file: path)
             if problems.contains(where: { $0.severity == .error }) { throw SuiteLoadingError(diagnostics: problems) }
         } catch let error as SuiteLoadingError {
             throw error

@@ -71,21 +71,26 @@ public struct SuiteSchema: Sendable {
     public static func locate(
         explicitPath: String? = nil,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath
+        executablePath: String? = Bundle.main.executablePath,
+        packageRoot: String? = PackageFiles.sourceRoot
     ) throws(NotFound) -> String {
         let tried = candidates(
-            explicitPath: explicitPath, currentDirectory: currentDirectory, executablePath: executablePath
+            explicitPath: explicitPath, currentDirectory: currentDirectory, executablePath: executablePath,
+            packageRoot: packageRoot
         )
         guard let found = PackageFiles.firstRegularFile(in: tried) else { throw NotFound(tried: tried) }
         return found
     }
 
     /// The places ``locate(explicitPath:currentDirectory:executablePath:)`` tries, in order, without duplicates.
-    static func candidates(explicitPath: String?, currentDirectory: String, executablePath: String?) -> [String] {
+    static func candidates(
+        explicitPath: String?, currentDirectory: String, executablePath: String?, packageRoot: String?
+    ) -> [String] {
         if let explicitPath {
             return [explicitPath.hasSuffix(".xsd") ? explicitPath : PackageFiles.join(explicitPath, relativePath)]
         }
-        return PackageFiles.candidates(for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath)
+        return PackageFiles.candidates(
+            for: relativePath, currentDirectory: currentDirectory, executablePath: executablePath, packageRoot: packageRoot)
     }
 
 }

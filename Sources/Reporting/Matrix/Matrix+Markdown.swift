@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import ProcessCleanup
 
 /// The matrix as GitHub-flavoured Markdown: a summary of the adapters, then one table per suite with short cells
 /// (`✔`, `✘`, `∅`, `!`, `⚠` for the unexpected, `🔒` for security) whose superscript numbers link to the messages
@@ -37,6 +38,10 @@ extension Matrix {
         text += "\(suites.count == 1 ? "suite" : "suites") × \(columns.count) \(columns.count == 1 ? "adapter" : "adapters")"
         if let referenceColumn { text += "; consensus compared with \(columnLabels[referenceColumn])" }
         if replacedResults > 0 { text += "; \(replacedResults) repeated results replaced by later ones" }
+        // Rendered at the end of a run a signal cut short: the skipped cells say why, the headline says it first.
+        if source == nil, let signal = Interruption.signal {
+            text += "; interrupted by \(Interruption.name(of: signal)): partial, the rest skipped"
+        }
         return text + "."
     }
 

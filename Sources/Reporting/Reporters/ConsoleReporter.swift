@@ -64,9 +64,10 @@ public final class ConsoleReporter: ResultReporter {
     /// Whether standard error is a terminal: decides between a progress line and plain log lines.
     public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
-    /// Writes to standard error, unbuffered, so progress and messages appear in order with other diagnostics.
+    /// Writes to standard error, unbuffered, so progress and messages appear in order with other diagnostics. A
+    /// terminal that is gone (a closed SSH session: `EIO`, `EPIPE`) loses the text; the run goes on to its reports.
     public static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 
     /// Nothing to say before the first result: the progress line appears with it.
