@@ -55,10 +55,6 @@ enum AgreementCommand {
             }
             return percent / 100
         } ?? 0
-        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
-            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
-            return .infrastructureFailure
-        }
         let knownPath = args.value("known") ?? defaultKnownPath
         let known: KnownDisagreements
         do {
@@ -67,6 +63,19 @@ enum AgreementCommand {
         } catch {
             output.err("\(error)")
             return .invalidInput
+        }
+        // Refused before the runs (minutes of them): a bad report path, or one over an input.
+        let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
+        let htmlPath = args.value("html") ?? "Reports/agreement.html"
+        let jsonPath = args.value("json") ?? "Reports/agreement.json"
+        try ReportFolders.prepare(
+            [.init("--markdown", markdownPath), .init("--html", htmlPath), .init("--json", jsonPath)],
+            reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args)
+                + [CommandInput(knownPath, role: "the known-disagreements file (--known)")],
+            output: output)
+        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
+            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
+            return .infrastructureFailure
         }
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
@@ -97,10 +106,6 @@ enum AgreementCommand {
                 return String(name[..<(name.firstIndex(of: "@") ?? name.endIndex)])
             },
             knownCauses: known)
-        let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
-        let htmlPath = args.value("html") ?? "Reports/agreement.html"
-        let jsonPath = args.value("json") ?? "Reports/agreement.json"
-        try ReportFolders.prepare([markdownPath, htmlPath, jsonPath], output: output)
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {

@@ -86,7 +86,9 @@ enum CompareCommand {
             expectation: inputs.expectedStatus
         )
         if plan.jobCount == 0 { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
-        try ReportFolders.prepare([markdownPath, htmlPath], output: output)
+        try ReportFolders.prepare(
+            [.init("--markdown", markdownPath), .init("--html", htmlPath)],
+            reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args), output: output)
         let titles = Dictionary(inputs.index.outlines.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) }),
@@ -142,7 +144,9 @@ enum CompareCommand {
         }
         if results.isEmpty { output.err("cookie-harness: warning: no result matches the selection; the matrix is empty") }
 
-        try ReportFolders.prepare([markdownPath, htmlPath], output: output)
+        try ReportFolders.prepare(
+            [.init("--markdown", markdownPath), .init("--html", htmlPath)],
+            reading: files.map { CommandInput($0, role: "a results file to compare (--from-json)") }, output: output)
         let run = RunInfo(startedAt: newest, hostname: "", adapters: orderedUnique(results.map(\.adapter)))
         let reporter = MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, source: files.joined(separator: ", "))
         do {

@@ -64,6 +64,13 @@ public enum CookieHarnessCommand {
 
     /// The command's own work, its errors turned into exit statuses.
     private static func dispatch(_ command: String, _ rest: [String], output: CommandOutput) -> ExitStatus {
+        let commandUsages = [
+            "run": RunCommand.usage, "compare": CompareCommand.usage, "agreement": AgreementCommand.usage,
+            "truth-table": TruthTableCommand.usage, "diff": DiffCommand.usage, "merge": MergeCommand.usage,
+            "show": ShowCommand.usage, "update-expectations": UpdateExpectationsCommand.usage, "list": ListCommand.usage,
+            "validate": ValidateCommand.usage, "conformance": ConformanceCommand.usage, "import": ImportCommand.usage,
+            "bench": BenchCommand.usage,
+        ]
         do {
             switch command {
             case "run": return try RunCommand.run(rest, output: output)
@@ -93,7 +100,13 @@ public enum CookieHarnessCommand {
             return .invalidInput
         } catch let error as UsageError {
             output.err("cookie-harness: error: \(error)")
-            output.err(usage)
+            // The command's own synopsis, not the list of commands: the fix is in its options.
+            if let commandUsage = commandUsages[command] {
+                let synopsis = commandUsage.components(separatedBy: "\n\n").first ?? commandUsage
+                output.err(synopsis + "\nRun 'cookie-harness \(command) --help' for its options.")
+            } else {
+                output.err(usage)
+            }
             return .invalidInput
         } catch {
             output.err("cookie-harness: error: \(error)")

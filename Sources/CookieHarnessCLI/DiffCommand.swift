@@ -17,8 +17,11 @@ enum DiffCommand {
         A regression is a result that newly fails (pass or skip → fail), newly errors, or is unexpected now while it
         was expected in the baseline.
 
-        exit codes: 0 no regression · 1 something regressed · 2 invalid input or usage · 3 a file cannot be written
-                    · \(ExitStatus.signalsHelp): stopped at once, no report half-written
+        A CURRENT run that was interrupted (results skipped as "interrupted by SIGINT") or holds no result gives no
+        verdict: exit 1. The console lists 50 changes per adapter and 200 in all; --json has every one.
+
+        exit codes: 0 no regression · 1 something regressed, or CURRENT is incomplete · 2 invalid input or usage
+                    · 3 a file cannot be written · \(ExitStatus.signalsHelp): stopped at once, no report half-written
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
@@ -33,13 +36,22 @@ enum DiffCommand {
         if let markdown = args.value("markdown"), markdown == args.value("json") {
             throw UsageError("options '--markdown' and '--json': both name '\(markdown)'")
         }
-        // Refused before anything is read: an empty path, a directory, the same file for both.
-        try ReportFolders.prepare([args.value("markdown"), args.value("json")].compactMap { $0 }, output: output)
         let (baselinePath, currentPath) = (JSONResultsFile.resolve(args.positional[0]), JSONResultsFile.resolve(args.positional[1]))
+        // Refused before anything is read: an empty path, a directory, the same file for both, a compared file.
+        let reports = ["markdown", "json"].compactMap { option in args.value(option).map { ReportFolders.Report("--" + option, $0) } }
+        try ReportFolders.prepare(
+            reports,
+            reading: [
+                CommandInput(baselinePath, role: "the results compared as BASELINE"),
+                CommandInput(currentPath, role: "the results compared as CURRENT"),
+            ],
+            output: output)
         let diff: ResultsDiff
         do {
             diff = ResultsDiff(
-                baseline: try JSONResultsFile.read(baselinePath), current: try JSONResultsFile.read(currentPath),
+                // Statuses and messages only: two big runs' transcripts need not be in memory at once.
+                baseline: try JSONResultsFile.read(baselinePath, keepingTranscripts: false),
+                current: try JSONResultsFile.read(currentPath, keepingTranscripts: false),
                 baselineSource: baselinePath, currentSource: currentPath)
         } catch {
             output.err(error.description)
@@ -60,6 +72,14 @@ enum DiffCommand {
         } catch {
             output.err("cookie-harness: error: writing the diff: \((error as NSError).localizedDescription)")
             return .infrastructureFailure
+        }
+        if let reason = diff.baselineIncomplete {
+            output.err("cookie-harness: warning: BASELINE \(baselinePath) is incomplete (\(reason)); what it lacks shows as appeared")
+        }
+        // An interrupted or empty run has no regression only because it has few results: no verdict, a failure.
+        if let reason = diff.currentIncomplete {
+            output.err("cookie-harness: error: CURRENT \(currentPath) is incomplete (\(reason)): it cannot show that nothing regressed; diff a run that finished")
+            return .unexpectedResults
         }
         return diff.hasRegressions ? .unexpectedResults : .success
     }

@@ -17,6 +17,10 @@ enum MergeCommand {
           --suites PATH         the suites the shards ran (repeatable; default Suites/ when it exists), for the
                                 run's order of scenarios; without them, scenarios of a suite come shard by shard
 
+        A merged JUnit file is made from JUnit shards, merged JSON results from JSON shards: one kind is never rebuilt
+        from the other (JSON results keep no host name, no interrupted property, only an error's first line), so
+        --junit with only JSON shards (or --json with only JUnit ones) is refused, and nothing is written.
+
         The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
         shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
 
@@ -61,9 +65,19 @@ enum MergeCommand {
                 jsonInputs.append(input)
             }
         }
-        for output in [junitPath, jsonPath] where (junitInputs + jsonInputs).contains(where: { samePath($0, output) }) {
-            throw UsageError("'\(output)' is one of the reports to merge; write the merged reports elsewhere (--junit, --json)")
+        // A report is merged only from reports of its own kind: JSON results keep no host name, no interrupted
+        // property, only the first line of an error, and the failed checks of a failure joined, so a JUnit file
+        // made from them would not be the one the run wrote (and the reverse). Asked for and impossible: refused.
+        for (option, kind, have, other) in [("junit", "JUnit reports", junitInputs, "JSON results"), ("json", "JSON results", jsonInputs, "JUnit reports")]
+        where have.isEmpty {
+            if let path = args.value(option) {
+                output.err("\(path): error: --\(option): the shards hold no \(kind), only \(other), and one kind cannot be made from the other "
+                    + "without losing what the run wrote; give the shards' \(option == "junit" ? "junit.xml" : "results.json") too, or leave out --\(option)")
+                return .invalidInput
+            }
         }
+        let written = (junitInputs.isEmpty ? [] : [ReportFolders.Report("--junit", junitPath)])
+            + (jsonInputs.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
 
         let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
         var records: [JSONResultRecord] = []
@@ -98,7 +112,13 @@ enum MergeCommand {
             return .invalidInput
         }
 
-        try ReportFolders.prepare((junitInputs.isEmpty ? [] : [junitPath]) + (jsonInputs.isEmpty ? [] : [jsonPath]), output: output)
+        // Refused before anything is written (and no folder made for shards that do not fit): a bad report path,
+        // or one over a shard or a suite.
+        try ReportFolders.prepare(
+            written,
+            reading: (junitInputs + jsonInputs).map { CommandInput($0, role: "one of the reports to merge") }
+                + CommandInput.suites(args.options["suites"] ?? []),
+            output: output)
         do {
             if !jsonInputs.isEmpty {
                 try ShardMerge.writeResults(records, to: jsonPath)
@@ -117,7 +137,8 @@ enum MergeCommand {
             : records.filter(\.unexpected).count
         let total = jsonInputs.isEmpty ? cases.count : records.count
         output.err("merged \(count) \(count == 1 ? "shard" : "shards"): \(total) results, \(unexpected) unexpected")
-        output.err("reports: " + ((junitInputs.isEmpty ? [] : [junitPath]) + (jsonInputs.isEmpty ? [] : [jsonPath])).joined(separator: ", "))
+        output.err("reports: " + written.map(\.path).joined(separator: ", ")
+            + (junitInputs.isEmpty ? " (no JUnit report: the shards hold none)" : jsonInputs.isEmpty ? " (no JSON results: the shards hold none)" : ""))
         return unexpected == 0 ? .success : .unexpectedResults
     }
 
@@ -146,9 +167,5 @@ enum MergeCommand {
             "merge: error: the JUnit and JSON reports do not hold the same results (were they written by the same runs?)"
                 + (onlyJSON.isEmpty ? "" : "\n  only in the JSON results: \(onlyJSON.joined(separator: ", "))")
                 + (onlyJUnit.isEmpty ? "" : "\n  only in the JUnit reports: \(onlyJUnit.joined(separator: ", "))"))
-    }
-
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 }

@@ -28,7 +28,7 @@ struct RerunSelection {
                     + "(run once without it, or give the --json path that run wrote)")
         }
         var seen: Set<RunPlan.Pair> = []
-        pairs = try JSONResultsFile.read(source)
+        pairs = try JSONResultsFile.read(source, keepingTranscripts: false)
             .filter(\.unexpected)
             .map { RunPlan.Pair(adapter: $0.adapter, scenario: $0.scenario) }
             .filter { seen.insert($0).inserted }

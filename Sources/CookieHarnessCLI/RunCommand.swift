@@ -85,9 +85,15 @@ enum RunCommand {
         } catch let error as UsageError where rerun != nil && args.options["adapter"] == nil {
             throw UsageError("\(error.description) — named by the unexpected results of \(rerun!.source); an external adapter needs its --external NAME=COMMAND again")
         }
-        // Refused before anything runs: an empty path, a directory, a socket, the same file for both reports.
+        // Refused before anything runs: an empty path, a directory, a socket, the same file for both reports, a
+        // report over an input (a suite, an expectation file, the results to rerun: --last-failed's are the --json
+        // report by design, which this run replaces).
+        let rerunInput = args.value("rerun").map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given to --rerun") }
         do {
-            try ReportFolders.prepare([junitPath, jsonPath], output: output)
+            try ReportFolders.prepare(
+                [.init("--junit", junitPath), .init("--json", jsonPath)],
+                reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args) + (rerunInput.map { [$0] } ?? []),
+                output: output)
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput

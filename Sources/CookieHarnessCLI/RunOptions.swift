@@ -57,12 +57,13 @@ struct RunOptions {
         return names.first { !seen.insert($0).inserted }
     }
 
-    /// `--time-limit SECONDS` (default 30 s).
-    /// - Throws: ``UsageError`` for a value that is not a number of seconds in (0, 86400].
+    /// `--time-limit SECONDS` (default 30 s), kept to the millisecond.
+    /// - Throws: ``UsageError`` for a value that is not a number of seconds in [0.001, 86400]: below a
+    ///   millisecond the limit would be zero (every scenario an error), and NaN or infinity are no limit at all.
     static func timeLimit(_ args: CommandLineArguments) throws -> Duration {
         try args.value("time-limit").map { text -> Duration in
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in (0, 86400]")
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
+                throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in [0.001, 86400] (a millisecond to a day)")
             }
             return .milliseconds(Int(seconds * 1000))
         } ?? .seconds(30)

@@ -1,6 +1,7 @@
 import AdapterCatalog
 import Foundation
 import HarnessCore
+import Reporting
 
 /// Loading what a command needs from suite paths: the schema, the suites, the expectation files.
 struct SuiteInputs {
@@ -90,12 +91,12 @@ extension SuiteInputs {
         }
     }
 
-    /// Warns about expectation entries that match no loaded scenario (renamed or removed ones).
+    /// Warns about expectation entries that match no loaded scenario (renamed or removed ones), capped per file and
+    /// in all (``ExpectationSet/unmatchedEntryWarnings(scenarioIDs:)``).
     func warnAboutStaleExpectations(_ output: CommandOutput) {
-        for file in expectations.files.values.sorted(by: { $0.file < $1.file }) {
-            for warning in file.unmatchedEntryWarnings(scenarioIDs: index.scenarioIDs) {
-                output.err(warning.description)
-            }
+        for line in expectations.unmatchedEntryWarnings(scenarioIDs: index.scenarioIDs) {
+            // One line each: a line feed in a scenario= pattern must not start a line of its own.
+            output.err(ConsoleText.visible(line))
         }
     }
 

@@ -47,6 +47,11 @@ enum UpdateExpectationsCommand {
             throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
         }
         let adapters = Set(args.options["adapter"] ?? [])
+        let directory = args.value("expectations-dir") ?? "Suites/expectations"
+        // The files it writes must not be the results it reads.
+        try ReportFolders.refuseOverwriting(
+            CommandInput(directory, role: "--expectations-dir \(directory)", kind: .xmlFolder),
+            reading: args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
         var results: [ExpectationUpdater.Result] = []
         for argument in args.positional {
             let path = JSONResultsFile.resolve(argument)
@@ -63,7 +68,6 @@ enum UpdateExpectationsCommand {
                     unexpected: $0.unexpected, message: $0.message)
             }
         }
-        let directory = args.value("expectations-dir") ?? "Suites/expectations"
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             output.err("\(directory): error: no such folder (--expectations-dir names the folder of expectation files)")

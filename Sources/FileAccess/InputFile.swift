@@ -16,11 +16,29 @@ public enum InputFile {
     /// http-state-corpus fuzz target under LeakSanitizer, Fuzz/README.md).
     /// - Throws: ``FileAccessError`` `.unreadable` with the system's reason, or `.tooLarge`.
     public static func read(_ path: String, maximumSize: Int) throws(FileAccessError) -> Data {
+        var data = Data()
+        do {
+            try forEachChunk(path, maximumSize: maximumSize) { data.append(contentsOf: $0) }
+        } catch let error as FileAccessError {
+            throw error
+        } catch {
+            // The body above throws nothing: every error is the reader's own.
+            throw FileAccessError(code: .unreadable, message: "\(error)", file: path)
+        }
+        return data
+    }
+
+    /// Reads the regular file at `path` as ``read(_:maximumSize:)`` does (the same refusals and limit), handing
+    /// `body` 64 KB at a time instead of keeping the whole: for an input parsed as it streams in.
+    /// - Throws: ``FileAccessError`` `.unreadable` with the system's reason, or `.tooLarge`; or what `body` throws.
+    public static func forEachChunk(
+        _ path: String, maximumSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let fd = try open(path, maximumSize: maximumSize)
         defer { close(fd) }
-        var data = Data()
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var total = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, chunkSize) }
             if count < 0 {
@@ -28,10 +46,10 @@ public enum InputFile {
                 throw unreadable(path)
             }
             if count == 0 { break }
-            data.append(contentsOf: chunk[0..<count])
-            try checkSize(data.count, maximumSize: maximumSize, file: path)
+            total += count
+            try checkSize(total, maximumSize: maximumSize, file: path)
+            try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
-        return data
     }
 
     /// Opens the regular file at `path` for reading, refusing at once a FIFO, socket, device or directory, and a

@@ -98,7 +98,7 @@ struct RunCommandTests {
         let output = CommandOutput.capturing()
         let status = CookieHarnessCommand.run(
             ["run", root.path, "--schema", Self.schema, "--adapter", "reference", "--json", root.appendingPathComponent("r.json").path,
-             "--junit", root.appendingPathComponent("j.xml").path], output: output)
+             "--junit", root.path + "-j.xml"], output: output)
         #expect(status == .invalidInput)
         #expect(output.standardError.contains("typo.xml:1:1: error: adapter=\"wk-nosync\" names no adapter this harness knows (did you mean 'wk-no-sync'?)"),
                 "\(output.standardError)")
@@ -175,7 +175,9 @@ struct RunCommandTests {
         #expect(output.standardOutput.contains("demo.login-then-home"))
         #expect(!output.standardOutput.contains("demo.wrong-on-purpose"))
         let run = CommandOutput.capturing()
-        let junit = root.appendingPathComponent("j.xml").path
+        // Beside the suite folder, not in it: a report in it would be loaded as a suite (refused).
+        let junit = root.path + "-j.xml"
+        defer { try? FileManager.default.removeItem(atPath: junit) }
         #expect(CookieHarnessCommand.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--adapter", "reference", "--junit", junit,
                                           "--json", root.appendingPathComponent("r.json").path], output: run) == .success)
     }

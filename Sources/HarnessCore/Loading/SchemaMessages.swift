@@ -113,6 +113,11 @@ struct SchemaMessages: Sendable {
         if let m = Self.match(#"^Element '([^']+)': No matching global declaration available for the validation root\.?$"#, message) {
             let suggestion = Self.closest(to: m[1], in: rootElements).map { "; did you mean <\($0)>?" } ?? ""
             let list = rootElements.isEmpty ? "" : " (a document starts with \(rootElements.map { "<\($0)>" }.joined(separator: " or ")))"
+            // A JUnit report written into a suite folder: the fix is to move it, not to add a namespace.
+            if m[1] == "testsuites" || m[1] == "testsuite" {
+                return "<\(m[1])> starts a JUnit report, not a suite: a report written into a suite folder is loaded as a suite; "
+                    + "move it out (and write reports elsewhere, e.g. Reports/)"
+            }
             guard raw.contains("{") else {
                 // No namespace at all: the usual slip is the missing xmlns, not the name.
                 return "<\(m[1])> has no namespace: write <\(rootElements.contains(m[1]) ? m[1] : "suite") xmlns=\"\(SuiteSchema.namespace)\" …>"

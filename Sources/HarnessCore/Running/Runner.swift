@@ -112,7 +112,7 @@ private final class RunState: @unchecked Sendable {
             guard let (index, job) = claimed else { return }
             if interrupted == nil { shared.withLock { $0.running[index] = (clock.now, scope, job) } }
             if let interrupted {
-                let reason = "interrupted by \(Interruption.name(of: interrupted)): not run"
+                let reason = InterruptionReason.notRun(by: Interruption.name(of: interrupted))
                 deliver(makeResult(job, status: .skipped(reason: reason), duration: .zero, transcript: []), at: index)
                 continue
             }
@@ -125,7 +125,7 @@ private final class RunState: @unchecked Sendable {
             let (status, transcript) = scope.run { executor.run(job.scenario, of: job.suite, on: job.adapter) }
             var result = makeResult(job, status: status, duration: clock.now - start, transcript: transcript)
             if let signal = Interruption.signal {
-                result.status = .skipped(reason: "interrupted by \(Interruption.name(of: signal)) before it finished")
+                result.status = .skipped(reason: InterruptionReason.cutShort(by: Interruption.name(of: signal)))
             }
             let wasAbandoned = shared.withLock { state -> Bool in
                 state.running[index] = nil

@@ -3,28 +3,43 @@ import Foundation
 /// The three renderings of a ``ResultsDiff``: console text, Markdown (a pull-request comment or
 /// `$GITHUB_STEP_SUMMARY`) and JSON. They say the same things in the same order.
 extension ResultsDiff {
-    /// `2 regressions`, `no regression`.
+    /// `2 regressions`, `no regression`; `no verdict` when the current run is incomplete (interrupted, empty).
     public var headline: String {
         let count = changes.filter(\.regression).count
         let total = changes.count
-        let regressions = count == 0 ? "no regression" : count == 1 ? "1 regression" : "\(count) regressions"
+        var regressions = count == 0 ? "no regression" : count == 1 ? "1 regression" : "\(count) regressions"
+        if let currentIncomplete, count == 0 { regressions = "no verdict: the current run is incomplete (\(currentIncomplete))" }
         return "\(regressions) (\(total) \(total == 1 ? "change" : "changes") in \(adapters.filter { $0.counts.values.reduce(0, +) > 0 }.count) of \(adapters.count) adapters)"
     }
 
     // MARK: Text
 
-    /// Plain lines for the console: a header, then each adapter with changes, one line per change.
+    /// How many changes the console lists per adapter, and in all, as the loader caps one file's diagnostics
+    /// at 50: half a million changes must not flood a CI log; the rest are counted, and the JSON diff has them all.
+    public static let consoleChangesPerAdapter = 50
+    public static let consoleChanges = 200
+
+    /// Plain lines for the console: a header, then each adapter with changes, one line per change (at most
+    /// ``consoleChangesPerAdapter`` per adapter and ``consoleChanges`` in all, then how many more).
     public var text: String {
         var lines = [
             "diff: \(baselineSource) (\(adapters.map(\.baselineResults).reduce(0, +)) results) → "
                 + "\(currentSource) (\(adapters.map(\.currentResults).reduce(0, +)) results)"
         ]
+        var budget = Self.consoleChanges
         for summary in adapters {
             let changes = changes(of: summary.adapter)
             guard !changes.isEmpty else { continue }
-            lines.append("\(summary.adapter): " + Self.countsPhrase(summary))
-            for change in changes {
+            lines.append("\(ConsoleText.visible(summary.adapter)): " + Self.countsPhrase(summary))
+            let shown = min(changes.count, Self.consoleChangesPerAdapter, budget)
+            for change in changes.prefix(shown) {
                 lines.append("  " + Self.textLine(change))
+            }
+            budget -= shown
+            if shown < changes.count {
+                lines.append("  … and \(changes.count - shown) more \(changes.count - shown == 1 ? "change" : "changes") of "
+                    + "\(ConsoleText.visible(summary.adapter)) (the console lists \(Self.consoleChangesPerAdapter) per adapter and "
+                    + "\(Self.consoleChanges) in all; --json FILE writes every change)")
             }
         }
         lines.append(headline)
@@ -125,6 +140,8 @@ extension ResultsDiff {
             var current: String
             var regressed: Bool
             var regressions: Int
+            /// Why the current run gives no verdict (interrupted, empty); absent for a whole run.
+            var currentIncomplete: String?
             var adapters: [AdapterSummary]
             var changes: [Change]
         }
@@ -132,6 +149,6 @@ extension ResultsDiff {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return try encoder.encode(Document(
             baseline: baselineSource, current: currentSource, regressed: hasRegressions,
-            regressions: changes.filter(\.regression).count, adapters: adapters, changes: changes))
+            regressions: changes.filter(\.regression).count, currentIncomplete: currentIncomplete, adapters: adapters, changes: changes))
     }
 }

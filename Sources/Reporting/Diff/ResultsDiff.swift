@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// What changed between two runs (a baseline and a current one), per adapter: the answer to "did my change break
 /// a case that used to pass?".
 ///
@@ -92,7 +94,13 @@ public struct ResultsDiff: Sendable, Hashable {
     /// Every adapter of either run, in the same order, with its counts (adapters without changes included).
     public var adapters: [AdapterSummary]
 
-    /// Whether anything regressed: what makes `diff` exit 1.
+    /// Why the current run cannot show that nothing regressed (it was interrupted, or holds no result); nil when
+    /// it is a whole run.
+    public var currentIncomplete: String?
+    /// The same for the baseline: its missing results show as `appeared`, which is not a regression.
+    public var baselineIncomplete: String?
+
+    /// Whether anything regressed: what makes `diff` exit 1 (as does an incomplete current run).
     public var hasRegressions: Bool { changes.contains(where: \.regression) }
 
     public func changes(of adapter: String) -> [Change] { changes.filter { $0.adapter == adapter } }
@@ -104,6 +112,8 @@ public struct ResultsDiff: Sendable, Hashable {
                 currentSource: String = "current") {
         self.baselineSource = baselineSource
         self.currentSource = currentSource
+        currentIncomplete = Self.incompleteness(of: current)
+        baselineIncomplete = Self.incompleteness(of: baseline)
         struct Key: Hashable { var adapter: String, scenario: String }
         var adapterOrder: [String] = []
         var seenAdapters = Set<String>()
@@ -139,6 +149,20 @@ public struct ResultsDiff: Sendable, Hashable {
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
         adapters = summaries
+    }
+
+    /// `interrupted by SIGINT: 12 of its 40 results were not run or cut short`, `it holds no result`, or nil.
+    static func incompleteness(of records: [JSONResultRecord]) -> String? {
+        guard !records.isEmpty else { return "it holds no result" }
+        var signals: [String] = []
+        var count = 0
+        for record in records where record.status == "skip" {
+            guard let signal = InterruptionReason.signal(in: record.message) else { continue }
+            count += 1
+            if !signals.contains(signal) { signals.append(signal) }
+        }
+        guard count > 0 else { return nil }
+        return "interrupted by \(signals.joined(separator: ", ")): \(count) of its \(records.count) results were not run or cut short"
     }
 
     /// The change from `old` to `new`, or nil when nothing a person would care about differs (durations and

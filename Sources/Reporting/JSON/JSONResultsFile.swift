@@ -1,4 +1,5 @@
 import FileAccess
+import XMLSupport
 import Foundation
 
 /// Reading a results file written by `run --json` (a JSON array of ``JSONResultRecord``s), for the commands that
@@ -13,37 +14,65 @@ public enum JSONResultsFile {
         return path
     }
 
-    /// The records of one results file, in the order they were written.
+    /// The largest record read (32 MiB, the limit of every XML input): records stream in one at a time, so the
+    /// file itself may be as large as a run writes (823 MB for a million scenarios), but one record is held whole.
+    public static let maximumRecordSize = XMLTree.defaultMaximumInputSize
+
+    /// The records of one results file, in the order they were written, read as the file streams in (never held
+    /// whole).
+    ///
+    /// - Parameter keepingTranscripts: false leaves out each record's transcript and details, for commands that
+    ///   need only statuses and messages (`diff`, `run --rerun`, `update-expectations`): a big run's results then
+    ///   take a fraction of the file's size in memory.
     /// - Throws: ``InvalidResultsInput`` naming the file and, for bad JSON, where in it.
-    public static func read(_ path: String) throws(InvalidResultsInput) -> [JSONResultRecord] {
-        let data: Data
+    public static func read(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> [JSONResultRecord] {
+        let notResults = "\(path): error: not a results file (a JSON array of result records, as 'run --json' writes)"
+        var records: [JSONResultRecord] = []
+        var elements = JSONArrayElements(maximumElementSize: maximumRecordSize)
+        let decoder = JSONDecoder()
         do {
             // Not Data(contentsOf:): it leaks a buffer per file (the results-files fuzz target, LeakSanitizer)
-            // and would wait on a FIFO; InputFile refuses one at once. The limit is libxml2's int, 2 GB.
-            data = try InputFile.read(path, maximumSize: Int(Int32.max))
-        } catch {
+            // and would wait on a FIFO; InputFile refuses one at once. The file's limit is libxml2's int, 2 GB.
+            try InputFile.forEachChunk(path, maximumSize: Int(Int32.max)) { chunk in
+                try elements.feed(chunk) { index, bytes in
+                    var record: JSONResultRecord
+                    do {
+                        record = try decoder.decode(JSONResultRecord.self, from: Data(bytes))
+                    } catch let error as DecodingError {
+                        throw InvalidResultsInput("\(notResults): \(describe(error, at: "[\(index)]"))")
+                    }
+                    guard ["pass", "fail", "skip", "error"].contains(record.status) else {
+                        throw InvalidResultsInput(
+                            "\(path): error: at [\(index)].status: '\(record.status)' of \(record.scenario) is not pass, fail, skip or error")
+                    }
+                    if !keepingTranscripts {
+                        record.transcript = []
+                        record.details = nil
+                    }
+                    records.append(record)
+                }
+            }
+            try elements.finish()
+        } catch let error as InvalidResultsInput {
+            throw error
+        } catch let problem as JSONArrayElements.Problem {
+            // A JUnit report given for the JSON results (both are in Reports/): say so, not "not valid JSON".
+            throw InvalidResultsInput(
+                problem.isXML
+                    ? "\(path): error: an XML file (a JUnit report?), not JSON results: give the file 'run --json' writes (default Reports/results.json)"
+                    : problem.isTooLarge ? "\(path): error: cannot read the results file: \(problem.message)" : "\(notResults): \(problem.message)")
+        } catch let error as FileAccessError {
             throw InvalidResultsInput("\(path): error: cannot read the results file: \(error.message)")
-        }
-        let records: [JSONResultRecord]
-        do {
-            records = try JSONDecoder().decode([JSONResultRecord].self, from: data)
-        } catch let error as DecodingError {
-            throw InvalidResultsInput(
-                "\(path): error: not a results file (a JSON array of result records, as 'run --json' writes): \(describe(error))")
         } catch {
-            throw InvalidResultsInput("\(path): error: not a results file: \(error)")
-        }
-        for (index, record) in records.enumerated() where !["pass", "fail", "skip", "error"].contains(record.status) {
-            throw InvalidResultsInput(
-                "\(path): error: at [\(index)].status: '\(record.status)' of \(record.scenario) is not pass, fail, skip or error")
+            throw InvalidResultsInput("\(path): error: cannot read the results file: \(error)")
         }
         return records
     }
 
     /// `at [3].status: expected a string` rather than Foundation's nested dump.
-    static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError, at prefix: String = "") -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let text = prefix + codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.isEmpty ? "at the top level" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text)"
         }
         switch error {
