@@ -11,6 +11,7 @@ enum BenchCommand {
         usage: cookie-harness bench [stores] [--seconds S] [--store NAME]... [--external NAME=COMMAND]...
                cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N] [--files N] [--per-file N]
                cookie-harness bench live [PATH...] [--jobs N]
+               cookie-harness bench set-cookie-lines [--lines N]... [--adapter NAME]...
 
         stores (default): every cookie implementation on the standard workload
           (Sources/CookieStores/External/bench/workload.json: 3000 Set-Cookie lines over 60 domains into an empty
@@ -31,6 +32,9 @@ enum BenchCommand {
         live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
           real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
           suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
+        set-cookie-lines: one response with N Set-Cookie lines of 4 KB (default N = 1000 and 7000) loaded by a web
+          view, on the reference adapter and on each --adapter (default wk-no-sync, wk-response-capture and
+          wk-response-capture:as-written) in the same run; seconds per run and the ratio to the reference adapter.
         Build with '-c release' for figures worth comparing.
 
         exit codes: 0 measured · 2 invalid input or usage · 3 infrastructure failure
@@ -38,7 +42,7 @@ enum BenchCommand {
         """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema", "files", "per-file"])
+        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema", "files", "per-file", "lines", "adapter"])
         if args.wantsHelp {
             output.out(usage)
             return .success
@@ -47,7 +51,8 @@ enum BenchCommand {
         case "stores": return try stores(args, output: output)
         case "harness": return try harness(args, output: output)
         case "live": return try live(args, output: output)
-        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness or live)")
+        case "set-cookie-lines": return try setCookieLines(args, output: output)
+        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness, live or set-cookie-lines)")
         }
     }
 
@@ -145,6 +150,29 @@ enum BenchCommand {
         output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(jobs) drivers", figures.drivers)
             + String(format: " (speed-up %.2fx; the simulation is %.0fx faster)",
                      figures.oneDriver.seconds / figures.drivers.seconds, figures.simulated.perSecond / figures.drivers.perSecond))
+        return .success
+    }
+
+    private static func setCookieLines(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let counts = try (args.options["lines"] ?? ["1000", "7000"]).map { text in
+            guard let count = Int(text), (1...100_000).contains(count) else {
+                throw UsageError("option '--lines': '\(text)' is not a number of lines in 1...100000")
+            }
+            return count
+        }
+        let names = args.options["adapter"] ?? ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"]
+        let adapters = try names.map { name in
+            guard let adapter = AdapterCatalog.builtIn.adapter(named: name) else {
+                throw UsageError("option '--adapter': no built-in adapter is called '\(name)' (see 'list adapters')")
+            }
+            return adapter
+        }
+        let figures = try ManySetCookieBenchmark(adapters: adapters).run(lines: counts)
+        for figure in figures {
+            output.out("\(figure.lines) Set-Cookie lines of 4 KB, \(figure.adapter): "
+                + String(format: "%.3f s", figure.seconds) + " (\(figure.status)), "
+                + String(format: "%.2fx", figure.ratio) + " the reference adapter")
+        }
         return .success
     }
 

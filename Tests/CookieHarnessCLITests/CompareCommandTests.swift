@@ -66,7 +66,7 @@ struct CompareCommandTests {
         // The suite tables match; only the headline (run vs. file) and the suite title (not in results) differ.
         let ran = try String(contentsOfFile: fromRun, encoding: .utf8)
         let read = try String(contentsOfFile: fromFile, encoding: .utf8)
-        #expect(read.contains("Built from \(MatrixTextForTests.escaped(json)):"))
+        #expect(read.contains("Built from \(ReportTextForTests.escaped(json)):"))
         #expect(Self.tableRows(read) == Self.tableRows(ran).map { $0.replacingOccurrences(of: " — Demo", with: "") })
         #expect(Self.tableRows(read).count > 5)
 
@@ -189,6 +189,6 @@ struct CompareCommandTests {
 }
 
 /// What the Markdown escaping does to a path (no Markdown markup characters in temporary paths but `_`).
-enum MatrixTextForTests {
+enum ReportTextForTests {
     static func escaped(_ text: String) -> String { text.replacingOccurrences(of: "_", with: "\\_") }
 }

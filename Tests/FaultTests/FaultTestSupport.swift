@@ -127,3 +127,18 @@ enum FaultAdapters {
         }
     }
 }
+
+extension Harness {
+    /// Runs another program (a reader of the reports: `xmllint`, `python3`) in `directory`; its exit status.
+    static func runTool(_ executable: String, _ arguments: [String], in directory: FaultDirectory) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

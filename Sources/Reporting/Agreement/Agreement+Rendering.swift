@@ -19,8 +19,8 @@ extension Agreement {
         lines.append("disagreements: \(disagreements.count) (\(disagreements.count - unexplained.count) with a known cause, \(unexplained.count) unexplained)")
         for cell in unexplained {
             lines.append("  unexplained: \(cell.strategy) \(cell.scenarioID)")
-            lines.append("    simulated: \(MatrixText.visible(Self.observation(cell.simulated.status)))")
-            lines.append("    live:      \(MatrixText.visible(Self.observation(cell.live.status)))")
+            lines.append("    simulated: \(ReportText.visible(Self.shownObservation(cell.simulated.status)))")
+            lines.append("    live:      \(ReportText.visible(Self.shownObservation(cell.live.status)))")
         }
         return lines.joined(separator: "\n")
     }
@@ -34,13 +34,13 @@ extension Agreement {
         }
         text += "\n## Disagreements (\(disagreements.count))\n"
         for cell in disagreements {
-            text += "\n### \(cell.strategy) · `\(cell.scenarioID)`\n\n\(MatrixText.markdown(cell.title))\n\n"
-            text += cell.knownCause.map { "Known cause: \(MatrixText.markdown($0))\n\n" } ?? "**Unexplained** (no cause in the checked-in list)\n\n"
+            text += "\n### \(cell.strategy) · `\(cell.scenarioID)`\n\n\(ReportText.markdown(cell.title))\n\n"
+            text += cell.knownCause.map { "Known cause: \(ReportText.markdown($0))\n\n" } ?? "**Unexplained** (no cause in the checked-in list)\n\n"
             text += "| | simulated \(simulatedProfile) | \(liveProfile) |\n|---|---|---|\n"
-            text += "| observed | \(MatrixText.markdown(Self.observation(cell.simulated.status))) | \(MatrixText.markdown(Self.observation(cell.live.status))) |\n\n"
+            text += "| observed | \(ReportText.markdown(Self.shownObservation(cell.simulated.status))) | \(ReportText.markdown(Self.shownObservation(cell.live.status))) |\n\n"
             for (label, result) in [("simulated \(simulatedProfile)", cell.simulated), (liveProfile, cell.live)] {
                 text += "<details><summary>transcript, \(label)</summary>\n\n```\n"
-                text += result.transcript.map(MatrixText.visible).joined(separator: "\n").replacingOccurrences(of: "```", with: "ʼʼʼ")
+                text += ReportText.capped(lines: result.transcript).map(ReportText.visible).joined(separator: "\n").replacingOccurrences(of: "```", with: "ʼʼʼ")
                 text += "\n```\n</details>\n\n"
             }
         }
@@ -49,7 +49,7 @@ extension Agreement {
 
     /// A self-contained page: the rates, then each disagreement with the two transcripts side by side.
     public func html() -> String {
-        let h = MatrixText.html
+        let h = ReportText.html
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(h(heading))</title>
@@ -75,8 +75,8 @@ extension Agreement {
                 ?? "<p class=\"unexplained\">Unexplained (no cause in the checked-in list)</p>\n"
             page += "<div class=\"pair\">"
             for (label, result) in [("simulated \(simulatedProfile)", cell.simulated), (liveProfile, cell.live)] {
-                page += "<div><h4>\(h(label))</h4><p>\(h(Self.observation(result.status)))</p><pre>"
-                page += result.transcript.map { h(MatrixText.visible($0)) }.joined(separator: "\n")
+                page += "<div><h4>\(h(label))</h4><p>\(h(Self.shownObservation(result.status)))</p><pre>"
+                page += ReportText.capped(lines: result.transcript).map { h(ReportText.visible($0)) }.joined(separator: "\n")
                 page += "</pre></div>"
             }
             page += "</div>\n"
@@ -117,7 +117,7 @@ extension Agreement {
                  rate: (tally.rate * 10_000).rounded() / 10_000)
         }
         func side(_ result: ScenarioResult) -> Side {
-            Side(status: result.status.name, observation: Self.observation(result.status), transcript: result.transcript)
+            Side(status: result.status.name, observation: Self.shownObservation(result.status), transcript: ReportText.capped(lines: result.transcript))
         }
         let document = Document(
             simulatedProfile: simulatedProfile, liveProfile: liveProfile, overall: rate(overall), strategies: tallies.map(rate),
@@ -128,5 +128,10 @@ extension Agreement {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)
+    }
+
+    /// ``observation(_:)`` with a long value shortened, as every report shortens it.
+    static func shownObservation(_ status: Status) -> String {
+        ReportText.capped(observation(status))
     }
 }

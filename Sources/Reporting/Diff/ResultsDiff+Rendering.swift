@@ -119,11 +119,10 @@ extension ResultsDiff {
 
     private func marker(_ change: Change) -> String { Self.marker(change) }
 
-    /// Text safe inside a Markdown table cell: no pipe, no line break, no HTML, no control character.
+    /// Text safe inside a Markdown table cell: no pipe, no line break, no control character, and nothing that
+    /// starts markup (HTML, links, images), escaped as compare's matrix escapes it.
     static func cell(_ text: String) -> String {
-        visible(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "`", with: "\\`")
+        ReportText.markdownEscaped(visible(text))
     }
 
     /// Text safe inside a code span.

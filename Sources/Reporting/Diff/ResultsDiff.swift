@@ -54,7 +54,7 @@ public struct ResultsDiff: Sendable, Hashable {
                 status = record.status
                 expectedStatus = record.expectedStatus
                 unexpected = record.unexpected
-                message = record.message
+                message = ReportText.capped(record.message)
                 location = record.location
             }
 

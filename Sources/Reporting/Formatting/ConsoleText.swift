@@ -9,7 +9,7 @@ public enum ConsoleText {
     public static let valueLimit = 2000
 
     /// Control characters (ESC, NUL, BEL, a line feed inside a value…) shown as `\u{001B}`, and a value longer
-    /// than `limit` characters shortened to them, followed by `… (shortened: N characters in all)`.
+    /// than `limit` characters shortened to them as ``shortened(_:to:original:)`` does.
     ///
     /// - Parameters:
     ///   - limit: The most characters shown (counted after escaping); nil shows everything.
@@ -27,8 +27,27 @@ public enum ConsoleText {
             }
             escaped = String(out)
         }
-        guard let limit, escaped.utf8.count > limit, escaped.count > limit else { return escaped }
-        return String(escaped.prefix(limit)) + "… (shortened: \(text.count) characters in all)"
+        guard let limit else { return escaped }
+        return shortened(escaped, to: limit, original: text)
+    }
+
+    /// `text` when it has at most `limit` characters; else its head followed by
+    /// `… (shortened: N characters in all, sha256 D)`, where N and D are `original`'s length and SHA-256 (`text`
+    /// itself by default; the raw value when `text` is its escaped form).
+    ///
+    /// The one way a value is shortened, on the console and in every report: the length says how much is missing,
+    /// the digest tells two long values apart and can be checked against the value (`sha256sum`). The result has
+    /// `limit` characters in all (the head keeps half of them at least, for a short limit such as a progress
+    /// line's), so shortening a report's value again with the same limit changes nothing.
+    public static func shortened(_ text: String, to limit: Int, original: String? = nil) -> String {
+        guard text.utf8.count > limit, text.count > limit else { return text }
+        let note = "… " + shorteningNote(of: original ?? text)
+        return String(text.prefix(max(limit / 2, limit - note.count))) + note
+    }
+
+    /// `(shortened: N characters in all, sha256 D)` for `value`: what ``shortened(_:to:original:)`` says.
+    static func shorteningNote(of value: String) -> String {
+        "(shortened: \(value.count) characters in all, sha256 \(SHA256.hex(value)))"
     }
 
     /// Console text the harness wrote itself, several lines: each line escaped as ``visible(_:limit:keeping:)``

@@ -35,28 +35,28 @@ public struct JSONResultRecord: Codable, Sendable, Hashable {
     public var durationSeconds: Double
     public var transcript: [String]
 
-    /// The record for one result.
+    /// The record for one result; long values shortened (``ReportText/capped(_:)``).
     public init(_ result: ScenarioResult) {
         adapter = result.adapter.name
-        adapterVersion = result.adapter.version
+        adapterVersion = ReportText.capped(result.adapter.version)
         profile = result.adapter.profile
         specProfile = result.adapter.specProfile
         suite = result.suiteID
         suiteFile = result.suiteFile
         scenario = result.scenarioID
-        title = result.title
+        title = ReportText.capped(result.title)
         tags = result.tags
         status = result.status.name
         expectedStatus = result.expected.status.rawValue
-        expectedReason = result.expected.reason
+        expectedReason = result.expected.reason.map { ReportText.capped($0) }
         unexpected = result.isUnexpected
         securityRelevant = result.isSecurityRelevant
-        message = result.oneLineMessage
+        message = ReportText.capped(result.oneLineMessage)
         if case .failed(let failure) = result.status {
             location = failure.location.description
-            details = failure.all.map(\.details).joined(separator: "\n")
+            details = ReportText.capped(text: failure.all.map(\.details).joined(separator: "\n"))
         }
         durationSeconds = ReportTime.secondsValue(result.duration)
-        transcript = result.transcript
+        transcript = ReportText.capped(lines: result.transcript)
     }
 }

@@ -44,25 +44,26 @@ struct JUnitTestCase: Equatable {
         self.systemOut = systemOut
     }
 
-    /// Maps a result following the table in the type's discussion.
+    /// Maps a result following the table in the type's discussion; long values shortened (``ReportText/capped(_:)``).
     init(_ result: ScenarioResult) {
         name = result.scenarioID
         time = ReportTime.seconds(result.duration)
         systemOut = ""
-        let message = result.securityMark + result.oneLineMessage
+        let message = ReportText.capped(result.securityMark + result.oneLineMessage)
+        let diagnosis = ReportText.capped(text: result.diagnosisText)
         switch (result.status, result.isUnexpected) {
         case (.passed, false):
             outcome = .passed
         case (.skipped(let reason), _):
-            outcome = .skipped(message: reason, type: "unsupported")
+            outcome = .skipped(message: ReportText.capped(reason), type: "unsupported")
         case (.passed, true):
-            outcome = .failure(message: message, type: "unexpected-pass", text: result.diagnosisText)
+            outcome = .failure(message: message, type: "unexpected-pass", text: diagnosis)
         case (.failed, true):
             let type = result.expected.status == .pass ? "regression" : "unexpected-failure"
-            outcome = .failure(message: message, type: type, text: result.diagnosisText)
+            outcome = .failure(message: message, type: type, text: diagnosis)
         case (.errored, true):
             let type = result.expected.status == .pass ? "regression" : "unexpected-error"
-            outcome = .error(message: message, type: type, text: result.diagnosisText)
+            outcome = .error(message: message, type: type, text: diagnosis)
         case (.failed, false), (.errored, false):
             let reason = result.expected.reason.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
             let type =
@@ -71,8 +72,8 @@ struct JUnitTestCase: Equatable {
                 case .error: "expected-error"
                 default: "expected-failure"
                 }
-            outcome = .skipped(message: "expected failure: \(reason)", type: type)
-            systemOut = result.securityMark + result.diagnosisText
+            outcome = .skipped(message: ReportText.capped("expected failure: \(reason)"), type: type)
+            systemOut = ReportText.capped(text: result.securityMark + result.diagnosisText)
         }
     }
 

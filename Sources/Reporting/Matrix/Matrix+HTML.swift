@@ -15,7 +15,7 @@ import HarnessCore
 /// `:has()` rules, so they work without script; a few lines of JavaScript only count the rows shown and hide
 /// suites left empty. The document is XHTML-compatible HTML5 (every element closed, attributes quoted, no named
 /// entities but XML's, script and style in CDATA sections), so an XML parser can check it, and all text from
-/// results goes through `MatrixText.html`.
+/// results goes through `ReportText.html`.
 extension Matrix {
     /// The whole page.
     public func html() -> String {
@@ -30,7 +30,7 @@ extension Matrix {
         page.raw("</head>\n<body>\n")
 
         page.raw("<header class=\"top\">\n<h1>Cookie conformance matrix</h1>\n")
-        page.raw("<p class=\"meta\">\(MatrixText.html(headline))</p>\n</header>\n")
+        page.raw("<p class=\"meta\">\(ReportText.html(headline))</p>\n</header>\n")
         page.raw("<div class=\"overview\">\n")
         writeAdapterTable(&page, labels: labels, allRows: allRows)
         page.raw("</div>\n")
@@ -59,9 +59,9 @@ extension Matrix {
             let column = columns[index]
             let counts = totals[index]
             let adapter = column.adapter
-            page.raw("<tr><th scope=\"row\">\(MatrixText.html(labels[index]))</th><td>\(MatrixText.html(adapter.version))</td>")
-            page.raw("<td>\(adapter.profile.isEmpty ? "—" : MatrixText.html(adapter.profile))</td>")
-            page.raw("<td>\(MatrixText.html(adapter.specProfile))</td>")
+            page.raw("<tr><th scope=\"row\">\(ReportText.html(labels[index]))</th><td>\(ReportText.html(adapter.version))</td>")
+            page.raw("<td>\(adapter.profile.isEmpty ? "—" : ReportText.html(adapter.profile))</td>")
+            page.raw("<td>\(ReportText.html(adapter.specProfile))</td>")
             page.raw("<td class=\"n\">\(counts.pass)</td>")
             page.raw("<td class=\"n\">\(counts.fail)\(counts.expectedFailures > 0 ? " <small>(\(counts.expectedFailures) expected)</small>" : "")</td>")
             page.raw("<td class=\"n\">\(counts.skip)</td><td class=\"n\">\(counts.error)</td>")
@@ -97,11 +97,11 @@ extension Matrix {
         page.raw("<form class=\"filters\" id=\"filters\" action=\"#\" aria-label=\"Filters\">\n")
         page.raw("<label>Suite <select id=\"f-suite\"><option value=\"\" selected=\"selected\">all suites</option>")
         for (index, suite) in suites.enumerated() {
-            page.raw("<option value=\"s\(index)\">\(MatrixText.html(suite.id)) (\(suite.rows.count))</option>")
+            page.raw("<option value=\"s\(index)\">\(ReportText.html(suite.id)) (\(suite.rows.count))</option>")
         }
         page.raw("</select></label>\n<label>Tag <select id=\"f-tag\"><option value=\"\" selected=\"selected\">all tags</option>")
         for (index, tag) in tags.enumerated() {
-            page.raw("<option value=\"t\(index)\">\(MatrixText.html(tag))</option>")
+            page.raw("<option value=\"t\(index)\">\(ReportText.html(tag))</option>")
         }
         page.raw("</select></label>\n")
         page.raw("<label><input type=\"checkbox\" id=\"f-diff\"/> only differences</label>\n")
@@ -141,7 +141,7 @@ extension Matrix {
             let column = columns[index]
             let isReference = index == referenceColumn
             // The name `--adapter` takes, and nothing else: version and profile are in the tooltip.
-            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\(groupStart(index))\" title=\"\(MatrixText.html(columnTitle(column)))\">")
+            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\(groupStart(index))\" title=\"\(ReportText.html(columnTitle(column)))\">")
             page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(labels[index]))</span>")
             if isReference { page.raw("<span class=\"ver\">ref</span>") }
             page.raw("</span></th>")
@@ -192,9 +192,9 @@ extension Matrix {
     /// imported corpus) adds the box that unfolds its rows, so that its totals stand for it until then.
     private func writeSuiteHead(_ suite: SuiteGroup, folded: Bool, _ page: inout HTMLOutput) {
         let differing = suite.rows.filter { consensus($0).differs }.count
-        page.raw("<tr class=\"suite-head\"><th scope=\"rowgroup\" class=\"scn\"><span class=\"sid\">\(MatrixText.html(suite.id))</span>")
-        if let title = suiteTitles[suite.id], !title.isEmpty { page.raw(" <span class=\"stitle\">\(MatrixText.html(title))</span>") }
-        page.raw("<span class=\"sfile\">\(MatrixText.html(suite.file)) · \(suite.rows.count) scenarios</span>")
+        page.raw("<tr class=\"suite-head\"><th scope=\"rowgroup\" class=\"scn\"><span class=\"sid\">\(ReportText.html(suite.id))</span>")
+        if let title = suiteTitles[suite.id], !title.isEmpty { page.raw(" <span class=\"stitle\">\(ReportText.html(title))</span>") }
+        page.raw("<span class=\"sfile\">\(ReportText.html(suite.file)) · \(suite.rows.count) scenarios</span>")
         if folded {
             page.raw("<label class=\"unfold-l\"><input type=\"checkbox\" class=\"unfold\"/> show its \(suite.rows.count) scenarios "
                 + "(an imported corpus, folded: its totals are on this line)</label>")
@@ -209,14 +209,14 @@ extension Matrix {
     private func writeScenarioCell(_ row: Row, _ page: inout HTMLOutput) {
         page.raw("<th scope=\"row\" class=\"scn\">")
         if row.hasUnexpected { page.raw("<span class=\"flag\" title=\"an adapter's result differs from its expectation\">⚠</span> ") }
-        page.raw("<span class=\"id\">\(MatrixText.html(row.scenarioID))</span>")
+        page.raw("<span class=\"id\">\(ReportText.html(row.scenarioID))</span>")
         if row.isSecurityRelevant { page.raw(" <span class=\"sec\">SEC</span>") }
         if !row.tags.isEmpty {
             page.raw("<span class=\"tags\">")
-            for tag in row.tags { page.raw(" <span class=\"tag\">\(MatrixText.html(tag))</span>") }
+            for tag in row.tags { page.raw(" <span class=\"tag\">\(ReportText.html(tag))</span>") }
             page.raw("</span>")
         }
-        page.raw("<span class=\"title\">\(MatrixText.html(row.title))</span>")
+        page.raw("<span class=\"title\">\(ReportText.html(row.title))</span>")
         page.raw("</th>")
     }
 
@@ -225,17 +225,17 @@ extension Matrix {
         page.raw("<td class=\"cons \(majority)\(consensus.differs ? " differs" : "")\">")
         if consensus.differs { page.raw("<span class=\"ne\" title=\"adapters differ\">≠</span> ") }
         if let symbol = consensus.majority?.symbol { page.raw("<span class=\"sym\">\(symbol)</span> ") }
-        page.raw(MatrixText.html(consensus.summary))
+        page.raw(ReportText.html(consensus.summary))
         if let note = consensus.referenceNote {
             let kind = note.agrees.map { $0 ? " agree" : " disagree" } ?? ""
-            page.raw("<span class=\"ref\(kind)\">\(MatrixText.html(note.text))</span>")
+            page.raw("<span class=\"ref\(kind)\">\(ReportText.html(note.text))</span>")
         }
         page.raw("</td>")
     }
 
     private func writeCell(_ cell: Cell?, row: Row, label: String, opensLeft: Bool, extraClass: String, _ page: inout HTMLOutput) {
         guard let cell else {
-            page.raw("<td class=\"c none\(extraClass)\" title=\"\(MatrixText.html(label)): not run\"><span class=\"sym\">—</span></td>")
+            page.raw("<td class=\"c none\(extraClass)\" title=\"\(ReportText.html(label)): not run\"><span class=\"sym\">—</span></td>")
             return
         }
         let isSecurityFailure = cell.isSecurityFailure
@@ -248,18 +248,18 @@ extension Matrix {
         var tooltip = "\(label): \(cell.kind)"
         if isSecurityFailure { tooltip += " (security)" }
         if cell.outcome != .pass || cell.isUnexpected { tooltip += " — \(cell.displayMessage)" }
-        page.raw("<td class=\"\(classes.joined(separator: " "))\" title=\"\(MatrixText.html(tooltip))\">")
+        page.raw("<td class=\"\(classes.joined(separator: " "))\" title=\"\(ReportText.html(tooltip))\">")
         let badge = isSecurityFailure ? "<span class=\"sec\">SEC</span>" : ""
         guard cell.outcome != .pass || cell.isUnexpected else {
             page.raw("<span class=\"sym\">\(cell.symbol)</span> <span class=\"w\">\(word)</span></td>")
             return
         }
         page.raw("<details><summary><span class=\"sym\">\(cell.symbol)</span> <span class=\"w\">\(word)</span>\(badge)")
-        page.raw("<span class=\"brief\">\(MatrixText.html(cell.displayMessage))</span></summary>")
-        page.raw("<div class=\"pop\"><p class=\"k\">\(MatrixText.html(label)) · \(cell.kind)\(isSecurityFailure ? " · security" : "")</p>")
-        page.raw("<p class=\"msg\">\(MatrixText.html(cell.displayMessage))</p>")
-        if let location = cell.location { page.raw("<p class=\"loc\">at \(MatrixText.html(location))</p>") }
-        if let note = cell.expectationNote { page.raw("<p class=\"why\">\(MatrixText.html(note))</p>") }
+        page.raw("<span class=\"brief\">\(ReportText.html(cell.displayMessage))</span></summary>")
+        page.raw("<div class=\"pop\"><p class=\"k\">\(ReportText.html(label)) · \(cell.kind)\(isSecurityFailure ? " · security" : "")</p>")
+        page.raw("<p class=\"msg\">\(ReportText.html(cell.displayMessage))</p>")
+        if let location = cell.location { page.raw("<p class=\"loc\">at \(ReportText.html(location))</p>") }
+        if let note = cell.expectationNote { page.raw("<p class=\"why\">\(ReportText.html(note))</p>") }
         page.raw("</div></details></td>")
     }
 
@@ -293,7 +293,7 @@ extension Matrix {
     /// An adapter name that may wrap after its hyphens and before `:` and `@` (`wk-response-capture:as-written@ios-11`),
     /// so columns stay narrow and header rows short.
     private func breakable(_ name: String) -> String {
-        MatrixText.html(name).replacingOccurrences(of: "-", with: "-<wbr/>")
+        ReportText.html(name).replacingOccurrences(of: "-", with: "-<wbr/>")
             .replacingOccurrences(of: ":", with: "<wbr/>:").replacingOccurrences(of: "@", with: "<wbr/>@")
     }
 }
@@ -302,6 +302,6 @@ extension Matrix {
 private struct HTMLOutput {
     var text = ""
 
-    /// Appends markup that is already safe (fixed strings, or text escaped by `MatrixText.html`).
+    /// Appends markup that is already safe (fixed strings, or text escaped by `ReportText.html`).
     mutating func raw(_ markup: String) { text += markup }
 }

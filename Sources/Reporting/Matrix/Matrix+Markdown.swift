@@ -6,7 +6,7 @@ import ProcessCleanup
 /// (`✔`, `✘`, `∅`, `!`, `⚠` for the unexpected, `🔒` for security) whose superscript numbers link to the messages
 /// listed under the table.
 ///
-/// Every piece of text from a result goes through `MatrixText.markdown`, so a `|` in a title cannot split a cell
+/// Every piece of text from a result goes through `ReportText.markdown`, so a `|` in a title cannot split a cell
 /// and a `<script>` in a message is shown, not interpreted.
 extension Matrix {
     /// The whole document.
@@ -14,7 +14,7 @@ extension Matrix {
         var out = MarkdownOutput()
         out.line("# Cookie conformance matrix")
         out.line()
-        out.line(MatrixText.markdown(headline))
+        out.line(ReportText.markdown(headline))
         out.line()
         writeAdapterTable(&out)
         out.line()
@@ -31,7 +31,7 @@ extension Matrix {
 
     /// `Run of 2026-01-01 00:00 UTC on ci-host: 302 scenarios in 8 suites × 2 adapters; reference: reference.`
     var headline: String {
-        var text = source.map { "Built from \($0)" } ?? "Run of \(MatrixText.date(run.startedAt))"
+        var text = source.map { "Built from \($0)" } ?? "Run of \(ReportText.date(run.startedAt))"
         if source == nil, !run.hostname.isEmpty { text += " on \(run.hostname)" }
         let scenarioCount = suites.reduce(0) { $0 + $1.rows.count }
         text += ": \(scenarioCount) \(scenarioCount == 1 ? "scenario" : "scenarios") in \(suites.count) "
@@ -54,10 +54,10 @@ extension Matrix {
             let adapter = column.adapter
             let counts = totals[index]
             var cells = [
-                MatrixText.markdown(labels[index]),
-                MatrixText.markdown(adapter.version),
-                adapter.profile.isEmpty ? "—" : MatrixText.markdown(adapter.profile),
-                MatrixText.markdown(adapter.specProfile),
+                ReportText.markdown(labels[index]),
+                ReportText.markdown(adapter.version),
+                adapter.profile.isEmpty ? "—" : ReportText.markdown(adapter.profile),
+                ReportText.markdown(adapter.specProfile),
                 "\(counts.pass)",
                 "\(counts.fail)",
                 "\(counts.skip)",
@@ -92,7 +92,7 @@ extension Matrix {
             let unexpected = suite.rows.reduce(0) { $0 + $1.cells.values.filter(\.isUnexpected).count }
             let security = totals(suite.rows).reduce(0) { $0 + $1.securityFailures }
             out.row([
-                "[\(MatrixText.markdown(suiteHeading(suite)))](#\(anchor(for: suite)))",
+                "[\(ReportText.markdown(suiteHeading(suite)))](#\(anchor(for: suite)))",
                 "\(suite.rows.count)", "\(differing)", unexpected > 0 ? "**\(unexpected)**" : "0", "\(security)",
             ])
         }
@@ -106,17 +106,17 @@ extension Matrix {
     }
 
     /// The id of a suite's heading: `suite-` and the suite id, reduced to characters safe in a fragment.
-    func anchor(for suite: SuiteGroup) -> String { "suite-" + MatrixText.token(suite.id) }
+    func anchor(for suite: SuiteGroup) -> String { "suite-" + ReportText.token(suite.id) }
 
     private func writeSuite(_ suite: SuiteGroup, _ out: inout MarkdownOutput, notesFrom nextNote: inout Int) {
         out.line("<a id=\"\(anchor(for: suite))\"></a>")
         out.line()
-        out.line("## " + MatrixText.markdown(suiteHeading(suite)))
+        out.line("## " + ReportText.markdown(suiteHeading(suite)))
         out.line()
-        if !suite.file.isEmpty { out.line(MatrixText.markdown(suite.file)); out.line() }
+        if !suite.file.isEmpty { out.line(ReportText.markdown(suite.file)); out.line() }
         let plainLabels = columnLabels
         let labels = plainLabels.enumerated().map { index, label in
-            MatrixText.markdown(label) + (index == referenceColumn ? " (ref)" : "")
+            ReportText.markdown(label) + (index == referenceColumn ? " (ref)" : "")
         }
         out.row(["scenario", "title", "tags", "consensus"] + labels)
         out.line("|---|---|---|---|" + String(repeating: ":-:|", count: columns.count))
@@ -125,11 +125,11 @@ extension Matrix {
         defer { nextNote = notes.nextNumber }
         for row in suite.rows {
             let consensus = consensus(row)
-            var scenario = MatrixText.markdown(row.scenarioID)
+            var scenario = ReportText.markdown(row.scenarioID)
             if row.isSecurityRelevant { scenario += " 🔒" }
             if row.hasUnexpected { scenario = "**⚠** " + scenario }
             var cells = [
-                scenario, MatrixText.markdown(row.title), row.tags.map(MatrixText.markdown).joined(separator: ", "),
+                scenario, ReportText.markdown(row.title), row.tags.map(ReportText.markdown).joined(separator: ", "),
                 consensusText(consensus),
             ]
             for column in columns.indices {
@@ -146,14 +146,14 @@ extension Matrix {
         out.line()
         if !notes.entries.isEmpty {
             for entry in notes.entries {
-                let place = entry.location.map { " (at \(MatrixText.markdown($0)))" } ?? ""
-                let why = entry.cell.expectationNote.map { "; \(MatrixText.markdown($0))" } ?? ""
+                let place = entry.location.map { " (at \(ReportText.markdown($0)))" } ?? ""
+                let why = entry.cell.expectationNote.map { "; \(ReportText.markdown($0))" } ?? ""
                 let kind = entry.cell.isUnexpected ? "**\(entry.cell.symbol) \(entry.cell.kind)**" : "\(entry.cell.symbol) \(entry.cell.kind)"
-                let adapters = entry.columns.map { MatrixText.markdown(plainLabels[$0]) }.joined(separator: ", ")
+                let adapters = entry.columns.map { ReportText.markdown(plainLabels[$0]) }.joined(separator: ", ")
                 let security = entry.security ? " 🔒" : ""
                 out.line(
-                    "- <a id=\"m\(entry.number)\"></a>**\(entry.number).** \(MatrixText.markdown(entry.scenarioID))\(security) · "
-                        + "\(adapters): \(kind): \(MatrixText.markdown(entry.cell.displayMessage))\(place)\(why)"
+                    "- <a id=\"m\(entry.number)\"></a>**\(entry.number).** \(ReportText.markdown(entry.scenarioID))\(security) · "
+                        + "\(adapters): \(kind): \(ReportText.markdown(entry.cell.displayMessage))\(place)\(why)"
                 )
             }
             out.line()

@@ -220,7 +220,8 @@ extension Matrix {
             case .errored: outcome = .error; observation = "error"
             }
             // An unexpected pass has no message of its own: what the reader needs is why it was expected to fail.
-            message = outcome == .pass ? (result.isUnexpected ? result.expectationPhrase : "") : result.oneLineMessage
+            message = ReportText.capped(
+                outcome == .pass ? (result.isUnexpected ? result.expectationPhrase : "") : result.oneLineMessage)
             expected = result.expected
             isUnexpected = result.isUnexpected
             isSecurityFailure = result.isSecurityRelevant

@@ -153,7 +153,7 @@ public final class JUnitReporter: ResultReporter {
         if let interruption { properties.append(("interrupted", interruption)) }
         try writer.element("properties") {
             for (name, value) in properties {
-                try writer.element("property", attributes: ["name": name, "value": value])
+                try writer.element("property", attributes: ["name": name, "value": ReportText.capped(value)])
             }
         }
     }

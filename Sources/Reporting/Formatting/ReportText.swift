@@ -1,8 +1,9 @@
 import Foundation
 
-/// Making text from results safe to show: scenario titles, failure messages and skip reasons come from suites and
-/// servers and may hold anything (`<`, `&`, quotes, `|`, control characters, bidirectional overrides).
-enum MatrixText {
+/// Making text from results safe to show in a report: scenario titles, failure messages and skip reasons come from
+/// suites and servers and may hold anything (`<`, `&`, quotes, `|`, control characters, bidirectional overrides).
+/// The matrix, the agreement report, the truth table and the diff all escape through here.
+enum ReportText {
     /// One line with nothing invisible: line breaks become spaces, and characters a reader cannot see or that
     /// would break the file (C0/C1 controls other than TAB, DEL, U+FFFE/U+FFFF, bidirectional embeddings and
     /// overrides that could make a message read backwards) are spelled out as `\u{0001}`, so nothing is dropped
@@ -42,9 +43,17 @@ enum MatrixText {
     /// `|` is escaped everywhere, not only in tables: GitHub splits table cells on `|` before inline parsing,
     /// and `\|` reads as `|` outside tables too.
     static func markdown(_ text: String) -> String {
+        markdownEscaped(visible(text))
+    }
+
+    /// A backslash before every character of `text` that could start inline Markdown: the escaping of
+    /// ``markdown(_:)`` for text already made visible another way (the diff keeps a line feed as `\u{000A}`).
+    /// Image and link syntax (`![x](…)`, `[x](…)`) stays text, so a message cannot put an external image or a link
+    /// into a CI job summary.
+    static func markdownEscaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in visible(text) {
+        for character in text {
             switch character {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!", "$":
                 result.append("\\")
