@@ -262,7 +262,7 @@ public struct ExpectationUpdater: Sendable {
             do {
                 data = try InputFile.read(path.path, maximumSize: XMLTree.defaultMaximumInputSize)
             } catch {
-                throw ExpectationUpdateError(problems: ["\(path.path): error: cannot read it: \(error)"], kind: .invalidInput)
+                throw ExpectationUpdateError(problems: ["\(path.path): error: cannot read it: \(error.message)"], kind: .invalidInput)
             }
             // The edits are UTF-8 text: another encoding would be mixed with it, or decoded lossily and written back.
             guard let decoded = String(data: data, encoding: .utf8),
