@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLSupport
 
 /// The real `cookie-harness` binary, run as a user or a CI job would, with its output and exit status.
 enum Harness {
@@ -140,5 +141,25 @@ extension Harness {
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+}
+
+extension Harness {
+    /// The partial reports of a run stopped by signal `name`, in `folder` (`r.json`, `j.xml`): a record says so, the
+    /// JUnit file validates against jenkins-junit-10.xsd and carries the `interrupted` property.
+    static func expectInterruptedReports(
+        in folder: String, signal name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let json = try Data(contentsOf: URL(fileURLWithPath: folder + "/r.json"))
+        let records = try #require(
+            try JSONSerialization.jsonObject(with: json) as? [[String: Any]], sourceLocation: sourceLocation)
+        #expect(
+            records.contains { ($0["message"] as? String)?.contains("interrupted by \(name)") == true },
+            sourceLocation: sourceLocation)
+        let schema = try XMLSchema(contentsOf: "\(root)/../shared/schemas/junit/jenkins-junit-10.xsd")
+        let problems = try schema.validate(contentsOf: folder + "/j.xml").filter { $0.severity == .error }
+        #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
+        let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
+        #expect(junit.contains("<property name=\"interrupted\" value=\"\(name)\"/>"), sourceLocation: sourceLocation)
     }
 }

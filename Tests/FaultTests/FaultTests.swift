@@ -205,14 +205,7 @@ struct FaultTests {
         #expect(process.terminationStatus == status, "\(directory.stderr)")
         #expect(directory.stderr.contains("interrupted by \(name)"), "\(directory.stderr)")
 
-        let json = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/out/r.json"))
-        let records = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
-        #expect(records.contains { ($0["message"] as? String)?.contains("interrupted by \(name)") == true })
-        let schema = try XMLSchema(contentsOf: "\(Harness.root)/../shared/schemas/junit/jenkins-junit-10.xsd")
-        let problems = try schema.validate(contentsOf: directory.path + "/out/j.xml").filter { $0.severity == .error }
-        #expect(problems.isEmpty, "\(problems)")
-        let junit = try String(contentsOfFile: directory.path + "/out/j.xml", encoding: .utf8)
-        #expect(junit.contains("<property name=\"interrupted\" value=\"\(name)\"/>"))
+        try Harness.expectInterruptedReports(in: directory.path + "/out", signal: name)
 
         #expect(directory.contents(of: "out") == ["j.xml", "r.json"], "scratch files left next to the reports")
         #expect(directory.contents(of: "scratch").isEmpty, "scratch folders left: \(directory.contents(of: "scratch"))")
