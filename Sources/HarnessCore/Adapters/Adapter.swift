@@ -75,14 +75,6 @@ public struct Adapter: Sendable {
         }
     }
 
-    /// Whether its description is known: false for a deferred adapter nothing has asked about yet.
-    public var isDescribed: Bool {
-        switch source {
-        case .described: true
-        case .deferred(_, let deferred): deferred.isResolved
-        }
-    }
-
     private var current: Description {
         switch source {
         case .described(let description): description
@@ -150,8 +142,6 @@ private final class DeferredDescription: Sendable {
     init(_ resolve: @escaping @Sendable () -> Adapter) {
         self.resolve = resolve
     }
-
-    var isResolved: Bool { resolved.withLock { $0 != nil } }
 
     /// Resolves under the lock, so two threads asking at once start one process, not two.
     var description: Adapter.Description {
