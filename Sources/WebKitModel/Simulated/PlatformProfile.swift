@@ -53,8 +53,19 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whose jar the engine's website data stores keep (the seam is ``EngineCookieJar``).
+    public enum Jar: String, Sendable, Hashable {
+        /// The RFC 6265bis reference jar (``CookieJar``), with this profile's SameSite default, lifetime cap,
+        /// `SameSite=None` and Max-Age choices.
+        case rfc6265bis
+    }
+
     public var name: String
     public var summary: String
+
+    /// Whose jar the data stores keep. Every profile: `rfc6265bis` — **assumed** for ios and ios-11 (Apple's
+    /// CFNetwork jar cannot run here); for webkitgtk an approximation of libsoup's jar through the parameters below.
+    public var jar: Jar
 
     /// DESIGN §6 rule 2 and its last paragraph.
     /// ios, ios-11: `sentOnEveryHop` — **reported** (DESIGN §6 sources; the 302 masking is described in public
@@ -159,8 +170,9 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         thirdPartyCookies: ThirdPartyCookies, sameSite: SameSiteSupport, implicitWebToNativeSyncDelay: TimeInterval? = nil,
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         sameSiteNoneRequiresSecure: Bool = true, cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge,
-        maxAgeWinsOverExpires: Bool = true
+        maxAgeWinsOverExpires: Bool = true, jar: Jar = .rfc6265bis
     ) {
+        self.jar = jar
         self.name = name
         self.summary = summary
         self.manualCookieHeader = manualCookieHeader
@@ -210,6 +222,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         [
             "\(name): \(summary)",
+            "  jar: \(jar.rawValue)",
             "  manual Cookie header: \(manualCookieHeader.rawValue)",
             "  cookie-store writes: \(cookieStoreWrites.rawValue), land after \(cookieStoreWriteDelay) s"
                 + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : "")

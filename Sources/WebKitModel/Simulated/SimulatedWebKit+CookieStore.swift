@@ -5,7 +5,7 @@ extension SimulatedWebKit {
     /// A website data store: its jar and the queue of cookie-store operations sent to it.
     final class DataStore {
         let handle: Int
-        let jar: CookieJar
+        let jar: any EngineCookieJar
         let isPersistent: Bool
         /// When the last queued operation lands: operations on one store land in the order they were sent.
         var lastOperationDue = Date.distantPast
@@ -15,7 +15,7 @@ extension SimulatedWebKit {
         var observers: [() -> Void] = []
         var notificationPending = false
 
-        init(handle: Int, jar: CookieJar, isPersistent: Bool, isDormant: Bool) {
+        init(handle: Int, jar: any EngineCookieJar, isPersistent: Bool, isDormant: Bool) {
             self.handle = handle
             self.jar = jar
             self.isPersistent = isPersistent
@@ -39,7 +39,7 @@ extension SimulatedWebKit {
     /// Rule 1: a non-persistent store starts empty and shares its jar with nobody.
     public func makeNonPersistentDataStore() -> Int {
         let store = DataStore(
-            handle: makeHandle(), jar: CookieJar(clock: .virtual(clock), configuration: jarConfiguration), isPersistent: false,
+            handle: makeHandle(), jar: Self.makeJar(profile: profile, clock: clock), isPersistent: false,
             isDormant: profile.defersCookieStoreUntilFirstLoad
         )
         stores[store.handle] = store

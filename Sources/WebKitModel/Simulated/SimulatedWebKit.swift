@@ -54,9 +54,8 @@ public final class SimulatedWebKit: WebKitEngine {
     /// is lost in the sync"), so a target drops the native cookies of that domain the web view does not have.
     public var implicitSyncTarget: ((_ cookie: Cookie, _ webCookiesOfDomain: [Cookie]) -> Void)?
 
-    let jarConfiguration: CookieJarConfiguration
     /// The default data store's jar: on "disk", it outlives the app process (rule 9).
-    let persistentJar: CookieJar
+    let persistentJar: any EngineCookieJar
 
     var nextHandle = 1
     var queue = EventQueue()
@@ -78,11 +77,19 @@ public final class SimulatedWebKit: WebKitEngine {
         self.clock = clock
         self.network = network
         self.eventLog = eventLog
-        let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
-        self.jarConfiguration = CookieJarConfiguration(
-            sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
-            lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
-        self.persistentJar = CookieJar(clock: .virtual(clock), configuration: jarConfiguration)
+        self.persistentJar = Self.makeJar(profile: profile, clock: clock)
+    }
+
+    /// A new, empty jar of the kind the profile names, on the engine's clock.
+    static func makeJar(profile: PlatformProfile, clock: VirtualClock) -> any EngineCookieJar {
+        switch profile.jar {
+        case .rfc6265bis:
+            let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
+            let configuration = CookieJarConfiguration(
+                sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
+                lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
+            return CookieJar(clock: .virtual(clock), configuration: configuration)
+        }
     }
 
     public var now: Date { clock.now }
