@@ -183,10 +183,12 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// an app load or a link that goes A→B→A, or an app load of B that 302s to A, withholds Strict at A (and B's
     /// Strict at B) and sends Lax; a 307 form POST bounced through B sends only None; but a `fetch` (credentials
     /// "include", mode "no-cors", as the harness's driver sends it) bounced through B back to A sends and stores
-    /// Strict and Lax, as if same-site with its page. WebKit's own WPT baseline for the glib ports
+    /// Strict and Lax, as if same-site with its page. A CORS-mode fetch did the same (a one-off probe with the
+    /// driver's fetch switched to mode "cors" and CORS headers on the 302; without them the redirect is not
+    /// followed, which showed the mode took effect). WebKit's own WPT baseline for the glib ports
     /// (LayoutTests/platform/glib/imported/w3c/web-platform-tests/cookies/samesite/fetch.https-expected.txt, WebKit
-    /// commit 92829e91) passes "Cross-site redirecting to same-host fetches are cross-site" with a CORS-mode fetch:
-    /// the fetch mode may matter; only no-cors was measured.
+    /// commit 92829e91) passes "Cross-site redirecting to same-host fetches are cross-site": trunk, or its test
+    /// runner, may differ from the 2.50.6 release measured here.
     /// ios: every request — **reported**: WebKit's WPT baselines for the Apple ports
     /// (LayoutTests/imported/w3c/web-platform-tests/cookies/samesite/, WebKit commit 49f54741): window-open.https
     /// passes "Cross-site redirecting to same-host auxiliary navigations are laxly same-site", and fetch.https fails
