@@ -184,7 +184,8 @@ private struct World {
         case .lastStep(let wanted):
             let observed = lastOutcome?.outcome ?? .succeeded
             let detail = lastOutcome?.message ?? ""
-            let seen = Observation(location, "last step", [observed.rawValue + (detail.isEmpty ? "" : " (\(detail))")])
+            // The outcome, not the engine's wording of it (each engine words a redirect loop its own way).
+            let seen = Observation(location, "last step", [observed.rawValue])
             // `failed` accepts any failure, a redirect loop included.
             guard observed != wanted, !(wanted == .failed && observed != .succeeded) else { return (nil, seen) }
             return (failure(
