@@ -8,7 +8,8 @@ import Testing
 /// values with white space, commas, control and non-ASCII octets; Domains in every case, on IP hosts, public
 /// suffixes; odd Paths; Expires in many spellings; Max-Age at every integer edge; repeated and malformed
 /// attributes). `Vectors/generate.py` stored each line in a fresh `SoupCookieJar` under a frozen clock and wrote
-/// what libsoup kept and the `Cookie` header it built; here the model must keep and send exactly the same.
+/// what libsoup kept and the `Cookie` header it built, and what a jar under WebKitGTK's no-third-party policy kept
+/// with a same-site and a cross-site first party; here the model must keep and send exactly the same.
 @Suite("libsoup model: 2000 lines against libsoup's own answers")
 struct LibsoupVectorTests {
     struct Vectors: Decodable {
@@ -17,6 +18,13 @@ struct LibsoupVectorTests {
             var line: String
             var cookies: [Record]
             var header: String?
+            /// How many cookies a jar under `SOUP_COOKIE_JAR_ACCEPT_NO_THIRD_PARTY` kept: same-site, cross-site.
+            var noThirdParty: [Int]
+
+            enum CodingKeys: String, CodingKey {
+                case url, line, cookies, header
+                case noThirdParty = "no-third-party"
+            }
         }
 
         struct Record: Decodable, Equatable {
@@ -73,13 +81,19 @@ struct LibsoupVectorTests {
             jar.setCookie(vector.line, from: url)
             let records = Self.records(jar)
             let header = jar.cookieHeader(for: url)
-            if records != vector.cookies || header != vector.header {
+            let strict = [true, false].map { isSameSite in
+                let strict = LibsoupCookieJar(clock: .frozen(at: now), acceptPolicy: .noThirdParty)
+                strict.setCookie(vector.line, from: url, context: CookieRequestContext(isSameSite: isSameSite))
+                return Self.records(strict).count
+            }
+            if records != vector.cookies || header != vector.header || strict != vector.noThirdParty {
                 differing += 1
                 if differing <= 20 {
                     Issue.record("""
                         \(vector.url) \(vector.line.debugDescription)
                           libsoup: \(vector.cookies) header \(vector.header.debugDescription)
                           model:   \(records) header \(header.debugDescription)
+                          kept under no-third-party (same-site, cross-site): libsoup \(vector.noThirdParty), model \(strict)
                         """)
                 }
             }

@@ -6,7 +6,9 @@ Run from this folder under a frozen libfaketime clock, with Debian's Python (pyt
         /usr/bin/python3 generate.py
 Each vector is one line received from one URL by a fresh SoupCookieJar (soup_cookie_parse, then
 soup_cookie_jar_add_cookie_full with the URL as first party, as the libsoup adapter does), then the jar's cookies
-and the Cookie header for the same URL (soup_cookie_jar_get_cookie_list_with_same_site_info). The lines are
+and the Cookie header for the same URL (soup_cookie_jar_get_cookie_list_with_same_site_info); then how many
+cookies a jar under WebKitGTK's SOUP_COOKIE_JAR_ACCEPT_NO_THIRD_PARTY keeps, with the URL and with another site as
+the first party. The lines are
 random combinations of awkward pieces, from a fixed seed: the same file every time."""
 
 import json
@@ -17,6 +19,7 @@ import gi
 gi.require_version("Soup", "3.0")
 from gi.repository import GLib, Soup  # noqa: E402
 
+CROSS = GLib.Uri.parse("https://cross-site.invalid/", GLib.UriFlags.NONE)
 URLS = ["https://www.example.com/a/b", "http://example.com/", "https://app.example.com/x", "http://192.168.0.10/p/q",
         "https://github.io/", "https://user.github.io/", "http://localhost/", "https://sub.app.example.co.uk/"]
 NAMES = ["a", "", " b ", "c d", "__Host-x", "n\t", "e,f", "\u00e9t\u00e9", "x\x7fy", "=", "g"]
@@ -88,8 +91,18 @@ def main():
         if cookie is not None:
             jar.add_cookie_full(cookie, uri, uri)
         cookies = jar.get_cookie_list_with_same_site_info(uri, uri, uri, True, True, True)
+        # WebKitGTK's policy, with the URL and with another site as the first party.
+        strict = []
+        for party in (uri, CROSS):
+            other = Soup.CookieJar.new()
+            other.set_accept_policy(Soup.CookieJarAcceptPolicy.NO_THIRD_PARTY)
+            cookie = Soup.Cookie.parse(text, uri)
+            if cookie is not None:
+                other.add_cookie_full(cookie, uri, party)
+            strict.append(len(other.all_cookies()))
         vectors.append({"url": url, "line": text, "cookies": [record(c) for c in jar.all_cookies()],
-                        "header": Soup.cookies_to_cookie_header(cookies) if cookies else None})
+                        "header": Soup.cookies_to_cookie_header(cookies) if cookies else None,
+                        "no-third-party": strict})
     with open("libsoup-vectors.json", "w", encoding="utf-8") as handle:
         handle.write('{"now": %d, "vectors": [\n' % GLib.DateTime.new_now_utc().to_unix())
         handle.write(",\n".join(json.dumps(vector, ensure_ascii=True) for vector in vectors))
