@@ -166,7 +166,7 @@ public final class LibsoupCookieJar: Sendable {
     /// (`soup_cookie_copy`), which have no serial: every one compares equal, and the stable merge sort keeps them
     /// as found.
     func cookies(
-        for url: CookieURL, partyHost: String, isSafeMethod: Bool, forHTTP: Bool, isTopLevelNavigation: Bool,
+        for url: CookieURL, partyHost: String?, isSafeMethod: Bool, forHTTP: Bool, isTopLevelNavigation: Bool,
         now: Date, _ state: inout State
     ) -> [Entry] {
         let host = Array(url.host.utf8)

@@ -45,14 +45,15 @@ enum LibsoupMatching {
     }
 
     /// Models `cookie_is_valid_for_same_site_policy` (libsoup/cookies/soup-cookie-jar.c) with the first party
-    /// and the site for cookies both `partyHost`, as the `libsoup` adapter passes them: a None cookie always
-    /// goes; a Lax one on a top-level navigation by a safe method (or for script); otherwise only when the first
-    /// party's host matches the request's (`soup_host_matches_host`, no registrable domains involved).
+    /// and the site for cookies both `partyHost`, as the `libsoup` adapter passes them (nil: no first party, as
+    /// `soup_cookie_jar_get_cookie_list` asks): a None cookie always goes, and every cookie without a first party;
+    /// a Lax one on a top-level navigation by a safe method (or for script); otherwise only when the first party's
+    /// host matches the request's (`soup_host_matches_host`, no registrable domains involved).
     static func sameSiteAllows(
-        _ policy: LibsoupCookie.SameSitePolicy, requestHost: String, partyHost: String, isSafeMethod: Bool,
+        _ policy: LibsoupCookie.SameSitePolicy, requestHost: String, partyHost: String?, isSafeMethod: Bool,
         isTopLevelNavigation: Bool, forHTTP: Bool
     ) -> Bool {
-        if policy == .none { return true }
+        guard policy != .none, let partyHost else { return true }
         if policy == .lax, isTopLevelNavigation, isSafeMethod || !forHTTP { return true }
         return hostMatchesHost(partyHost, requestHost)
     }

@@ -154,3 +154,33 @@ struct LibsoupDeparturesTests {
         #expect(jar.cookieHeader(for: try F.url("https://b.example/")) == nil)
     }
 }
+
+/// What WebKit's DOM path (NetworkStorageSession::setCookiesFromDOM, libsoup builds) adds before the jar.
+@Suite("libsoup model: document.cookie through WebKit's DOM path")
+struct LibsoupDOMWriteTests {
+    typealias F = LibsoupFixture
+
+    /// setCookiesFromDOM drops an HttpOnly cookie, and a cookie whose name and path match an HttpOnly cookie the
+    /// jar would send to the page; an HttpOnly cookie on another path is not seen, so it is shadowed.
+    @Test("script cannot write HttpOnly or replace one of its own path, but replaces one of another path")
+    func httpOnly() throws {
+        let (jar, _) = F.jar()
+        let account = try F.url("https://app.example.com/account/")
+        let home = try F.url("https://app.example.com/home")
+        #expect(jar.setCookie("sid=server; HttpOnly; Path=/", from: account).isStored)
+        #expect(jar.setCookie("acct=server; HttpOnly; Path=/account", from: account).isStored)
+        #expect(jar.setDocumentCookie("x=1; HttpOnly", documentURL: home, isSameSite: true).rejection == .httpOnlyFromScript)
+        #expect(jar.setDocumentCookie("sid=script", documentURL: home, isSameSite: true).rejection == .overwritesHTTPOnly)
+        #expect(jar.setDocumentCookie("acct=script; Path=/account", documentURL: home, isSameSite: true).isStored)
+        #expect(jar.cookieHeader(for: try F.url("https://app.example.com/account/x")) == "acct=script; sid=server")
+    }
+
+    /// Each line of a document.cookie string is a cookie of its own (value.split('\n')).
+    @Test("a string of several lines writes several cookies")
+    func lines() throws {
+        let (jar, _) = F.jar()
+        let page = try F.url("https://app.example.com/")
+        _ = jar.setDocumentCookie("a=1\nb=2", documentURL: page, isSameSite: true)
+        #expect(jar.documentCookie(for: page) == "a=1; b=2")
+    }
+}
