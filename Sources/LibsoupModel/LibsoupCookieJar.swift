@@ -71,13 +71,20 @@ public final class LibsoupCookieJar: Sendable {
             return .rejected(rejection)
         case .success(let cookie):
             return state.withLock {
-                add(cookie, requestIsSecure: url.isSecure, firstPartyHost: Self.partyHost(url, context.isSameSite), now: now, &$0)
+                add(cookie, requestIsSecure: url.isSecure, firstPartyHost: Self.firstPartyHost(url, context), now: now, &$0)
             }
         }
     }
 
-    /// The first party's host: the request's own when same-site.
+    /// The first party's and site for cookies' host when reading: the request's own when same-site.
     static func partyHost(_ url: CookieURL, _ isSameSite: Bool) -> String { isSameSite ? url.host : crossSiteHost }
+
+    /// The first party of a response that sets cookies (what the accept policy judges): the request's own URL when
+    /// same-site, and also for a top-level navigation — WebKit makes a message's first party the main document's
+    /// URL, which for a navigation is the document it loads.
+    static func firstPartyHost(_ url: CookieURL, _ context: CookieRequestContext) -> String {
+        context.isSameSite || (context.api == .http && context.isTopLevelNavigation) ? url.host : crossSiteHost
+    }
 
     /// The request path as libsoup sees it: the adapter hands GLib the URL with `G_URI_FLAGS_NONE`, which decodes
     /// percent escapes in the path.

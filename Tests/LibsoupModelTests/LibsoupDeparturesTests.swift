@@ -32,6 +32,18 @@ struct LibsoupDeparturesTests {
         #expect(jar.setCookie("c=1; Domain=example.com", from: try F.url("https://app.example.com/")).isStored)
     }
 
+    /// WebKit gives each message the main document's URL as first party: a cross-site navigation's response is
+    /// first-party to the page it loads, a cross-site subresource's is not.
+    @Test("no-third-party policy: a cross-site navigation sets cookies, a cross-site subresource does not")
+    func crossSiteNavigationIsFirstParty() throws {
+        let (jar, _) = F.jar(.noThirdParty)
+        let site = try F.url("https://app.example.com/welcome")
+        let navigation = CookieRequestContext(isSameSite: false, isTopLevelNavigation: true)
+        #expect(jar.setCookie("arrived=1; SameSite=Lax", from: site, context: navigation).isStored)
+        let subresource = CookieRequestContext(isSameSite: false, isTopLevelNavigation: false)
+        #expect(jar.setCookie("tracker=1", from: site, context: subresource).rejection == .thirdPartyCookie)
+    }
+
     /// parse_one_cookie prepends a dot to a Domain g_hostname_is_ip_address does not call an address
     /// (`168.0.10` is not one), and soup_host_matches_host then matches it as a suffix of any host.
     @Test("an IP host may set a Domain that is a suffix of its address, and the cookie goes to another address")

@@ -83,7 +83,9 @@ struct LibsoupVectorTests {
             let header = jar.cookieHeader(for: url)
             let strict = [true, false].map { isSameSite in
                 let strict = LibsoupCookieJar(clock: .frozen(at: now), acceptPolicy: .noThirdParty)
-                strict.setCookie(vector.line, from: url, context: CookieRequestContext(isSameSite: isSameSite))
+                // The generator's cross-site first party is another site: a subresource, not a navigation.
+                let context = CookieRequestContext(isSameSite: isSameSite, isTopLevelNavigation: isSameSite)
+                strict.setCookie(vector.line, from: url, context: context)
                 return Self.records(strict).count
             }
             if records != vector.cookies || header != vector.header || strict != vector.noThirdParty {
