@@ -58,6 +58,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         /// The RFC 6265bis reference jar (``CookieJar``), with this profile's SameSite default, lifetime cap,
         /// `SameSite=None` and Max-Age choices.
         case rfc6265bis
+        /// The model of libsoup 3.2.3's jar (``LibsoupCookieJar``), WebKitGTK's own: its parser, matching, order
+        /// and persistence rule by itself; of this profile's parameters only `thirdPartyCookies` reaches it (as
+        /// libsoup's accept policy). Checked cell by cell against the `libsoup` store adapter.
+        case libsoup
     }
 
     public var name: String
