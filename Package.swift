@@ -24,6 +24,8 @@ let package = Package(
 
         // The RFC 6265bis reference cookie jar: pure, no I/O.
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
+        // A model of libsoup 3.2.3's cookie jar (WebKitGTK's), re-expressed from libsoup's C: pure, no I/O.
+        .target(name: "LibsoupModel", dependencies: ["CookieModel"], swiftSettings: strict),
         // Every file the tool writes (one atomic writer: modes kept, umask honoured, links followed, devices and FIFOs
         // written through), the input files it reads and the suite folders it walks (links followed, loops ended).
         .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
@@ -49,12 +51,13 @@ let package = Package(
             name: "CookieStores",
             dependencies: [
                 "ChildProcesses", "CookieModel", "FileAccess", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup",
+                "LibsoupModel",
             ],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
-        .target(name: "WebKitModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        .target(name: "WebKitModel", dependencies: ["CookieModel", "LibsoupModel"], swiftSettings: strict),
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
@@ -125,6 +128,9 @@ let package = Package(
         ),
 
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
+        .testTarget(
+            name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel"], exclude: ["Vectors"], swiftSettings: strict
+        ),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
@@ -132,7 +138,9 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
         .testTarget(
             name: "CookieStoresTests",
-            dependencies: ["ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport"],
+            dependencies: [
+                "ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport", "LibsoupModel",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),

@@ -13,12 +13,15 @@ enum AgreementCommand {
         usage: cookie-harness agreement [PATH...] [--strategy NAME]... [--filter GLOB]... [--jobs N]
                                         [--time-limit SECONDS] [--known FILE] [--min-rate PERCENT]
                                         [--markdown FILE] [--html FILE] [--json FILE] [--schema FILE]
+                                        [--update-readme FILE]
 
         Runs each strategy on the simulated webkitgtk profile (NAME@webkitgtk) and on the real engine
         (NAME@webkitgtk-live) over the hand-written suites in PATH (default: Suites/, without imported corpora), and
-        pairs the results: two cells agree when they have the same status and the same observed outcome (the same
-        check failing with the same message). Cells the real engine cannot serve are skipped and not compared.
-        Disagreements listed with their cause in the known file are reported as known.
+        pairs the results: two cells agree when they have the same status and every check, passing ones included,
+        observed the same thing; cells whose observations differ only in the order of a cookie list are a class of
+        their own ("order only"). Cells the real engine cannot serve are skipped and not compared. Disagreements
+        listed with their cause in the known file are reported as known. The rate over the cells whose scenario opens
+        a web view is given apart (the others test the native store only).
 
           --strategy NAME       a strategy to compare, e.g. wk-request-header (repeatable; default: all)
           --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
@@ -29,6 +32,8 @@ enum AgreementCommand {
           --markdown FILE       default Reports/agreement.md
           --html FILE           default Reports/agreement.html
           --json FILE           default Reports/agreement.json
+          --update-readme FILE  also write the figures between the lines '\(Agreement.readmeBlock.beginMarker)' and
+                                '\(Agreement.readmeBlock.endMarker)' of FILE (README.md); an interrupted run leaves it
 
         exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
         or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
@@ -40,7 +45,10 @@ enum AgreementCommand {
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
         let args = try CommandLineArguments(
             arguments,
-            valued: ["strategy", "filter", "jobs", "time-limit", "known", "min-rate", "markdown", "html", "json", "schema", "expectations"]
+            valued: [
+                "strategy", "filter", "jobs", "time-limit", "known", "min-rate", "markdown", "html", "json", "schema", "expectations",
+                "update-readme",
+            ]
         )
         if args.wantsHelp {
             output.out(usage)
@@ -73,6 +81,13 @@ enum AgreementCommand {
             reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args)
                 + [CommandInput(knownPath, role: "the known-disagreements file (--known)")],
             output: output)
+        // Minutes of runs are not spent for a README that cannot take the figures.
+        if let readme = args.value("update-readme"),
+           (try? String(contentsOfFile: readme, encoding: .utf8)).flatMap(Agreement.readmeBlock.block(in:)) == nil
+        {
+            output.err("\(readme): error: needs one line '\(Agreement.readmeBlock.beginMarker)' and, after it, one line '\(Agreement.readmeBlock.endMarker)'")
+            return .invalidInput
+        }
         if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
             output.err("cookie-harness: error: the real engine is not available here: \(reason)")
             return .infrastructureFailure
@@ -82,9 +97,10 @@ enum AgreementCommand {
         let filters = args.options["filter"] ?? []
 
         func run(_ adapters: [Adapter], jobs: Int) throws -> [ScenarioResult] {
-            let plan = RunPlan(
+            var plan = RunPlan(
                 suites: suites, adapters: adapters, filters: filters, jobs: jobs, timeLimit: timeLimit,
                 expectation: inputs.expectedStatus)
+            plan.keepsObservations = true
             let collector = CollectingReporter()
             let console = ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) })
             _ = try Runner().run(plan, reporter: MultiReporter([console, collector]))
@@ -99,13 +115,7 @@ enum AgreementCommand {
         RunCommand.reportDriverStartCrashes(output: output)
         let elapsed = ContinuousClock.now - started
 
-        let agreement = Agreement(
-            simulated: simulated, live: live, simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live",
-            strategy: { adapter in
-                let name = adapter.name
-                return String(name[..<(name.firstIndex(of: "@") ?? name.endIndex)])
-            },
-            knownCauses: known)
+        let agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {
@@ -117,6 +127,11 @@ enum AgreementCommand {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }
         output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)")
+        if let readme = args.value("update-readme") {
+            let status = ReadmeBlockUpdate.write(
+                agreement.readmeMarkdown(), into: readme, block: Agreement.readmeBlock, what: "agreement figures", output: output)
+            if status != .success { return status }
+        }
         let rate = agreement.overall.rate
         if rate < minimum {
             output.err("cookie-harness: agreement \(Agreement.percent(rate)) is below --min-rate \(Agreement.percent(minimum))")

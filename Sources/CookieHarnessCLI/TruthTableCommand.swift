@@ -86,28 +86,7 @@ enum TruthTableCommand {
         output.out(markdown)
 
         guard let readme else { return .success }
-        // A table of an interrupted run is partial: the README keeps the whole one it has.
-        if let signal = Interruption.signal {
-            output.err("cookie-harness: interrupted by \(Interruption.name(of: signal)): \(readme) not updated")
-            return .interrupted(by: signal)
-        }
-        do {
-            let document = try String(contentsOfFile: readme, encoding: .utf8)
-            guard let updated = TruthTable.replacingBlock(in: document, with: markdown) else {
-                output.err("\(readme): error: needs one line '\(TruthTable.beginMarker)' and, after it, one line '\(TruthTable.endMarker)'")
-                return .invalidInput
-            }
-            // Like every file the tool writes: a symlink is followed, the file's mode kept.
-            if updated != document { try AtomicFile.write(updated, to: readme) }
-            output.err("truth table: \(readme)\(updated == document ? " (unchanged)" : "")")
-        } catch let error as FileAccessError {
-            output.err(error.description)
-            return .infrastructureFailure
-        } catch {
-            output.err("cookie-harness: error: updating \(readme): \((error as NSError).localizedDescription)")
-            return .infrastructureFailure
-        }
-        return .success
+        return ReadmeBlockUpdate.write(markdown, into: readme, block: TruthTable.readmeBlock, what: "truth table", output: output)
     }
 
     /// The hand-written suites (the store-parser ones left out) run on `adapters`; nil after printing the errors of

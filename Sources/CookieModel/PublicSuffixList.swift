@@ -30,4 +30,10 @@ public final class PublicSuffixList: @unchecked Sendable {
     public func registrableDomain(of host: String) -> String? {
         psl_registrable_domain(context, host).map { String(cString: $0) }
     }
+
+    /// The longest public suffix `host` ends with (libpsl's `psl_unregistrable_domain`), which libsoup's
+    /// `soup_tld_get_base_domain` checks before taking the registrable domain.
+    public func unregistrableDomain(of host: String) -> String? {
+        psl_unregistrable_domain(context, host).map { String(cString: $0) }
+    }
 }

@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import LibsoupModel
 
 /// The real cookie stores of this module as adapters: each one a shared-store app (UIWebView model).
 ///
@@ -45,8 +46,21 @@ public enum StoreAdapters {
         }
     }
 
-    /// Both, in catalog order.
-    public static let all = [foundation, curl]
+    /// The model of libsoup 3.2.3's jar (``LibsoupCookieJar``), in process, on the scenario's clock: the jar the
+    /// simulated engine keeps under a `libsoup` profile, checked cell by cell against the `libsoup` adapter (the
+    /// real library). Its capabilities are that adapter's, so both run the same scenarios.
+    public static let libsoupModel = Adapter(
+        info: AdapterInfo(name: "libsoup-model", version: "libsoup 3.2.3 (Swift model)"),
+        summary: "a Swift model of libsoup 3.2.3's SoupCookieJar (SoupCookieJarText persistence), driven as the "
+            + "libsoup adapter drives libsoup; one store shared by native side and web view",
+        capabilities: [.nativeStore, .webView, .nonPersistentDataStore, .virtualClock, .persistence, .storeInspection, .javascript]
+    ) { environment in
+        let clock = environment.cookieClock
+        return try SharedStoreApp(environment: environment) { LibsoupCookieJar(clock: clock) }
+    }
+
+    /// All three, in catalog order.
+    public static let all = [foundation, curl, libsoupModel]
 
     /// Foundation ships with the toolchain and has no version call of its own: the toolchain's language version.
     static var foundationVersion: String {

@@ -63,7 +63,7 @@ struct FoundationCurlScenarioTests {
             // libcurl only hears Set-Cookie lines over HTTP.
             #expect(adapter.capabilities == common)
         }
-        #expect(StoreAdapters.all.map(\.name) == ["foundation", "curl"])
+        #expect(StoreAdapters.all.map(\.name) == ["foundation", "curl", "libsoup-model"])
     }
 
     @Test("a skip names the missing capabilities", arguments: StoreKind.allCases)

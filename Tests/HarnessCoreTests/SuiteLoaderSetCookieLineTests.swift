@@ -116,3 +116,40 @@ struct SuiteLoaderSetCookieLineTests {
         #expect(status == .passed)
     }
 }
+
+/// Every check's observation, passing or not: what an agreement between two engines compares.
+@Suite("observations of a scenario's checks")
+struct ObservationTests {
+    @Test("each check records what it saw, in order, the passing ones too; a header's pairs in the order sent")
+    func everyCheckIsObserved() throws {
+        let sandbox = try SuiteLoaderSandbox()
+        let file = try sandbox.write("o.xml", SuiteLoaderSandbox.suite(id: "o", """
+              <origin url="http://a.example">
+                <route path="/set">
+                  <set-cookie>b=2</set-cookie>
+                  <set-cookie>a=1</set-cookie>
+                </route>
+                <route path="/next"/>
+              </origin>
+              <scenario id="o.a"><title>T</title>
+                <native-request url="http://a.example/set"/>
+                <native-request url="http://a.example/next"/>
+                <expect-request url="http://a.example/next" contains="a"/>
+                <expect-native-store has="a" value="1"/>
+                <expect-request url="http://a.example/never" received="false"/>
+                <expect-native-store lacks="zz"/>
+              </scenario>
+            """))
+        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let outcome = ScenarioExecutor().observe(suite.scenarios[0], of: suite, on: .reference)
+        #expect(outcome.status == .passed)
+        let seen = outcome.observations.map(\.description)
+        #expect(seen.count == 4)
+        #expect(seen.first == "Cookie header of GET http://a.example/next: b=2; a=1")
+        #expect(seen.dropFirst().first?.hasPrefix("native store, cookies named 'a': a=1 (domain=a.example") == true)
+        #expect(seen.dropFirst(2).first == "requests to http://a.example/never: 0")
+        #expect(seen.last == "native store, cookies named 'zz': (none)")
+        #expect(outcome.observations[0].items == ["b=2", "a=1"])
+        #expect(outcome.observations[0].hasSameItemsIgnoringOrder(as: Observation(outcome.observations[0].location, outcome.observations[0].subject, ["a=1", "b=2"])))
+    }
+}

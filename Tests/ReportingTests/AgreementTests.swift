@@ -33,7 +33,8 @@ struct AgreementTests {
             ("live-skipped", .passed, .skipped(reason: "POST load")),
         ])
         #expect(result.cells.filter(\.agrees).map(\.scenarioID) == ["basic.both-pass", "basic.same-failure"])
-        #expect(result.overall == Agreement.Tally(strategy: "all", compared: 6, agreed: 2, notCompared: 1))
+        #expect(result.overall.compared == 6 && result.overall.agreed == 2 && result.overall.notCompared == 1)
+        #expect(result.overall.webViewCompared == 6 && result.overall.webViewAgreed == 2, "every cell opens a web view by default")
         #expect(result.tallies.map(\.strategy) == ["wk-a"])
         #expect(result.disagreements.count == 4)
     }
@@ -72,7 +73,7 @@ struct AgreementTests {
     func rendering() throws {
         let result = Self.agreement([("ok", .passed, .passed), ("differs", .passed, Self.failed("expected <a>, observed none"))])
         let markdown = result.markdown()
-        #expect(markdown.contains("Overall: **50.0% (1 of 2 cells agree; 0 not compared)**"))
+        #expect(markdown.contains("Overall: **50.0% (1 of 2 cells agree, every observation compared; 0 order only; 0 not compared; web-view cells 50.0%, 1 of 2)**"))
         #expect(markdown.contains("live differs") && markdown.contains("sim differs"))
         #expect(markdown.contains("**Unexplained**"))
         let html = result.html()
@@ -82,6 +83,90 @@ struct AgreementTests {
         let overall = try #require(json["overall"] as? [String: Any])
         #expect(overall["rate"] as? Double == 0.5)
         #expect((json["disagreements"] as? [Any])?.count == 1)
+    }
+}
+
+/// Every observation compared: passing checks, order-only differences, cells that open a web view.
+extension AgreementTests {
+    static let line14 = SuiteLocation(file: "Suites/basic.xml", line: 14)
+
+    static func header(_ pairs: String, line: Int = 14) -> Observation {
+        Observation(SuiteLocation(file: "Suites/basic.xml", line: line), "Cookie header of GET https://a.example/", cookies: pairs)
+    }
+
+    /// Cells with the given observations on each side.
+    static func observed(
+        _ cells: [(id: String, simulated: (Status, [Observation]), live: (Status, [Observation]))],
+        opensWebView: @escaping (String, String) -> Bool = { _, _ in true }
+    ) -> Agreement {
+        func results(_ adapter: AdapterInfo, _ side: (Status, [Observation]), _ id: String) -> ScenarioResult {
+            var result = Fixtures.result(adapter, "basic", id, side.0, transcript: [])
+            result.observations = side.1
+            return result
+        }
+        return Agreement(
+            simulated: cells.map { results(simulated, $0.simulated, $0.id) }, live: cells.map { results(live, $0.live, $0.id) },
+            simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live", strategy: { String($0.name.prefix { $0 != "@" }) },
+            opensWebView: opensWebView)
+    }
+
+    @Test("two passes whose checks saw different values disagree; the same values agree")
+    func passingChecksAreCompared() {
+        let result = Self.observed([
+            ("same", (.passed, [Self.header("a=1; b=2")]), (.passed, [Self.header("a=1; b=2")])),
+            ("extra-cookie", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=1; b=2")])),
+        ])
+        #expect(result.cells.map(\.verdict) == [.agree, .disagree])
+        #expect(result.disagreements.map(\.scenarioID) == ["basic.extra-cookie"])
+        #expect(result.markdown().contains("first check that differs"))
+        #expect(result.markdown().contains("line 14: Cookie header of GET https://a.example/: a=1; b=2"))
+    }
+
+    @Test("a difference only in the order of a cookie list is its own class, not a disagreement, and needs no cause")
+    func orderOnly() throws {
+        let failing = Self.failed("Cookie header: expected 'a=1; b=2'")
+        let result = Self.observed([
+            ("order", (failing, [Self.header("a=1; b=2")]), (Self.failed("other words"), [Self.header("b=2; a=1")])),
+            ("order-pass", (.passed, [Self.header("a=1; b=2")]), (.passed, [Self.header("b=2; a=1")])),
+            ("value", (.passed, [Self.header("a=1; b=2")]), (.passed, [Self.header("b=2; a=3")])),
+            ("other-check", (failing, [Self.header("a=1; b=2")]), (Self.failed("x", line: 20), [Self.header("b=2; a=1")])),
+        ])
+        #expect(result.cells.map(\.verdict) == [.orderOnly, .orderOnly, .disagree, .disagree])
+        #expect(result.overall.orderOnly == 2 && result.overall.agreed == 0 && result.overall.disagreed == 2)
+        #expect(result.unexplained.map(\.scenarioID) == ["basic.value", "basic.other-check"])
+        #expect(result.markdown().contains("## Order only (2)"))
+        let json = try #require(try JSONSerialization.jsonObject(with: result.json()) as? [String: Any])
+        #expect((json["orderOnly"] as? [Any])?.count == 2)
+    }
+
+    @Test("results read back from a report carry no observations: a message differing in order is no order-only cell")
+    func noObservationsNoOrderOnly() {
+        let result = Self.agreement([("m", Self.failed("observed 'a=1; b=2'"), Self.failed("observed 'b=2; a=1'"))])
+        #expect(result.cells.map(\.verdict) == [.disagree])
+    }
+
+    @Test("the rate over cells that open a web view leaves out the native-store-only ones")
+    func webViewRate() {
+        let result = Self.observed(
+            [
+                ("web-ok", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=1")])),
+                ("web-differs", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=2")])),
+                ("native-ok", (.passed, []), (.passed, [])),
+                ("native-ok-2", (.passed, []), (.passed, [])),
+            ], opensWebView: { _, id in id.hasPrefix("basic.web") })
+        #expect(result.overall.rate == 0.75)
+        #expect(result.overall.webViewCompared == 2 && result.overall.webViewAgreed == 1 && result.overall.webViewRate == 0.5)
+        #expect(result.readmeMarkdown().contains("Over the cells that open a web view: **50.0%** (1 of 2)"))
+    }
+
+    @Test("the README's block holds the figures between its markers and nothing that varies between runs")
+    func readmeBlock() {
+        let result = Self.observed([("same", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=1")]))])
+        let document = "# T\n\(Agreement.readmeBlock.beginMarker)\nold\n\(Agreement.readmeBlock.endMarker)\nprose\n"
+        let updated = Agreement.readmeBlock.replacingBlock(in: document, with: result.readmeMarkdown())
+        #expect(updated.flatMap(Agreement.readmeBlock.block(in:)) == result.readmeMarkdown())
+        #expect(result.readmeMarkdown().contains("**100.0%** of 1 cells agree"))
+        #expect(result.readmeMarkdown().contains("| wk-a | 1 | 0 | 0 | 1 | 100.0% | 100.0% (1 of 1) | 0 |"))
     }
 }
 

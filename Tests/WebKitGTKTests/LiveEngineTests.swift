@@ -25,6 +25,7 @@ struct LiveEngineTests {
         var live: [ScenarioResult]
         var simulated: [ScenarioResult]
         var scenarios: Int
+        var suites: [Suite]
     }
 
     /// The runs, made once for every test of the suite.
@@ -35,16 +36,17 @@ struct LiveEngineTests {
         let suites = loaded.suites.filter { $0.provenance == nil }
         func results(_ adapters: [Adapter]) throws -> [ScenarioResult] {
             let collector = CollectingReporter()
-            let plan = RunPlan(
+            var plan = RunPlan(
                 suites: suites, adapters: adapters, jobs: 2,
                 expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
+            plan.keepsObservations = true
             _ = try Runner().run(plan, reporter: collector)
             return collector.results
         }
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         return Run(
             live: try results(StrategyAdapterCatalog.live), simulated: try results(simulated),
-            scenarios: suites.reduce(0) { $0 + $1.scenarios.count })
+            scenarios: suites.reduce(0) { $0 + $1.scenarios.count }, suites: suites)
     }
 
     /// Why a scenario may be skipped on the real engine, each a documented limit: WebKitGTK 4.1's load_request has no
@@ -76,13 +78,15 @@ struct LiveEngineTests {
         try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
         let run = try Self.run.get()
         let known = try KnownDisagreements(contentsOf: Self.packageRoot + "/Suites/agreement/webkitgtk-live.txt")
-        let agreement = Agreement(
-            simulated: run.simulated, live: run.live, simulatedProfile: "webkitgtk", liveProfile: "webkitgtk-live",
-            strategy: { String($0.name.prefix { $0 != "@" }) }, knownCauses: known)
+        let agreement = Agreement.ofStrategies(simulated: run.simulated, live: run.live, suites: run.suites, knownCauses: known)
         #expect(agreement.overall.compared >= 600)
         #expect(agreement.overall.rate >= Self.minimumAgreement, "\(agreement.consoleText())")
         #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
         #expect(agreement.staleCauses(in: known).isEmpty)
+        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+        #expect(
+            Agreement.readmeBlock.block(in: readme) == agreement.readmeMarkdown(),
+            "README.md's agreement figures are not this run's: swift run cookie-harness agreement --update-readme README.md")
     }
 
     @Test("stopping the drivers leaves none of their processes behind")

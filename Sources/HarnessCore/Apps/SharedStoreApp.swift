@@ -58,6 +58,13 @@ public final class SharedStoreApp: App {
 
     public func submitForm(_ request: HTTPRequest) throws {
         guard let current = page else { throw AppError.noPage("submit-form") }
+        var request = request
+        if request.method.uppercased() == "GET", let fields = request.body {
+            guard let url = HTTPURL(HTMLFormSubmission.getURL(action: request.url.description, fields: fields)) else {
+                throw AppError.unsupported("a GET form to \(request.url) with fields '\(fields)'")
+            }
+            request = HTTPRequest(url: url, method: "GET", headers: request.headers)
+        }
         visit(try perform(request, channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
     }
 

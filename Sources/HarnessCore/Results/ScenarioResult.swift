@@ -16,12 +16,16 @@ public struct ScenarioResult: Sendable, Hashable {
     public var duration: Duration
     /// The HTTP exchanges and app events, one line each, in order.
     public var transcript: [String]
+    /// What every check saw, passing ones included (kept in memory for comparisons such as an agreement; results
+    /// read back from a report have none).
+    public var observations: [Observation]
 
     public init(
         adapter: AdapterInfo, suiteID: String, suiteFile: String, scenarioID: String, title: String,
         tags: [String], references: [String], status: Status, expected: ExpectedStatus, duration: Duration,
-        transcript: [String]
+        transcript: [String], observations: [Observation] = []
     ) {
+        self.observations = observations
         self.adapter = adapter
         self.suiteID = suiteID
         self.suiteFile = suiteFile

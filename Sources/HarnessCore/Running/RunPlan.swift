@@ -22,6 +22,9 @@ public struct RunPlan: Sendable {
     /// Only these adapter × scenario pairs (`run --last-failed`, `--rerun`), on top of the other selections;
     /// nil: every pair.
     public var pairs: Set<Pair>?
+    /// Whether results carry every check's ``Observation`` (an agreement compares them; other runs need not keep
+    /// them in memory).
+    public var keepsObservations = false
 
     public init(
         index: SuiteIndex, adapters: [Adapter], filters: [String] = [], tags: [String] = [],

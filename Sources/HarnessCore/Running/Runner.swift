@@ -122,8 +122,9 @@ private final class RunState: @unchecked Sendable {
                 continue
             }
             let start = clock.now
-            let (status, transcript) = scope.run { executor.run(job.scenario, of: job.suite, on: job.adapter) }
-            var result = makeResult(job, status: status, duration: clock.now - start, transcript: transcript)
+            let outcome = scope.run { executor.observe(job.scenario, of: job.suite, on: job.adapter) }
+            var result = makeResult(job, status: outcome.status, duration: clock.now - start, transcript: outcome.transcript)
+            if plan.keepsObservations { result.observations = outcome.observations }
             if let signal = Interruption.signal {
                 result.status = .skipped(reason: InterruptionReason.cutShort(by: Interruption.name(of: signal)))
             }

@@ -8,43 +8,61 @@ import Foundation
 public struct ScenarioExecutor: Sendable {
     public init() {}
 
+    /// What running a scenario gave: its status, its transcript, and what each check observed.
+    public struct Outcome: Sendable {
+        public var status: Status
+        public var transcript: [String]
+        /// Every check made, passing ones included, in order (empty for a skip; up to the error for an error).
+        public var observations: [Observation]
+    }
+
     /// The status and the transcript of `scenario` from `suite` on `adapter`.
+    public func run(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (status: Status, transcript: [String]) {
+        let outcome = observe(scenario, of: suite, on: adapter)
+        return (outcome.status, outcome.transcript)
+    }
+
+    /// Runs `scenario` from `suite` on `adapter`: its status, transcript and observations.
     ///
     /// A scenario whose real engine failed under it (``AppError/engineFailure(_:)``: its process crashed or stopped
     /// answering) runs once more in a fresh World on a fresh engine process; the first attempt's transcript and
     /// failure stay at the head of the transcript, and a second failure is the scenario's error.
-    public func run(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (status: Status, transcript: [String]) {
-        if let reason = adapter.skipReason(for: scenario) { return (.skipped(reason: reason), []) }
+    public func observe(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> Outcome {
+        if let reason = adapter.skipReason(for: scenario) {
+            return Outcome(status: .skipped(reason: reason), transcript: [], observations: [])
+        }
         let first = attempt(scenario, of: suite, on: adapter)
-        guard let failure = first.engineFailure else { return (first.status, first.transcript) }
-        let second = attempt(scenario, of: suite, on: adapter)
+        guard let failure = first.engineFailure else { return first.outcome }
+        var second = attempt(scenario, of: suite, on: adapter).outcome
         let note = "• first attempt ended by an engine failure (\(failure)); run again on a fresh engine process"
-        return (second.status, first.transcript + [note] + second.transcript)
+        second.transcript = first.outcome.transcript + [note] + second.transcript
+        return second
     }
 
-    private func attempt(
-        _ scenario: Scenario, of suite: Suite, on adapter: Adapter
-    ) -> (status: Status, transcript: [String], engineFailure: String?) {
+    private func attempt(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (outcome: Outcome, engineFailure: String?) {
         let clock = VirtualClock(start: suite.clockStart)
         let network = VirtualNetwork(origins: suite.origins)
         let transcript = Transcript()
         let status: Status
         var engineFailure: String?
+        var observations: [Observation] = []
         do {
             let app = try adapter.makeApp(AppEnvironment(
                 clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities,
                 platform: scenario.platform))
             var world = World(app: app, clock: clock, network: network, transcript: transcript)
+            defer { observations = world.observations }
             status = try world.run(scenario.steps)
         } catch AppError.cannotServe(let reason) {
             status = .skipped(reason: reason)
+            observations = []
         } catch AppError.engineFailure(let detail) {
             status = .errored(detail: detail)
             engineFailure = detail
         } catch {
             status = .errored(detail: "\(error)")
         }
-        return (status, transcript.all, engineFailure)
+        return (Outcome(status: status, transcript: transcript.all, observations: observations), engineFailure)
     }
 }
 
@@ -58,6 +76,8 @@ private struct World {
     var lastOutcome: (outcome: StepOutcome, message: String, location: SuiteLocation)?
     /// Whether an `expect-last-step` has looked at `lastOutcome`.
     var lastOutcomeChecked = false
+    /// What every check so far saw.
+    var observations: [Observation] = []
 
     init(app: any App, clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
         self.app = app
@@ -80,7 +100,9 @@ private struct World {
         for step in steps {
             if case .expect(let expectation) = step.kind {
                 do {
-                    if let failure = try check(expectation, at: step.location) { failures.append(failure) }
+                    let (failure, observation) = try check(expectation, at: step.location)
+                    observations.append(observation)
+                    if let failure { failures.append(failure) }
                 } catch {
                     // A check that cannot be made because the step before it failed (no page to read
                     // document.cookie from) reports that step's failure, not an error of the adapter.
@@ -155,56 +177,65 @@ private struct World {
 
     // MARK: Expectations
 
-    /// nil when the expectation holds, else the failure with expected vs observed.
-    private func check(_ expectation: Expectation, at location: SuiteLocation) throws -> Failure? {
+    /// What the check saw (a line naming what was looked at and its value), and nil when the expectation holds, else
+    /// the failure with expected vs observed.
+    private mutating func check(_ expectation: Expectation, at location: SuiteLocation) throws -> (Failure?, Observation) {
         switch expectation {
         case .lastStep(let wanted):
             let observed = lastOutcome?.outcome ?? .succeeded
-            // `failed` accepts any failure, a redirect loop included.
-            guard observed != wanted, !(wanted == .failed && observed != .succeeded) else { return nil }
             let detail = lastOutcome?.message ?? ""
-            return failure(
+            // The outcome, not the engine's wording of it (each engine words a redirect loop its own way).
+            let seen = Observation(location, "last step", [observed.rawValue])
+            // `failed` accepts any failure, a redirect loop included.
+            guard observed != wanted, !(wanted == .failed && observed != .succeeded) else { return (nil, seen) }
+            return (failure(
                 "last step: expected \(wanted.rawValue), observed \(observed.rawValue)\(detail.isEmpty ? "" : " (\(detail))")",
-                at: location)
+                at: location), seen)
 
         case .request(let expectation):
             return checkRequest(expectation, at: location)
 
         case .documentCookie(let match):
             let value = try app.documentCookie()
-            return CookieStringCheck(match).mismatch(in: value.isEmpty ? nil : value, subject: "document.cookie")
+            let mismatch = CookieStringCheck(match).mismatch(in: value.isEmpty ? nil : value, subject: "document.cookie")
                 .map { failure($0.message, at: location, exposure: $0.isExposure) }
+            return (mismatch, Observation(location, "document.cookie", cookies: value))
 
         case .store(let expectation):
             let cookies = try app.cookies(in: expectation.store)
             let matching = cookies.filter { StoreCheck.matches($0, expectation) }
             let storeName = expectation.store == .native ? "native store" : "web view store"
+            let named = StoreCheck.list(cookies.filter { $0.name == expectation.name })
+            let seen = Observation(
+                location, "\(storeName), cookies named '\(expectation.name)'",
+                cookies.filter { $0.name == expectation.name }.map { StoreCheck.list([$0]) })
             if expectation.present, matching.isEmpty {
-                return failure(
-                    "\(storeName): expected a cookie \(StoreCheck.describe(expectation)), found "
-                        + StoreCheck.list(cookies.filter { $0.name == expectation.name }),
-                    at: location)
+                return (failure(
+                    "\(storeName): expected a cookie \(StoreCheck.describe(expectation)), found \(named)", at: location), seen)
             }
             if !expectation.present, !matching.isEmpty {
                 // A cookie kept that must not be: refused by the rules, private, or visible to script.
-                return failure(
+                return (failure(
                     "\(storeName): expected no cookie \(StoreCheck.describe(expectation)), found \(StoreCheck.list(matching))",
-                    at: location, exposure: true)
+                    at: location, exposure: true), seen)
             }
-            return nil
+            return (nil, seen)
         }
     }
 
-    private func checkRequest(_ expectation: RequestExpectation, at location: SuiteLocation) -> Failure? {
-        guard let wanted = HTTPURL(expectation.url) else { return failure("bad URL \(expectation.url)", at: location) }
+    private func checkRequest(_ expectation: RequestExpectation, at location: SuiteLocation) -> (Failure?, Observation) {
+        guard let wanted = HTTPURL(expectation.url) else {
+            return (failure("bad URL \(expectation.url)", at: location), Observation(location, "bad URL \(expectation.url)", []))
+        }
         let requests = network.log.filter {
             $0.url.origin == wanted.origin && $0.url.path == wanted.path && (wanted.query == nil || $0.url.query == wanted.query)
         }
         if !expectation.received {
+            let seen = Observation(location, "requests to \(expectation.url)", ["\(requests.count)"])
             guard requests.isEmpty else {
-                return failure("expected no request to \(expectation.url), observed \(requests.count)", at: location)
+                return (failure("expected no request to \(expectation.url), observed \(requests.count)", at: location), seen)
             }
-            return nil
+            return (nil, seen)
         }
         let request: ReceivedRequest?
         switch expectation.occurrence {
@@ -214,17 +245,23 @@ private struct World {
         }
         guard let request else {
             let seen = network.log.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")
-            return failure(
+            return (failure(
                 "expected a request to \(expectation.url), observed \(requests.count) (occurrence \(expectation.occurrence))",
-                at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen))
+                at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen)),
+                Observation(location, "requests to \(expectation.url), occurrence \(expectation.occurrence)", ["\(requests.count)"]))
         }
-        if let body = expectation.body, request.body != body {
-            let observed = request.body.map { "'\($0)'" } ?? "no body"
-            return failure("body of \(request.method) \(request.url): expected '\(body)', observed \(observed)", at: location)
+        let seen = Observation(location, "Cookie header of \(request.method) \(request.url)", cookies: request.cookieHeader ?? "")
+        if let body = expectation.body {
+            let seenBody = Observation(location, "body of \(request.method) \(request.url)", [request.body.map { "'\($0)'" } ?? "(none)"])
+            if request.body != body {
+                let observed = request.body.map { "'\($0)'" } ?? "no body"
+                return (failure("body of \(request.method) \(request.url): expected '\(body)', observed \(observed)", at: location), seenBody)
+            }
         }
-        return CookieStringCheck(expectation.cookie)
+        let mismatch = CookieStringCheck(expectation.cookie)
             .mismatch(in: request.cookieHeader, subject: "Cookie header of \(request.method) \(request.url)")
             .map { failure($0.message, at: location, exposure: $0.isExposure) }
+        return (mismatch, seen)
     }
 
     private func failure(_ message: String, at location: SuiteLocation, extra: String = "", exposure: Bool = false) -> Failure {

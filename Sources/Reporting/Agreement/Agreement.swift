@@ -6,11 +6,23 @@ import HarnessCore
 /// How often a simulated engine's verdicts hold on a real one: each strategy's results on the simulated profile
 /// and on the live engine, paired cell by cell (strategy × scenario).
 ///
-/// Two results **agree** when they have the same status and the same observed outcome: both pass, or both fail at
-/// the same check with the same message (what was expected and what was observed). An error never agrees with
-/// anything (it is no outcome), and a cell the live engine skipped (a virtual clock it cannot move, a POST it
-/// cannot load) is not compared: it is counted apart, with the reason.
+/// Two results **agree** when they have the same status and every check observed the same thing, passing checks
+/// included (two headers a `contains` check accepts can still differ). When they differ only in the order of the
+/// cookies a check observed (a header, `document.cookie`, a store's list), the cell is **order only**: its own
+/// class, neither agreement nor disagreement, as the order is the one thing a cookie jar is free to choose. An
+/// error never agrees with anything (it is no outcome), and a cell the live engine skipped (a virtual clock it
+/// cannot move, a POST it cannot load) is not compared: it is counted apart, with the reason.
 public struct Agreement: Sendable {
+    /// How a cell's two results compare.
+    public enum Verdict: String, Sendable, Hashable {
+        case agree
+        /// The same status and checks; some observed cookie list in another order.
+        case orderOnly = "order-only"
+        case disagree
+        /// One side skipped.
+        case notCompared = "not-compared"
+    }
+
     /// One strategy × scenario pair.
     public struct Cell: Sendable {
         public var strategy: String
@@ -21,6 +33,8 @@ public struct Agreement: Sendable {
         public var live: ScenarioResult
         /// The checked-in cause of a disagreement that is known and explained, if any.
         public var knownCause: String?
+        /// The scenario opens a web view (one that never does tests the native store only, the same on both).
+        public var opensWebView = true
 
         /// Both results could be judged: neither was skipped.
         public var isCompared: Bool {
@@ -29,24 +43,70 @@ public struct Agreement: Sendable {
             return true
         }
 
-        public var agrees: Bool { isCompared && Agreement.sameOutcome(simulated.status, live.status) }
+        public var verdict: Verdict {
+            guard isCompared else { return .notCompared }
+            if Agreement.sameOutcome(simulated.status, live.status), simulated.observations == live.observations { return .agree }
+            // Results read back from a report carry no observations: nothing says their difference is order only.
+            if Agreement.sameChecksFailing(simulated.status, live.status), !simulated.observations.isEmpty,
+               simulated.observations.count == live.observations.count,
+               zip(simulated.observations, live.observations).allSatisfy({ $0.hasSameItemsIgnoringOrder(as: $1) })
+            {
+                return .orderOnly
+            }
+            return .disagree
+        }
+
+        public var agrees: Bool { verdict == .agree }
     }
 
-    /// Per strategy: cells compared and cells agreeing.
+    /// Per strategy: cells compared and how they compare, over all cells and over those that open a web view.
     public struct Tally: Sendable, Hashable {
         public var strategy: String
         public var compared = 0
         public var agreed = 0
+        public var orderOnly = 0
         public var notCompared = 0
+        /// Compared cells whose scenario opens a web view, and how many of them agree.
+        public var webViewCompared = 0
+        public var webViewAgreed = 0
 
-        public init(strategy: String, compared: Int = 0, agreed: Int = 0, notCompared: Int = 0) {
+        public init(strategy: String, compared: Int = 0, agreed: Int = 0, orderOnly: Int = 0, notCompared: Int = 0) {
             self.strategy = strategy
             self.compared = compared
             self.agreed = agreed
+            self.orderOnly = orderOnly
             self.notCompared = notCompared
         }
 
+        /// Cells that agree, every observation compared.
         public var rate: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
+        /// The same over the cells that open a web view: what a sync strategy's verdict rests on.
+        public var webViewRate: Double { webViewCompared == 0 ? 1 : Double(webViewAgreed) / Double(webViewCompared) }
+        public var disagreed: Int { compared - agreed - orderOnly }
+
+        mutating func add(_ cell: Cell) {
+            let verdict = cell.verdict
+            guard verdict != .notCompared else {
+                notCompared += 1
+                return
+            }
+            compared += 1
+            if verdict == .agree { agreed += 1 }
+            if verdict == .orderOnly { orderOnly += 1 }
+            if cell.opensWebView {
+                webViewCompared += 1
+                if verdict == .agree { webViewAgreed += 1 }
+            }
+        }
+
+        static func + (a: Tally, b: Tally) -> Tally {
+            var sum = Tally(
+                strategy: a.strategy, compared: a.compared + b.compared, agreed: a.agreed + b.agreed,
+                orderOnly: a.orderOnly + b.orderOnly, notCompared: a.notCompared + b.notCompared)
+            sum.webViewCompared = a.webViewCompared + b.webViewCompared
+            sum.webViewAgreed = a.webViewAgreed + b.webViewAgreed
+            return sum
+        }
     }
 
     public var simulatedProfile: String
@@ -57,7 +117,8 @@ public struct Agreement: Sendable {
     /// without its profile suffix).
     public init(
         simulated: [ScenarioResult], live: [ScenarioResult], simulatedProfile: String, liveProfile: String,
-        strategy: (AdapterInfo) -> String, knownCauses: KnownDisagreements = KnownDisagreements()
+        strategy: (AdapterInfo) -> String, knownCauses: KnownDisagreements = KnownDisagreements(),
+        opensWebView: (_ suiteID: String, _ scenarioID: String) -> Bool = { _, _ in true }
     ) {
         self.simulatedProfile = simulatedProfile
         self.liveProfile = liveProfile
@@ -68,8 +129,27 @@ public struct Agreement: Sendable {
             guard let other = liveByKey[name + "\u{0}" + result.scenarioID] else { return nil }
             return Cell(
                 strategy: name, suiteID: result.suiteID, scenarioID: result.scenarioID, title: result.title,
-                simulated: result, live: other, knownCause: knownCauses.cause(strategy: name, scenario: result.scenarioID))
+                simulated: result, live: other, knownCause: knownCauses.cause(strategy: name, scenario: result.scenarioID),
+                opensWebView: opensWebView(result.suiteID, result.scenarioID))
         }
+    }
+
+    /// The agreement of each strategy's results on `simulatedProfile` with its results on `liveProfile`: adapters
+    /// named `STRATEGY@PROFILE` are paired by strategy; a cell opens a web view when its scenario in `suites` does.
+    public static func ofStrategies(
+        simulated: [ScenarioResult], live: [ScenarioResult], suites: [Suite], simulatedProfile: String = "webkitgtk",
+        liveProfile: String = "webkitgtk-live", knownCauses: KnownDisagreements = KnownDisagreements()
+    ) -> Agreement {
+        var webView: Set<String> = []
+        for suite in suites {
+            for scenario in suite.scenarios where scenario.requiredCapabilities.contains(.webView) {
+                webView.insert(suite.id + "\u{0}" + scenario.id)
+            }
+        }
+        return Agreement(
+            simulated: simulated, live: live, simulatedProfile: simulatedProfile, liveProfile: liveProfile,
+            strategy: { String($0.name.prefix { $0 != "@" }) }, knownCauses: knownCauses,
+            opensWebView: { webView.contains($0 + "\u{0}" + $1) })
     }
 
     /// Same status, and for failures the same checks failing with the same messages.
@@ -78,6 +158,15 @@ public struct Agreement: Sendable {
         case (.passed, .passed): true
         case (.failed(let x), .failed(let y)):
             x.all.map { "\($0.location) \($0.message)" } == y.all.map { "\($0.location) \($0.message)" }
+        default: false
+        }
+    }
+
+    /// Same status, and for failures the same checks failing (whatever their messages say).
+    static func sameChecksFailing(_ a: Status, _ b: Status) -> Bool {
+        switch (a, b) {
+        case (.passed, .passed): true
+        case (.failed(let x), .failed(let y)): x.all.map(\.location) == y.all.map(\.location)
         default: false
         }
     }
@@ -91,26 +180,20 @@ public struct Agreement: Sendable {
                 order.append(cell.strategy)
                 byStrategy[cell.strategy] = Tally(strategy: cell.strategy)
             }
-            if !cell.isCompared {
-                byStrategy[cell.strategy]!.notCompared += 1
-            } else {
-                byStrategy[cell.strategy]!.compared += 1
-                if cell.agrees { byStrategy[cell.strategy]!.agreed += 1 }
-            }
+            byStrategy[cell.strategy]!.add(cell)
         }
         return order.map { byStrategy[$0]! }
     }
 
     /// Every strategy together.
     public var overall: Tally {
-        tallies.reduce(into: Tally(strategy: "all")) { total, tally in
-            total.compared += tally.compared
-            total.agreed += tally.agreed
-            total.notCompared += tally.notCompared
-        }
+        tallies.reduce(Tally(strategy: "all"), +)
     }
 
-    public var disagreements: [Cell] { cells.filter { $0.isCompared && !$0.agrees } }
+    public var disagreements: [Cell] { cells.filter { $0.verdict == .disagree } }
+
+    /// Cells whose observations differ only in order.
+    public var orderOnlyCells: [Cell] { cells.filter { $0.verdict == .orderOnly } }
 
     /// Disagreements without a checked-in cause: what a change to the simulation (or to WebKitGTK) brought.
     public var unexplained: [Cell] { disagreements.filter { $0.knownCause == nil } }

@@ -39,50 +39,19 @@ extension TruthTable {
 
     // MARK: The README's copy
 
+    /// Where the README keeps the table.
+    public static let readmeBlock = MarkedBlock(name: "truth-table")
     /// The line before the table's block in a README.
-    public static let beginMarker = "<!-- truth-table:begin -->"
+    public static var beginMarker: String { readmeBlock.beginMarker }
     /// The line after it.
-    public static let endMarker = "<!-- truth-table:end -->"
+    public static var endMarker: String { readmeBlock.endMarker }
 
-    /// What stands between the marker lines of `document` (each on a line of its own), every line ending in a line
-    /// break; nil when the markers are missing, repeated or out of order.
-    public static func block(in document: String) -> String? {
-        blockRange(in: document).map { String(document[$0]) }
-    }
+    /// What stands between the marker lines of `document`; nil when the markers are missing, repeated or out of order.
+    public static func block(in document: String) -> String? { readmeBlock.block(in: document) }
 
-    /// `document` with the text between the marker lines replaced by `block` (given a final line break if it has
-    /// none); nil when the markers are missing, repeated or out of order.
+    /// `document` with the table's block replaced by `block`; nil when the markers are missing, repeated or out of
+    /// order.
     public static func replacingBlock(in document: String, with block: String) -> String? {
-        guard let range = blockRange(in: document) else { return nil }
-        var document = document
-        document.replaceSubrange(range, with: block.hasSuffix("\n") ? block : block + "\n")
-        return document
-    }
-
-    private static func blockRange(in document: String) -> Range<String.Index>? {
-        let begins = document.ranges(ofLine: beginMarker)
-        let ends = document.ranges(ofLine: endMarker)
-        guard begins.count == 1, ends.count == 1, begins[0].upperBound <= ends[0].lowerBound else { return nil }
-        return begins[0].upperBound..<ends[0].lowerBound
-    }
-}
-
-extension String {
-    /// Where `line` stands as a whole line, its line break included.
-    fileprivate func ranges(ofLine line: String) -> [Range<String.Index>] {
-        var found: [Range<String.Index>] = []
-        var start = startIndex
-        while start < endIndex {
-            let end = self[start...].firstIndex(of: "\n").map { index(after: $0) } ?? endIndex
-            if self[start..<end].trimmingSuffix("\n") == line[...] { found.append(start..<end) }
-            start = end
-        }
-        return found
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSuffix(_ suffix: Character) -> Substring {
-        last == suffix ? dropLast() : self
+        readmeBlock.replacingBlock(in: document, with: block)
     }
 }

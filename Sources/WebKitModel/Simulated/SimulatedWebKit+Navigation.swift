@@ -55,13 +55,19 @@ extension SimulatedWebKit {
     }
 
     /// A form the page submits: the page's navigation (no header the app set), with its method and body; the
-    /// action the delegate sees may lack the body (rule 12), the request on the wire keeps it.
+    /// action the delegate sees may lack the body (rule 12), the request on the wire keeps it. A GET form's fields
+    /// go in the query of its action URL instead (``HTMLFormSubmission``), as on the real engine.
     public func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {
         guard let webView = webViews[handle], let page = webView.page else {
             log("form submission to \(request.url) ignored: web view #\(handle) shows no page")
             return nil
         }
-        let form = WebRequest(url: request.url, httpMethod: request.httpMethod, httpBody: request.httpBody)
+        var form = WebRequest(url: request.url, httpMethod: request.httpMethod, httpBody: request.httpBody)
+        if request.httpMethod.uppercased() == "GET", let body = request.httpBody,
+           let url = URL(string: HTMLFormSubmission.getURL(action: request.url.absoluteString, fields: String(decoding: body, as: UTF8.self)))
+        {
+            form = WebRequest(url: url, httpMethod: "GET")
+        }
         let navigation = Navigation(handle: makeHandle(), webView: webView, request: form, type: .formSubmitted, initiator: page)
         start(navigation)
         return navigation.handle

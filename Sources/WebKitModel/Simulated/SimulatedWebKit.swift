@@ -1,4 +1,5 @@
 import CookieModel
+import LibsoupModel
 import Foundation
 
 /// A deterministic, single-threaded WebKit engine on the app's virtual clock, parameterised by a
@@ -89,6 +90,11 @@ public final class SimulatedWebKit: WebKitEngine {
                 sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
                 lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
             return CookieJar(clock: .virtual(clock), configuration: configuration)
+        case .libsoup:
+            // WebKitGTK's cookie policy is libsoup's accept policy: ACCEPT_NO_THIRD_PARTY refuses a cookie whose
+            // registrable domain is not the first party's (libsoup's comparison, case-sensitive suffixes and all).
+            let policy: LibsoupCookieJar.AcceptPolicy = profile.thirdPartyCookies == .allowed ? .always : .noThirdParty
+            return LibsoupCookieJar(clock: .virtual(clock), acceptPolicy: policy)
         }
     }
 
