@@ -111,7 +111,7 @@ public final class CookieJar: Sendable {
 
         // Steps 17–19: SameSite.
         let sameSite = parsed.last { if case .sameSite(let mode) = $0 { mode } else { nil } } ?? .default
-        if sameSite != .none, !context.isSameSite {
+        if sameSite != .none, !context.isSameSiteRequest {
             // A cross-site response may set SameSite cookies only when it navigates a top-level traversable.
             guard context.api == .http, context.isTopLevelNavigation else { return .failure(.crossSiteSameSite) }
         }
@@ -338,7 +338,7 @@ public final class CookieJar: Sendable {
         guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.pointee.path) else { return false }
         if cookie.pointee.isSecure, !url.isSecure { return false }
         if cookie.pointee.isHTTPOnly, context.api == .nonHTTP { return false }
-        if !context.isSameSite {
+        if !context.isSameSiteRequest {
             let mode = cookie.pointee.sameSite == .default ? configuration.sameSiteDefault : cookie.pointee.sameSite
             switch mode {
             case .strict: return false

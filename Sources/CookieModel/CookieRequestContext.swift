@@ -9,39 +9,56 @@ public struct CookieRequestContext: Sendable, Hashable {
     }
 
     public var api: API
-    /// Whether the request is same-site with its site for cookies (§5.2.1); false for a cross-site request.
+    /// Whether the request's current URL is same-site with its client's site for cookies (§5.2 criterion 3, §5.2.1);
+    /// true for a request without a client (one the app makes itself).
     public var isSameSite: Bool
+    /// Whether the request is the result of a cross-site redirect (§5.2 criterion 1): the origin of some URL in its
+    /// URL list (the first request, then each redirect target) is not same-site with its current URL. The jar sees
+    /// one hop at a time, so whoever follows the redirects states it.
+    public var isCrossSiteRedirect: Bool
     /// Whether the request navigates a top-level traversable (a main-frame navigation).
     public var isTopLevelNavigation: Bool
     /// Whether the request method is safe (GET, HEAD, OPTIONS, TRACE): Lax cookies go on cross-site safe navigations.
     public var isSafeMethod: Bool
 
-    public init(api: API = .http, isSameSite: Bool = true, isTopLevelNavigation: Bool = true, isSafeMethod: Bool = true) {
+    public init(
+        api: API = .http, isSameSite: Bool = true, isCrossSiteRedirect: Bool = false, isTopLevelNavigation: Bool = true,
+        isSafeMethod: Bool = true
+    ) {
         self.api = api
         self.isSameSite = isSameSite
+        self.isCrossSiteRedirect = isCrossSiteRedirect
         self.isTopLevelNavigation = isTopLevelNavigation
         self.isSafeMethod = isSafeMethod
     }
+
+    /// Whether the request is "same-site" as §5.2 defines it (both criteria hold): what the storage model (§5.7) and
+    /// retrieval (§5.8.3) decide on. A request that is not is "cross-site".
+    public var isSameSiteRequest: Bool { isSameSite && !isCrossSiteRedirect }
 
     /// A same-site top-level GET: the context of a typed URL or a same-site link.
     public static let sameSiteNavigation = CookieRequestContext()
     /// `document.cookie` in a same-site document.
     public static let script = CookieRequestContext(api: .nonHTTP)
 
-    /// A context derived from the URLs involved: same-site when both registrable domains (and schemes) agree.
+    /// A context derived from the URLs involved: same-site when both registrable domains (and schemes) agree, and
+    /// a cross-site redirect when a URL the request was redirected from (`redirectedFrom`, the earlier entries of
+    /// its URL list) is not same-site with `url`.
     public static func http(
-        for url: CookieURL, siteForCookies: CookieURL?, isTopLevelNavigation: Bool, method: String = "GET",
-        publicSuffixes: PublicSuffixList = .system
+        for url: CookieURL, siteForCookies: CookieURL?, redirectedFrom earlier: [CookieURL] = [],
+        isTopLevelNavigation: Bool, method: String = "GET", publicSuffixes: PublicSuffixList = .system
     ) -> CookieRequestContext {
-        let sameSite = siteForCookies.map { site in
+        func sameSite(_ a: CookieURL, _ b: CookieURL) -> Bool {
             func siteOf(_ url: CookieURL) -> String {
                 url.isIPAddress ? url.host : (publicSuffixes.registrableDomain(of: url.host) ?? url.host)
             }
-            return site.isSecure == url.isSecure && siteOf(site) == siteOf(url)
-        } ?? true
+            return a.isSecure == b.isSecure && siteOf(a) == siteOf(b)
+        }
         let safe = ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
         return CookieRequestContext(
-            api: .http, isSameSite: sameSite, isTopLevelNavigation: isTopLevelNavigation, isSafeMethod: safe
+            api: .http, isSameSite: siteForCookies.map { sameSite($0, url) } ?? true,
+            isCrossSiteRedirect: earlier.contains { !sameSite($0, url) },
+            isTopLevelNavigation: isTopLevelNavigation, isSafeMethod: safe
         )
     }
 }

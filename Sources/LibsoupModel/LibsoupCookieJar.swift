@@ -76,14 +76,16 @@ public final class LibsoupCookieJar: Sendable {
         }
     }
 
-    /// The first party's and site for cookies' host when reading: the request's own when same-site.
+    /// The first party's and site for cookies' host when reading: the request's own when same-site (RFC 6265bis §5.2's
+    /// verdict, a cross-site redirect included: WebKit hands libsoup its own same-site decision as the site for
+    /// cookies, as the libsoup store adapter does with the protocol's same-site field).
     static func partyHost(_ url: CookieURL, _ isSameSite: Bool) -> String { isSameSite ? url.host : crossSiteHost }
 
     /// The first party of a response that sets cookies (what the accept policy judges): the request's own URL when
     /// same-site, and also for a top-level navigation — WebKit makes a message's first party the main document's
     /// URL, which for a navigation is the document it loads.
     static func firstPartyHost(_ url: CookieURL, _ context: CookieRequestContext) -> String {
-        context.isSameSite || (context.api == .http && context.isTopLevelNavigation) ? url.host : crossSiteHost
+        context.isSameSiteRequest || (context.api == .http && context.isTopLevelNavigation) ? url.host : crossSiteHost
     }
 
     /// The request path as libsoup sees it: the adapter hands GLib the URL with `G_URI_FLAGS_NONE`, which decodes
@@ -234,7 +236,7 @@ public final class LibsoupCookieJar: Sendable {
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
         let now = clock.now
         let entries = state.withLock {
-            cookies(for: url, partyHost: Self.partyHost(url, context.isSameSite), isSafeMethod: context.isSafeMethod,
+            cookies(for: url, partyHost: Self.partyHost(url, context.isSameSiteRequest), isSafeMethod: context.isSafeMethod,
                     forHTTP: context.api == .http, isTopLevelNavigation: context.isTopLevelNavigation, now: now, &$0)
         }
         return entries.isEmpty ? nil : Self.header(entries)

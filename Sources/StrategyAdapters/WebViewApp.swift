@@ -181,16 +181,16 @@ public final class WebViewApp: App {
                     hop.request.headers = request.headers
                     if request.cookieHeader != nil { return }
                 }
-                let context = SiteContext.context(for: hop.request.url, initiator: nil, topLevel: true, method: hop.request.method)
+                let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
                 if let header = try nativeStore.cookieHeader(for: try cookieURL(hop.request.url), context: context) {
                     hop.request.headers.append(HeaderField(name: "Cookie", value: header))
                 }
-            } received: { response, url in
-                let context = SiteContext.context(for: url, initiator: nil, topLevel: true, method: request.method)
+            } received: { response, hop in
+                let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
                 for (index, line) in response.setCookies.enumerated() {
                     let delay = response.setCookieDelay(at: index)
                     if delay > 0 { environment.clock.advance(by: delay) }
-                    try nativeStore.receive(setCookie: line, from: try cookieURL(url), context: context)
+                    try nativeStore.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
                     received = true
                 }
             }

@@ -177,6 +177,8 @@ struct FuzzTests {
             .sameSiteNavigation, .sameSiteNavigation, .script,
             crossSite(topLevel: true), crossSite(topLevel: true, safeMethod: false), crossSite(topLevel: false),
             crossSite(topLevel: false, api: .nonHTTP),
+            // Same-site with the page, but redirected through another site (§5.2 criterion 1).
+            CookieRequestContext(isCrossSiteRedirect: true), CookieRequestContext(isCrossSiteRedirect: true, isTopLevelNavigation: false),
         ]
 
         for iteration in 0..<Self.iterationsPerShard {
@@ -292,7 +294,7 @@ struct FuzzTests {
         checker.check(!cookie.isSecure || origin.isSecure, "§5.7 step 13: Secure only from a secure origin")
         checker.check(!cookie.isHTTPOnly || context.api == .http, "§5.7 step 15: HttpOnly only from HTTP")
         checker.check(cookie.sameSite != .none || cookie.isSecure, "§5.7 step 19: SameSite=None needs Secure")
-        checker.check(context.isSameSite || cookie.sameSite == .none || (context.api == .http && context.isTopLevelNavigation),
+        checker.check(context.isSameSiteRequest || cookie.sameSite == .none || (context.api == .http && context.isTopLevelNavigation),
                       "§5.7 step 18: cross-site SameSite cookie only from a top-level navigation")
         checker.check(!Self.hasPrefixIgnoringCase(cookie.name, "__secure-") || cookie.isSecure, "§5.7 step 20: __Secure-")
         checker.check(!Self.hasPrefixIgnoringCase(cookie.name, "__host-")
@@ -319,7 +321,7 @@ struct FuzzTests {
             checker.check(!cookie.isSecure || target.isSecure, "§5.8.3 step 1: Secure only to a secure URL")
             checker.check(!cookie.isHTTPOnly || context.api == .http, "§5.8.3 step 1: HttpOnly not to the non-HTTP API")
             checker.check(!cookie.isExpired(at: now), "§5.8.3: no expired cookie")
-            if !context.isSameSite, cookie.sameSite != .none {
+            if !context.isSameSiteRequest, cookie.sameSite != .none {
                 let laxLike = cookie.sameSite == .lax || cookie.sameSite == .default
                 let allowed = context.api == .http && laxLike && context.isSafeMethod && context.isTopLevelNavigation
                 checker.check(allowed || (cookie.sameSite == .default && configuration.sameSiteDefault == .none),

@@ -142,6 +142,20 @@ struct RetrievalTests {
         #expect(jar.cookies(for: origin, context: topLevelScript).map(\.name) == ["none"])
     }
 
+    @Test("§5.2 criterion 1 and §5.8.3 step 1: a request redirected through another site is cross-site, though its page is same-site", arguments: [
+        // (top-level navigation, safe method, expected header)
+        (true, true, "lax=1; none=1; default=1"),   // a navigation A → B → A: Lax goes, Strict does not
+        (true, false, "none=1"),                    // a POST navigation bounced by a 307
+        (false, true, "none=1"),                    // a fetch from A bounced through B back to A
+    ])
+    func crossSiteRedirectRetrieval(topLevel: Bool, safe: Bool, expected: String) throws {
+        let (jar, origin) = try sameSiteJar()
+        let bounced = CookieRequestContext(
+            isSameSite: true, isCrossSiteRedirect: true, isTopLevelNavigation: topLevel, isSafeMethod: safe)
+        #expect(!bounced.isSameSiteRequest)
+        expectHeader(jar, origin, expected, context: bounced)
+    }
+
     // MARK: §5.2 same-site status of a request
 
     @Test("§5.2: same-site when the site for cookies has the same scheme and registrable domain", arguments: [
@@ -165,6 +179,24 @@ struct RetrievalTests {
         let context = CookieRequestContext.http(for: try url("https://example.com/"), siteForCookies: nil,
                                                 isTopLevelNavigation: true)
         #expect(context.isSameSite)
+    }
+
+    @Test("§5.2 criterion 1: a URL list with a URL on another site than the current one is a cross-site redirect", arguments: [
+        // (earlier URLs of the list, current URL, cross-site redirect)
+        ([String](), "https://app.example.com/", false),                                  // no redirect
+        (["https://app.example.com/out", "https://other.example/bounce"], "https://app.example.com/landing", true),
+        (["https://other.example/bounce"], "https://app.example.com/landing", true),      // B → A
+        (["https://app.example.com/out"], "https://other.example/bounce", true),          // A → B: cross-site at B
+        (["https://app.example.com/out", "https://login.example.com/hop"], "https://app.example.com/", false),
+        (["http://app.example.com/"], "https://app.example.com/", true),                  // schemeful
+    ])
+    func crossSiteRedirectStatus(earlier: [String], current: String, crossSite: Bool) throws {
+        let context = CookieRequestContext.http(
+            for: try url(current), siteForCookies: nil, redirectedFrom: try earlier.map { try url($0) },
+            isTopLevelNavigation: true)
+        #expect(context.isCrossSiteRedirect == crossSite, "\(earlier) → \(current)")
+        #expect(context.isSameSite, "no client: criterion 3 holds")
+        #expect(context.isSameSiteRequest == !crossSite)
     }
 
     @Test("§5.2 / §2 safe methods: GET, HEAD, OPTIONS and TRACE", arguments: [

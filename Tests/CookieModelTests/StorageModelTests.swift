@@ -346,6 +346,18 @@ struct StorageModelTests {
                                    context: crossSite(topLevel: true, safeMethod: false)))
     }
 
+    @Test("§5.7 step 18 with §5.2 criterion 1: a fetch redirected through another site sets only None cookies, a navigation any",
+          arguments: ["a=1; SameSite=Strict", "a=1; SameSite=Lax", "a=1"])
+    func crossSiteRedirectSet(line: String) throws {
+        let jar = Fixture.frozenJar()
+        let origin = try url("https://app.example.com/")
+        let fetch = CookieRequestContext(isSameSite: true, isCrossSiteRedirect: true, isTopLevelNavigation: false)
+        expectRejected(jar.setCookie(line, from: origin, context: fetch), .crossSiteSameSite, "\(line)")
+        expectStored(jar.setCookie("b=1; SameSite=None; Secure", from: origin, context: fetch))
+        let navigation = CookieRequestContext(isSameSite: true, isCrossSiteRedirect: true, isTopLevelNavigation: true)
+        expectStored(jar.setCookie(line, from: origin, context: navigation), "\(line)")
+    }
+
     @Test("§5.7 step 18: SameSite=None cookies may be set cross-site (with Secure)")
     func crossSiteNoneSet() throws {
         let jar = Fixture.frozenJar()

@@ -31,6 +31,17 @@ struct OutOfProcessProtocolTests {
         #expect(AdapterProtocol.Request(id: 2, .restart, ["now": .number(1_767_225_600)]).line == #"{"id":2,"op":"restart","now":1767225600}"#)
     }
 
+    @Test("same-site is RFC 6265bis §5.2's verdict: a same-site page's request redirected through another site is sent as cross-site")
+    func crossSiteRedirectContext() {
+        let bounced = CookieRequestContext(isSameSite: true, isCrossSiteRedirect: true, isTopLevelNavigation: false)
+        #expect(AdapterProtocol.context(bounced) == .object([
+            "api": "http", "same-site": .bool(false), "top-level": .bool(false), "safe-method": .bool(true),
+        ]))
+        #expect(AdapterProtocol.context(CookieRequestContext()) == .object([
+            "api": "http", "same-site": .bool(true), "top-level": .bool(true), "safe-method": .bool(true),
+        ]))
+    }
+
     @Test("every request line parses back to the same JSON")
     func requestRoundTrip() throws {
         let fields: [String: JSONValue] = [

@@ -26,6 +26,34 @@ struct ExecutorTests {
         #expect(status == .passed)
     }
 
+    @Test("RFC 6265bis §5.2: a navigation and a fetch bounced through another site back to app.example.com are cross-site there")
+    func crossSiteRedirectChain() {
+        let origins = [
+            Origin(url: "https://app.example.com", routes: [
+                Route(path: "/signin", setCookies: ["strict=1; Secure; SameSite=Strict", "lax=1; Secure; SameSite=Lax",
+                                                    "none=1; Secure; SameSite=None"]),
+                Route(path: "/page"), Route(path: "/landing"), Route(path: "/api/data"),
+                Route(path: "/out", status: 302, location: "https://other.example/bounce"),
+            ]),
+            Origin(url: "https://other.example", routes: [
+                Route(path: "/bounce", status: 302, location: "https://app.example.com/landing"),
+                Route(path: "/api-bounce", status: 302, location: "https://app.example.com/api/data"),
+            ]),
+        ]
+        let status = run([
+            .openWebView(WebViewOptions()),
+            .load(Request(url: "https://app.example.com/signin")),
+            .load(Request(url: "https://app.example.com/out")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/out", cookie: CookieStringMatch(contains: ["strict=1"])))),
+            .expect(.request(RequestExpectation(
+                url: "https://app.example.com/landing", cookie: CookieStringMatch(contains: ["lax=1", "none=1"], lacks: ["strict"])))),
+            .load(Request(url: "https://app.example.com/page")),
+            .fetch(Request(url: "https://other.example/api-bounce")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/api/data", cookie: CookieStringMatch(equals: "none=1")))),
+        ], origins: origins)
+        #expect(status == .passed)
+    }
+
     @Test("a wrong expectation fails with expected vs observed and the line")
     func failureMessage() throws {
         let status = run([

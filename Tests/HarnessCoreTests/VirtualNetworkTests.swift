@@ -39,6 +39,37 @@ struct VirtualNetworkTests {
         #expect(network.log.count == 4)
     }
 
+    @Test("each hop carries the request's URL list so far (RFC 6265bis §5.2), and the received hook gets that hop")
+    func urlList() throws {
+        let client = HTTPClient(network: VirtualNetwork(origins: Fixtures.loginOrigins), transcript: Transcript(), channel: "test")
+        var prepared: [[String]] = []
+        var received: [[String]] = []
+        _ = try client.perform(HTTPRequest(url: HTTPURL("https://login.example.com/sso")!)) { hop in
+            prepared.append(hop.urlList.map(\.description))
+        } received: { _, hop in
+            received.append(hop.urlList.map(\.description))
+        }
+        let expected = [["https://login.example.com/sso"], ["https://login.example.com/sso", "https://app.example.com/home"]]
+        #expect(prepared == expected)
+        #expect(received == expected)
+    }
+
+    @Test("§5.2: a hop whose URL list passed through another site is a cross-site redirect, whoever started it", arguments: [
+        // (URL list, initiator, cross-site redirect, same-site request)
+        (["https://app.example.com/a"], nil, false, true),
+        (["https://app.example.com/a", "https://other.example/b", "https://app.example.com/c"], "https://app.example.com/p", true, false),
+        (["https://other.example/b", "https://app.example.com/c"], nil, true, false),
+        (["https://app.example.com/a", "https://login.example.com/b", "https://app.example.com/c"], "https://app.example.com/p", false, true),
+        (["https://other.example/b", "https://app.example.com/c"], "https://other.example/p", true, false),
+    ] as [([String], String?, Bool, Bool)])
+    func siteContext(urlList: [String], initiator: String?, crossSiteRedirect: Bool, sameSiteRequest: Bool) throws {
+        let urls = urlList.map { HTTPURL($0)! }
+        let context = SiteContext.context(
+            for: urls.last!, initiator: initiator.map { HTTPURL($0)! }, urlList: urls, topLevel: false, method: "GET")
+        #expect(context.isCrossSiteRedirect == crossSiteRedirect)
+        #expect(context.isSameSiteRequest == sameSiteRequest)
+    }
+
     @Test("303 turns POST into GET, 307 keeps the method; a loop fails with redirect-loop")
     func redirects() throws {
         let network = VirtualNetwork(origins: Fixtures.loginOrigins)

@@ -386,6 +386,31 @@ struct EngineRuleTests {
         #expect(app.network.cookie(sentTo: "https://app.example.com/landing") == .some(expected))
     }
 
+    @Test("RFC 6265bis §5.2 after a cross-site redirect, per profile: navigations everywhere, fetches not on webkitgtk", arguments: [
+        // (profile, Cookie header at app.example.com after A→B→A as a navigation, the same as a fetch)
+        (PlatformProfile.ios, "lax=l; none=n", "none=n"),
+        (PlatformProfile.webkitgtk, "lax=l; none=n", "strict=s; lax=l; none=n"),
+        (PlatformProfile.ios11, "strict=s; lax=l; none=n", "strict=s; lax=l; none=n"),
+    ])
+    func crossSiteRedirect(profile: PlatformProfile, navigation: String, fetch: String) {
+        let app = EngineFixture(profile: profile)
+        app.route("https://app.example.com/signin", setCookies: [
+            "strict=s; Path=/; Secure; SameSite=Strict", "lax=l; Path=/; Secure; SameSite=Lax",
+            "none=n; Path=/; Secure; SameSite=None",
+        ])
+        app.route("https://app.example.com/out", status: 302, location: "https://other.example/bounce")
+        app.route("https://other.example/bounce", status: 302, location: "https://app.example.com/landing")
+        app.route("https://other.example/api-bounce", status: 302, location: "https://app.example.com/api/data")
+        app.route("https://app.example.com/landing")
+        app.route("https://app.example.com/api/data")
+        app.load("https://app.example.com/signin")
+        app.load("https://app.example.com/out")
+        #expect(app.network.cookie(sentTo: "https://app.example.com/out") == .some("strict=s; lax=l; none=n"))
+        #expect(app.network.cookie(sentTo: "https://app.example.com/landing") == .some(navigation))
+        app.fetch("https://other.example/api-bounce")
+        #expect(app.network.cookie(sentTo: "https://app.example.com/api/data") == .some(fetch))
+    }
+
     @Test("rule 12: a POST body is missing from the navigation action's request, not from the wire")
     func postBodyInAction() {
         let app = EngineFixture()

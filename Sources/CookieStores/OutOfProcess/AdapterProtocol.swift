@@ -25,11 +25,13 @@ package enum AdapterProtocol {
 
     // MARK: Requests
 
-    /// The request context of RFC 6265bis §5.2, as the protocol spells it.
+    /// The request context of RFC 6265bis §5.2, as the protocol spells it. `same-site` is §5.2's verdict on the
+    /// whole request: a request that is the result of a cross-site redirect is cross-site whatever its initiator, so
+    /// a library with no notion of redirect chains needs no field of its own for it.
     static func context(_ context: CookieRequestContext) -> JSONValue {
         .object([
             "api": .string(context.api == .http ? "http" : "non-http"),
-            "same-site": .bool(context.isSameSite),
+            "same-site": .bool(context.isSameSiteRequest),
             "top-level": .bool(context.isTopLevelNavigation),
             "safe-method": .bool(context.isSafeMethod),
         ])

@@ -142,7 +142,7 @@ public final class SharedStoreApp: App {
         let client = HTTPClient(network: environment.network, transcript: environment.transcript, channel: channel)
         let manualCookie = request.cookieHeader
         let final = try client.perform(request) { hop in
-            let context = SiteContext.context(for: hop.request.url, initiator: initiator, topLevel: topLevel, method: hop.request.method)
+            let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
             if hop.index == 0 {
                 hop.request.headers = request.headers
@@ -150,13 +150,13 @@ public final class SharedStoreApp: App {
             }
             guard handlesCookies, let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
             hop.request.headers.append(HeaderField(name: "Cookie", value: header))
-        } received: { response, url in
+        } received: { response, hop in
             guard handlesCookies else { return }
-            let context = SiteContext.context(for: url, initiator: initiator, topLevel: topLevel, method: request.method)
+            let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             for (index, line) in response.setCookies.enumerated() {
                 let delay = response.setCookieDelay(at: index)
                 if delay > 0 { environment.clock.advance(by: delay) }
-                try store.receive(setCookie: line, from: try cookieURL(url), context: context)
+                try store.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
             }
         }
         return final.url

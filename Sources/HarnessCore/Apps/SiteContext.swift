@@ -14,15 +14,23 @@ public enum SiteContext {
 
     public static func isSameSite(_ a: HTTPURL, _ b: HTTPURL) -> Bool { site(of: a) == site(of: b) }
 
-    /// The context of a request from a page at `initiator` (nil: the app or the user, never cross-site).
+    /// The context of a request from a page at `initiator` (nil: the app or the user, whose requests have no site
+    /// for cookies to differ from). `urlList` is the request's URL list so far, first URL to `url` (RFC 6265bis
+    /// §5.2): a URL on another site than `url` makes the request a cross-site redirect, whoever started it.
     public static func context(
-        for url: HTTPURL, initiator: HTTPURL?, topLevel: Bool, method: String
+        for url: HTTPURL, initiator: HTTPURL?, urlList: [HTTPURL] = [], topLevel: Bool, method: String
     ) -> CookieRequestContext {
         CookieRequestContext(
             api: .http,
             isSameSite: initiator.map { isSameSite($0, url) } ?? true,
+            isCrossSiteRedirect: urlList.contains { !isSameSite($0, url) },
             isTopLevelNavigation: topLevel,
             isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method)
         )
+    }
+
+    /// The context of one hop of a request the virtual network carries: its URL list is the hop's.
+    public static func context(for hop: HTTPClient.Hop, initiator: HTTPURL?, topLevel: Bool) -> CookieRequestContext {
+        context(for: hop.request.url, initiator: initiator, urlList: hop.urlList, topLevel: topLevel, method: hop.request.method)
     }
 }

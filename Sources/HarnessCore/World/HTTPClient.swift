@@ -21,18 +21,24 @@ public struct HTTPClient: Sendable {
         public var request: HTTPRequest
         /// 0 for the request the step made, then 1, 2, … for redirect hops.
         public var index: Int
+        /// The request's URL list (Fetch; RFC 6265bis §5.2): the first URL, then each redirect target, up to this
+        /// hop's own URL.
+        public let urlList: [HTTPURL]
     }
 
     /// Sends `request`, following redirects (301/302/303 turn POST into GET, 303 always; 307/308 keep method and
-    /// body). `prepare` adds cookies to each hop; `received` sees every response, 3xx included, before the next hop.
+    /// body). `prepare` adds cookies to each hop; `received` sees every response, 3xx included, with its hop, before
+    /// the next hop.
     /// - Returns: the final response and its URL.
     /// - Throws: ``StepFailure`` for an unknown host or a redirect loop.
     public func perform(
-        _ request: HTTPRequest, prepare: (inout Hop) throws -> Void, received: (HTTPResponse, HTTPURL) throws -> Void
+        _ request: HTTPRequest, prepare: (inout Hop) throws -> Void, received: (HTTPResponse, Hop) throws -> Void
     ) throws -> (response: HTTPResponse, url: HTTPURL) {
         var next = request
+        var urlList: [HTTPURL] = []
         for index in 0...Self.redirectLimit {
-            var hop = Hop(request: next, index: index)
+            urlList.append(next.url)
+            var hop = Hop(request: next, index: index, urlList: urlList)
             try prepare(&hop)
             transcript.request(hop.request, via: channel)
             guard let response = network.send(hop.request) else {
@@ -40,7 +46,7 @@ public struct HTTPClient: Sendable {
                 throw StepFailure(.failed, "no origin serves \(hop.request.url.origin) (requested \(hop.request.url))")
             }
             transcript.response(response, for: hop.request.url)
-            try received(response, hop.request.url)
+            try received(response, hop)
             guard response.isRedirect, let location = response.location else {
                 return (response, hop.request.url)
             }

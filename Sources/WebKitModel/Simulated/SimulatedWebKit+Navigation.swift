@@ -8,6 +8,8 @@ extension SimulatedWebKit {
         unowned let webView: WebView
         /// The request of the current hop (the first request, then each redirect target).
         var request: WebRequest
+        /// The URL of every hop so far, the current one last (the request's URL list, RFC 6265bis §5.2).
+        var urlList: [URL]
         let type: WKNavigationType
         /// The page that started the navigation (a link), nil for a load by the app.
         let initiator: URL?
@@ -23,6 +25,7 @@ extension SimulatedWebKit {
             self.handle = handle
             self.webView = webView
             self.request = request
+            self.urlList = [request.url]
             self.type = type
             self.initiator = initiator
             self.manualCookie = request.value(forHTTPHeaderField: "Cookie")
@@ -152,7 +155,11 @@ extension SimulatedWebKit {
                 return fail(navigation, WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
             }
             let context = httpContext(
-                for: url, initiator: navigation.initiator, topLevel: true, method: navigation.request.httpMethod)
+                for: url, initiator: navigation.initiator, urlList: navigation.urlList, topLevel: true,
+                method: navigation.request.httpMethod)
+            if context.isCrossSiteRedirect {
+                log("hop \(navigation.hops) to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
+            }
             var fields = navigation.request.headerFields.removing("Cookie")
             var cookie: String?
             if let manual = navigation.manualCookie, profile.manualCookieHeader == .sentOnEveryHop {
@@ -204,6 +211,7 @@ extension SimulatedWebKit {
             return fail(navigation, WebKitError(.cannotFindHost, "invalid Location '\(response.location ?? "")' from \(navigation.request.url)"))
         }
         navigation.request = navigation.request.following(redirect: response.statusCode, to: target)
+        navigation.urlList.append(target)
         schedule(after: 0) { [unowned self] in decideAction(navigation) }
     }
 

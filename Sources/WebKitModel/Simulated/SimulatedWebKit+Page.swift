@@ -59,11 +59,12 @@ extension SimulatedWebKit {
         if request.value(forHTTPHeaderField: "Cookie") != nil {
             log("the page's Cookie header on \(request.url) is dropped (forbidden header name)")
         }
-        schedule(after: 0) { [unowned self] in fetchHop(request, hops: 0, in: webView, completion: completion) }
+        schedule(after: 0) { [unowned self] in fetchHop(request, urlList: [request.url], in: webView, completion: completion) }
     }
 
+    /// One hop of a subresource request; `urlList` holds every hop's URL so far, this one's last.
     func fetchHop(
-        _ request: WebRequest, hops: Int, in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+        _ request: WebRequest, urlList: [URL], in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {
         guard let page = webView.page else {
             return completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from")))
@@ -74,7 +75,10 @@ extension SimulatedWebKit {
                 return completion(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)")))
             }
             let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
-            let context = httpContext(for: url, initiator: page, topLevel: false, method: request.httpMethod)
+            let context = httpContext(for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod)
+            if context.isCrossSiteRedirect {
+                log("subresource hop to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
+            }
             var fields = request.headerFields.removing("Cookie")
             if request.httpShouldHandleCookies {
                 if thirdParty, profile.thirdPartyCookies == .blocked {
@@ -94,14 +98,14 @@ extension SimulatedWebKit {
             guard response.isRedirect else {
                 return completion(.success(WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)))
             }
-            guard hops < Self.redirectLimit else {
+            guard urlList.count <= Self.redirectLimit else {
                 return completion(.failure(WebKitError(.tooManyRedirects, "more than \(Self.redirectLimit) redirects starting at \(url)")))
             }
             guard let location = response.location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
             }
             let next = request.following(redirect: response.statusCode, to: target)
-            schedule(after: 0) { [unowned self] in fetchHop(next, hops: hops + 1, in: webView, completion: completion) }
+            schedule(after: 0) { [unowned self] in fetchHop(next, urlList: urlList + [target], in: webView, completion: completion) }
         }
     }
 }

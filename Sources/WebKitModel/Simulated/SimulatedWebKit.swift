@@ -219,18 +219,21 @@ public final class SimulatedWebKit: WebKitEngine {
         return (secure ? "https://" : "http://") + registrableDomain(of: url)
     }
 
-    /// The context of an HTTP request started by `initiator` (nil: the app, never cross-site).
+    /// The context of an HTTP request started by `initiator` (nil: the app, never cross-site by its initiator).
+    /// `urlList` is the request's URL list so far, first URL to `url`: where the profile applies RFC 6265bis §5.2's
+    /// redirect-chain rule to this kind of request, a URL on another site makes it a cross-site redirect.
     /// Rule 12: with SameSite ignored, no request counts as cross-site.
-    func httpContext(for url: URL, initiator: URL?, topLevel: Bool, method: String) -> CookieRequestContext {
-        let sameSite: Bool =
-            switch profile.sameSite {
-            case .ignored: true
-            case .enforced: initiator.map { site(of: $0) == site(of: url) } ?? true
-            }
-        return CookieRequestContext(
-            api: .http, isSameSite: sameSite, isTopLevelNavigation: topLevel,
+    func httpContext(for url: URL, initiator: URL?, urlList: [URL], topLevel: Bool, method: String) -> CookieRequestContext {
+        var context = CookieRequestContext(
+            api: .http, isTopLevelNavigation: topLevel,
             isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
         )
+        guard case .enforced = profile.sameSite else { return context }
+        context.isSameSite = initiator.map { site(of: $0) == site(of: url) } ?? true
+        if topLevel ? profile.crossSiteRedirects.navigations : profile.crossSiteRedirects.subresources {
+            context.isCrossSiteRedirect = urlList.contains { site(of: $0) != site(of: url) }
+        }
+        return context
     }
 
     /// Rule 12: an engine without SameSite support drops the attribute from cookie lines before storing them.
