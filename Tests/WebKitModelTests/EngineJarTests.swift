@@ -8,11 +8,11 @@ import WebKitModel
 struct EngineJarTests {
     /// libsoup matches a Domain that is not an IP address as a suffix even on an IP host (soup_host_matches_host);
     /// the RFC 6265bis jar refuses the Domain of an IP host that is not the host itself.
-    @Test("a libsoup profile keeps cookies in libsoup's jar: an IP host's suffix Domain is stored and sent on")
+    @Test("the webkitgtk profile keeps cookies in libsoup's jar: an IP host's suffix Domain is stored and sent on; the RFC jar refuses it")
     func libsoupJar() {
-        var profile = PlatformProfile.webkitgtk
-        profile.jar = .libsoup
-        for (profile, expected) in [(profile, Optional("ip=1")), (PlatformProfile.webkitgtk, nil)] {
+        var rfc = PlatformProfile.webkitgtk
+        rfc.jar = .rfc6265bis
+        for (profile, expected) in [(PlatformProfile.webkitgtk, Optional("ip=1")), (rfc, nil)] {
             let app = EngineFixture(profile: profile)
             app.route("http://192.168.0.10/set", setCookies: ["ip=1; Domain=168.0.10"])
             app.route("http://10.168.0.10/page")
