@@ -16,6 +16,9 @@ public final class CookieJar: Sendable {
         var buckets: [String: [Cookie]] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
+        /// The hits array `retrieve` fills, kept between requests with its capacity: a `Cookie` header allocates
+        /// only the String it returns.
+        var hits: [Hit] = []
     }
 
     public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
@@ -154,9 +157,9 @@ public final class CookieJar: Sendable {
 
     /// Steps 16, 23, 24 and eviction: the parts that look at what the jar already holds.
     private func insert(
-        _ cookie: Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool, now: Date
+        _ cookie: consuming Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool,
+        now: Date
     ) -> CookieStoreOutcome {
-        var cookie = cookie
         // Step 16: leave Secure cookies alone — a non-secure origin may not shadow one.
         if !cookie.isSecure, !requestIsSecure, shadowsSecureCookie(cookie, in: store) {
             return .rejected(.wouldOverlaySecureCookie)
@@ -183,10 +186,10 @@ public final class CookieJar: Sendable {
         // Step 24, then the limits of §6.1 (when one is passed).
         let bucketCount: Int
         if let slot {
-            store.buckets.values[slot].append(cookie)
+            store.buckets.values[slot].append(copy cookie)
             bucketCount = store.buckets.values[slot].count
         } else {
-            store.buckets[cookie.domain] = [cookie]
+            store.buckets[cookie.domain] = [copy cookie]
             bucketCount = 1
         }
         store.count += 1
@@ -269,7 +272,8 @@ public final class CookieJar: Sendable {
         let now = clock.now
         return store.withLock { store -> String? in
             var pairOctets = 0
-            let hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
+            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
+            defer { recycle(&hits, into: &store) }
             guard !hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
             // straight from each cookie's pair buffer into the header's.
@@ -303,15 +307,15 @@ public final class CookieJar: Sendable {
         let now = clock.now
         return store.withLock { store in
             var pairOctets = 0
-            return retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets).map {
-                store.buckets.values[$0.slot][$0.index]
-            }
+            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
+            defer { recycle(&hits, into: &store) }
+            return hits.map { store.buckets.values[$0.slot][$0.index] }
         }
     }
 
     /// A retrieved cookie's sort key and where it is in the store: plain values, so that sorting moves no
     /// reference-counted strings.
-    private struct Hit {
+    struct Hit {
         var pathLength: Int
         var creation: Date
         var sequence: UInt64
@@ -351,8 +355,8 @@ public final class CookieJar: Sendable {
     private func retrieve(
         for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store, pairOctets: inout Int
     ) -> [Hit] {
-        var hits: [Hit] = []
-        hits.reserveCapacity(32)
+        var hits = store.hits
+        store.hits = []  // so that `hits` is the buffer's only owner and appends in place
         forEachCandidateDomain(of: url) { domain in
             guard let slot = store.buckets.index(forKey: domain) else { return }
             // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
@@ -362,11 +366,13 @@ public final class CookieJar: Sendable {
                 store.count -= before - store.buckets.values[slot].count
             }
             // Work in place through pointers: no copy of the bucket, no copy of a cookie that does not match.
+            // Host-only cookies match only in the request host's own bucket: compared once per bucket.
+            let isRequestHost = domain == url.host
             store.buckets.values[slot].withUnsafeMutableBufferPointer { bucket in
                 guard let base = bucket.baseAddress else { return }
                 for index in bucket.indices {
                     let cookie = base + index
-                    if cookie.pointee.isHostOnly, domain != url.host { continue }
+                    if cookie.pointee.isHostOnly, !isRequestHost { continue }
                     guard isSent(cookie, to: url, context: context) else { continue }
                     cookie.pointee.lastAccess = now
                     hits.append(Hit(
@@ -379,6 +385,14 @@ public final class CookieJar: Sendable {
         }
         if hits.count > 1 { Hit.sort(&hits) }
         return hits
+    }
+
+    /// Gives `hits` back to the store, emptied, its capacity kept for the next request (unless a request matched
+    /// hundreds: that buffer is not worth keeping).
+    private func recycle(_ hits: inout [Hit], into store: inout Store) {
+        guard hits.capacity <= 256 else { return }
+        hits.removeAll(keepingCapacity: true)
+        swap(&hits, &store.hits)
     }
 
     /// The per-cookie conditions of §5.8.3 step 1 other than the domain.
