@@ -43,8 +43,15 @@ public struct Cookie: Sendable, Hashable, Codable {
         self.pairOctets = Cookie.serialize(name: name, value: value)
     }
 
+    /// One allocation of the exact size (concatenating arrays made three).
     private static func serialize(name: String, value: String) -> [UInt8] {
-        name.isEmpty ? Array(value.utf8) : Array(name.utf8) + [UInt8(ascii: "=")] + Array(value.utf8)
+        guard !name.isEmpty else { return Array(value.utf8) }
+        var octets: [UInt8] = []
+        octets.reserveCapacity(name.utf8.count + 1 + value.utf8.count)
+        octets.append(contentsOf: name.utf8)
+        octets.append(UInt8(ascii: "="))
+        octets.append(contentsOf: value.utf8)
+        return octets
     }
 
     private enum CodingKeys: String, CodingKey {

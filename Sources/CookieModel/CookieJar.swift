@@ -16,6 +16,9 @@ public final class CookieJar: Sendable {
         var buckets: [String: [Cookie]] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
+        /// The hits array `retrieve` fills, kept between requests with its capacity: a `Cookie` header allocates
+        /// only the String it returns.
+        var hits: [Hit] = []
     }
 
     public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
@@ -31,7 +34,9 @@ public final class CookieJar: Sendable {
     public func setCookie(_ line: String, from url: CookieURL, context: CookieRequestContext = .sameSiteNavigation)
         -> CookieStoreOutcome
     {
-        setCookie(bytes: Array(line.utf8), from: url, context: context)
+        var line = line
+        // The String's own UTF-8 storage (a native String's, so no copy): no array of the line's octets.
+        return line.withUTF8 { setCookie(octets: $0, from: url, context: context) }
     }
 
     /// Stores one `Set-Cookie` field value given as raw octets (which need not be UTF-8).
@@ -39,12 +44,23 @@ public final class CookieJar: Sendable {
     public func setCookie(bytes: [UInt8], from url: CookieURL, context: CookieRequestContext = .sameSiteNavigation)
         -> CookieStoreOutcome
     {
+        bytes.withUnsafeBufferPointer { setCookie(octets: $0, from: url, context: context) }
+    }
+
+    /// §5.6 then §5.7 straight from the octets: the parser reports each attribute into ``LastAttributes``, so no
+    /// ``ParsedSetCookie`` (an attribute list, a name and a value String) is built only to be read once.
+    private func setCookie(octets: UnsafeBufferPointer<UInt8>, from url: CookieURL, context: CookieRequestContext)
+        -> CookieStoreOutcome
+    {
         let now = clock.now
-        guard let parsed = SetCookieParser.parse(
-            bytes: bytes, requestPath: url.path, now: now, lifetimeCap: configuration.lifetimeCap) else {
+        var attributes = LastAttributes()
+        guard let pair = SetCookieParser.parse(
+            octets, requestPath: url.path, now: now, lifetimeCap: configuration.lifetimeCap,
+            attribute: { attributes.add($0) }) else {
             return .rejected(.unparsable)
         }
-        return store(parsed, from: url, context: context, now: now)
+        let name = SetCookieParser.string(pair.name), value = SetCookieParser.string(pair.value)
+        return store(name: name, value: value, attributes: attributes, from: url, context: context, now: now)
     }
 
     /// Writes `document.cookie = string` for a document at `url` (the non-HTTP API).
@@ -61,8 +77,16 @@ public final class CookieJar: Sendable {
     public func store(
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date? = nil
     ) -> CookieStoreOutcome {
-        let now = now ?? clock.now
-        switch makeCookie(parsed, from: url, context: context, now: now) {
+        store(
+            name: parsed.name, value: parsed.value, attributes: LastAttributes(parsed.attributes), from: url,
+            context: context, now: now ?? clock.now)
+    }
+
+    private func store(
+        name: String, value: String, attributes: LastAttributes, from url: CookieURL, context: CookieRequestContext,
+        now: Date
+    ) -> CookieStoreOutcome {
+        switch makeCookie(name: name, value: value, attributes: attributes, from: url, context: context, now: now) {
         case .failure(let rejection):
             return .rejected(rejection)
         case .success(let cookie):
@@ -72,23 +96,18 @@ public final class CookieJar: Sendable {
 
     /// Steps 2–15, 17–22 of §5.7 (current draft numbering): everything that needs the cookie and the request but not the store.
     private func makeCookie(
-        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date
+        name: String, value: String, attributes parsed: LastAttributes, from url: CookieURL,
+        context: CookieRequestContext, now: Date
     ) -> Result<Cookie, CookieRejection> {
         // Step 2 (steps 3–4 hold already: the parser rejected control characters and oversize pairs).
-        guard !(parsed.name.isEmpty && parsed.value.isEmpty) else { return .failure(.emptyNameAndValue) }
+        guard !(name.isEmpty && value.isEmpty) else { return .failure(.emptyNameAndValue) }
 
         // Step 6: Max-Age wins over Expires, whatever their order; the last of each kind counts. (A jar configured
         // like libsoup takes the last of either kind instead.)
-        let expiry: Date? =
-            if configuration.maxAgeWinsOverExpires {
-                parsed.last { if case .maxAge(let date) = $0 { date } else { nil } }
-                    ?? parsed.last { if case .expires(let date) = $0 { date } else { nil } }
-            } else {
-                parsed.last { switch $0 { case .maxAge(let date), .expires(let date): date; default: nil } }
-            }
+        let expiry = configuration.maxAgeWinsOverExpires ? parsed.maxAge ?? parsed.expires : parsed.lifetime
 
         // Steps 7–10: Domain, non-ASCII, public suffixes, host-only.
-        var domainAttribute = parsed.last { if case .domain(let domain) = $0 { domain } else { nil } } ?? ""
+        var domainAttribute = parsed.domain ?? ""
         guard domainAttribute.utf8.allSatisfy({ $0 < 0x80 }) else { return .failure(.nonASCIIDomain) }
         if !domainAttribute.isEmpty, let suffixes = configuration.publicSuffixes,
            suffixes.isPublicSuffix(domainAttribute)
@@ -103,14 +122,14 @@ public final class CookieJar: Sendable {
         }
 
         // Steps 11–15: path, Secure, HttpOnly.
-        let path = parsed.last { if case .path(let path) = $0 { path } else { nil } } ?? CookieURL.defaultPath(of: url.path)
-        let isSecure = parsed.attributes.contains(.secure)
+        let path = parsed.path ?? CookieURL.defaultPath(of: url.path)
+        let isSecure = parsed.isSecure
         guard !isSecure || url.isSecure else { return .failure(.secureFromInsecureOrigin) }
-        let isHTTPOnly = parsed.attributes.contains(.httpOnly)
+        let isHTTPOnly = parsed.isHTTPOnly
         guard !(isHTTPOnly && context.api == .nonHTTP) else { return .failure(.httpOnlyFromScript) }
 
         // Steps 17–19: SameSite.
-        let sameSite = parsed.last { if case .sameSite(let mode) = $0 { mode } else { nil } } ?? .default
+        let sameSite = parsed.sameSite ?? .default
         if sameSite != .none, !context.isSameSiteRequest {
             // A cross-site response may set SameSite cookies only when it navigates a top-level traversable.
             guard context.api == .http, context.isTopLevelNavigation else { return .failure(.crossSiteSameSite) }
@@ -120,17 +139,17 @@ public final class CookieJar: Sendable {
         }
 
         // Steps 20–22: cookie name prefixes, case-insensitively.
-        if hasPrefix(parsed.name, "__secure-"), !isSecure { return .failure(.securePrefix) }
-        let hasPathAttribute = parsed.attributes.contains { if case .path = $0 { true } else { false } }
-        if hasPrefix(parsed.name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
+        if hasPrefix(name, "__secure-"), !isSecure { return .failure(.securePrefix) }
+        let hasPathAttribute = parsed.path != nil
+        if hasPrefix(name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
             return .failure(.hostPrefix)
         }
-        if parsed.name.isEmpty, hasPrefix(parsed.value, "__secure-") || hasPrefix(parsed.value, "__host-") {
+        if name.isEmpty, hasPrefix(value, "__secure-") || hasPrefix(value, "__host-") {
             return .failure(.prefixInNamelessValue)
         }
 
         return .success(Cookie(
-            name: parsed.name, value: parsed.value, domain: isHostOnly ? url.host : domainAttribute, path: path,
+            name: name, value: value, domain: isHostOnly ? url.host : domainAttribute, path: path,
             expiry: expiry, creation: now, lastAccess: now, isHostOnly: isHostOnly, isSecure: isSecure,
             isHTTPOnly: isHTTPOnly, sameSite: sameSite
         ))
@@ -138,21 +157,23 @@ public final class CookieJar: Sendable {
 
     /// Steps 16, 23, 24 and eviction: the parts that look at what the jar already holds.
     private func insert(
-        _ cookie: Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool, now: Date
+        _ cookie: consuming Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool,
+        now: Date
     ) -> CookieStoreOutcome {
-        var cookie = cookie
         // Step 16: leave Secure cookies alone — a non-secure origin may not shadow one.
         if !cookie.isSecure, !requestIsSecure, shadowsSecureCookie(cookie, in: store) {
             return .rejected(.wouldOverlaySecureCookie)
         }
-        // Step 23: same identity → keep the old creation time, then replace.
+        // Step 23: same identity → keep the old creation time, then replace. The domain is hashed once: its
+        // bucket's slot serves the lookup, the removal and the append.
+        let slot = store.buckets.index(forKey: cookie.domain)
         var replaced = false
-        if let index = store.buckets[cookie.domain]?.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
-            let old = store.buckets[cookie.domain]![index]
+        if let slot, let index = store.buckets.values[slot].firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
+            let old = store.buckets.values[slot][index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
             cookie.creationSequence = old.creationSequence
-            store.buckets[cookie.domain]!.remove(at: index)
+            store.buckets.values[slot].remove(at: index)
             store.count -= 1
             replaced = true
         } else {
@@ -162,10 +183,19 @@ public final class CookieJar: Sendable {
         // An expired cookie is evicted as soon as it exists: it only deletes what it replaced.
         if cookie.isExpired(at: now) { return .expiredOnArrival(removedExisting: replaced) }
 
-        // Step 24, then the limits of §6.1.
-        store.buckets[cookie.domain, default: []].append(cookie)
+        // Step 24, then the limits of §6.1 (when one is passed).
+        let bucketCount: Int
+        if let slot {
+            store.buckets.values[slot].append(copy cookie)
+            bucketCount = store.buckets.values[slot].count
+        } else {
+            store.buckets[cookie.domain] = [copy cookie]
+            bucketCount = 1
+        }
         store.count += 1
-        evictIfNeeded(domain: cookie.domain, in: &store, now: now)
+        if bucketCount > configuration.maximumCookiesPerDomain || store.count > configuration.maximumCookies {
+            evictIfNeeded(domain: cookie.domain, in: &store, now: now)
+        }
         return .stored(cookie, replaced: replaced)
     }
 
@@ -241,13 +271,13 @@ public final class CookieJar: Sendable {
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
         let now = clock.now
         return store.withLock { store -> String? in
-            var pairs: [[UInt8]] = []
-            pairs.reserveCapacity(32)
-            // Only the pair's buffer is retained: reading it through the pointer copies no other field.
-            let hits = retrieve(for: url, context: context, now: now, from: &store) { pairs.append($0.pointee.pairOctets) }
+            var pairOctets = 0
+            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
+            defer { recycle(&hits, into: &store) }
             guard !hits.isEmpty else { return nil }
-            // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ".
-            let length = pairs.reduce(0) { $0 + $1.count } + 2 * (pairs.count - 1)
+            // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
+            // straight from each cookie's pair buffer into the header's.
+            let length = pairOctets + 2 * (hits.count - 1)
             return String(unsafeUninitializedCapacity: length) { header in
                 var offset = 0
                 for hit in hits {
@@ -256,8 +286,9 @@ public final class CookieJar: Sendable {
                         header[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    offset += UnsafeMutableBufferPointer(rebasing: header[offset...])
-                        .initialize(fromContentsOf: pairs[hit.position])
+                    offset += store.buckets.values[hit.slot][hit.index].pairOctets.withUnsafeBufferPointer { pair in
+                        UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
+                    }
                 }
                 return offset
             }
@@ -275,19 +306,22 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            var found: [Cookie] = []
-            let hits = retrieve(for: url, context: context, now: now, from: &store) { found.append($0.pointee) }
-            return hits.map { found[$0.position] }
+            var pairOctets = 0
+            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
+            defer { recycle(&hits, into: &store) }
+            return hits.map { store.buckets.values[$0.slot][$0.index] }
         }
     }
 
-    /// A retrieved cookie's sort key and its position in the order `retrieve` reported it: plain values, so that
-    /// sorting moves no reference-counted strings.
-    private struct Hit {
+    /// A retrieved cookie's sort key and where it is in the store: plain values, so that sorting moves no
+    /// reference-counted strings.
+    struct Hit {
         var pathLength: Int
         var creation: Date
         var sequence: UInt64
-        var position: Int
+        /// The cookie's bucket (its slot in the store's dictionary) and its index in that bucket.
+        var slot: Dictionary<String, [Cookie]>.Index
+        var index: Int
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
         static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
@@ -295,17 +329,34 @@ public final class CookieJar: Sendable {
             if a.creation != b.creation { return a.creation < b.creation }
             return a.sequence < b.sequence
         }
+
+        /// Sorts `hits` stably into retrieval order. A request matches a few dozen cookies at most, usually: an
+        /// insertion sort in place is several times faster there than the standard library's generic sort.
+        static func sort(_ hits: inout [Hit]) {
+            guard hits.count <= 32 else { return hits.sort(by: inRetrievalOrder) }
+            hits.withUnsafeMutableBufferPointer { hits in
+                for next in hits.indices.dropFirst() {
+                    let hit = hits[next]
+                    var index = next
+                    while index > 0, inRetrievalOrder(hit, hits[index - 1]) {
+                        hits[index] = hits[index - 1]
+                        index -= 1
+                    }
+                    hits[index] = hit
+                }
+            }
+        }
     }
 
-    /// §5.8.3 steps 1–3: reports each matching cookie to `found` (its last-access updated), by pointer so that a
-    /// caller that needs one field copies only that one (a whole `Cookie` is eight reference-counted fields), then
-    /// returns the sort order over those reports. Expired cookies in the buckets visited are evicted first.
+    /// §5.8.3 steps 1–3: the matching cookies (their last-access updated) in retrieval order, as places in the
+    /// store, so that a caller that needs one field reads only that one (a whole `Cookie` is eight
+    /// reference-counted fields); adds the length of their pairs to `pairOctets`. Expired cookies in the buckets
+    /// visited are evicted first.
     private func retrieve(
-        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store,
-        found: (UnsafeMutablePointer<Cookie>) -> Void
+        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store, pairOctets: inout Int
     ) -> [Hit] {
-        var hits: [Hit] = []
-        hits.reserveCapacity(32)
+        var hits = store.hits
+        store.hits = []  // so that `hits` is the buffer's only owner and appends in place
         forEachCandidateDomain(of: url) { domain in
             guard let slot = store.buckets.index(forKey: domain) else { return }
             // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
@@ -315,22 +366,33 @@ public final class CookieJar: Sendable {
                 store.count -= before - store.buckets.values[slot].count
             }
             // Work in place through pointers: no copy of the bucket, no copy of a cookie that does not match.
+            // Host-only cookies match only in the request host's own bucket: compared once per bucket.
+            let isRequestHost = domain == url.host
             store.buckets.values[slot].withUnsafeMutableBufferPointer { bucket in
                 guard let base = bucket.baseAddress else { return }
-                for cookie in base..<(base + bucket.count) {
-                    if cookie.pointee.isHostOnly, domain != url.host { continue }
+                for index in bucket.indices {
+                    let cookie = base + index
+                    if cookie.pointee.isHostOnly, !isRequestHost { continue }
                     guard isSent(cookie, to: url, context: context) else { continue }
                     cookie.pointee.lastAccess = now
                     hits.append(Hit(
                         pathLength: cookie.pointee.path.utf8.count, creation: cookie.pointee.creation,
-                        sequence: cookie.pointee.creationSequence, position: hits.count
+                        sequence: cookie.pointee.creationSequence, slot: slot, index: index
                     ))
-                    found(cookie)
+                    pairOctets += cookie.pointee.pairOctets.count
                 }
             }
         }
-        if hits.count > 1 { hits.sort(by: Hit.inRetrievalOrder) }
+        if hits.count > 1 { Hit.sort(&hits) }
         return hits
+    }
+
+    /// Gives `hits` back to the store, emptied, its capacity kept for the next request (unless a request matched
+    /// hundreds: that buffer is not worth keeping).
+    private func recycle(_ hits: inout [Hit], into store: inout Store) {
+        guard hits.capacity <= 256 else { return }
+        hits.removeAll(keepingCapacity: true)
+        swap(&hits, &store.hits)
     }
 
     /// The per-cookie conditions of §5.8.3 step 1 other than the domain.

@@ -109,12 +109,13 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Path matching (§5.1.4).
     public static func pathMatches(requestPath: String, cookiePath: String) -> Bool {
+        // A cookie path longer than the request's cannot match: most misses end here, comparing no octet.
+        guard requestPath.utf8.count >= cookiePath.utf8.count else { return false }
         // Octet comparison, as the spec means it (String.hasPrefix would compare Unicode characters).
-        requestPath.utf8.withContiguousStorageIfAvailable { request in
+        return requestPath.utf8.withContiguousStorageIfAvailable { request in
             cookiePath.utf8.withContiguousStorageIfAvailable { cookie in
-                guard request.count >= cookie.count,
-                      cookie.isEmpty || memcmp(request.baseAddress!, cookie.baseAddress!, cookie.count) == 0
-                else { return false }
+                // Paths are short and differ early: a loop over the buffers beats a call to memcmp.
+                for offset in cookie.indices where request[offset] != cookie[offset] { return false }
                 if request.count == cookie.count || cookie.last == UInt8(ascii: "/") { return true }
                 return request[cookie.count] == UInt8(ascii: "/")
             } ?? slowPathMatches(requestPath: requestPath, cookiePath: cookiePath)

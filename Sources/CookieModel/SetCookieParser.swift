@@ -54,34 +54,58 @@ public enum SetCookieParser {
     public static func parse(
         bytes: [UInt8], requestPath: String, now: Date, lifetimeCap: TimeInterval? = maximumAge
     ) -> ParsedSetCookie? {
-        // Step 1: a control character other than HTAB rejects the whole line.
-        guard !bytes.contains(where: isForbiddenControl) else { return nil }
+        bytes.withUnsafeBufferPointer { line in
+            var attributes: [CookieAttribute] = []
+            // One allocation for the usual handful of attributes, instead of one per doubling.
+            attributes.reserveCapacity(8)
+            guard let pair = parse(line, requestPath: requestPath, now: now, lifetimeCap: lifetimeCap, attribute: {
+                attributes.append($0)
+            }) else { return nil }
+            return ParsedSetCookie(name: string(pair.name), value: string(pair.value), attributes: attributes)
+        }
+    }
+
+    /// The name and value octets of a line as §5.6 cuts them.
+    typealias Octets = Slice<UnsafeBufferPointer<UInt8>>
+
+    /// §5.6 over the line's octets, without building a ``ParsedSetCookie``: reports each attribute in order to
+    /// `attribute` and returns the name and value octets (slices of `line`), or nil when §5.6 ignores the line.
+    /// The jar stores through this directly, so a line costs no array of its octets and no attribute list.
+    static func parse(
+        _ line: UnsafeBufferPointer<UInt8>, requestPath: String, now: Date, lifetimeCap: TimeInterval?,
+        attribute: (CookieAttribute) -> Void
+    ) -> (name: Octets, value: Octets)? {
+        let bytes = line[...]
+        // Step 1: a control character other than HTAB rejects the whole line. (One pass finds those and whether
+        // the line is all ASCII.)
+        var isASCII = true
+        for byte in line {
+            if isForbiddenControl(byte) { return nil }
+            if byte >= 0x80 { isASCII = false }
+        }
         // §5.7 step 1 lets a user agent ignore any cookie. This jar keeps names, values and paths as text, so it
         // ignores a line that is not UTF-8: it could not send the same octets back, and lossy decoding would grow
         // a pair past the 4096-octet limit.
         // (An all-ASCII line, the usual case, is valid without building a String of it.)
-        guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        guard isASCII || String(validating: bytes, as: UTF8.self) != nil else { return nil }
 
         // Step 2: the name-value-pair runs up to the first ";".
         let firstSemicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         let pair = bytes[..<firstSemicolon]
 
         // Step 3: without "=", the whole pair is the value and the name is empty.
-        let nameBytes: ArraySlice<UInt8>
-        let valueBytes: ArraySlice<UInt8>
+        let nameBytes: Octets
+        let valueBytes: Octets
         if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
             nameBytes = trimWhitespace(pair[..<equals])
             valueBytes = trimWhitespace(pair[(equals + 1)...])
         } else {
-            nameBytes = []
+            nameBytes = pair[pair.startIndex..<pair.startIndex]
             valueBytes = trimWhitespace(pair)
         }
         // Step 5: name plus value over 4096 octets rejects the line.
         guard nameBytes.count + valueBytes.count <= maximumNameValueOctets else { return nil }
 
-        var result = ParsedSetCookie(name: string(nameBytes), value: string(valueBytes), attributes: [])
-        // One allocation for the usual handful of attributes, instead of one per doubling.
-        result.attributes.reserveCapacity(8)
         var rest = bytes[firstSemicolon...]
         while let semicolon = rest.first, semicolon == UInt8(ascii: ";") {
             rest = rest.dropFirst()
@@ -89,65 +113,74 @@ public enum SetCookieParser {
             let av = rest[..<end]
             rest = rest[end...]
 
-            let attributeName: ArraySlice<UInt8>
-            let attributeValue: ArraySlice<UInt8>
+            let attributeName: Octets
+            let attributeValue: Octets
             if let equals = av.firstIndex(of: UInt8(ascii: "=")) {
                 attributeName = trimWhitespace(av[..<equals])
                 attributeValue = trimWhitespace(av[(equals + 1)...])
             } else {
                 attributeName = trimWhitespace(av)
-                attributeValue = []
+                attributeValue = av[av.endIndex...]
             }
             guard attributeValue.count <= maximumAttributeValueOctets else { continue }
-            if let attribute = interpret(
+            if let interpreted = interpret(
                 lifetimeCap: lifetimeCap, name: attributeName, value: attributeValue, requestPath: requestPath, now: now
             ) {
-                result.attributes.append(attribute)
+                attribute(interpreted)
             }
         }
-        return result
+        return (nameBytes, valueBytes)
     }
 
     /// §5.6.1–§5.6.7: one attribute, or nil when it is unknown or its value makes the parser ignore it.
     private static func interpret(
-        lifetimeCap: TimeInterval?, name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, requestPath: String, now: Date
+        lifetimeCap: TimeInterval?, name: Octets, value: Octets, requestPath: String, now: Date
     ) -> CookieAttribute? {
-        switch asciiLowercased(name) {
-        case "expires":
+        // Compared in place, octet by octet: no lower-cased String of every attribute name.
+        if equalsIgnoringASCIICase(name, "expires") {
             guard let date = CookieDate.parse(bytes: Array(value)) else { return nil }
             return .expires(lifetimeCap.map { min(date, now + $0) } ?? date)
-        case "max-age":
+        } else if equalsIgnoringASCIICase(name, "max-age") {
             return maxAge(value, now: now, cap: lifetimeCap ?? uncappedMaximumAge).map(CookieAttribute.maxAge)
-        case "domain":
+        } else if equalsIgnoringASCIICase(name, "domain") {
             // §5.6.3 (RFC 6265's "ignore an empty Domain" is gone): an empty value is kept, and as the last Domain
             // attribute it makes the cookie host-only (§5.7 step 7).
             var domain = value
             if domain.first == UInt8(ascii: ".") { domain = domain.dropFirst() }
             return .domain(asciiLowercased(domain))
-        case "path":
+        } else if equalsIgnoringASCIICase(name, "path") {
             guard value.first == UInt8(ascii: "/") else { return .path(CookieURL.defaultPath(of: requestPath)) }
             return .path(string(value))
-        case "secure":
+        } else if equalsIgnoringASCIICase(name, "secure") {
             return .secure
-        case "httponly":
+        } else if equalsIgnoringASCIICase(name, "httponly") {
             return .httpOnly
-        case "samesite":
-            switch asciiLowercased(value) {
-            case "none": return .sameSite(.none)
-            case "strict": return .sameSite(.strict)
-            case "lax": return .sameSite(.lax)
-            default: return .sameSite(.default)
-            }
-        default:
-            return nil
+        } else if equalsIgnoringASCIICase(name, "samesite") {
+            if equalsIgnoringASCIICase(value, "none") { return .sameSite(.none) }
+            if equalsIgnoringASCIICase(value, "strict") { return .sameSite(.strict) }
+            if equalsIgnoringASCIICase(value, "lax") { return .sameSite(.lax) }
+            return .sameSite(.default)
         }
+        return nil
+    }
+
+    /// Whether `bytes` lower-cased (ASCII only) are exactly `lowercase`'s octets.
+    private static func equalsIgnoringASCIICase(_ bytes: Octets, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        var offset = 0
+        for byte in bytes {
+            guard asciiLowercase(byte) == expected[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Where Max-Age stops counting without a cap: about 31,700 years, far past any clock a test moves.
     static let uncappedMaximumAge: TimeInterval = 1e12
 
     /// §5.6.2: `-`? DIGIT+; anything else is ignored; `<= 0` is the earliest time; capped at `cap` (400 days).
-    private static func maxAge(_ value: ArraySlice<UInt8>, now: Date, cap: TimeInterval) -> Date? {
+    private static func maxAge(_ value: Octets, now: Date, cap: TimeInterval) -> Date? {
         guard let first = value.first, first == UInt8(ascii: "-") || isDigit(first) else { return nil }
         let digits = first == UInt8(ascii: "-") ? value.dropFirst() : value
         guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
@@ -164,7 +197,7 @@ public enum SetCookieParser {
 
     /// %x00-08 / %x0A-1F / %x7F: the control characters that reject a line (HTAB is allowed).
     static func isForbiddenControl(_ byte: UInt8) -> Bool {
-        byte <= 0x08 || (0x0A...0x1F).contains(byte) || byte == 0x7F
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
@@ -172,7 +205,7 @@ public enum SetCookieParser {
     /// WSP = SP / HTAB (RFC 5234).
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    static func trimWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimWhitespace(_ bytes: Octets) -> Octets {
         var slice = bytes
         while let first = slice.first, isWhitespace(first) { slice = slice.dropFirst() }
         while let last = slice.last, isWhitespace(last) { slice = slice.dropLast() }
@@ -185,7 +218,7 @@ public enum SetCookieParser {
 
     /// Written straight into the String (no intermediate array): a short one, such as an attribute name, is stored
     /// inline and allocates nothing. The input is valid UTF-8 (checked at step 1), and lower-casing ASCII keeps it so.
-    private static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func asciiLowercased(_ bytes: Octets) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiLowercase(byte) }
             return bytes.count

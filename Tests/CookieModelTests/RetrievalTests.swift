@@ -242,6 +242,37 @@ struct RetrievalTests {
         #expect(jar.cookies(for: origin).map(\.name) == ["m", "z", "a", "q", "b"])
     }
 
+    /// The jar sorts a few dozen hits in place and more with the standard library's sort, and keeps its hits
+    /// buffer between requests: every size gives the order of step 2, however requests of different sizes follow
+    /// each other.
+    @Test("§5.8.3 step 2: the order holds for any number of cookies, request after request", arguments: [1, 2, 31, 32, 33, 300])
+    func orderingAtEverySize(count: Int) throws {
+        var configuration = CookieJarConfiguration.rfc6265bis
+        configuration.maximumCookiesPerDomain = 1000
+        let (jar, clock) = Fixture.virtualJar(configuration)
+        let origin = try url("https://www.example.com/a/b/c")
+        let paths = ["/", "/a", "/a/b", "/a/b/c"]
+        // Names in creation order; every third cookie shares its creation-time with the one before it.
+        var created: [(name: String, path: String)] = []
+        for index in 0..<count {
+            if index % 3 != 2 { clock.advance(by: 1) }
+            let path = paths[(index * 7) % paths.count]
+            let domain = index % 2 == 0 ? "" : "; Domain=example.com"
+            expectStored(jar.setCookie("c\(index)=1; Path=\(path)\(domain)", from: origin))
+            created.append(("c\(index)", path))
+        }
+        // Stable by path length: creation order (and the order of creation within a tie) within each length.
+        let expected = created.enumerated()
+            .sorted { ($1.element.path.utf8.count, $0.offset) < ($0.element.path.utf8.count, $1.offset) }
+            .map { "\($0.element.name)=1" }.joined(separator: "; ")
+        for _ in 0..<2 {
+            expectHeader(jar, origin, expected)
+            let rootOnly = created.filter { $0.path == "/" }.map { "\($0.name)=1" }.joined(separator: "; ")
+            expectHeader(jar, try url("https://www.example.com/elsewhere"), rootOnly.nilIfEmpty)
+            #expect(jar.cookies(for: origin).map { "\($0.name)=1" }.joined(separator: "; ") == expected)
+        }
+    }
+
     // MARK: Step 3: last-access-time
 
     @Test("§5.8.3 step 3: retrieval updates the last-access-time of the cookies it returns, and only those")
@@ -284,4 +315,8 @@ struct RetrievalTests {
         expectStored(jar.setCookie("c=x y \"z\"", from: origin))
         expectHeader(jar, origin, "a=1; novalue; b=; c=x y \"z\"")
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
