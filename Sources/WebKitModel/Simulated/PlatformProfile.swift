@@ -83,6 +83,9 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// cookies version per `setCookie` and starts a UI-process load's network task only after the network process
     /// has handled the writes before it (API test `WKHTTPCookieStore.CookiesSetBeforeLoad`); that iOS 26 is the
     /// first release with it is **assumed** (the public `setCookies(_:completionHandler:)`, bug 292684, appears there).
+    /// Subresources: WebKit records the version on the frame's loader at the navigation (`setRequiredCookiesVersion`)
+    /// and each resource load carries it, so a subresource waits for writes started before its page's navigation, not
+    /// for a `setCookie` started after it; `gated` here waits for every pending write — a difference not modelled.
     /// ios-18, ios-11: `race` — loads did not wait before that change; **reported** by react-native-webview PR #175,
     /// flutter_inappwebview PR #198, KKJSBridge issue #3.
     /// webkitgtk: `gated` — **assumed**: the UI process sends the cookie to the network process before it hands
@@ -134,8 +137,9 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// native cookies of that domain the web view lacks (ones the app added itself) are dropped; nil: no implicit
     /// sync. nil in every profile — **assumed**, a default rather than a fact: field reports say iOS syncs
     /// eventually, but in WebKit's source the UI process's cookie storage is handed to the network process
-    /// (`uiProcessCookieStorageIdentifier`) on macOS and Mac Catalyst only, so strategies must not count on it; the dropping is **reported** (field note 001, "cookies lost in the
-    /// sync"; note 004: the sessions of the two stores are shared asynchronously). A scenario turns it on with
+    /// (`uiProcessCookieStorageIdentifier`) on macOS and Mac Catalyst only, so strategies must not count on it; the
+    /// dropping is **reported** (field note 001, "cookies lost in the sync"; note 004: the sessions of the two stores
+    /// are shared asynchronously). A scenario turns it on with
     /// `implicit-web-to-native-sync="SECONDS"`.
     public var implicitWebToNativeSyncDelay: TimeInterval?
 
