@@ -88,7 +88,7 @@ extension PlatformProfile.Evidence {
         .responseShowsSetCookie: Self(.reported, "the folding the response-capture write-ups work around"),
         .schemefulSameSite: Self(.confirmed, "WebKit WPT baselines schemeful-navigation.tentative and schemeful-subresource.tentative FAIL cross-scheme (commits c4c99995, 25c9849a): same-site from registrable domains only"),
         .sameSiteNoneRequiresSecure: Self(.confirmed, "WebKit WPT baseline samesite-none-secure/cookies-without-samesite-must-be-secure.https FAILs (commit 25f472a6): a non-Secure SameSite=None cookie is stored"),
-        .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies; ITP caps script-set ones (7 days, webkit.org blog 8613; WebKit bug 219426), not modelled"),
+        .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies (ITP write-ups; no WebKit source found); ITP capped script-set ones at 7 days (ITP 2.1, WebKit bug 219426), reportedly replaced in 2022 by deleting script-writable storage after 7 days without interaction (simoahava.com); neither modelled"),
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
     ]
 

@@ -174,8 +174,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var sameSiteNoneRequiresSecure: Bool
 
     /// RFC 6265bis §5.6.1–§5.6.2: how far ahead Expires and Max-Age may reach; nil for no cap. ios, ios-18, ios-11:
-    /// none — **reported** for server-set cookies (ITP caps only script-set cookies: 7 days, webkit.org blog 8613,
-    /// WebKit bug 219426; that cap is not modelled). webkitgtk: none — **confirmed** on WebKitGTK 2.50.6 under libfaketime: a
+    /// none — **reported** for server-set cookies (ITP write-ups; ITP's 7-day cap on script-set cookies, WebKit bug
+    /// 219426, reportedly became a 7-day deletion of script-writable storage in 2022; neither is modelled). webkitgtk: none — **confirmed** on WebKitGTK 2.50.6 under libfaketime: a
     /// cookie with Max-Age of two years is still sent 401 days later.
     public var cookieLifetimeCap: TimeInterval?
 
