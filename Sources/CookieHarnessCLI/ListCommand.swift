@@ -1,16 +1,19 @@
 import AdapterCatalog
 import CookieStores
 import HarnessCore
+import StrategyAdapters
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
 enum ListCommand {
     static let usage = """
         usage: cookie-harness list adapters [--external NAME=COMMAND]...
+               cookie-harness list profiles
                cookie-harness list suites [PATH...] [--schema FILE]
                cookie-harness list scenarios [PATH...] [--tag TAG]... [--filter GLOB]... [--schema FILE]
 
-        Prints the adapters with their capabilities, the suites with their scenario counts, or the scenarios with
-        their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/. With
+        Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and
+        evidence (confirmed, reported or assumed, and the source), the suites with their scenario counts, or the
+        scenarios with their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/. With
         --external, an out-of-process adapter is started for its handshake and listed too (its version and the
         capabilities it declared, or why it cannot start).
         """
@@ -21,7 +24,7 @@ enum ListCommand {
             output.out(usage)
             return .success
         }
-        guard let what = args.positional.first else { throw UsageError("list: what? adapters, suites or scenarios") }
+        guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, suites or scenarios") }
         let paths = Array(args.positional.dropFirst())
         switch what {
         case "adapters":
@@ -41,6 +44,9 @@ enum ListCommand {
                     + (adapter.unavailableReason.map { "\n\tnot available here: \($0)" } ?? "")
                     + (adapter.isInDefaultRun ? "" : "\n\tnot in a plain run: choose it with --adapter"))
             }
+            return .success
+        case "profiles":
+            output.out(StrategyAdapterCatalog.profileDescriptions.joined(separator: "\n\n"))
             return .success
         case "suites", "scenarios":
             let inputs: SuiteInputs
@@ -64,7 +70,7 @@ enum ListCommand {
             }
             return .success
         default:
-            throw UsageError("list: unknown kind '\(what)' (adapters, suites or scenarios)")
+            throw UsageError("list: unknown kind '\(what)' (adapters, profiles, suites or scenarios)")
         }
     }
 }

@@ -26,7 +26,7 @@ enum TruthTableCommand {
         results files written by 'run' (or report folders holding results.json): nothing runs, their results of the
         profile's adapters are counted.
 
-          --profile NAME        ios (default), ios-11, webkitgtk, or webkitgtk-live (the real engine)
+          --profile NAME        ios (default), ios-18, ios-11, webkitgtk, or webkitgtk-live (the real engine)
           --suites PATH         the suites to run (repeatable; files or folders; default Suites/)
           --update-readme FILE  also write the table between the lines '\(TruthTable.beginMarker)' and
                                 '\(TruthTable.endMarker)' of FILE (the README's truth table: README.md,

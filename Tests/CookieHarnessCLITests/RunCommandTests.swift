@@ -216,6 +216,20 @@ struct RunCommandTests {
         #expect(output.standardOutput.contains("reference\t"))
         #expect(output.standardOutput.contains("javascript"))
     }
+
+    @Test("list profiles shows every profile, each parameter with its confidence and source")
+    func listProfiles() {
+        let output = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["list", "profiles"], output: output) == .success)
+        let text = output.standardOutput
+        for name in ["ios: ", "ios-18: ", "ios-11: ", "webkitgtk: "] {
+            #expect(text.contains("\n\(name)") || text.hasPrefix(name), "\(name) missing")
+        }
+        #expect(text.contains("cookie-store writes: gated (confirmed: WebKit bug 290158"))
+        #expect(text.contains("cookie-store writes: race (confirmed: loads did not wait before WebKit bug 290158"))
+        #expect(text.contains("jar: rfc6265bis (assumed: Apple's jar (CFNetwork) cannot run here: RFC 6265bis, assumed, with these departures)"))
+        #expect(!text.contains("no evidence given"))
+    }
 }
 
 /// The main job itself: the built-in suites on the default adapters, and the JUnit file CI systems will read.

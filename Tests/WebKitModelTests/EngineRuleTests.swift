@@ -205,9 +205,9 @@ struct EngineRuleTests {
 
     // MARK: Rule 8
 
-    @Test("rule 8: setCookie lands after the profile's delay; a load started before then misses it (race)")
+    @Test("rule 8: setCookie lands after the profile's delay; a load started before then misses it (race, ios-18)")
     func setCookieRace() {
-        let app = EngineFixture(profile: .ios)
+        let app = EngineFixture(profile: .ios18)
         app.route("https://app.example.com/home")
         var completed = false
         app.cookieStore.setCookie(app.cookie("token", "abc", domain: "app.example.com", httpOnly: true)) { completed = true }
@@ -367,8 +367,9 @@ struct EngineRuleTests {
         #expect(!app.storedCookies().contains { $0.name == "tnone" })
     }
 
-    @Test("rule 12: SameSite per profile — Lax default on ios, None on webkitgtk, ignored on ios-11", arguments: [
+    @Test("rule 12: SameSite per profile — enforced on ios, ios-18 and webkitgtk, ignored on ios-11", arguments: [
         (PlatformProfile.ios, "lax=l; none=n; unspecified=u"),
+        (PlatformProfile.ios18, "lax=l; none=n; unspecified=u"),
         (PlatformProfile.webkitgtk, "lax=l; none=n; unspecified=u"),
         (PlatformProfile.ios11, "strict=s; lax=l; none=n; unspecified=u"),
     ])

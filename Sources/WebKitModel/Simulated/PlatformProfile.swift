@@ -7,7 +7,8 @@ import Foundation
 /// Each parameter says what it models and how sure we are: **confirmed** (checked on a real engine, or stated by
 /// WebKit's own documentation or source), **reported** (public field reports, several independent ones), or
 /// **assumed** (a reasoned choice awaiting a measurement with a real engine). Choose a profile by name with
-/// ``named(_:)``: `ios`, `ios-11`, `webkitgtk`.
+/// ``named(_:)``: `ios` (the newest, iOS 26), `ios-18`, `ios-11`, `webkitgtk`. The evidence of every parameter of
+/// every profile is in ``evidence`` (PlatformProfile+Evidence.swift) and shows in ``description``.
 public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// What happens to a `Cookie` header the app put on the `load(_:)` request.
     public enum ManualCookieHeader: String, Sendable, Hashable {
@@ -94,23 +95,33 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     public var summary: String
 
-    /// Whose jar the data stores keep. ios, ios-11: `rfc6265bis` — **assumed** (Apple's CFNetwork jar cannot run
-    /// here; the parameters below state its known departures). webkitgtk: `libsoup` — **confirmed**: WebKitGTK 2.50.6
-    /// stores cookies with libsoup 3.2.3 (DESIGN §6), and the model agrees with that library on every built-in
-    /// scenario, 2000 random lines and 600 jar histories (`LibsoupModelAgreementTests`, `LibsoupModelTests`); its
-    /// Max-Age/Expires, `SameSite=None` and lifetime rules are the jar's own, so the three parameters that configure
-    /// the reference jar do not reach it.
+    /// Whose jar the data stores keep. ios, ios-18, ios-11: `rfc6265bis` — **assumed** (Apple's CFNetwork jar
+    /// cannot run here: RFC 6265bis with the departures the parameters below state). webkitgtk: `libsoup` —
+    /// **confirmed**: WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3 (DESIGN §6), and the model agrees with that
+    /// library on every built-in scenario, 2000 random lines and 600 jar histories (`LibsoupModelAgreementTests`,
+    /// `LibsoupModelTests`); its Max-Age/Expires, `SameSite=None` and lifetime rules are the jar's own, so the three
+    /// parameters that configure the reference jar do not reach it.
     public var jar: Jar
 
+    /// What each parameter rests on: its confidence and source, one per ``Parameter``.
+    public var evidence: [Parameter: Evidence]
+
     /// DESIGN §6 rule 2 and its last paragraph.
-    /// ios, ios-11: `sentOnEveryHop` — **reported** (DESIGN §6 sources; the 302 masking is described in public
+    /// ios, ios-18, ios-11: `sentOnEveryHop` — **reported** (DESIGN §6 sources; the 302 masking is described in public
     /// write-ups such as hite.me/?p=140 and slackerblud.com/APPdevelopment/hwpfzdyykn.html).
     /// webkitgtk: `replacedByStore` — **confirmed** on this machine with `gir1.2-webkit2-4.1` (DESIGN §6).
     public var manualCookieHeader: ManualCookieHeader
 
     /// DESIGN §6 rule 8.
-    /// ios, ios-11: `race` — **reported** (setCookie then load misses the cookie: react-native-webview PR #175,
-    /// flutter_inappwebview PR #198, KKJSBridge issue #3; not confirmed against current WebKit source).
+    /// ios (iOS 26): `gated` — **confirmed** in WebKit's source: bug 290158 (commit db0157e0, 2025-03-21) records a
+    /// cookies version per `setCookie` and starts a UI-process load's network task only after the network process
+    /// has handled the writes before it (API test `WKHTTPCookieStore.CookiesSetBeforeLoad`); that iOS 26 is the
+    /// first release with it is **assumed** (the public `setCookies(_:completionHandler:)`, bug 292684, appears there).
+    /// Subresources: WebKit records the version on the frame's loader at the navigation (`setRequiredCookiesVersion`)
+    /// and each resource load carries it, so a subresource waits for writes started before its page's navigation, not
+    /// for a `setCookie` started after it; `gated` here waits for every pending write — a difference not modelled.
+    /// ios-18, ios-11: `race` — loads did not wait before that change; **reported** by react-native-webview PR #175,
+    /// flutter_inappwebview PR #198, KKJSBridge issue #3.
     /// webkitgtk: `gated` — **assumed**: the UI process sends the cookie to the network process before it hands
     /// the load to the web process, and messages to one process arrive in order; to be measured with the real engine.
     public var cookieStoreWrites: CookieStoreWrites
@@ -124,29 +135,32 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// since launch are held — neither their effect nor their completion handler happens — until a load starts
     /// on that store. An app that waits for `setCookie`'s completion before its first load never loads.
     /// ios-11: true — **reported** (openradar 40100673 and 42522805, caused by WebKit commit d9d6e5c, webkit.org
-    /// bug 176551). ios, webkitgtk: false.
+    /// bug 176551). ios, ios-18, webkitgtk: false.
     public var defersCookieStoreUntilFirstLoad: Bool
 
     /// DESIGN §6 rule 8 on iOS 11: a `WKHTTPCookieStore.setCookie` whose data store's web views are all on process
     /// pools of their own (none on the app's shared pool, ``WKContext/sharedProcessPool``) is ignored — its
     /// completion handler runs, the cookie never lands. ios-11: true — **reported** (field notes 003 and 004 make a
     /// shared `WKProcessPool` the condition for `WKHTTPCookieStore` writes to reach a web view; the public threads
-    /// they follow describe iOS 11's per-pool network process). ios, webkitgtk: false. A scenario shows it with
+    /// they follow describe iOS 11's per-pool network process). ios, ios-18, webkitgtk: false. A scenario shows it with
     /// `<open-web-view shared-process-pool="false"/>`.
     public var cookieStoreNeedsSharedProcessPool: Bool
 
     /// DESIGN §6 rule 12, ITP.
-    /// ios: `blocked` — **confirmed** by WebKit's announcements: full third-party cookie blocking since iOS 13.4
+    /// ios, ios-18: `blocked` — **confirmed** by WebKit's announcements: full third-party cookie blocking since iOS 13.4
     /// ("Full Third-Party Cookie Blocking and More", webkit.org, March 2020), and ITP on by default in every
-    /// WKWebView app since iOS 14. ios-11: `allowed` — before iOS 14, ITP applied to Safari only.
+    /// WKWebView app built with the iOS 14 SDK or later since iOS 14 (an app can turn it off). ios-11: `allowed` —
+    /// before iOS 14, ITP applied to Safari only.
     /// webkitgtk: `noNewCookies` — **confirmed** by the WebKitGTK reference: ITP is off unless
     /// `webkit_website_data_manager_set_itp_enabled` turns it on, and the cookie manager's policy falls back to
     /// `WEBKIT_COOKIE_POLICY_ACCEPT_NO_THIRD_PARTY` ("accept only cookies set by the main document loaded").
     public var thirdPartyCookies: ThirdPartyCookies
 
     /// DESIGN §6 rule 12, SameSite.
-    /// ios: enforced, default Lax — **reported**: since iOS 18 WKWebView treats a cookie without SameSite as Lax,
-    /// before it as None (Apple Developer Forums thread 765199; Apple has not documented the change).
+    /// ios, ios-18: enforced, default None — **confirmed** by WebKit: the Lax-by-default test changes for the iOS 18
+    /// betas (bug 277460, 2024-08) were undone on 2024-10-24 (bug 281984, PR 35689), and WebKit's WPT baseline
+    /// `cookies/samesite/get_all_cookies-default-samesite` reads "expected Lax but got None". Lax was the default in
+    /// the iOS 18 betas and 18.0 only (Apple Developer Forums thread 765199), which no profile models.
     /// ios-11: ignored — **confirmed** by release notes: SameSite support arrived with iOS 12 / Safari 12.
     /// webkitgtk: enforced, default None — **assumed** from libsoup, whose cookies have
     /// `SOUP_SAME_SITE_POLICY_NONE` unless the attribute says otherwise.
@@ -155,9 +169,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// DESIGN §6 rule 10: persistent cookies of the default data store appear in the native store this long after
     /// they were stored (session cookies never do), written over the native store's cookies of their domain — the
     /// native cookies of that domain the web view lacks (ones the app added itself) are dropped; nil: no implicit
-    /// sync. nil in every profile — **assumed**: folklore says iOS syncs eventually, nothing reliable documents it,
-    /// so strategies must not count on it; the dropping is **reported** (field note 001, "cookies lost in the
-    /// sync"; note 004: the sessions of the two stores are shared asynchronously). A scenario turns it on with
+    /// sync. nil in every profile — **assumed**, a default rather than a fact: field reports say iOS syncs
+    /// eventually, but in WebKit's source the UI process's cookie storage is handed to the network process
+    /// (`uiProcessCookieStorageIdentifier`) on macOS and Mac Catalyst only, so strategies must not count on it; the
+    /// dropping is **reported** (field note 001, "cookies lost in the sync"; note 004: the sessions of the two stores
+    /// are shared asynchronously). A scenario turns it on with
     /// `implicit-web-to-native-sync="SECONDS"`.
     public var implicitWebToNativeSyncDelay: TimeInterval?
 
@@ -174,12 +190,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var navigationActionCarriesBody: Bool
 
     /// DESIGN §6 rule 5: whether `Set-Cookie` fields appear (joined with ", ") in the response a navigation-response
-    /// decision sees. ios, ios-11: true — **reported** (the folding the response-capture write-ups work around).
+    /// decision sees. ios, ios-18, ios-11: true — **reported** (the folding the response-capture write-ups work around).
     /// webkitgtk: false — **confirmed** on WebKitGTK 2.50.6: `Set-Cookie` is absent from the decision's headers.
     public var responseShowsSetCookie: Bool
 
     /// RFC 6265bis §5.2: whether the scheme is part of a site (http://a.example and https://a.example cross-site).
-    /// ios: true — **assumed** (schemeful same-site, as in current browsers). ios-11: irrelevant (SameSite ignored).
+    /// ios, ios-18: false — **confirmed** by WebKit's WPT baselines: `schemeful-same-site/schemeful-navigation` and
+    /// `schemeful-subresource` fail their cross-scheme cases (same-site from registrable domains only).
+    /// ios-11: irrelevant (SameSite ignored).
     /// webkitgtk: false — **confirmed** on WebKitGTK 2.50.6 (libsoup compares registrable domains only): a Strict
     /// cookie goes on a link from http to https of the same host.
     public var schemefulSameSite: Bool
@@ -205,12 +223,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// ios-11: irrelevant (SameSite ignored); every request, as ios.
     public var crossSiteRedirects: CrossSiteRedirects
 
-    /// RFC 6265bis §5.7 step 19: whether a `SameSite=None` cookie without `Secure` is refused. ios: true —
-    /// **assumed** (current browsers). webkitgtk: false — **confirmed** on WebKitGTK 2.50.6 (libsoup stores it).
+    /// RFC 6265bis §5.7 step 19: whether a `SameSite=None` cookie without `Secure` is refused. ios, ios-18:
+    /// false — **confirmed** by WebKit's WPT baseline `samesite-none-secure/cookies-without-samesite-must-be-secure`
+    /// (FAIL: the non-Secure cookie is stored). ios-11: false (SameSite ignored). webkitgtk: false — **confirmed** on WebKitGTK 2.50.6 (libsoup stores it).
     public var sameSiteNoneRequiresSecure: Bool
 
-    /// RFC 6265bis §5.6.1–§5.6.2: how far ahead Expires and Max-Age may reach; nil for no cap. ios: 400 days —
-    /// **assumed** (current browsers). webkitgtk: none — **confirmed** on WebKitGTK 2.50.6 under libfaketime: a
+    /// RFC 6265bis §5.6.1–§5.6.2: how far ahead Expires and Max-Age may reach; nil for no cap. ios, ios-18, ios-11:
+    /// none — **reported** for server-set cookies (ITP write-ups; ITP's 7-day cap on script-set cookies, WebKit bug
+    /// 219426, reportedly became a 7-day deletion of script-writable storage in 2022; neither is modelled). webkitgtk: none — **confirmed** on WebKitGTK 2.50.6 under libfaketime: a
     /// cookie with Max-Age of two years is still sent 401 days later.
     public var cookieLifetimeCap: TimeInterval?
 
@@ -225,10 +245,12 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         cookieStoreNeedsSharedProcessPool: Bool = false,
         thirdPartyCookies: ThirdPartyCookies, sameSite: SameSiteSupport, implicitWebToNativeSyncDelay: TimeInterval? = nil,
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
-        crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true, cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge,
-        maxAgeWinsOverExpires: Bool = true, jar: Jar = .rfc6265bis
+        crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
+        cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
+        jar: Jar = .rfc6265bis, evidence: [Parameter: Evidence] = [:]
     ) {
         self.jar = jar
+        self.evidence = evidence
         self.name = name
         self.summary = summary
         self.manualCookieHeader = manualCookieHeader
@@ -248,18 +270,31 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
     }
 
-    /// Current iOS (18 and later) WKWebView.
+    /// The newest iOS WKWebView (iOS 26): loads wait for setCookie.
     public static let ios = PlatformProfile(
-        name: "ios", summary: "WKWebView on current iOS (18+): ITP blocks third-party cookies, SameSite defaults to Lax, setCookie races loads",
+        name: "ios", summary: "WKWebView on iOS 26 (the newest): loads wait for setCookie, ITP blocks third-party cookies, SameSite default None",
+        manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
+        thirdPartyCookies: .blocked, sameSite: .enforced(default: .none), schemefulSameSite: false,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        evidence: Evidence.ios
+    )
+
+    /// WKWebView on iOS 12 to 18: setCookie races loads.
+    public static let ios18 = PlatformProfile(
+        name: "ios-18", summary: "WKWebView on iOS 18: setCookie races loads, ITP blocks third-party cookies, SameSite default None",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
-        thirdPartyCookies: .blocked, sameSite: .enforced(default: .lax)
+        thirdPartyCookies: .blocked, sameSite: .enforced(default: .none), schemefulSameSite: false,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        evidence: Evidence.ios18
     )
 
     /// WKWebView on iOS 11 (11.3 in particular) — the first with `WKHTTPCookieStore`.
     public static let ios11 = PlatformProfile(
         name: "ios-11", summary: "WKWebView on iOS 11.3: setCookie races loads and is held until the data store's first load; no ITP, no SameSite",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: true,
-        cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .ignored
+        cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .ignored,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        evidence: Evidence.ios11
     )
 
     /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.
@@ -268,37 +303,19 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         manualCookieHeader: .replacedByStore, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: false),
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, jar: .libsoup
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, jar: .libsoup,
+        evidence: Evidence.webkitgtk
     )
 
-    public static let all: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+    public static let all: [PlatformProfile] = [.ios, .ios18, .ios11, .webkitgtk]
 
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> PlatformProfile? { all.first { $0.name == name } }
 
-    /// Said after a rule the jar decides by itself (a model of a real jar), where the parameter only documents it.
-    private var jarOwnsRule: String { jar == .rfc6265bis ? "" : " (the \(jar.rawValue) jar's own rule)" }
-
-    /// One line per parameter, for reports and `list adapters`.
+    /// One line per parameter with its evidence ("(confirmed: …)", "(assumed: …)"), for `list profiles`.
     public var description: String {
-        [
-            "\(name): \(summary)",
-            "  jar: " + (jar == .libsoup ? "libsoup (a model of libsoup 3.2.3's, checked against the library)" : "rfc6265bis (the reference jar)"),
-            "  manual Cookie header: \(manualCookieHeader.rawValue)",
-            "  cookie-store writes: \(cookieStoreWrites.rawValue), land after \(cookieStoreWriteDelay) s"
-                + (defersCookieStoreUntilFirstLoad ? ", held until the data store's first load" : "")
-                + (cookieStoreNeedsSharedProcessPool ? ", ignored without a web view on the shared process pool" : ""),
-            "  third-party cookies: \(thirdPartyCookies.rawValue)",
-            "  SameSite: \(sameSite)",
-            "  implicit web→native sync: " + (implicitWebToNativeSyncDelay.map { "after \($0) s, over the native cookies of the domain" } ?? "off"),
-            "  native store flush: " + (nativeStoreFlushDelay.map { "\($0) s after a change" } ?? "at once"),
-            "  POST body in navigation actions: \(navigationActionCarriesBody)",
-            "  Set-Cookie in navigation responses: \(responseShowsSetCookie)",
-            "  schemeful same-site: \(schemefulSameSite)",
-            "  cross-site after a cross-site redirect: \(crossSiteRedirects)",
-            "  SameSite=None requires Secure: \(sameSiteNoneRequiresSecure)" + jarOwnsRule,
-            "  lifetime cap: " + (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none") + jarOwnsRule,
-            "  Max-Age wins over Expires: \(maxAgeWinsOverExpires)" + jarOwnsRule,
-        ].joined(separator: "\n")
+        (["\(name): \(summary)"] + Parameter.allCases.map { parameter in
+            "  \(parameter.rawValue): \(value(of: parameter))" + (evidence[parameter].map { " (\($0))" } ?? " (no evidence given)")
+        }).joined(separator: "\n")
     }
 }

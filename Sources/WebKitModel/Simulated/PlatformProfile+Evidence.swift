@@ -1,0 +1,146 @@
+/// What each parameter of a ``PlatformProfile`` rests on, so that `list profiles` and the README can say, line by
+/// line, whether a verdict on that profile comes from a measurement, a source, field reports or a guess (issue 23).
+extension PlatformProfile {
+    /// How sure we are of one parameter's value.
+    public enum Confidence: String, Sendable, Hashable, CaseIterable {
+        /// Measured on a real engine, or stated by WebKit's own source, tests or documentation.
+        case confirmed
+        /// Several independent public field reports, or one source that says it less than plainly.
+        case reported
+        /// A reasoned choice awaiting a measurement or a source.
+        case assumed
+    }
+
+    /// A parameter's confidence and the source it rests on (a file at a commit, a bug, a document, a measurement).
+    public struct Evidence: Sendable, Hashable, CustomStringConvertible {
+        public var confidence: Confidence
+        public var source: String
+
+        public init(_ confidence: Confidence, _ source: String) {
+            self.confidence = confidence
+            self.source = source
+        }
+
+        public var description: String { "\(confidence.rawValue): \(source)" }
+    }
+
+    /// Every parameter a profile shows, one line each in ``description``; each needs an ``Evidence``.
+    public enum Parameter: String, Sendable, Hashable, CaseIterable {
+        case jar
+        case manualCookieHeader = "manual Cookie header"
+        case cookieStoreWrites = "cookie-store writes"
+        case cookieStoreWriteDelay = "cookie-store write delay"
+        case defersCookieStoreUntilFirstLoad = "cookie-store held until the first load"
+        case cookieStoreNeedsSharedProcessPool = "setCookie needs the shared process pool"
+        case thirdPartyCookies = "third-party cookies"
+        case sameSite = "SameSite"
+        case implicitWebToNativeSyncDelay = "implicit web→native sync"
+        case nativeStoreFlushDelay = "native store flush"
+        case navigationActionCarriesBody = "POST body in navigation actions"
+        case responseShowsSetCookie = "Set-Cookie in navigation responses"
+        case schemefulSameSite = "schemeful same-site"
+        case crossSiteRedirects = "cross-site after a cross-site redirect"
+        case sameSiteNoneRequiresSecure = "SameSite=None requires Secure"
+        case cookieLifetimeCap = "lifetime cap"
+        case maxAgeWinsOverExpires = "Max-Age wins over Expires"
+    }
+
+    /// The value of `parameter`, as the profile listing shows it.
+    public func value(of parameter: Parameter) -> String {
+        switch parameter {
+        case .jar: jar == .libsoup ? "libsoup (a model of libsoup 3.2.3's, checked against the library)" : "rfc6265bis (the reference jar)"
+        case .manualCookieHeader: manualCookieHeader.rawValue
+        case .cookieStoreWrites: cookieStoreWrites.rawValue
+        case .cookieStoreWriteDelay: "\(cookieStoreWriteDelay) s"
+        case .defersCookieStoreUntilFirstLoad: "\(defersCookieStoreUntilFirstLoad)"
+        case .cookieStoreNeedsSharedProcessPool: "\(cookieStoreNeedsSharedProcessPool)"
+        case .thirdPartyCookies: thirdPartyCookies.rawValue
+        case .sameSite: sameSite.description
+        case .implicitWebToNativeSyncDelay:
+            implicitWebToNativeSyncDelay.map { "after \($0) s, over the native cookies of the domain" } ?? "off"
+        case .nativeStoreFlushDelay: nativeStoreFlushDelay.map { "\($0) s after a change" } ?? "at once"
+        case .navigationActionCarriesBody: "\(navigationActionCarriesBody)"
+        case .responseShowsSetCookie: "\(responseShowsSetCookie)"
+        case .schemefulSameSite: "\(schemefulSameSite)"
+        case .crossSiteRedirects: "\(crossSiteRedirects)"
+        case .sameSiteNoneRequiresSecure: "\(sameSiteNoneRequiresSecure)" + jarOwnsRule
+        case .cookieLifetimeCap: (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none") + jarOwnsRule
+        case .maxAgeWinsOverExpires: "\(maxAgeWinsOverExpires)" + jarOwnsRule
+        }
+    }
+
+    /// Said after a rule the jar decides by itself (a model of a real jar), where the parameter only documents it.
+    private var jarOwnsRule: String { jar == .rfc6265bis ? "" : " (the \(jar.rawValue) jar's own rule)" }
+}
+
+/// The evidence of each profile, checked in December 2026 against the sources named (issue 23). WebKit commits are
+/// `WebKit/WebKit` on GitHub; WPT expectation files are WebKit's generic baselines under
+/// `LayoutTests/imported/w3c/web-platform-tests/cookies/`, which the Apple ports use (no `platform/ios` override).
+extension PlatformProfile.Evidence {
+    typealias P = PlatformProfile.Parameter
+
+    /// Shared by every iOS profile where nothing changed between versions.
+    static let apple: [P: Self] = [
+        .jar: Self(.assumed, "Apple's jar (CFNetwork) cannot run here: RFC 6265bis, assumed, with these departures"),
+        .manualCookieHeader: Self(.reported, "DESIGN §6 rule 2: the 302 masking in public write-ups (hite.me/?p=140)"),
+        .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
+        .defersCookieStoreUntilFirstLoad: Self(.assumed, "openradar 40100673 describes iOS 11.3 only; no later report found, not checked on a device"),
+        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "field notes 003 and 004 report it for iOS 11 only"),
+        .thirdPartyCookies: Self(.confirmed, "webkit.org blog 2020-03-24, full third-party cookie blocking (not rechecked here); ITP applies to apps built with the iOS 14 SDK or later and an app can opt out (reported in issue 23, not checked here)"),
+        .implicitWebToNativeSyncDelay: Self(.assumed, "off as a default, not a fact: WebKit's WebProcessPool (Cocoa) hands the UI process's cookie storage to the network process (uiProcessCookieStorageIdentifier) under PLATFORM(MAC) || PLATFORM(MACCATALYST) only; sync delays on iOS devices are field reports, not checked here"),
+        .nativeStoreFlushDelay: Self(.reported, "at once by default; a scenario sets the debounce of persistent writes (field note 000, Apple developer forums; not checked here)"),
+        .navigationActionCarriesBody: Self(.reported, "httpBody is nil in decidePolicyFor navigationAction (field reports)"),
+        .responseShowsSetCookie: Self(.reported, "the folding the response-capture write-ups work around"),
+        .schemefulSameSite: Self(.confirmed, "WebKit WPT baselines schemeful-navigation.tentative and schemeful-subresource.tentative FAIL cross-scheme (commits c4c99995, 25c9849a): same-site from registrable domains only"),
+        .sameSiteNoneRequiresSecure: Self(.confirmed, "WebKit WPT baseline samesite-none-secure/cookies-without-samesite-must-be-secure.https FAILs (commit 25f472a6): a non-Secure SameSite=None cookie is stored"),
+        .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies (ITP write-ups; no WebKit source found); ITP capped script-set ones at 7 days (ITP 2.1, WebKit bug 219426), reportedly replaced in 2022 by deleting script-writable storage after 7 days without interaction (simoahava.com); neither modelled"),
+        .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
+        .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
+    ]
+
+    /// iOS 26 (`ios`): setCookie gates loads.
+    static let ios: [P: Self] = apple.merging([
+        .cookieStoreWrites: Self(.confirmed, "WebKit bug 290158, commit db0157e0 (PR 42797, 2025-03-21), API test WKHTTPCookieStore.CookiesSetBeforeLoad; that iOS 26 is the first release with it is assumed (setCookies: API, bug 292684, May 2025)"),
+        .sameSite: Self(.confirmed, "missing SameSite is None: WebKit bug 281984 (PR 35689, 2024-10-24) undid the Lax-by-default test changes; WPT baseline get_all_cookies-default-samesite: expected Lax but got None"),
+    ]) { _, new in new }
+
+    /// iOS 12 to 18 (`ios-18`): setCookie races loads.
+    static let ios18: [P: Self] = apple.merging([
+        .cookieStoreWrites: Self(.confirmed, "loads did not wait before WebKit bug 290158 (2025-03-21); field reports: react-native-webview PR 175, flutter_inappwebview PR 198"),
+        .sameSite: Self(.confirmed, "None, except Lax in the iOS 18 betas and 18.0 (WebKit bugs 277460, 281984: Lax-by-default test changes made 2024-08, undone 2024-10-24)"),
+    ]) { _, new in new }
+
+    /// iOS 11.3 (`ios-11`).
+    static let ios11: [P: Self] = apple.merging([
+        .cookieStoreWrites: Self(.reported, "react-native-webview PR 175, flutter_inappwebview PR 198, KKJSBridge issue 3"),
+        .defersCookieStoreUntilFirstLoad: Self(.reported, "openradar 40100673 and 42522805, WebKit bug 176551"),
+        .cookieStoreNeedsSharedProcessPool: Self(.reported, "field notes 003 and 004: iOS 11's per-pool network process"),
+        .thirdPartyCookies: Self(.confirmed, "before iOS 14, ITP applied to Safari only (webkit.org blog 2020-03-24)"),
+        .sameSite: Self(.confirmed, "SameSite support arrived with iOS 12 / Safari 12 release notes"),
+        .schemefulSameSite: Self(.assumed, "irrelevant: SameSite ignored"),
+        .sameSiteNoneRequiresSecure: Self(.confirmed, "follows from the SameSite line: an ignored attribute refuses no cookie"),
+        .cookieLifetimeCap: Self(.assumed, "no cap: the 400-day limit entered RFC 6265bis drafts in 2022, years after iOS 11"),
+        .crossSiteRedirects: Self(.assumed, "irrelevant: SameSite ignored"),
+    ]) { _, new in new }
+
+    /// WebKitGTK 4.1 (simulated): the values are the webkitgtk profile's, unchanged here.
+    static let webkitgtk: [P: Self] = [
+        .jar: Self(.confirmed, "WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3; the model agrees with the library on every built-in scenario, 2000 random lines and 600 jar histories (LibsoupModelAgreementTests, LibsoupModelTests)"),
+        .crossSiteRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/same-site/redirect-chain.xml): navigations after a cross-site redirect are cross-site, a fetch bounced through another site is not (no-cors and cors)"),
+        .manualCookieHeader: Self(.confirmed, "measured on WebKitGTK 2.50.6 (DESIGN §6)"),
+        .cookieStoreWrites: Self(.confirmed, "measured on WebKitGTK 2.50.6: after CookieManager.add_cookie, 0 of 60 loads missed the cookie (DESIGN §6 rule 8)"),
+        .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
+        .defersCookieStoreUntilFirstLoad: Self(.assumed, "iOS 11.3's defect; not seen in the add_cookie measurement, not measured on its own"),
+        .cookieStoreNeedsSharedProcessPool: Self(.confirmed, "measured: one jar per WebsiteDataManager, shared by its views (DESIGN §6 rule 1)"),
+        .thirdPartyCookies: Self(.confirmed, "WebKitGTK reference: WEBKIT_COOKIE_POLICY_ACCEPT_NO_THIRD_PARTY, ITP off; measured"),
+        .sameSite: Self(.confirmed, "measured on WebKitGTK 2.50.6: missing SameSite is None"),
+        .implicitWebToNativeSyncDelay: Self(.confirmed, "no native store on WebKitGTK: not observable"),
+        .nativeStoreFlushDelay: Self(.confirmed, "no native store on WebKitGTK: not observable"),
+        .navigationActionCarriesBody: Self(.confirmed, "WebKitURIRequest has no body accessor"),
+        .responseShowsSetCookie: Self(.confirmed, "measured on WebKitGTK 2.50.6: Set-Cookie absent from the decision's headers"),
+        .schemefulSameSite: Self(.confirmed, "measured on WebKitGTK 2.50.6: a Strict cookie goes on a link from http to https"),
+        .sameSiteNoneRequiresSecure: Self(.confirmed, "measured on WebKitGTK 2.50.6: libsoup stores it"),
+        .cookieLifetimeCap: Self(.confirmed, "measured under libfaketime: Max-Age of two years still sent 401 days later"),
+        .maxAgeWinsOverExpires: Self(.confirmed, "measured: libsoup takes the last of the two attributes"),
+    ]
+}
