@@ -20,7 +20,8 @@ enum TruthTableCommand {
         and every wk-… strategy, with its :as-written and :naive-check variants), one column per hand-written suite,
         each cell the number of scenarios failed out of those run ('3/12'), marked 🔒 when one of the failures is
         a security one and '—' when none ran; the last columns give the totals and the security failures by id. The
-        parser and http-state suites test the engine's cookie jar, the same under every strategy: they are left out.
+        parser, jar-rules and http-state suites test the engine's cookie jar, the same under every strategy: they are
+        left out.
 
         Without RESULTS the suites in --suites (default: Suites/) run on the profile's adapters first. RESULTS are
         results files written by 'run' (or report folders holding results.json): nothing runs, their results of the

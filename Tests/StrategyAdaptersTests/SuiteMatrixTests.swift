@@ -41,11 +41,20 @@ struct SuiteMatrixTests {
     ]
 
     /// What WebKitGTK's jar (libsoup) does differently from RFC 6265bis, measured on the real engine: SameSite=None
-    /// without Secure kept, schemeless same-site, no 400-day cap, the last of Max-Age and Expires wins.
-    static let libsoupPolicy: Set<String> = [
+    /// without Secure kept, schemeless same-site, no 400-day cap, the last of Max-Age and Expires wins; and every
+    /// scenario of the jar-rules suite, written for one departure each (docs/libsoup-departures.md).
+    static let libsoupPolicy = Set([
         "same-site.none-requires-secure", "same-site.scheme-change-is-cross-site", "expiry.expires-capped-at-400-days",
         "expiry.max-age-capped-at-400-days", "expiry.max-age-wins-over-expires",
-    ]
+    ]).union([
+        "upper-case-domain-attribute", "mixed-case-domain-of-own-host", "ip-host-cannot-set-domain-suffix",
+        "public-suffix-host-sets-host-only-cookie", "path-over-1024-octets-ignored", "cookie-over-4096-octets-refused",
+        "unparsable-expires-after-max-age-ignored", "empty-max-age-ignored", "plus-sign-max-age-ignored",
+        "twenty-digit-max-age-capped", "max-age-past-32-bits-capped", "http-cannot-shadow-secure-cookie-on-sub-path",
+        "http-cannot-shadow-secure-cookie-with-parent-domain", "script-cannot-replace-httponly-cookie-of-other-path",
+        "older-parent-domain-cookie-listed-first", "host-prefix-with-domain-refused",
+        "host-prefix-without-secure-refused", "secure-prefix-without-secure-refused",
+    ].map { "jar-rules." + $0 })
 
     /// What WebKitGTK's network layer decides about a fetch bounced through another site, measured on the real
     /// engine: the redirect chain is ignored, the fetch is same-site with its page (PlatformProfile.crossSiteRedirects).

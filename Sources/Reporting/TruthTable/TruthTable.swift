@@ -5,8 +5,8 @@
 /// a strategy breaks, this says *where*, and a change that moves a failure from one suite to another, or adds or
 /// removes one, changes the table.
 ///
-/// The store-parser suites are left out: `parser` and the imported corpora (`Suites/conformance/`, the http-state
-/// cases) test the engine's cookie jar, which is the same reference jar under every simulated strategy, so every
+/// The store-parser suites are left out: `parser`, `jar-rules` and the imported corpora (`Suites/conformance/`, the
+/// http-state cases) test the engine's cookie jar, which is the same jar under every strategy of a profile, so every
 /// row would repeat what `uiwebview` (and `reference`) fail there, and they are three quarters of the scenarios.
 public struct TruthTable: Sendable, Hashable {
     /// One suite × one adapter.
@@ -73,7 +73,7 @@ public struct TruthTable: Sendable, Hashable {
     /// Whether a suite is one of the store-parser suites the table leaves out (see the type's discussion).
     /// - Parameter file: the suite's file as loaded or as recorded in the results (`Suites/conformance/…`).
     public static func isStoreParserSuite(id: String, file: String) -> Bool {
-        id == "parser" || file.split(separator: "/").dropLast().contains("conformance")
+        id == "parser" || id == "jar-rules" || file.split(separator: "/").dropLast().contains("conformance")
     }
 
     /// Tallies `records` of `adapters` (other adapters' records and the store-parser suites are ignored).
