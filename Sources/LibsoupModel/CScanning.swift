@@ -18,9 +18,9 @@ struct CBytes {
     static func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
     static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 
-    /// C's `strtoul(s, &end, 10)` from `start`: leading white space, a sign, digits; a negative number wraps, an
-    /// overflow is `ULONG_MAX`; no digits gives 0 with `end == start`.
-    func strtoul(from start: Int) -> (value: UInt64, end: Int) {
+    /// What `strtoul` and `strtol` share: white space, a sign, digits from `start`; the magnitude, whether it
+    /// overflowed 64 bits, and where the digits end; nil when there are no digits.
+    private func scanInteger(from start: Int) -> (negative: Bool, magnitude: UInt64, overflow: Bool, end: Int)? {
         var index = start
         while CBytes.isSpace(self[index]) { index += 1 }
         var negative = false
@@ -28,30 +28,7 @@ struct CBytes {
             negative = self[index] == UInt8(ascii: "-")
             index += 1
         }
-        guard CBytes.isDigit(self[index]) else { return (0, start) }
-        var value: UInt64 = 0
-        var overflow = false
-        while CBytes.isDigit(self[index]) {
-            let (times, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times.addingReportingOverflow(UInt64(self[index] - 0x30))
-            overflow = overflow || o1 || o2
-            value = sum
-            index += 1
-        }
-        if overflow { return (UInt64.max, index) }
-        return (negative ? 0 &- value : value, index)
-    }
-
-    /// C's `strtol(s, &end, 10)` from `start`: as `strtoul`, clamped to `LONG_MIN...LONG_MAX` on overflow.
-    func strtol(from start: Int) -> (value: Int64, end: Int) {
-        var index = start
-        while CBytes.isSpace(self[index]) { index += 1 }
-        var negative = false
-        if self[index] == UInt8(ascii: "+") || self[index] == UInt8(ascii: "-") {
-            negative = self[index] == UInt8(ascii: "-")
-            index += 1
-        }
-        guard CBytes.isDigit(self[index]) else { return (0, start) }
+        guard CBytes.isDigit(self[index]) else { return nil }
         var magnitude: UInt64 = 0
         var overflow = false
         while CBytes.isDigit(self[index]) {
@@ -61,9 +38,23 @@ struct CBytes {
             magnitude = sum
             index += 1
         }
-        let limit: UInt64 = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
-        if overflow || magnitude > limit { return (negative ? Int64.min : Int64.max, index) }
-        return (negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude), index)
+        return (negative, magnitude, overflow, index)
+    }
+
+    /// C's `strtoul(s, &end, 10)` from `start`: leading white space, a sign, digits; a negative number wraps, an
+    /// overflow is `ULONG_MAX`; no digits gives 0 with `end == start`.
+    func strtoul(from start: Int) -> (value: UInt64, end: Int) {
+        guard let scan = scanInteger(from: start) else { return (0, start) }
+        if scan.overflow { return (UInt64.max, scan.end) }
+        return (scan.negative ? 0 &- scan.magnitude : scan.magnitude, scan.end)
+    }
+
+    /// C's `strtol(s, &end, 10)` from `start`: as `strtoul`, clamped to `LONG_MIN...LONG_MAX` on overflow.
+    func strtol(from start: Int) -> (value: Int64, end: Int) {
+        guard let scan = scanInteger(from: start) else { return (0, start) }
+        let limit: UInt64 = scan.negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+        if scan.overflow || scan.magnitude > limit { return (scan.negative ? Int64.min : Int64.max, scan.end) }
+        return (scan.negative ? Int64(bitPattern: 0 &- scan.magnitude) : Int64(scan.magnitude), scan.end)
     }
 
     /// `g_ascii_strncasecmp(s + at, word, word.count) == 0`.

@@ -48,7 +48,7 @@ extension PlatformProfile {
     /// The value of `parameter`, as the profile listing shows it.
     public func value(of parameter: Parameter) -> String {
         switch parameter {
-        case .jar: jar == .libsoup ? "libsoup (a model of libsoup 3.2.3's, checked against the library)" : "rfc6265bis (the reference jar)"
+        case .jar: jar == .libsoup ? "libsoup (a model of libsoup 3.2.3's, checked against the library)" : jar.rawValue
         case .manualCookieHeader: manualCookieHeader.rawValue
         case .cookieStoreWrites: cookieStoreWrites.rawValue
         case .cookieStoreWriteDelay: "\(cookieStoreWriteDelay) s"
