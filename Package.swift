@@ -141,6 +141,7 @@ let package = Package(
             dependencies: [
                 "ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport", "LibsoupModel",
             ],
+            exclude: ["LibsoupModelDifferences.txt"],
             swiftSettings: strict
         ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
