@@ -140,12 +140,13 @@ enum AgreementCommand {
         return agreement.unexplained.isEmpty ? .success : .unexpectedResults
     }
 
-    /// The strategies named (every one by default, `uiwebview` has no engine).
+    /// The strategies named (every one and every library port by default, `uiwebview` has no engine).
     private static func strategies(_ names: [String]?) throws -> [SyncStrategyKind] {
-        guard let names else { return SyncStrategyKind.all }
+        let known = SyncStrategyKind.all + SyncStrategyKind.libraries
+        guard let names else { return known }
         return try names.map { name in
-            guard let kind = SyncStrategyKind.all.first(where: { $0.name == name }) else {
-                throw UsageError("option '--strategy': unknown strategy '\(name)' (known: \(SyncStrategyKind.all.map(\.name).joined(separator: ", ")))")
+            guard let kind = known.first(where: { $0.name == name }) else {
+                throw UsageError("option '--strategy': unknown strategy '\(name)' (known: \(known.map(\.name).joined(separator: ", ")))")
             }
             return kind
         }

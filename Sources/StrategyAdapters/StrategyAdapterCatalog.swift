@@ -38,7 +38,7 @@ public enum StrategyAdapterCatalog {
     public static func adapter(for strategy: SyncStrategyKind, on profile: PlatformProfile) -> Adapter {
         let name = profile == profiles[0] ? strategy.name : "\(strategy.name)@\(profile.name)"
         return Adapter(
-            info: AdapterInfo(name: name, version: "1", profile: profile.name, specProfile: "rfc6265bis"),
+            info: AdapterInfo(name: name, version: strategy.origin?.version ?? "1", profile: profile.name, specProfile: "rfc6265bis"),
             summary: "\(strategy.summary) (simulated \(profile.name); breaks: \(strategy.knownBreakage))",
             capabilities: webViewCapabilities
         ) { environment in
@@ -83,7 +83,7 @@ public enum StrategyAdapterCatalog {
     /// adapter still exists, and every scenario is skipped with the package to install.
     public static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
         var adapter = Adapter(
-            info: AdapterInfo(name: strategy.name + liveSuffix, version: "1", profile: "webkitgtk-live", specProfile: "rfc6265bis"),
+            info: AdapterInfo(name: strategy.name + liveSuffix, version: strategy.origin?.version ?? "1", profile: "webkitgtk-live", specProfile: "rfc6265bis"),
             summary: "\(strategy.summary) (real WebKitGTK engine)",
             capabilities: liveCapabilities
         ) { environment in
@@ -94,12 +94,18 @@ public enum StrategyAdapterCatalog {
         return adapter
     }
 
-    /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order.
+    /// The simulated profiles the library ports (``SyncStrategyKind/libraries``) run on: the newest iOS, the oldest
+    /// with `WKHTTPCookieStore`, and WebKitGTK (the live engine's model).
+    public static let libraryProfiles: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+
+    /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order, then the library ports on
+    /// ``libraryProfiles``.
     public static let simulated: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
+        + libraryProfiles.flatMap { profile in SyncStrategyKind.libraries.map { adapter(for: $0, on: profile) } }
 
-    /// Every strategy on the real WebKitGTK engine.
-    public static let live: [Adapter] = SyncStrategyKind.all.map(liveAdapter(for:))
+    /// Every strategy, and every library port, on the real WebKitGTK engine.
+    public static let live: [Adapter] = (SyncStrategyKind.all + SyncStrategyKind.libraries).map(liveAdapter(for:))
 
     /// The simulated adapters, then the live ones.
     public static let all: [Adapter] = simulated + live

@@ -8,11 +8,17 @@ public struct SyncStrategyKind: Sendable {
     public var knownBreakage: String
     /// A fresh instance, for one app launch.
     public var make: @Sendable () -> any SyncStrategy
+    /// The library and version the strategy is ported from, or nil for the harness's own strategies.
+    public var origin: LibraryOrigin?
 
-    public init(name: String, summary: String, knownBreakage: String, make: @escaping @Sendable () -> any SyncStrategy) {
+    public init(
+        name: String, summary: String, knownBreakage: String, origin: LibraryOrigin? = nil,
+        make: @escaping @Sendable () -> any SyncStrategy
+    ) {
         self.name = name
         self.summary = summary
         self.knownBreakage = knownBreakage
+        self.origin = origin
         self.make = make
     }
 
@@ -76,5 +82,6 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "none it claims (platform policy such as ITP still applies)", make: { CombinedStrategy() }),
     ]
 
-    public static func named(_ name: String) -> SyncStrategyKind? { all.first { $0.name == name } }
+    /// The harness's own strategy or a library port called `name`.
+    public static func named(_ name: String) -> SyncStrategyKind? { (all + libraries).first { $0.name == name } }
 }
