@@ -106,7 +106,7 @@ enum AgreementCommand {
             plan.keepsObservations = true
             let collector = CollectingReporter()
             let console = ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) })
-            _ = try Runner().run(plan, reporter: MultiReporter([console, collector]))
+            _ = try RunSession.run(plan, reporter: MultiReporter([console, collector]), output: output)
             return collector.results
         }
         let registry = AdapterCatalog.registry
@@ -115,7 +115,6 @@ enum AgreementCommand {
         let started = ContinuousClock.now
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
-        RunCommand.reportDriverStartCrashes(output: output)
         let elapsed = ContinuousClock.now - started
 
         let agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)

@@ -1,4 +1,3 @@
-import CookieStores
 import FileAccess
 import Foundation
 import XMLSupport
@@ -99,9 +98,8 @@ enum CompareCommand {
             MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),
         ])
         // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         do {
-            _ = try Runner().run(plan, reporter: reporter)
+            _ = try RunSession.run(plan, reporter: reporter, output: output)
         } catch {
             output.err("cookie-harness: error: writing the matrix: \(error)")
             return .infrastructureFailure

@@ -1,10 +1,8 @@
-import CookieStores
 import Foundation
 import AdapterCatalog
 import HarnessCore
 import ProcessCleanup
 import Reporting
-import WebKitGTK
 
 /// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
 enum RunCommand {
@@ -152,18 +150,13 @@ enum RunCommand {
             JUnitReporter(path: junitPath),
             JSONResultsReporter(path: jsonPath),
         ])
-        // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         let summary: RunSummary
         do {
-            summary = try Runner().run(plan, reporter: reporter)
+            summary = try RunSession.run(plan, reporter: reporter, output: output)
         } catch {
             output.err("cookie-harness: error: writing reports: \(error)")
             return Interruption.signal.map { ExitStatus.interrupted(by: $0) } ?? .infrastructureFailure
         }
-        // The process groups of the adapters and drivers are killed when the executable ends (main.swift), not
-        // here: in a test process other runs may still be using theirs.
-        reportDriverStartCrashes(output: output)
         if let signal = Interruption.signal {
             output.err(
                 "cookie-harness: interrupted by \(Interruption.name(of: signal)): \(summary.total - summary.skipped) scenarios finished, the rest are skipped as interrupted; partial reports: \(junitPath), \(jsonPath)")
@@ -171,15 +164,6 @@ enum RunCommand {
         }
         output.err("reports: \(junitPath), \(jsonPath)")
         return summary.unexpected == 0 ? .success : .unexpectedResults
-    }
-
-    /// Says on the console which WebKitGTK drivers crashed while starting and were started again (their scenarios
-    /// ran on the next driver; each crash is also in that scenario's transcript), with the driver's last stderr
-    /// lines: a retried crash is rare, and never silent.
-    static func reportDriverStartCrashes(output: CommandOutput) {
-        for crash in WebKitGTKDrivers.shared.takeStartCrashes() {
-            output.err("note: a WebKitGTK driver crashed while starting and another was started: \(crash)")
-        }
     }
 
     /// `I/N` with 1 ≤ I ≤ N.

@@ -1,4 +1,3 @@
-import CookieStores
 import Foundation
 import HarnessCore
 import Reporting
@@ -58,9 +57,8 @@ enum ShowCommand {
         let plan = RunPlan(
             suites: [only], adapters: options.adapters, jobs: 1, timeLimit: options.timeLimit, expectation: inputs.expectedStatus)
         let collector = Collector()
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         do {
-            _ = try Runner().run(plan, reporter: collector)
+            _ = try RunSession.run(plan, reporter: collector, output: output)
         } catch {
             output.err("cookie-harness: error: \(error)")
             return .infrastructureFailure

@@ -115,7 +115,7 @@ enum TruthTableCommand {
             suites: suites, adapters: adapters, jobs: ProcessInfo.processInfo.activeProcessorCount, timeLimit: .seconds(30),
             expectation: inputs.expectedStatus)
         let collector = CollectingReporter()
-        _ = try Runner().run(plan, reporter: collector)
+        _ = try RunSession.run(plan, reporter: collector, output: output)
         return collector.results.map(JSONResultRecord.init)
     }
 }
