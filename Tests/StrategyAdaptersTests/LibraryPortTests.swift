@@ -95,3 +95,31 @@ struct LibraryPortTests {
         #expect(cookies.last?.isPersistent == true)
     }
 }
+
+/// Each library's ports on the simulated profiles must do what their expectation files say: a change to a port (or
+/// to the API under it) that changes any scenario's outcome fails here until the port or the file is fixed.
+@Suite("library ports match their expectation files", .serialized)
+struct LibraryPortDriftTests {
+    @Test("every version of each library, on ios, ios-11 and webkitgtk, has no unexpected result", arguments: ["WKCookieWebView", "hotwire-native-ios"])
+    func noDrift(library: String) throws {
+        let kinds = Set(SyncStrategyKind.versions(of: library).map(\.name))
+        #expect(!kinds.isEmpty)
+        let adapters = StrategyAdapterCatalog.simulated.filter { kinds.contains(String($0.name.prefix { $0 != "@" })) }
+        #expect(adapters.count == kinds.count * 3)
+        let root = SuiteMatrixTests.packageRoot
+        let schema = try SuiteSchema.load(from: root + "/Suites/suite.xsd")
+        let loaded = try SuiteLoader(schema: schema).load([root + "/Suites"])
+        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        for adapter in adapters { #expect(expectations.files[adapter.name] != nil, "no expectation file for \(adapter.name)") }
+        let collector = SuiteMatrixTests.Collector()
+        _ = try Runner().run(
+            RunPlan(suites: loaded.suites, adapters: adapters, jobs: 2) { adapter, scenario in
+                expectations.expectedStatus(adapter: adapter, scenario: scenario)
+            }, reporter: collector)
+        let results = collector.results.withLock { $0 }
+        #expect(results.count == adapters.count * loaded.scenarioIDs.count)
+        for result in results where result.isUnexpected {
+            Issue.record("\(result.adapter.name) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue)")
+        }
+    }
+}
