@@ -2,6 +2,7 @@ import AdapterCatalog
 import CookieStores
 import HarnessCore
 import StrategyAdapters
+import SyncStrategies
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
 enum ListCommand {
@@ -48,12 +49,13 @@ enum ListCommand {
                     throw UsageError("option '--external': \(error)")
                 }
             }
-            for adapter in adapters {
+            for adapter in adapters where Self.libraryPort(adapter) == nil {
                 let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
                 output.out("\(adapter.name)\t\(adapter.summary)\n\tversion: \(adapter.info.version)\tcapabilities: \(capabilities)"
                     + (adapter.unavailableReason.map { "\n\tnot available here: \($0)" } ?? "")
                     + (adapter.isInDefaultRun ? "" : "\n\tnot in a plain run: choose it with --adapter"))
             }
+            for line in Self.libraryPortLines(adapters) { output.out(line) }
             return .success
         case "profiles":
             output.out(StrategyAdapterCatalog.profileDescriptions.joined(separator: "\n\n"))
@@ -82,5 +84,34 @@ enum ListCommand {
         default:
             throw UsageError("list: unknown kind '\(what)' (adapters, profiles, suites or scenarios)")
         }
+    }
+}
+
+extension ListCommand {
+    /// The library port an adapter runs (`NAME` or `NAME@profile` of a ``SyncStrategyKind/libraries`` kind), if any.
+    static func libraryPort(_ adapter: Adapter) -> SyncStrategyKind? {
+        let base = String(adapter.name.prefix { $0 != "@" })
+        return SyncStrategyKind.libraries.first { $0.name == base }
+    }
+
+    /// The library ports grouped by library (issue 20): the library and its repository, then per version the source
+    /// commit, the files read and the adapters that run it.
+    static func libraryPortLines(_ adapters: [Adapter]) -> [String] {
+        var lines: [String] = []
+        var libraries: [String] = []
+        for kind in SyncStrategyKind.libraries where !libraries.contains(kind.origin?.library ?? "") {
+            libraries.append(kind.origin?.library ?? "")
+        }
+        for library in libraries {
+            let versions = SyncStrategyKind.versions(of: library)
+            guard let first = versions.first?.origin else { continue }
+            lines.append("library \(library) (\(first.repository)): \(versions.count) version(s)")
+            for kind in versions {
+                guard let origin = kind.origin else { continue }
+                let names = adapters.filter { libraryPort($0)?.name == kind.name }.map(\.name)
+                lines.append("\t\(origin.version)\tcommit \(origin.commit)\t\(origin.files.joined(separator: ", "))\n\t\t\(kind.summary)\n\t\tadapters: \(names.joined(separator: " "))")
+            }
+        }
+        return lines
     }
 }

@@ -84,6 +84,10 @@ final class NavigationRecorder: WKNavigationDelegate {
         }
     }
 
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation) {
+        app.strategy.webView(webView, didCommit: navigation, app: app.context)
+    }
+
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation) {
         outcome = .finished
         transcript.record("• delegate: didFinish \(webView.url?.absoluteString ?? "")")

@@ -55,3 +55,21 @@ public enum CookieHeaders {
         }
     }
 }
+
+extension CookieHeaders {
+    /// `HTTPCookie.cookies(withResponseHeaderFields:for:)`: the cookies of a response's `Set-Cookie` field (folded
+    /// as `allHeaderFields` folds it) as objects, stored nowhere.
+    ///
+    /// Split as Foundation splits (``splitFoldedSetCookieAtCookieBoundaries(_:)``); each line is read as the
+    /// reference jar stores it from `url` (RFC 6265bis §5.6–§5.7: default path, host-only without `Domain`, a
+    /// `Domain` that does not match `url` dropped). A line the jar would refuse yields no cookie: assumed, as
+    /// CFNetwork's parser is not public.
+    public static func cookies(withResponseHeaderFields fields: [String: String], for url: URL, now: Date) -> [Cookie] {
+        guard let folded = fields.first(where: { $0.key.lowercased() == "set-cookie" })?.value,
+              let target = CookieURL(string: url.absoluteString)
+        else { return [] }
+        let jar = CookieJar(clock: .frozen(at: now))
+        for line in splitFoldedSetCookieAtCookieBoundaries(folded) { jar.setCookie(line, from: target) }
+        return jar.allCookies
+    }
+}

@@ -23,6 +23,27 @@ public protocol NativeCookieStorage: AnyObject {
     func setCookies(fromSetCookieLines lines: [String], for url: URL)
 }
 
+extension NativeCookieStorage {
+    /// `HTTPCookieStorage.setCookies(_:for:mainDocumentURL:)` under the accept policy `.always` (iOS's default, and
+    /// the only one modelled): each cookie whose domain matches `url`'s host is stored as `setCookie` stores it (a
+    /// host-only cookie: the same host; a domain cookie: RFC 6265bis domain-match); the others are dropped.
+    ///
+    /// Apple documents only that the accept policy is followed; the domain filter is assumed from
+    /// swift-corelibs-foundation, whose comment says it follows Darwin ("save only those cookies whose domain
+    /// matches with the url.host"). `mainDocumentURL` matters only under `.onlyFromMainDocumentDomain`, which is
+    /// not modelled: it is ignored. Path and Secure are not checked.
+    public func setCookies(_ cookies: [Cookie], for url: URL?, mainDocumentURL: URL?) {
+        guard let url, let target = CookieURL(string: url.absoluteString) else { return }
+        for cookie in cookies
+        where cookie.isHostOnly
+            ? target.host == cookie.domain
+            : CookieURL.domainMatches(host: target.host, domain: cookie.domain, hostIsIPAddress: target.isIPAddress)
+        {
+            setCookie(cookie)
+        }
+    }
+}
+
 /// `UserDefaults.standard` as far as sync code uses it: data under a key, kept across app launches.
 public protocol KeyValueStore: AnyObject {
     func data(forKey key: String) -> Data?

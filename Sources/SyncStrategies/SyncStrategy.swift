@@ -40,6 +40,9 @@ public protocol SyncStrategy: AnyObject {
         _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, app: StrategyContext,
         decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
     )
+    /// `webView(_:didCommit:)`: the main frame's response is in and the new page has replaced the old one (its
+    /// URL is `webView.url`); sync code that reads the page's cookies per page hooks here.
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation, app: StrategyContext)
     /// `webView(_:didFinish:)`.
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation, app: StrategyContext)
     /// The last moment before the process dies (`applicationDidEnterBackground` before the user swipes the app
@@ -61,6 +64,7 @@ extension SyncStrategy {
         _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, app: StrategyContext,
         decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
     ) { decisionHandler(.allow) }
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation, app: StrategyContext) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation, app: StrategyContext) {}
     public func appWillTerminate(_ app: StrategyContext) {}
 }

@@ -37,7 +37,10 @@ enum StrategyFixtures {
     }
 
     static func run(_ id: String, _ kinds: [Step.Kind], on name: String) throws -> (status: Status, transcript: [String]) {
-        let adapter = try #require(lookup(name), "no adapter \(name)")
+        try run(id, kinds, on: try #require(lookup(name), "no adapter \(name)"))
+    }
+
+    static func run(_ id: String, _ kinds: [Step.Kind], on adapter: Adapter) throws -> (status: Status, transcript: [String]) {
         let scenario = Scenario(
             id: "strategy.\(id)", title: id,
             steps: kinds.enumerated().map { Step($1, location: SuiteLocation(file: "strategy.xml", line: $0 + 1)) },

@@ -2,7 +2,7 @@ extension SyncStrategyKind {
     /// The sync code of the libraries apps ship (issue 20), one kind per version whose behaviour differs, grouped by
     /// library in the order below. Each library's port lives in its own file of this folder and contributes one list.
     public static let libraries: [SyncStrategyKind] =
-        reactNativeWebView + reactNativeCookies + cordovaInjectCookie + webviewCookieManager
+        wkCookieWebView + hotwireNative + reactNativeWebView + reactNativeCookies + cordovaInjectCookie + webviewCookieManager
 
     /// The library ports of `library`, oldest version first.
     public static func versions(of library: String) -> [SyncStrategyKind] {

@@ -6,6 +6,11 @@
 /// `document.cookie` and parentheses joined by `+`. Anything else is reported as unsupported
 /// (``WebKitError/Code/unsupportedJavaScript``) rather than half-run, so no scenario passes on a script that did
 /// nothing. `//` and `/* */` comments are skipped.
+///
+/// One idiom more, the "write only if absent" guard of cookie libraries (WKCookieWebView 2.0.2+, after
+/// StackOverflow answer 32845148), as whole statements: `var N = document.cookie.split('; ').map(function(c) {
+/// return c.split('=')[0] } )` binds the page's cookie names, and `if (N.indexOf('name') == -1) { … }` runs its
+/// block (statements of the grammar above) when `name` is not among them.
 struct JavaScriptEvaluator {
     /// Reads `document.cookie` (DESIGN §6 rule 7).
     var readCookie: () -> String
@@ -14,6 +19,7 @@ struct JavaScriptEvaluator {
 
     /// Runs `source`; returns the value of the last statement (nil for an empty script).
     func evaluate(_ source: String) throws(WebKitError) -> String? {
+        if source.contains("indexOf(") || source.contains("var ") { return try evaluateWithNameGuards(source) }
         var parser = Parser(tokens: try Self.tokenize(source), source: source)
         var last: String?
         while !parser.atEnd {
@@ -21,6 +27,57 @@ struct JavaScriptEvaluator {
             last = try parser.statement(self)
         }
         return last
+    }
+
+    // MARK: The name-guard idiom
+
+    nonisolated(unsafe) private static let namesBinding = try! Regex(
+        #"^var\s+(\w+)\s*=\s*document\.cookie\.split\('; '\)\.map\(\s*function\s*\((\w+)\)\s*\{\s*return\s+(\w+)\.split\('='\)\[0\]\s*;?\s*\}\s*\)"#)
+    nonisolated(unsafe) private static let nameGuard = try! Regex(
+        #"^if\s*\(\s*(\w+)\.indexOf\('([^']*)'\)\s*==\s*-1\s*\)\s*\{([^}]*)\}"#)
+
+    /// Runs a script made of the guard idiom's statements and plain statements, in order.
+    private func evaluateWithNameGuards(_ source: String) throws(WebKitError) -> String? {
+        var names: [String: [String]] = [:]
+        var rest = Substring(source)
+        var last: String?
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == ";" }
+            if rest.isEmpty { return last }
+            if let match = try? Self.namesBinding.prefixMatch(in: rest), let variable = match.output[1].substring {
+                names[String(variable)] = readCookie().components(separatedBy: "; ").map {
+                    $0.components(separatedBy: "=")[0]
+                }
+                rest = rest[match.range.upperBound...]
+            } else if let match = try? Self.nameGuard.prefixMatch(in: rest), let variable = match.output[1].substring,
+                let name = match.output[2].substring, let block = match.output[3].substring
+            {
+                guard let known = names[String(variable)] else { throw Self.unsupported("'\(variable)', never bound") }
+                if !known.contains(String(name)) { last = try evaluate(String(block)) }
+                rest = rest[match.range.upperBound...]
+            } else {
+                // A plain statement: up to the next ';' or line break outside quotes.
+                var end = rest.startIndex
+                var quote: Character?
+                while end < rest.endIndex {
+                    let character = rest[end]
+                    if let open = quote {
+                        if character == "\\" { end = rest.index(after: end) } else if character == open { quote = nil }
+                    } else if character == "'" || character == "\"" {
+                        quote = character
+                    } else if character == ";" || character == "\n" {
+                        break
+                    }
+                    if end < rest.endIndex { end = rest.index(after: end) }
+                }
+                let statement = String(rest[..<end])
+                if statement.contains("indexOf(") || statement.hasPrefix("var ") {
+                    throw Self.unsupported("'\(statement.prefix(80))'")
+                }
+                last = try evaluate(statement)
+                rest = rest[end...]
+            }
+        }
     }
 
     // MARK: Tokens

@@ -1,0 +1,253 @@
+import CookieModel
+import Foundation
+import WebKitModel
+
+/// `wkcookiewebview`: Kofktu/WKCookieWebView, a `WKWebView` subclass from CocoaPods that keeps
+/// `HTTPCookieStorage.shared` and the web view's cookie store in step by itself. One kind per release whose sync
+/// code differs: 2.0.1, 2.0.2, 2.0.3.
+///
+/// **Source.** `Kofktu/WKCookieWebView`, `WKCookieWebView/WKCookieWebView.swift`, at the tags 2.0.1
+/// (bd7992a16870456df4fb5c13078570987d66f0cc), 2.0.2 (fe0f90945f0af617b4d1bfd160d9beeb9b9b8658) and 2.0.3
+/// (1d737f403b0442c5881ba0f14470ce20808130f7; master after it changes only the package manifest). 2.0.2 rewrote the
+/// sync (#11, #12); 2.0.3 changed the web→native copy (353aa3b) and the script's cookie string (c5b53ed).
+///
+/// | Their code (line in the version's file) | Port |
+/// |---|---|
+/// | 2.0.1 L34, 2.0.2/2.0.3 L40 `HTTPCookieStorage.shared.cookieAcceptPolicy = .always` | not ported: `.always` is the only policy the native store models (and iOS's default) |
+/// | 2.0.1 L35–37, 2.0.2 L41–43 `WKWebViewConfiguration()`, `processPool = WKCookieProcessPool.pool` (a `static let`) | ``configure(_:app:)``: the app's shared pool |
+/// | 2.0.1 L39 `configuration.userContentController = userContentWithCookies()` after `super.init` | ``webViewDidOpen(_:app:)`` (2.0.1) |
+/// | 2.0.1 L40, 2.0.2 L19–28, L45 `navigationDelegate = self`, app delegate kept in `wkNavigationDelegate` | the harness's delegate forwards every callback to this strategy; the forwarding to the app's own delegate (2.0.1 L217–265, 2.0.2 L176–260) is not ported: the app has none |
+/// | 2.0.1 L48–71 `userContentWithCookies()`: every cookie of `HTTPCookieStorage.shared.cookies`; expired → `delete(cookie:)`; else a document-start script (all frames) `document.cookie='N=V;domain=D;path=P;';` | ``addScripts(for:in:app:)`` with `url` nil, ``script201(for:)`` |
+/// | 2.0.2 L52–59 `override func load(_:)`: `userContentWithCookies(url)`, then `super.load` | ``load(_:in:app:)`` (2.0.2, 2.0.3) |
+/// | 2.0.2 L62–88 `userContentWithCookies(_ url:)`: `HTTPCookieStorage.shared.cookies(for: url)`, if any: one script — `var cookieNames = …`, then per cookie (expired → `delete`) `if (cookieNames.indexOf('N') == -1) { document.cookie='JS'; }` — added to the scripts already there | ``addScripts(for:in:app:)`` with the URL, ``guardedScript(for:javaScript:)`` |
+/// | 2.0.2 L282–304 `javaScriptString`: `properties` mapped to `Key=value` joined with "; " | ``javaScriptString202(_:)`` |
+/// | 2.0.3 L279–304 `javaScriptString`: `name=value`, then the other `properties` as `Key=value` | ``javaScriptString203(_:)`` |
+/// | 2.0.1 L199–215, 2.0.2 L194–210 `decidePolicyFor navigationResponse`: `HTTPCookie.cookies(withResponseHeaderFields: allHeaderFields, for: url)` → `update(cookies:)`; `decisionHandler(.allow)` in a `defer` (after the writes are issued, not awaited) | ``webView(_:decidePolicyFor:app:decisionHandler:)`` (navigation response) |
+/// | 2.0.1 L135–145 `update(cookies:)`: `set(cookie:)` each (`updatedCookies` bookkeeping, `onUpdateCookieStorage` callback: not ported, no cookie effect) | ``responseCookies(_:webView:app:)`` |
+/// | 2.0.2 L113–137 `update(cookies:)`: empty → return; `set(cookie:completion:)` each in a `DispatchGroup`, `notify` → `onUpdateCookieStorage` | ``responseCookies(_:webView:app:)``: the group only calls the app's closure, not ported |
+/// | 2.0.1 L169–183, 2.0.2 L145–167 `set(cookie:)` / `delete(cookie:)`: `HTTPCookieStorage.shared` first, then `configuration.websiteDataStore.httpCookieStore` (completion nil in 2.0.1) | ``set(_:in:app:)``, ``delete(_:in:app:)`` |
+/// | 2.0.1 L229–232 `didCommit` → `update(webView:)`; 2.0.2 L224–227 → `updateHigherOS11(webView:)` | ``webView(_:didCommit:app:)`` |
+/// | 2.0.1 L73–85 `update(webView:)`: `evaluateJavaScript("document.cookie;")`, `self.url?.host`, `fetchCookies(fileter: host)` | ``readDocumentCookie201(_:app:)`` |
+/// | 2.0.1 L163–167 `fetchCookies(fileter:)`: `getAllCookies`, kept where `host.range(of: cookie.domain) != nil` (a substring test) | same, in ``readDocumentCookie201(_:app:)`` |
+/// | 2.0.1 L87–133 `update(with:documentCookie:host:)`: split on "; " then "=", a name found in the web store with a different non-empty value → `delete` + `set` of a copy with the new value; a name not found → `set` of `name=value; domain=host; path=/` | ``applyDocumentCookie201(_:cached:host:webView:app:)`` |
+/// | 2.0.2 L90–111 `updateHigherOS11`: `self.url`, every `HTTPCookieStorage.shared.cookies(for: url)` deleted now; then `getAllCookies`, kept where `host.range(of: domain) != nil \|\| domain.range(of: host) != nil`, `setCookie` each | ``copyWebToNative(_:app:)`` (2.0.2) |
+/// | 2.0.3 L90–112 the same, but the native cookies of the URL are only read now, and once the web cookies are in, each native one named like a web cookie is deleted before that cookie is set | ``copyWebToNative(_:app:)`` (2.0.3) |
+/// | 2.0.2 L265–278 `HTTPCookie.isEqual` override (name, value, domain, path) | not ported: no call in the sync code compares cookies |
+/// | challenge handling, `webViewWebContentProcessDidTerminate` | not ported: no cookie code |
+///
+/// **Assumed.** The order of `HTTPCookie.properties` is not documented; the port uses Name, Value, Domain, Path,
+/// Expires, Secure, HttpOnly, SameSite, Discard, Version, Created (values as Swift prints them: a `Date` as
+/// `2027-01-01 00:00:00 +0000`, flags as `TRUE`). 2.0.2 thus writes `document.cookie='Name=sid; Value=…; …'`: a
+/// cookie called `Name` — whatever the order, its first pair is a property key, never the cookie's name.
+public final class WKCookieWebViewStrategy: SyncStrategy {
+    public enum Version: String, Sendable, CaseIterable {
+        case v2_0_1 = "2.0.1"
+        case v2_0_2 = "2.0.2"
+        case v2_0_3 = "2.0.3"
+    }
+
+    public let version: Version
+    public var name: String { "wkcookiewebview:" + version.rawValue }
+
+    public init(version: Version) {
+        self.version = version
+    }
+
+    public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
+        configuration.processPool = app.webKit.sharedProcessPool
+    }
+
+    public func webViewDidOpen(_ webView: WKWebView, app: StrategyContext) {
+        if version == .v2_0_1 { addScripts(for: nil, in: webView, app: app) }
+    }
+
+    public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
+        if version != .v2_0_1 { addScripts(for: request.url, in: webView, app: app) }
+        webView.load(request)
+    }
+
+    /// `userContentWithCookies()` (2.0.1: every native cookie, `url` nil) or `userContentWithCookies(url)`.
+    func addScripts(for url: URL?, in webView: WKWebView, app: StrategyContext) {
+        let cookies = url.map(app.cookieStorage.cookies(for:)) ?? app.cookieStorage.cookies
+        let now = app.now
+        if url == nil {
+            for cookie in cookies {
+                if let expires = cookie.expiresDate, now > expires {
+                    delete(cookie, in: webView, app: app)
+                    continue
+                }
+                webView.configuration.userContentController.addUserScript(
+                    WKUserScript(source: Self.script201(for: cookie), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+            }
+            app.log("\(name): \(cookies.count) document-start script(s), one per native cookie")
+            return
+        }
+        guard !cookies.isEmpty else { return }
+        var scripts = ["var cookieNames = document.cookie.split('; ').map(function(cookie) { return cookie.split('=')[0] } )"]
+        for cookie in cookies {
+            if let expires = cookie.expiresDate, now > expires {
+                delete(cookie, in: webView, app: app)
+                continue
+            }
+            let javaScript = version == .v2_0_2 ? Self.javaScriptString202(cookie) : Self.javaScriptString203(cookie)
+            scripts.append(Self.guardedScript(for: cookie, javaScript: javaScript))
+        }
+        webView.configuration.userContentController.addUserScript(
+            WKUserScript(source: scripts.joined(separator: ";\n"), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+        app.log("\(name): load(\(url!)): a document-start script for \(cookies.count) native cookie(s) added (now \(webView.configuration.userContentController.userScripts.count))")
+    }
+
+    /// 2.0.1's script: `document.cookie='N=V;domain=D;path=P;';` with `HTTPCookie.domain` (a host-only cookie's
+    /// host becomes a `domain=` attribute). Nothing is escaped.
+    static func script201(for cookie: Cookie) -> String {
+        "document.cookie='\(cookie.name)=\(cookie.value);domain=\(cookie.httpCookieDomain);path=\(cookie.path);';"
+    }
+
+    /// 2.0.2 and 2.0.3: the cookie is written only if the page has no cookie of that name.
+    static func guardedScript(for cookie: Cookie, javaScript: String) -> String {
+        "if (cookieNames.indexOf('\(cookie.name)') == -1) { document.cookie='\(javaScript)'; }"
+    }
+
+    /// `HTTPCookie.properties` as `(key, value)` pairs, in the order assumed above.
+    static func properties(_ cookie: Cookie) -> [(String, String)] {
+        var properties = [("Name", cookie.name), ("Value", cookie.value), ("Domain", cookie.httpCookieDomain), ("Path", cookie.path)]
+        if let expires = cookie.expiresDate { properties.append(("Expires", "\(expires)")) }
+        if cookie.isSecure { properties.append(("Secure", "TRUE")) }
+        if cookie.isHTTPOnly { properties.append(("HttpOnly", "TRUE")) }
+        if cookie.sameSite != .default { properties.append(("SameSite", cookie.sameSite.rawValue.lowercased())) }
+        if cookie.isSessionOnly { properties.append(("Discard", "TRUE")) }
+        properties.append(("Version", "0"))
+        properties.append(("Created", "\(cookie.creation.timeIntervalSinceReferenceDate)"))
+        return properties
+    }
+
+    /// 2.0.2's `javaScriptString`: every property as `Key=value`, joined with "; ".
+    static func javaScriptString202(_ cookie: Cookie) -> String {
+        properties(cookie).map { "\($0.0)=\($0.1)" }.joined(separator: "; ")
+    }
+
+    /// 2.0.3's `javaScriptString`: `name=value`, then the other properties as `Key=value`.
+    static func javaScriptString203(_ cookie: Cookie) -> String {
+        (["\(cookie.name)=\(cookie.value)"]
+            + properties(cookie).filter { $0.0 != "Name" && $0.0 != "Value" }.map { "\($0.0)=\($0.1)" })
+            .joined(separator: "; ")
+    }
+
+    // MARK: Web → native and back
+
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, app: StrategyContext,
+        decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
+    ) {
+        defer { decisionHandler(.allow) }
+        let response = navigationResponse.response
+        responseCookies(
+            CookieHeaders.cookies(withResponseHeaderFields: response.allHeaderFields, for: response.url, now: app.now),
+            webView: webView, app: app)
+    }
+
+    /// `update(cookies:)`: each cookie into both stores; nothing waits for the web store's writes.
+    func responseCookies(_ cookies: [Cookie], webView: WKWebView, app: StrategyContext) {
+        guard !cookies.isEmpty else { return }
+        app.log("\(name): response cookies \(cookies.map(\.name)) → both stores")
+        for cookie in cookies { set(cookie, in: webView, app: app) }
+    }
+
+    /// `set(cookie:)`: `HTTPCookieStorage.shared.setCookie`, then `httpCookieStore.setCookie` (not awaited).
+    func set(_ cookie: Cookie, in webView: WKWebView, app: StrategyContext) {
+        app.cookieStorage.setCookie(cookie)
+        webView.configuration.websiteDataStore.httpCookieStore.setCookie(cookie, completionHandler: version == .v2_0_1 ? nil : {})
+    }
+
+    /// `delete(cookie:)`: from `HTTPCookieStorage.shared`, then from `httpCookieStore` (not awaited).
+    func delete(_ cookie: Cookie, in webView: WKWebView, app: StrategyContext) {
+        app.cookieStorage.deleteCookie(cookie)
+        webView.configuration.websiteDataStore.httpCookieStore.delete(cookie, completionHandler: version == .v2_0_1 ? nil : {})
+    }
+
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation, app: StrategyContext) {
+        if version == .v2_0_1 { readDocumentCookie201(webView, app: app) } else { copyWebToNative(webView, app: app) }
+    }
+
+    /// 2.0.1 `update(webView:)` and `fetchCookies(fileter:)`.
+    func readDocumentCookie201(_ webView: WKWebView, app: StrategyContext) {
+        webView.evaluateJavaScript("document.cookie;") { [weak webView] result, _ in
+            guard let webView, let host = webView.url?.host, let documentCookie = result as? String else { return }
+            webView.configuration.websiteDataStore.httpCookieStore.getAllCookies { cookies in
+                let cached = cookies.filter { host.range(of: $0.httpCookieDomain) != nil }
+                self.applyDocumentCookie201(documentCookie, cached: cached, host: host, webView: webView, app: app)
+            }
+        }
+    }
+
+    /// 2.0.1 `update(with:documentCookie:host:)`.
+    func applyDocumentCookie201(_ documentCookie: String, cached: [Cookie], host: String, webView: WKWebView, app: StrategyContext) {
+        for pair in documentCookie.components(separatedBy: "; ") {
+            var parts = pair.components(separatedBy: "=")
+            if parts.count < 2 { continue }
+            let name = parts.removeFirst()
+            let value = parts.joined(separator: "=")
+            if let local = cached.first(where: { $0.name == name }) {
+                if !value.isEmpty && local.value != value {
+                    var updated = local
+                    updated.value = value
+                    delete(local, in: webView, app: app)
+                    app.log("\(name): document.cookie has \(name)=\(value): the web store's copy rewritten, native updated")
+                    set(updated, in: webView, app: app)
+                }
+            } else if !name.isEmpty && !value.isEmpty {
+                app.log("\(self.name): document.cookie has \(name), not in the web store for \(host): set as \(name)=\(value) (\(host)/)")
+                set(Cookie.make(name: name, value: value, domain: host, path: "/", now: app.now), in: webView, app: app)
+            }
+        }
+    }
+
+    /// 2.0.2 and 2.0.3 `updateHigherOS11(webView:)`.
+    func copyWebToNative(_ webView: WKWebView, app: StrategyContext) {
+        guard let url = webView.url, let host = url.host else { return }
+        let httpCookies = app.cookieStorage.cookies(for: url)
+        if version == .v2_0_2 {
+            for cookie in httpCookies { app.cookieStorage.deleteCookie(cookie) }
+            app.log("\(name): didCommit \(url): the native cookies for it deleted (\(httpCookies.map(\.name))) before the web store is read")
+        }
+        webView.configuration.websiteDataStore.httpCookieStore.getAllCookies { cookies in
+            let webCookies = cookies.filter {
+                host.range(of: $0.httpCookieDomain) != nil || $0.httpCookieDomain.range(of: host) != nil
+            }
+            for webCookie in webCookies {
+                if self.version == .v2_0_3 {
+                    for cookie in httpCookies where cookie.name == webCookie.name { app.cookieStorage.deleteCookie(cookie) }
+                }
+                app.cookieStorage.setCookie(webCookie)
+            }
+            app.log("\(self.name): web store → native for \(host): \(webCookies.map(\.name))")
+        }
+    }
+}
+
+extension SyncStrategyKind {
+    static let wkCookieWebView: [SyncStrategyKind] = WKCookieWebViewStrategy.Version.allCases.map { version in
+        let commits: [WKCookieWebViewStrategy.Version: String] = [
+            .v2_0_1: "bd7992a16870456df4fb5c13078570987d66f0cc", .v2_0_2: "fe0f90945f0af617b4d1bfd160d9beeb9b9b8658",
+            .v2_0_3: "1d737f403b0442c5881ba0f14470ce20808130f7",
+        ]
+        let (summary, breakage): (String, String) =
+            switch version {
+            case .v2_0_1:
+                ("document-start scripts of every native cookie (made at init); response Set-Cookie into both stores; document.cookie → both stores at didCommit",
+                 "scripts frozen at init, for every site; HttpOnly never web→native except from responses; host-only widened; 3xx Set-Cookie unseen")
+            case .v2_0_2:
+                ("a guarded document-start script per load (native cookies of the URL); response Set-Cookie into both stores; at didCommit native cookies of the URL deleted, web store's copied back",
+                 "the script writes a cookie named after a property key; native cookies the web store lacks (HttpOnly ones) are deleted at each page")
+            case .v2_0_3:
+                ("as 2.0.2, the script writes name=value with the other properties as attributes; at didCommit only native cookies named like a web cookie are replaced",
+                 "Expires written unparseable (persistent → session), HttpOnly=TRUE makes document.cookie drop the cookie; scripts pile up per load")
+            }
+        return SyncStrategyKind(
+            name: "wkcookiewebview:" + version.rawValue, summary: summary, knownBreakage: breakage,
+            origin: LibraryOrigin(
+                library: "WKCookieWebView", repository: "Kofktu/WKCookieWebView", version: version.rawValue,
+                commit: commits[version]!, files: ["WKCookieWebView/WKCookieWebView.swift"]),
+            make: { WKCookieWebViewStrategy(version: version) })
+    }
+}
