@@ -166,12 +166,14 @@ enum RunCommand {
         return summary.unexpected == 0 ? .success : .unexpectedResults
     }
 
-    /// Says on the console which WebKitGTK drivers crashed while starting and were started again (their scenarios
+    /// Says on the console which browser drivers (WebKitGTK, Chromium) crashed while starting and were started again (their scenarios
     /// ran on the next driver; each crash is also in that scenario's transcript), with the driver's last stderr
     /// lines: a retried crash is rare, and never silent.
     static func reportDriverStartCrashes(output: CommandOutput) {
-        for crash in WebKitGTKDrivers.shared.takeStartCrashes() {
-            output.err("note: a WebKitGTK driver crashed while starting and another was started: \(crash)")
+        for pool in WebKitGTKDrivers.processWide {
+            for crash in pool.takeStartCrashes() {
+                output.err("note: a \(pool.program.role) crashed while starting and another was started: \(crash)")
+            }
         }
     }
 

@@ -44,10 +44,12 @@ EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while 
 EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
 PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
 CALL_TIMEOUT = 8.0  # one DevTools command
-START_TIMEOUT = 25.0  # a browser's first reply
+START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # a browser's first reply (tests shorten it)
 
 # Chromium's flags: headless, no sandbox (root in CI), the proxy, and everything that would make the browser talk
 # to the network by itself (each such request would reach the proxy as a request of the scenario) turned off.
+# HTTPS-Upgrades are off too: Chromium would load http://host/ as https://host/ first (a navigation policy, not a
+# cookie rule), so a scenario's http load would never be one.
 FLAGS = [
     "--headless", "--no-sandbox", "--remote-debugging-pipe", "--ignore-certificate-errors",
     "--proxy-bypass-list=<-loopback>", "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
@@ -56,7 +58,8 @@ FLAGS = [
     "--disable-field-trial-config", "--disable-gpu", "--mute-audio", "--password-store=basic", "--use-mock-keychain",
     "--no-service-autorun", "--metrics-recording-only", "--disable-dev-shm-usage", "--noerrdialogs",
     "--disable-features=BackForwardCache,Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions,"
-    "CertificateTransparencyComponentUpdater,AutofillServerCommunication,DialMediaRouteProvider",
+    "CertificateTransparencyComponentUpdater,AutofillServerCommunication,DialMediaRouteProvider,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable",
     "about:blank",
 ]
 
@@ -876,6 +879,9 @@ class Driver:
         """Under self.lock."""
         return bool(self.exchanges or self.pending_calls or any(view.loading() for view in self.views.values()))
 
+    def browsers_alive(self):
+        return self.main.alive and all(browser.alive for browser in self.persistent.values())
+
     def settle(self, request):
         wait = max(0.0, field(request, "wait", float))
         start = time.monotonic()
@@ -902,12 +908,12 @@ class Driver:
                     timeout = 0.05
                 else:
                     timeout = IDLE_QUIET - quiet
-                if now >= deadline or self.stopping or not self.main.alive:
+                if now >= deadline or self.stopping or not self.browsers_alive():
                     break
                 self.changed.wait(max(0.001, min(timeout, deadline - now)))
             events, self.events = self.events, []
-        if not self.main.alive:
-            raise RuntimeError("the browser exited")
+        if not self.browsers_alive():
+            raise RuntimeError("the browser exited (crashed or killed)")
         return {"events": events, "idle": idle}
 
     def drop_scenario(self):
@@ -950,6 +956,13 @@ class Driver:
 
     def reset(self, request):
         self.drop_scenario()
+        if not self.main.alive:
+            # The browser crashed or was killed in the last scenario (that scenario is an error): a new one.
+            log("the browser is gone; starting another")
+            self.main.close(1)
+            self.pool = []
+            shutil.rmtree(os.path.join(self.directory, "profile"), ignore_errors=True)
+            self.main = self.launch(os.path.join(self.directory, "profile"))
         with self.lock:
             self.events = []
             self.counters = {}
