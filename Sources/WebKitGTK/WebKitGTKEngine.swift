@@ -418,7 +418,9 @@ public final class WebKitGTKEngine: WebKitEngine {
             guard result.fields["idle"] == .bool(true) else {
                 // WebKit stopped making progress (a process that never started): the driver is not to be trusted.
                 driver.kill()
-                throw WebKitError(.engineFailed, "\(drivers.program.engine) did not become idle within \(settleWait) s; its driver was killed")
+                let busy = if case .string(let reason)? = result.fields["busy"] { " (busy: \(reason))" } else { "" }
+                throw WebKitError(
+                    .engineFailed, "\(drivers.program.engine) did not become idle within \(settleWait) s\(busy); its driver was killed")
             }
             guard let next = queue.popNext() else { return }
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }

@@ -43,6 +43,7 @@ IDLE_QUIET = 0.02  # settle: idle means nothing happened for this long
 EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while the browser is still busy
 EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
 PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
+DEBUG = os.environ.get("CHROMIUM_DRIVER_DEBUG")  # a file: every DevTools event and request is appended to it
 CALL_TIMEOUT = 8.0  # one DevTools command
 START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # a browser's first reply (tests shorten it)
 
@@ -72,6 +73,11 @@ SERVICE_CLOSED = object()  # browsers_own: close the connection
 def log(message):
     sys.stderr.write(f"chromium-driver: {message}\n")
     sys.stderr.flush()
+
+
+def debug(line):
+    with open(DEBUG, "a") as handle:
+        handle.write(f"{time.monotonic():.3f} {line}\n")
 
 
 class ProtocolError(Exception):
@@ -373,6 +379,8 @@ class Driver:
             self.touch()
             return
         view = self.sessions.get(message.get("sessionId"))
+        if DEBUG:
+            debug(f"event {message.get('sessionId', '')[:6]} {message.get('method')} {json.dumps(message.get('params', {}))[:300]}")
         if view is None:
             return
         method = message.get("method")
@@ -510,6 +518,8 @@ class Driver:
         self.shutdown()
 
     def handle(self, text):
+        if DEBUG:
+            debug("request " + text[:300])
         request_id = None
         try:
             request = json.loads(text)
@@ -914,7 +924,22 @@ class Driver:
             events, self.events = self.events, []
         if not self.browsers_alive():
             raise RuntimeError("the browser exited (crashed or killed)")
-        return {"events": events, "idle": idle}
+        reply = {"events": events, "idle": idle}
+        if not idle and not events:
+            reply["busy"] = self.busy_reason()
+        return reply
+
+    def busy_reason(self):
+        """What keeps the driver from idle, for the harness's error message."""
+        with self.lock:
+            reasons = [f"exchanges {sorted(self.exchanges)}"] if self.exchanges else []
+            if self.pending_calls:
+                reasons.append(f"calls {sorted(self.pending_calls)}")
+            for view in self.views.values():
+                if view.pending or view.active or view.inflight:
+                    reasons.append(f"tab {view.number}: navigations asked {[n for n, _ in view.pending]}, "
+                                   f"started {sorted(view.active)}, requests {len(view.inflight)}")
+        return "; ".join(reasons)
 
     def drop_scenario(self):
         """Every tab and context of the scenario goes. A new tab costs about a second (a renderer process), so an
