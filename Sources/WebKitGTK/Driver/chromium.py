@@ -285,7 +285,9 @@ class View:
         self.active = set()  # navigation numbers started and not finished
         self.inflight = set()  # requestIds of this tab's requests not finished
         self.extra_headers = False
-        self.history_floor = 0  # history entries up to this index are an earlier scenario's (a reused tab)
+        # History entries up to this index are an earlier scenario's (a reused tab: its blank page and before). A
+        # new tab has none: its first navigation replaces the initial about:blank entry.
+        self.history_floor = -1
 
     def loading(self):
         now = time.monotonic()
