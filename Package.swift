@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowsersTests",
-            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "AdapterCatalog"],
+            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting"],
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
