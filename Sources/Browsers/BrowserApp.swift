@@ -17,8 +17,10 @@ import WebKitModel
 ///   (domain, path, expiry on the scenario's clock) and writes them through the browser's cookie API, since a
 ///   browser takes no raw Set-Cookie line outside a response; `cookies(in:)` reads the browser's jar for native
 ///   and web view checks alike (the web view's own context when it was opened non-persistent).
-/// - **What a browser cannot do** (a native POST, a load with a body, a load that ignores cookies, a clock it
-///   cannot move) is ``AppError/cannotServe(_:)``: the scenario is skipped with the reason, never faked.
+/// - **A POST** (a native one, a load with a body) is a top-level navigation whose request the driver turns into
+///   the POST before the browser adds its cookies (`Fetch` interception): the browser still decides which cookies go.
+/// - **What a browser cannot do** (a load that ignores cookies, a clock it cannot move) is
+///   ``AppError/cannotServe(_:)``: the scenario is skipped with the reason, never faked.
 public final class BrowserApp: App {
     private let environment: AppEnvironment
     private let engine: WebKitGTKEngine
@@ -124,12 +126,6 @@ public final class BrowserApp: App {
         if !tab.started { throw StepFailure(.failed, "\(what) never started in \(browser)") }
     }
 
-    private func cannotServe(_ request: HTTPRequest, as what: String) throws {
-        if request.method.uppercased() != "GET" || request.body != nil {
-            throw AppError.cannotServe("\(browser) cannot make \(what) with method \(request.method) or a body: a browser navigates with GET")
-        }
-    }
-
     // MARK: Native side
 
     public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
@@ -146,7 +142,6 @@ public final class BrowserApp: App {
     }
 
     public func nativeRequest(_ request: HTTPRequest) throws {
-        try cannotServe(request, as: "a native request")
         let tab = try nativeTab ?? makeTab(store: defaultStore)
         nativeTab = tab
         transcript.record("• native request: a top-level navigation in a second tab of the browser's default context")
@@ -172,7 +167,6 @@ public final class BrowserApp: App {
         guard handlesCookies else {
             throw AppError.cannotServe("\(browser) always handles cookies: a load without them (httpShouldHandleCookies = false) has no browser equivalent")
         }
-        try cannotServe(request, as: "a load")
         if webView == nil { try openWebView(WebViewOptions()) }
         guard let tab = webView?.tab else { return }
         try navigate(tab, describing: "the load of \(request.url)") {

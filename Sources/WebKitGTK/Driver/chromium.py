@@ -22,6 +22,7 @@ Why it is shaped like this:
 - The driver calls os.setpgrp(); the browsers are in its process group, so the harness ends all with one kill.
 """
 
+import base64
 import json
 import os
 import shutil
@@ -42,6 +43,7 @@ INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps)"
 IDLE_QUIET = 0.02  # settle: idle means nothing happened for this long
 EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while the browser is still busy
 EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
+STRAY_QUIET = 2.0  # settle: a tab's requests alone, with nothing heard for this long, are not waited for
 PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
 DEBUG = os.environ.get("CHROMIUM_DRIVER_DEBUG")  # a file: every DevTools event and request is appended to it
 CALL_TIMEOUT = 8.0  # one DevTools command
@@ -283,16 +285,21 @@ class View:
         self.pending = []  # (navigation number, since): navigations asked for, whose request is not seen yet
         self.loaders = {}  # loaderId -> navigation number
         self.active = set()  # navigation numbers started and not finished
-        self.inflight = set()  # requestIds of this tab's requests not finished
+        self.inflight = {}  # requestId -> loaderId (the document it belongs to) of this tab's requests not finished
         self.extra_headers = False
-        # History entries up to this index are an earlier scenario's (a reused tab: its blank page and before). A
-        # new tab has none: its first navigation replaces the initial about:blank entry.
-        self.history_floor = -1
+        self.override = None  # method and body for the next document request (a load that is not a plain GET)
+        # The id of the history entry the tab was handed out on (a reused tab's blank page): it and the entries
+        # before it are an earlier scenario's. None for a new tab. An initial blank entry is replaced by the first
+        # navigation, and then no entry has the id any more: nothing is an earlier scenario's.
+        self.history_floor = None
 
-    def loading(self):
+    def loading(self, quiet):
+        """Whether the tab still loads. Requests alone, with nothing else pending and nothing heard for
+        STRAY_QUIET, are not waited for: the browser waits for no answer (the proxy has no exchange open), so such a
+        request is one whose end the browser never reported."""
         now = time.monotonic()
         self.pending = [(number, since) for number, since in self.pending if now - since < PENDING_GRACE]
-        return bool(self.pending or self.active or self.inflight)
+        return bool(self.pending or self.active or (self.inflight and quiet < STRAY_QUIET))
 
 
 class Clock:
@@ -398,7 +405,7 @@ class Driver:
         return params.get("type") == "Document" and params.get("frameId") == view.target
 
     def on_request(self, view, params):
-        view.inflight.add(params["requestId"])
+        view.inflight[params["requestId"]] = params.get("loaderId")
         if not self.main_document(view, params):
             return
         loader = params.get("loaderId")
@@ -416,10 +423,10 @@ class Driver:
                           "url": url})
 
     def on_request_done(self, view, params):
-        view.inflight.discard(params["requestId"])
+        view.inflight.pop(params["requestId"], None)
 
     def on_request_failed(self, view, params):
-        view.inflight.discard(params["requestId"])
+        view.inflight.pop(params["requestId"], None)
         if params.get("type") != "Document":
             return
         number = None
@@ -440,7 +447,11 @@ class Driver:
         frame = params.get("frame", {})
         if frame.get("parentId") is not None or frame.get("id") != view.target:
             return
-        number = view.loaders.get(frame.get("loaderId"))
+        loader = frame.get("loaderId")
+        # The old document is gone: requests of it whose end Chromium never reports (a document replaced in
+        # another renderer process) are not waited for.
+        view.inflight = {request: owner for request, owner in view.inflight.items() if owner == loader}
+        number = view.loaders.get(loader)
         if number is None or number not in view.active:
             return
         self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "committed",
@@ -454,7 +465,25 @@ class Driver:
                               "url": ""})
         view.active.clear()
 
+    def on_request_paused(self, view, params):
+        """Fetch.requestPaused (only while a load with a method or body is under way): the document request gets the
+        load's method and body, once; everything else is continued unchanged."""
+        override = view.override
+        command = {"requestId": params["requestId"]}
+        if override is not None and params.get("resourceType") == "Document" and params.get("redirectedRequestId") is None:
+            command.update(override)
+            view.override = None
+            if override.get("postData"):
+                headers = [{"name": name, "value": value} for name, value in params["request"].get("headers", {}).items()]
+                if not any(header["name"].lower() == "content-type" for header in headers):
+                    headers.append({"name": "Content-Type", "value": "application/x-www-form-urlencoded"})
+                command["headers"] = headers
+        view.store.browser.send("Fetch.continueRequest", command, session=view.session, callback=lambda _: None)
+        if view.override is None:
+            view.store.browser.send("Fetch.disable", {}, session=view.session, callback=lambda _: None)
+
     EVENT_HANDLERS = {
+        "Fetch.requestPaused": on_request_paused,
         "Network.requestWillBeSent": on_request,
         "Network.loadingFinished": on_request_done,
         "Network.loadingFailed": on_request_failed,
@@ -720,7 +749,8 @@ class Driver:
         if reused:
             # Page.resetNavigationHistory answers "Not attached to an active page" here: the earlier entries stay
             # and go-back stops at the blank page the tab was handed out on.
-            view.history_floor = self.history(view)["currentIndex"]
+            history = self.history(view)
+            view.history_floor = history["entries"][history["currentIndex"]]["id"]
         else:
             for method, params in (("Page.enable", {}), ("Network.enable", {}),
                                    ("Network.setCacheDisabled", {"cacheDisabled": True})):
@@ -757,9 +787,13 @@ class Driver:
         view = self.view_of(request)
         method = field(request, "method", str, "GET", optional=True)
         body = request.get("body")
-        if method.upper() != "GET" or body:
-            raise Unsupported("Page.navigate loads with GET and no body")
         headers = {name: value for name, value in request.get("headers") or []}
+        if method.upper() != "GET" or body:
+            # Page.navigate loads with GET only: its request is paused (Fetch, request stage, before the network
+            # stack adds cookies) and continued with the method and the body; every other request goes on as is.
+            view.override = {"method": method.upper(), "postData": base64.b64encode((body or "").encode()).decode()}
+            view.store.browser.call("Fetch.enable", {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]},
+                                    session=view.session)
         if headers or view.extra_headers:
             view.store.browser.call("Network.setExtraHTTPHeaders", {"headers": headers}, session=view.session)
             view.extra_headers = bool(headers)
@@ -804,7 +838,9 @@ class Driver:
         history = self.history(view)
         index = history["currentIndex"] + step
         entries = history["entries"]
-        if not view.history_floor < index < len(entries) or entries[index].get("url") == "about:blank":
+        ids = [entry["id"] for entry in entries]
+        floor = ids.index(view.history_floor) if view.history_floor in ids else -1
+        if not floor < index < len(entries) or entries[index].get("url") == "about:blank":
             return {"navigation": None}
         number = self.expect_navigation(view)
         self.send_async(view, "Page.navigateToHistoryEntry", {"entryId": entries[index]["id"]},
@@ -889,7 +925,8 @@ class Driver:
 
     def busy(self):
         """Under self.lock."""
-        return bool(self.exchanges or self.pending_calls or any(view.loading() for view in self.views.values()))
+        quiet = time.monotonic() - self.last_activity
+        return bool(self.exchanges or self.pending_calls or any(view.loading(quiet) for view in self.views.values()))
 
     def browsers_alive(self):
         return self.main.alive and all(browser.alive for browser in self.persistent.values())
