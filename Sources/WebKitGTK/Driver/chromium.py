@@ -289,8 +289,9 @@ class View:
         self.extra_headers = False
         self.override = None  # method and body for the next document request (a load that is not a plain GET)
         # The id of the history entry the tab was handed out on (a reused tab's blank page): it and the entries
-        # before it are an earlier scenario's. None for a new tab. An initial blank entry is replaced by the first
-        # navigation, and then no entry has the id any more: nothing is an earlier scenario's.
+        # before it are an earlier scenario's. An id, not an index: Chromium keeps 50 entries, and dropping the
+        # oldest moves every index. None for a new tab; when no entry has the id any more (dropped, or an initial
+        # blank entry replaced), nothing left is an earlier scenario's.
         self.history_floor = None
 
     def loading(self, quiet):
