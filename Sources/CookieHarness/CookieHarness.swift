@@ -1,9 +1,55 @@
 // CookieHarness as a library: your own sync strategy or cookie store on the built-in suites, with the whole command
 // line, from a package of your own (README, "Your own strategy").
+//
+// What the product exports is what a strategy or store author needs (README, "The library's surface"), not the
+// harness's insides: every internal refactor of the runner would otherwise break users. `PublicSurfaceTests` fails
+// when a declaration joins the product without being listed there.
+//
+// The cookie model and the strategies, whole.
 @_exported import CookieModel
-@_exported import HarnessCore
 @_exported import SyncStrategies
-@_exported import WebKitModel
+// HarnessCore: what an adapter of your own is made of (an app, its environment, requests), not the runner.
+@_exported import struct HarnessCore.Adapter
+@_exported import struct HarnessCore.AdapterInfo
+@_exported import protocol HarnessCore.App
+@_exported import struct HarnessCore.AppEnvironment
+@_exported import enum HarnessCore.AppError
+@_exported import enum HarnessCore.Capability
+@_exported import struct HarnessCore.HTTPRequest
+@_exported import struct HarnessCore.HTTPResponse
+@_exported import struct HarnessCore.HTTPURL
+@_exported import struct HarnessCore.HeaderField
+@_exported import class HarnessCore.SharedStoreApp
+@_exported import struct HarnessCore.StepFailure
+@_exported import struct HarnessCore.StoreExpectation
+@_exported import struct HarnessCore.PlatformParameters
+@_exported import class HarnessCore.Transcript
+@_exported import class HarnessCore.VirtualNetwork
+@_exported import struct HarnessCore.WebViewOptions
+// WebKitModel: the WebKit-shaped API (its API/ folder), not the engines under it.
+@_exported import struct WebKitModel.HTTPHeaderField
+@_exported import struct WebKitModel.MainQueue
+@_exported import class WebKitModel.ScheduledWork
+@_exported import class WebKitModel.WKContext
+@_exported import class WebKitModel.WKHTTPCookieStore
+@_exported import protocol WebKitModel.WKHTTPCookieStoreObserver
+@_exported import class WebKitModel.WKNavigation
+@_exported import struct WebKitModel.WKNavigationAction
+@_exported import enum WebKitModel.WKNavigationActionPolicy
+@_exported import protocol WebKitModel.WKNavigationDelegate
+@_exported import struct WebKitModel.WKNavigationResponse
+@_exported import enum WebKitModel.WKNavigationResponsePolicy
+@_exported import enum WebKitModel.WKNavigationType
+@_exported import class WebKitModel.WKProcessPool
+@_exported import class WebKitModel.WKUserContentController
+@_exported import struct WebKitModel.WKUserScript
+@_exported import enum WebKitModel.WKUserScriptInjectionTime
+@_exported import class WebKitModel.WKWebView
+@_exported import class WebKitModel.WKWebViewConfiguration
+@_exported import class WebKitModel.WKWebsiteDataStore
+@_exported import struct WebKitModel.WebKitError
+@_exported import struct WebKitModel.WebRequest
+@_exported import struct WebKitModel.WebResponse
 import AdapterCatalog
 import CookieHarnessCLI
 import StrategyAdapters

@@ -9,49 +9,52 @@ import SyncStrategies
 /// engine, over the hand-written suites, cell by cell; the agreement rate per strategy and overall, and each
 /// disagreement with both observations and transcripts (Markdown, HTML, JSON).
 enum AgreementCommand {
-    static let usage = """
-        usage: cookie-harness agreement [PATH...] [--strategy NAME]... [--filter GLOB]... [--jobs N]
-                                        [--time-limit SECONDS] [--known FILE] [--min-rate PERCENT]
-                                        [--markdown FILE] [--html FILE] [--json FILE] [--schema FILE]
-                                        [--update-readme FILE]
-
-        Runs each strategy on the simulated webkitgtk profile (NAME@webkitgtk) and on the real engine
-        (NAME@webkitgtk-live) over the hand-written suites in PATH (default: Suites/, without imported corpora), and
-        pairs the results: two cells agree when they have the same status and every check, passing ones included,
-        observed the same thing; cells whose observations differ only in the order of a cookie list are a class of
-        their own ("order only"). Cells the real engine cannot serve are skipped and not compared. Disagreements
-        listed with their cause in the known file are reported as known. The rate over the cells whose scenario opens
-        a web view is given apart (the others test the native store only).
-
-          --strategy NAME       a strategy to compare, e.g. wk-request-header (repeatable; default: all)
-          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
-          --jobs N              scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)
-          --time-limit SECONDS  per scenario; a scenario over it is an error (default 30)
-          --known FILE          the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)
-          --min-rate PERCENT    fail (exit 1) when the overall agreement is below this (default 0: never)
-          --markdown FILE       default Reports/agreement.md
-          --html FILE           default Reports/agreement.html
-          --json FILE           default Reports/agreement.json
-          --update-readme FILE  also write the figures between the lines '\(Agreement.readmeBlock.beginMarker)' and
-                                '\(Agreement.readmeBlock.endMarker)' of FILE (README.md); an interrupted run leaves it
-
-        exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
-        or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
-                    · \(ExitStatus.signalsHelp): the report of what finished, marked as interrupted
-        """
+    static let spec = CommandSpec(
+        name: "agreement", overview: "[PATH...] [options]",
+        brief: "the simulated webkitgtk profile vs the real engine, cell by cell",
+        forms: [CommandSpec.Form("[PATH...]")],
+        description: """
+            Runs each strategy on the simulated webkitgtk profile (NAME@webkitgtk) and on the real engine
+            (NAME@webkitgtk-live) over the hand-written suites in PATH (default: Suites/, without imported corpora), and
+            pairs the results: two cells agree when they have the same status and every check, passing ones included,
+            observed the same thing; cells whose observations differ only in the order of a cookie list are a class of
+            their own ("order only"). Cells the real engine cannot serve are skipped and not compared. Disagreements
+            listed with their cause in the known file are reported as known. The rate over the cells whose scenario opens
+            a web view is given apart (the others test the native store only).
+            """,
+        options: [
+            .valued(
+                "strategy", "NAME", repeatable: true,
+                "a strategy or library port to compare, e.g. wk-request-header (repeatable; default: all)"),
+            SharedOptions.filter,
+            .valued("jobs", "N", "scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)"),
+            .valued("time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)"),
+            .valued("known", "FILE", "the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)"),
+            .valued("min-rate", "PERCENT", "fail (exit 1) when the overall agreement is below this (default 0: never)"),
+            .valued("markdown", "FILE", "default Reports/agreement.md"),
+            .valued("html", "FILE", "default Reports/agreement.html"),
+            .valued("json", "FILE", "default Reports/agreement.json"),
+            SharedOptions.schema, SharedOptions.expectations,
+            .valued(
+                "update-readme", "FILE",
+                """
+                also write the figures between the lines '\(Agreement.readmeBlock.beginMarker)' and
+                '\(Agreement.readmeBlock.endMarker)' of FILE (README.md); an interrupted run leaves it
+                """),
+        ],
+        epilogue: """
+            exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
+            or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
+                        · \(ExitStatus.signalsHelp):
+                          the report of what finished, marked as interrupted
+            """)
 
     static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(
-            arguments,
-            valued: [
-                "strategy", "filter", "jobs", "time-limit", "known", "min-rate", "markdown", "html", "json", "schema", "expectations",
-                "update-readme",
-            ]
-        )
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         let kinds = try strategies(args.options["strategy"])
@@ -103,7 +106,7 @@ enum AgreementCommand {
             plan.keepsObservations = true
             let collector = CollectingReporter()
             let console = ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) })
-            _ = try Runner().run(plan, reporter: MultiReporter([console, collector]))
+            _ = try RunSession.run(plan, reporter: MultiReporter([console, collector]), output: output)
             return collector.results
         }
         let registry = AdapterCatalog.registry
@@ -112,7 +115,6 @@ enum AgreementCommand {
         let started = ContinuousClock.now
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
-        RunCommand.reportDriverStartCrashes(output: output)
         let elapsed = ContinuousClock.now - started
 
         let agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)

@@ -7,44 +7,61 @@ import StrategyAdapters
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
 enum BenchCommand {
-    static let usage = """
-        usage: cookie-harness bench [stores] [--seconds S] [--store NAME]... [--external NAME=COMMAND]...
-               cookie-harness bench harness [PATH...] [--scenarios N] [--jobs N] [--files N] [--per-file N]
-               cookie-harness bench live [PATH...] [--jobs N]
-               cookie-harness bench set-cookie-lines [--lines N]... [--adapter NAME]...
-
-        stores (default): every cookie implementation on the standard workload
-          (Sources/CookieStores/External/bench/workload.json: 3000 Set-Cookie lines over 60 domains into an empty
-          jar, then the Cookie headers of 240 URLs on the full jar), one after the other, each timed in its own
-          process: the reference jar, Foundation's HTTPCookieStorage and libcurl (real requests to the loopback
-          listener) here, the out-of-process adapters (python-cookiejar, tough-cookie, go-cookiejar, libsoup,
-          aiohttp, and --external ones) through the protocol's bench request. Prints µs per Set-Cookie stored and
-          per Cookie header with the ratio to the reference jar, whether each one's 240 headers are the reference
-          jar's (a checksum), why an implementation is unavailable, and the reference jar's allocations per
-          operation. --seconds: minimum time per measurement (default 0.4); --store: run only these besides the
-          reference jar; --external NAME=COMMAND: an adapter of your own (PROTOCOL.md, "bench").
-        harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
-          of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios scenarios (default 100000) with JUnit and JSON reports
-          streamed to a temporary folder, printing resident memory after each tenth of the results and the peak;
-          then --files suite files of --per-file generated scenarios (default 20 × 5000) written to disk, loaded
-          and run with JUnit and JSON twice — every suite kept whole, then indexed (outlines, files read again when
-          run) — with each one's time and peak resident memory and the ratios.
-        live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
-          real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
-          suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
-        set-cookie-lines: one response with N Set-Cookie lines of 4 KB (default N = 1000 and 7000) loaded by a web
-          view, on the reference adapter and on each --adapter (default wk-no-sync, wk-response-capture and
-          wk-response-capture:as-written) in the same run; seconds per run and the ratio to the reference adapter.
-        Build with '-c release' for figures worth comparing.
-
-        exit codes: 0 measured · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
-        """
+    static let spec = CommandSpec(
+        name: "bench", overview: "[BENCHMARK] [options]",
+        brief: "peers compared in one run: stores, harness, live, set-cookie-lines",
+        forms: [
+            CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
+            CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
+            CommandSpec.Form("live [PATH...]", options: ["jobs", "schema"]),
+            CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
+        ],
+        description: """
+            stores (default): every cookie implementation on the standard workload
+              (Sources/CookieStores/External/bench/workload.json: 3000 Set-Cookie lines over 60 domains into an empty
+              jar, then the Cookie headers of 240 URLs on the full jar), one after the other, each timed in its own
+              process: the reference jar, Foundation's HTTPCookieStorage and libcurl (real requests to the loopback
+              listener) here, the out-of-process adapters (python-cookiejar, tough-cookie, go-cookiejar, libsoup,
+              aiohttp, and --external ones) through the protocol's bench request. Prints µs per Set-Cookie stored and
+              per Cookie header with the ratio to the reference jar, whether each one's 240 headers are the reference
+              jar's (a checksum), why an implementation is unavailable, and the reference jar's allocations per
+              operation.
+            harness: all suites in PATH (default Suites/) on the reference adapter, one worker against N workers (best
+              of 5), the same on every simulated web-view adapter (best of 3), then a generated suite of --scenarios
+              scenarios with JUnit and JSON reports streamed to a temporary folder, printing resident memory after each
+              tenth of the results and the peak; then --files suite files of --per-file generated scenarios written to
+              disk, loaded and run with JUnit and JSON twice — every suite kept whole, then indexed (outlines, files
+              read again when run) — with each one's time and peak resident memory and the ratios.
+            live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
+              real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
+              suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
+            set-cookie-lines: one response with N Set-Cookie lines of 4 KB loaded by a web view, on the reference adapter
+              and on each --adapter in the same run; seconds per run and the ratio to the reference adapter.
+            Build with '-c release' for figures worth comparing.
+            """,
+        options: [
+            .valued("seconds", "S", "stores: minimum time per measurement (default 0.4)"),
+            .valued("store", "NAME", repeatable: true, "stores: run only these besides the reference jar (repeatable)"),
+            .valued("external", "NAME=CMD", repeatable: true, "stores: an adapter of your own (PROTOCOL.md, \"bench\")"),
+            .valued("scenarios", "N", "harness: the generated suite's scenarios (default 100000)"),
+            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: the drivers against one\n(default 2)"),
+            .valued("files", "N", "harness: generated suite files written to disk (default 20)"),
+            .valued("per-file", "N", "harness: scenarios per generated file (default 5000)"),
+            SharedOptions.schema,
+            .valued("lines", "N", repeatable: true, "set-cookie-lines: Set-Cookie lines in the response (repeatable; default 1000 and 7000)"),
+            .valued(
+                "adapter", "NAME", repeatable: true,
+                "set-cookie-lines: an adapter beside the reference (default wk-no-sync, wk-response-capture and\nwk-response-capture:as-written)"),
+        ],
+        epilogue: """
+            exit codes: 0 measured · 2 invalid input or usage · 3 infrastructure failure
+                        · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["seconds", "store", "external", "scenarios", "jobs", "schema", "files", "per-file", "lines", "adapter"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         switch args.positional.first ?? "stores" {

@@ -1,4 +1,3 @@
-import CookieStores
 import FileAccess
 import Foundation
 import XMLSupport
@@ -13,50 +12,54 @@ import Reporting
 /// when the matrix cannot be written. With `--from-json` nothing runs: the matrix is built from results files
 /// written by `run` (one per run, several to put runs side by side).
 enum CompareCommand {
-    static let usage = """
-        usage: cookie-harness compare [PATH...] [--adapter NAME]... [--markdown FILE] [--html FILE] [--filter GLOB]...
-                                      [--tag TAG]... [--jobs N] [--time-limit SECONDS] [--expectations FILE]...
-                                      [--schema FILE]
-               cookie-harness compare --from-json FILE... [--adapter NAME]... [--markdown FILE] [--html FILE]
-                                      [--filter GLOB]... [--tag TAG]...
+    static let spec = CommandSpec(
+        name: "compare", overview: "[PATH...] [options]", brief: "adapters side by side: Reports/matrix.md and matrix.html",
+        forms: [
+            CommandSpec.Form(
+                "[PATH...]",
+                options: ["adapter", "external", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema"]),
+            CommandSpec.Form("--from-json FILE...", options: ["adapter", "markdown", "html", "filter", "tag"]),
+        ],
+        description: """
+            Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default: every
+            adapter in the catalog) and writes a matrix of scenarios × adapters with a consensus column, as Markdown and
+            as a self-contained HTML page (default: Reports/matrix.md and Reports/matrix.html). Expectation files mark
+            which failures are expected, as for 'run'; unexpected results stand out in the matrix.
 
-        Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default: every
-        adapter in the catalog) and writes a matrix of scenarios × adapters with a consensus column, as Markdown and
-        as a self-contained HTML page (default: Reports/matrix.md and Reports/matrix.html). Expectation files mark
-        which failures are expected, as for 'run'; unexpected results stand out in the matrix.
-
-        The matrix names adapters as --adapter takes them. The HTML page shows the web-view sync strategies first and
-        the cookie stores apart after them, and folds an imported corpus (Suites/conformance/, the http-state cases)
-        into one line of totals that a box unfolds. The consensus compares what the adapters were seen to do: two
-        adapters failing different checks, or observing different values, do not agree; 'ref ✔' means the reference
-        passed with the majority, 'ref ✘ same' that it failed as they did.
-
-          --adapter NAME        an adapter to compare (repeatable); with --from-json, one of those in the files
-          --markdown FILE       where the Markdown goes (default Reports/matrix.md)
-          --html FILE           where the HTML page goes (default Reports/matrix.html)
-          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
-          --tag TAG             only scenarios with this tag (repeatable)
-          --jobs N              scenarios run in parallel (default: the number of cores)
-          --time-limit SECONDS  per scenario; a scenario over it is an error (default 30)
-          --from-json FILE      build the matrix from results files (Reports/results.json, as written by 'run')
-                                instead of running; every PATH is then a results file too
-
-        exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp): the matrix of what finished, marked as interrupted
-        """
+            The matrix names adapters as --adapter takes them. The HTML page shows the web-view sync strategies first and
+            the cookie stores apart after them, and folds an imported corpus (Suites/conformance/, the http-state cases)
+            into one line of totals that a box unfolds. The consensus compares what the adapters were seen to do: two
+            adapters failing different checks, or observing different values, do not agree; 'ref ✔' means the reference
+            passed with the majority, 'ref ✘ same' that it failed as they did.
+            """,
+        options: [
+            .valued("adapter", "NAME", repeatable: true, "an adapter to compare (repeatable); with --from-json, one of those in the files"),
+            SharedOptions.external,
+            .valued("markdown", "FILE", "where the Markdown goes (default Reports/matrix.md)"),
+            .valued("html", "FILE", "where the HTML page goes (default Reports/matrix.html)"),
+            SharedOptions.filter, SharedOptions.tag, SharedOptions.jobs,
+            .valued("time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)"),
+            SharedOptions.expectations, SharedOptions.schema,
+            .valued(
+                "from-json", "FILE", repeatable: true,
+                """
+                build the matrix from results files (Reports/results.json, as written by 'run')
+                instead of running; every PATH is then a results file too
+                """),
+        ],
+        epilogue: """
+            exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+                        · \(ExitStatus.signalsHelp):
+                          the matrix of what finished, marked as interrupted
+            """)
 
     static let defaultMarkdownPath = "Reports/matrix.md"
     static let defaultHTMLPath = "Reports/matrix.html"
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(
-            arguments,
-            valued: [
-                "adapter", "external", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema", "from-json",
-            ]
-        )
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         let markdownPath = args.value("markdown") ?? defaultMarkdownPath
@@ -95,9 +98,8 @@ enum CompareCommand {
             MatrixReporter(markdownPath: markdownPath, htmlPath: htmlPath, suiteTitles: titles),
         ])
         // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         do {
-            _ = try Runner().run(plan, reporter: reporter)
+            _ = try RunSession.run(plan, reporter: reporter, output: output)
         } catch {
             output.err("cookie-harness: error: writing the matrix: \(error)")
             return .infrastructureFailure

@@ -3,20 +3,25 @@ import Foundation
 
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
 enum ConformanceCommand {
-    static let usage = """
-        usage: cookie-harness conformance http-state [PATH] [--verbose]
-
-        Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
-        default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
-        2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
-        rule that changes it. Exit status 0 when every result is as expected, 1 otherwise, 2 for a bad PATH,
-        \(ExitStatus.signalsHelp).
-        """
+    static let spec = CommandSpec(
+        name: "conformance", overview: "http-state [PATH]", brief: "run the http-state corpus through the reference jar",
+        forms: [CommandSpec.Form("http-state [PATH]")],
+        description: """
+            Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
+            default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
+            2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
+            rule that changes it.
+            """,
+        options: [.flag("verbose", "print every case with its outcome, not only the totals and the failures")],
+        epilogue: """
+            exit codes: 0 every result as expected · 1 otherwise · 2 a bad PATH
+                        · \(ExitStatus.signalsHelp)
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, flags: ["verbose"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard args.positional.first == "http-state" else {

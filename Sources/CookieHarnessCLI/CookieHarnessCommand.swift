@@ -7,32 +7,21 @@ import ProcessCleanup
 public enum CookieHarnessCommand {
     public static let version = "0.1.0"
 
-    static let usage = """
+    /// `cookie-harness --help`: every command with its overview and what it is for (``CommandReference``).
+    static var usage: String {
+        """
         usage: cookie-harness <command> [options]
 
         commands:
-          run [PATH...] [options]         run suites (default Suites/) on adapters; reports in Reports/
-          compare [PATH...] [options]     adapters side by side: Reports/matrix.md and matrix.html
-          agreement [PATH...] [options]   the simulated webkitgtk profile vs the real WebKitGTK engine, cell by cell
-          truth-table [RESULTS...]        where each web-view strategy breaks, per suite: the README's table (Markdown)
-          diff BASELINE CURRENT           what changed between two runs' results; exit 1 on a regression
-          merge SHARD...                  join the reports of 'run --shard I/N' runs into one JUnit and one JSON file
-          show SCENARIO [--adapter NAME]  a scenario's steps as written; with an adapter, its checks and transcript
-          update-expectations RESULTS     write a run's unexpected results into the expectation files (draft causes)
-          list adapters|suites|scenarios  what there is to run
-          validate [PATH...]              check suite and expectation files
-          conformance http-state [PATH]   run the http-state corpus through the reference jar
-                                          (PATH defaults to ../shared/corpora/http-state)
-          import http-state [CORPUS]      convert the http-state corpus into Suites/conformance/http-state.xml
-          bench [stores|harness]          benchmarks: stores compared on one workload; the harness itself
-          version                         print the version
+        \(CommandReference.commandList)
 
         Run 'cookie-harness <command> --help' for a command's options.
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp) (128 + the signal): a command that runs scenarios (run,
-                    compare, agreement, show, truth-table) writes what finished, marked as interrupted; any other stops
-                    at once; either way no temporary file, scratch folder or process is left
+                    · \(ExitStatus.signalsHelp) (128 + the signal): a command that runs
+                    scenarios (run, compare, agreement, show, truth-table) writes what finished, marked as interrupted;
+                    any other stops at once; either way no temporary file, scratch folder or process is left
         """
+    }
 
     /// The whole program: the process's arguments run with `adapters` added to the built-in ones, then exit.
     ///
@@ -64,13 +53,6 @@ public enum CookieHarnessCommand {
 
     /// The command's own work, its errors turned into exit statuses.
     private static func dispatch(_ command: String, _ rest: [String], output: CommandOutput) -> ExitStatus {
-        let commandUsages = [
-            "run": RunCommand.usage, "compare": CompareCommand.usage, "agreement": AgreementCommand.usage,
-            "truth-table": TruthTableCommand.usage, "diff": DiffCommand.usage, "merge": MergeCommand.usage,
-            "show": ShowCommand.usage, "update-expectations": UpdateExpectationsCommand.usage, "list": ListCommand.usage,
-            "validate": ValidateCommand.usage, "conformance": ConformanceCommand.usage, "import": ImportCommand.usage,
-            "bench": BenchCommand.usage,
-        ]
         do {
             switch command {
             case "run": return try RunCommand.run(rest, output: output)
@@ -89,7 +71,8 @@ public enum CookieHarnessCommand {
             case "version", "--version":
                 output.out("cookie-harness \(version)")
                 return .success
-            case "help", "-h", "--help":
+            case "help": return try HelpCommand.run(rest, topLevelUsage: usage, output: output)
+            case "-h", "--help":
                 output.out(usage)
                 return .success
             default:
@@ -101,9 +84,8 @@ public enum CookieHarnessCommand {
         } catch let error as UsageError {
             output.err("cookie-harness: error: \(error)")
             // The command's own synopsis, not the list of commands: the fix is in its options.
-            if let commandUsage = commandUsages[command] {
-                let synopsis = commandUsage.components(separatedBy: "\n\n").first ?? commandUsage
-                output.err(synopsis + "\nRun 'cookie-harness \(command) --help' for its options.")
+            if let spec = CommandReference.spec(named: command) {
+                output.err(spec.synopsis + "\nRun 'cookie-harness \(command) --help' for its options.")
             } else {
                 output.err(usage)
             }

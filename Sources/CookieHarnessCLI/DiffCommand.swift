@@ -3,31 +3,35 @@ import Reporting
 
 /// `cookie-harness diff BASELINE CURRENT`: what changed between two saved runs, per adapter.
 enum DiffCommand {
-    static let usage = """
-        usage: cookie-harness diff BASELINE CURRENT [--markdown FILE] [--json FILE]
+    static let spec = CommandSpec(
+        name: "diff", overview: "BASELINE CURRENT", brief: "what changed between two runs' results; exit 1 on a regression",
+        forms: [CommandSpec.Form("BASELINE CURRENT")],
+        description: """
+            Compares two runs' JSON results (files written by 'run --json', or report folders holding results.json),
+            result by result for each (adapter, scenario): newly failing, newly erroring, newly passing, changed (the
+            same status with another cause or expectation), appeared, disappeared. The changes go to standard output,
+            adapter by adapter.
+            """,
+        options: [
+            .valued("markdown", "FILE", "also write the diff as Markdown (a pull-request comment, or \"$GITHUB_STEP_SUMMARY\")"),
+            .valued("json", "FILE", "also write the diff as JSON"),
+        ],
+        epilogue: """
+            A regression is a result that newly fails (pass or skip → fail), newly errors, or is unexpected now while it
+            was expected in the baseline.
 
-        Compares two runs' JSON results (files written by 'run --json', or report folders holding results.json),
-        result by result for each (adapter, scenario): newly failing, newly erroring, newly passing, changed (the
-        same status with another cause or expectation), appeared, disappeared. The changes go to standard output,
-        adapter by adapter.
+            A CURRENT run that was interrupted (results skipped as "interrupted by SIGINT") or holds no result gives no
+            verdict: exit 1. The console lists 50 changes per adapter and 200 in all; --json has every one.
 
-          --markdown FILE   also write the diff as Markdown (a pull-request comment, or "$GITHUB_STEP_SUMMARY")
-          --json FILE       also write the diff as JSON
-
-        A regression is a result that newly fails (pass or skip → fail), newly errors, or is unexpected now while it
-        was expected in the baseline.
-
-        A CURRENT run that was interrupted (results skipped as "interrupted by SIGINT") or holds no result gives no
-        verdict: exit 1. The console lists 50 changes per adapter and 200 in all; --json has every one.
-
-        exit codes: 0 no regression · 1 something regressed, or CURRENT is incomplete · 2 invalid input or usage
-                    · 3 a file cannot be written · \(ExitStatus.signalsHelp): stopped at once, no report half-written
-        """
+            exit codes: 0 no regression · 1 something regressed, or CURRENT is incomplete · 2 invalid input or usage
+                        · 3 a file cannot be written
+                        · \(ExitStatus.signalsHelp): stopped at once, no report half-written
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["markdown", "json"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard args.positional.count == 2 else {

@@ -4,23 +4,29 @@ import Foundation
 /// `cookie-harness import http-state [CORPUS]`: the http-state corpus as a suite file plus the reference
 /// adapter's expectation file (its documented RFC 6265bis deviations).
 enum ImportCommand {
-    static let usage = """
-        usage: cookie-harness import http-state [CORPUS] [--suite FILE] [--expectations FILE]
-
-        Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
-        \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
-        \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
-        \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
-        atomically. A case whose text a suite cannot keep is listed in the suite's provenance.
-
-        exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written
-                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
-        """
+    static let spec = CommandSpec(
+        name: "import", overview: "http-state [CORPUS]", brief: "convert the http-state corpus into Suites/conformance/http-state.xml",
+        forms: [CommandSpec.Form("http-state [CORPUS]")],
+        description: """
+            Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
+            \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
+            \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
+            \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
+            atomically. A case whose text a suite cannot keep is listed in the suite's provenance.
+            """,
+        options: [
+            .valued("suite", "FILE", "where the suite goes (default \(HTTPStateImporter.suitePath))"),
+            .valued("expectations", "FILE", "where the reference adapter's expectation file goes (default \(HTTPStateImporter.expectationsPath))"),
+        ],
+        epilogue: """
+            exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written
+                        · \(ExitStatus.signalsHelp): stopped at once, no file half-written
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["suite", "expectations"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard args.positional.first == "http-state" else { throw UsageError("import: expected the corpus name 'http-state'") }

@@ -5,23 +5,33 @@ import StrategyAdapters
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
 enum ListCommand {
-    static let usage = """
-        usage: cookie-harness list adapters [--external NAME=COMMAND]...
-               cookie-harness list profiles
-               cookie-harness list suites [PATH...] [--schema FILE]
-               cookie-harness list scenarios [PATH...] [--tag TAG]... [--filter GLOB]... [--schema FILE]
-
-        Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and
-        evidence (confirmed, reported or assumed, and the source), the suites with their scenario counts, or the
-        scenarios with their tags and the capabilities they need (one per line, for scripts). PATH defaults to Suites/. With
-        --external, an out-of-process adapter is started for its handshake and listed too (its version and the
-        capabilities it declared, or why it cannot start).
-        """
+    static let spec = CommandSpec(
+        name: "list", overview: "adapters|profiles|suites|scenarios", brief: "what there is to run",
+        forms: [
+            CommandSpec.Form("adapters", options: ["external"]), CommandSpec.Form("profiles", options: []),
+            CommandSpec.Form("suites [PATH...]", options: ["schema"]),
+            CommandSpec.Form("scenarios [PATH...]", options: ["tag", "filter", "schema"]),
+        ],
+        description: """
+            Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and
+            evidence (confirmed, reported or assumed, and the source), the suites with their scenario counts, or the
+            scenarios with their tags and the capabilities they need (one per line, for scripts). PATH defaults to
+            Suites/.
+            """,
+        options: [
+            .valued(
+                "external", "NAME=CMD", repeatable: true,
+                """
+                an out-of-process adapter, started for its handshake and listed too (its version and the
+                capabilities it declared, or why it cannot start)
+                """),
+            SharedOptions.tag, SharedOptions.filter, SharedOptions.schema,
+        ])
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["schema", "tag", "filter", "external"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, suites or scenarios") }
@@ -71,37 +81,6 @@ enum ListCommand {
             return .success
         default:
             throw UsageError("list: unknown kind '\(what)' (adapters, profiles, suites or scenarios)")
-        }
-    }
-}
-
-/// `cookie-harness validate PATH...`: schema and semantic checks only.
-enum ValidateCommand {
-    static let usage = """
-        usage: cookie-harness validate [PATH...] [--schema FILE]
-
-        Checks suite and expectation files (default: Suites/) against Suites/suite.xsd and the loader's rules, and
-        prints every problem as file:line:column: error: message. Exit status 0 when all are valid, 2 otherwise.
-
-        Every file is checked in one pass, the schema and the loader's rules alike (a schema error does not hide
-        the next problem); a misspelt element or attribute gets "did you mean …", an enumeration or a boolean
-        lists its accepted values. A file reports at most 50 problems, then how many more it has.
-        """
-
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["schema"])
-        if args.wantsHelp {
-            output.out(usage)
-            return .success
-        }
-        do {
-            let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
-            inputs.warnAboutStaleExpectations(output)
-            output.out("valid: \(inputs.index.outlines.count) suites, \(inputs.index.scenarioCount) scenarios, \(inputs.expectations.files.count) expectation files")
-            return .success
-        } catch let error as InputError {
-            output.err(error.description)
-            return .invalidInput
         }
     }
 }

@@ -4,35 +4,43 @@ import Reporting
 
 /// `cookie-harness merge SHARD...`: the reports of `run --shard I/N` runs joined into one JUnit and one JSON file.
 enum MergeCommand {
-    static let usage = """
-        usage: cookie-harness merge SHARD... [--junit FILE] [--json FILE] [--expect-shards N] [--suites PATH]...
+    static let spec = CommandSpec(
+        name: "merge", overview: "SHARD...", brief: "join the reports of 'run --shard I/N' runs into one run's reports",
+        forms: [CommandSpec.Form("SHARD...")],
+        description: """
+            Joins the reports of 'run --shard I/N' runs into the reports of one run: one JUnit file and one JSON results
+            file, the same (up to times) as the unsharded run would write. Each SHARD is a report folder (its junit.xml
+            and results.json), a JUnit file (*.xml) or a results file (*.json).
+            """,
+        options: [
+            .valued("junit", "FILE", "where the merged JUnit goes (default Reports/junit.xml)"),
+            .valued("json", "FILE", "where the merged JSON results go (default Reports/results.json)"),
+            .valued("expect-shards", "N", "the run had N shards: refuse anything but N reports, one per shard"),
+            .valued(
+                "suites", "PATH", repeatable: true,
+                """
+                the suites the shards ran (repeatable; default Suites/ when it exists), for the
+                run's order of scenarios; without them, scenarios of a suite come shard by shard
+                """),
+            SharedOptions.schema,
+        ],
+        epilogue: """
+            A merged JUnit file is made from JUnit shards, merged JSON results from JSON shards: one kind is never rebuilt
+            from the other (JSON results keep no host name, no interrupted property, only an error's first line), so
+            --junit with only JSON shards (or --json with only JUnit ones) is refused, and nothing is written.
 
-        Joins the reports of 'run --shard I/N' runs into the reports of one run: one JUnit file and one JSON results
-        file, the same (up to times) as the unsharded run would write. Each SHARD is a report folder (its junit.xml
-        and results.json), a JUnit file (*.xml) or a results file (*.json).
+            The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
+            shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
 
-          --junit FILE          where the merged JUnit goes (default Reports/junit.xml)
-          --json FILE           where the merged JSON results go (default Reports/results.json)
-          --expect-shards N     the run had N shards: refuse anything but N reports, one per shard
-          --suites PATH         the suites the shards ran (repeatable; default Suites/ when it exists), for the
-                                run's order of scenarios; without them, scenarios of a suite come shard by shard
-
-        A merged JUnit file is made from JUnit shards, merged JSON results from JSON shards: one kind is never rebuilt
-        from the other (JSON results keep no host name, no interrupted property, only an error's first line), so
-        --junit with only JSON shards (or --json with only JUnit ones) is refused, and nothing is written.
-
-        The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
-        shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
-
-        exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
-                    · 3 a report cannot be written · \(ExitStatus.signalsHelp): stopped at once,
-                    no report half-written
-        """
+            exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
+                        · 3 a report cannot be written
+                        · \(ExitStatus.signalsHelp): stopped at once, no report half-written
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["junit", "json", "expect-shards", "suites", "schema"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard !args.positional.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }

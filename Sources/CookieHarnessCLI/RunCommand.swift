@@ -1,59 +1,64 @@
-import CookieStores
 import Foundation
 import AdapterCatalog
 import HarnessCore
 import ProcessCleanup
 import Reporting
-import WebKitGTK
 
 /// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
 enum RunCommand {
-    static let usage = """
-        usage: cookie-harness run [PATH...] [--adapter NAME]... [--external NAME=COMMAND]... [--junit FILE] [--json FILE] [--filter GLOB]...
-                                  [--tag TAG]... [--shard I/N] [--jobs N] [--time-limit SECONDS]
-                                  [--expectations FILE]... [--schema FILE] [--allow-empty]
-                                  [--last-failed | --rerun FILE] [--verbose]
+    static let spec = CommandSpec(
+        name: "run", overview: "[PATH...] [options]",
+        brief: "run suites (default Suites/) on adapters; reports in Reports/",
+        forms: [CommandSpec.Form("[PATH...]")],
+        description: """
+            Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
+            every adapter but those on a real engine; see 'cookie-harness list adapters') and writes the reports
+            (default: Reports/junit.xml and Reports/results.json). Expectation files (<expectations adapter=…>) found
+            among the suites, or given with --expectations, say which scenarios an adapter is expected to fail; the
+            run fails only on unexpected results.
+            """,
+        options: [
+            SharedOptions.adapter, SharedOptions.external,
+            .valued("junit", "FILE", "where the JUnit XML report goes (default Reports/junit.xml)"),
+            .valued("json", "FILE", "where the JSON results go (default Reports/results.json)"),
+            SharedOptions.filter, SharedOptions.tag,
+            .valued("shard", "I/N", "only shard I of N (stable split by scenario id, for CI matrix jobs)"),
+            SharedOptions.jobs, SharedOptions.timeLimit, SharedOptions.expectations, SharedOptions.schema,
+            .flag("allow-empty", "a selection that matches no scenario is not an error (it is, exit 2, by default)"),
+            .flag(
+                "last-failed",
+                """
+                run only the adapter × scenario pairs that were unexpected in the previous run's JSON
+                results (the --json path, default Reports/results.json), which this run replaces
+                """),
+            .valued(
+                "rerun", "FILE",
+                """
+                the same from the JSON results FILE (or a report folder holding results.json)
+                Without --adapter, the adapters of those pairs run (an external one needs its
+                --external again); --filter, --tag and --shard narrow the pairs further; nothing
+                to rerun exits 2 unless --allow-empty; --last-failed and --rerun exclude each other
+                """),
+            .flag(
+                "verbose",
+                """
+                print each unexpected result in full, as 'show SCENARIO --adapter NAME' does: every
+                check with its outcome and the whole transcript
+                """),
+        ],
+        epilogue: """
+            A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
+            SIGINT, SIGTERM, SIGHUP (the terminal or SSH session closed) and SIGQUIT (Ctrl-\\) stop the run: no new
+            scenario, the running ones lose their adapters, partial reports marked as interrupted, exit 128 + the signal.
 
-        Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default:
-        \(AdapterCatalog.registry.defaults.map(\.name).joined(separator: ", "))) and writes the reports (default: Reports/junit.xml and Reports/results.json).
-        Expectation files (<expectations adapter=…>) found among the suites, or given with --expectations, say
-        which scenarios an adapter is expected to fail; the run fails only on unexpected results.
-
-          --adapter NAME        an adapter to run (repeatable); see 'cookie-harness list adapters'
-          --external NAME=CMD   add an out-of-process adapter speaking the JSON-lines protocol
-                                (Sources/CookieStores/OutOfProcess/PROTOCOL.md), e.g. 'mine=python3 my_adapter.py';
-                                it adds to --adapter (or to the defaults), under a name no built-in adapter has
-          --filter GLOB         only scenarios whose id matches (repeatable; * and ?)
-          --tag TAG             only scenarios with this tag (repeatable)
-          --shard I/N           only shard I of N (stable split by scenario id, for CI matrix jobs)
-          --jobs N              scenarios run in parallel (default: the number of cores)
-          --time-limit SECONDS  per scenario; a scenario over it is an error and the run goes on (default 30)
-          --allow-empty         a selection that matches no scenario is not an error (it is, exit 2, by default)
-          --last-failed         run only the adapter × scenario pairs that were unexpected in the previous run's JSON
-                                results (the --json path, default Reports/results.json), which this run replaces
-          --rerun FILE          the same from the JSON results FILE (or a report folder holding results.json)
-                                Without --adapter, the adapters of those pairs run (an external one needs its
-                                --external again); --filter, --tag and --shard narrow the pairs further; nothing
-                                to rerun exits 2 unless --allow-empty
-          --verbose             print each unexpected result in full, as 'show SCENARIO --adapter NAME' does: every
-                                check with its outcome and the whole transcript
-
-        A report path may be a device or FIFO (written through, e.g. /dev/stdout) or a symlink (its target written).
-        SIGINT, SIGTERM, SIGHUP (the terminal or SSH session closed) and SIGQUIT (Ctrl-\\) stop the run: no new
-        scenario, the running ones lose their adapters, partial reports marked as interrupted, exit 128 + the signal.
-
-        exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp): partial reports, marked as interrupted
-        """
+            exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
+                        · \(ExitStatus.signalsHelp): partial reports, marked as interrupted
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(
-            arguments,
-            valued: RunOptions.valued.union(["junit", "json", "filter", "tag", "shard", "expectations", "schema", "rerun"]),
-            flags: ["allow-empty", "last-failed", "verbose"]
-        )
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         let shard = try args.value("shard").map(parseShard)
@@ -145,18 +150,13 @@ enum RunCommand {
             JUnitReporter(path: junitPath),
             JSONResultsReporter(path: jsonPath),
         ])
-        // Out-of-process adapters get `stop` when the run is over (PROTOCOL.md, "Life cycle").
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         let summary: RunSummary
         do {
-            summary = try Runner().run(plan, reporter: reporter)
+            summary = try RunSession.run(plan, reporter: reporter, output: output)
         } catch {
             output.err("cookie-harness: error: writing reports: \(error)")
             return Interruption.signal.map { ExitStatus.interrupted(by: $0) } ?? .infrastructureFailure
         }
-        // The process groups of the adapters and drivers are killed when the executable ends (main.swift), not
-        // here: in a test process other runs may still be using theirs.
-        reportDriverStartCrashes(output: output)
         if let signal = Interruption.signal {
             output.err(
                 "cookie-harness: interrupted by \(Interruption.name(of: signal)): \(summary.total - summary.skipped) scenarios finished, the rest are skipped as interrupted; partial reports: \(junitPath), \(jsonPath)")
@@ -164,17 +164,6 @@ enum RunCommand {
         }
         output.err("reports: \(junitPath), \(jsonPath)")
         return summary.unexpected == 0 ? .success : .unexpectedResults
-    }
-
-    /// Says on the console which browser drivers (WebKitGTK, Chromium) crashed while starting and were started again (their scenarios
-    /// ran on the next driver; each crash is also in that scenario's transcript), with the driver's last stderr
-    /// lines: a retried crash is rare, and never silent.
-    static func reportDriverStartCrashes(output: CommandOutput) {
-        for pool in WebKitGTKDrivers.processWide {
-            for crash in pool.takeStartCrashes() {
-                output.err("note: a \(pool.program.role) crashed while starting and another was started: \(crash)")
-            }
-        }
     }
 
     /// `I/N` with 1 ≤ I ≤ N.

@@ -9,9 +9,6 @@ struct RunOptions {
     var jobs: Int
     var timeLimit: Duration
 
-    /// Option names this parser reads, for ``CommandLineArguments``.
-    static let valued: Set<String> = ["adapter", "external", "jobs", "time-limit"]
-
     /// Reads `--adapter NAME` (default: every adapter of a plain run), `--external NAME=COMMAND ARGS…` (an
     /// out-of-process adapter speaking the protocol in Sources/CookieStores/OutOfProcess/PROTOCOL.md, added to the
     /// adapters chosen; its name must not be a built-in one's), an adapter chosen twice being a usage error,

@@ -1,32 +1,34 @@
-import CookieStores
 import Foundation
 import HarnessCore
 import Reporting
 
 /// `cookie-harness show SCENARIO [--adapter NAME]...`: one scenario as written, and what an adapter does with it.
 enum ShowCommand {
-    static let usage = """
-        usage: cookie-harness show SCENARIO [PATH...] [--adapter NAME]... [--external NAME=COMMAND]...
-                                   [--time-limit SECONDS] [--expectations FILE]... [--schema FILE]
-
-        Prints the scenario SCENARIO (its id) of the suites in PATH (default: Suites/) as written in its suite
-        file. With --adapter, runs it on each adapter named and prints the result against the adapter's
-        expectation, every check (<expect…>) with its outcome — passed, failed, or not reached after the first
-        failure — and the whole transcript.
-
-          --adapter NAME        an adapter to run the scenario on (repeatable); see 'cookie-harness list adapters'
-          --external NAME=CMD   add an out-of-process adapter speaking the JSON-lines protocol
-          --time-limit SECONDS  for the scenario; over it, the result is an error (default 30)
-
-        exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
-                    · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp): the result is skipped as interrupted
-        """
+    static let spec = CommandSpec(
+        name: "show", overview: "SCENARIO [--adapter NAME]", brief: "a scenario as written; with an adapter, its checks and transcript",
+        forms: [CommandSpec.Form("SCENARIO [PATH...]")],
+        description: """
+            Prints the scenario SCENARIO (its id) of the suites in PATH (default: Suites/) as written in its suite
+            file. With --adapter, runs it on each adapter named and prints the result against the adapter's
+            expectation, every check (<expect…>) with its outcome — passed, failed, or not reached after the first
+            failure — and the whole transcript.
+            """,
+        options: [
+            .valued("adapter", "NAME", repeatable: true, "an adapter to run the scenario on (repeatable); see 'cookie-harness list adapters'"),
+            SharedOptions.external,
+            .valued("time-limit", "SECONDS", "for the scenario; over it, the result is an error (default 30)"),
+            SharedOptions.expectations, SharedOptions.schema,
+        ],
+        epilogue: """
+            exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
+                        · 2 invalid input or usage · 3 infrastructure failure
+                        · \(ExitStatus.signalsHelp): the result is skipped as interrupted
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: RunOptions.valued.union(["expectations", "schema"]))
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
@@ -55,9 +57,8 @@ enum ShowCommand {
         let plan = RunPlan(
             suites: [only], adapters: options.adapters, jobs: 1, timeLimit: options.timeLimit, expectation: inputs.expectedStatus)
         let collector = Collector()
-        defer { ExternalAdapter.stopAllIdleProcesses() }
         do {
-            _ = try Runner().run(plan, reporter: collector)
+            _ = try RunSession.run(plan, reporter: collector, output: output)
         } catch {
             output.err("cookie-harness: error: \(error)")
             return .infrastructureFailure

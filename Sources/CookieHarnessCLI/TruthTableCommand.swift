@@ -12,38 +12,46 @@ import StrategyAdapters
 /// simulated: a few seconds in a debug build). Like `compare`, it is not a pass/fail check: the table is written
 /// whatever the strategies do; a test compares the README's copy with it.
 enum TruthTableCommand {
-    static let usage = """
-        usage: cookie-harness truth-table [RESULTS...] [--profile NAME] [--suites PATH]... [--schema FILE]
-                                          [--update-readme FILE]
+    static let spec = CommandSpec(
+        name: "truth-table", overview: "[RESULTS...]", brief: "where each web-view strategy breaks, per suite (the README's table)",
+        forms: [CommandSpec.Form("[RESULTS...]")],
+        description: """
+            Prints a Markdown table to standard output: one row per web-view strategy adapter of the profile (uiwebview
+            and every wk-… strategy, with its :as-written and :naive-check variants, then the library ports), one column
+            per hand-written suite, each cell the number of scenarios failed out of those run ('3/12'), marked 🔒 when
+            one of the failures is a security one and '—' when none ran; the last columns give the totals and the
+            security failures by id. The parser, jar-rules and http-state suites test the engine's cookie jar, the same
+            under every strategy: they are left out.
 
-        Prints a Markdown table to standard output: one row per web-view strategy adapter of the profile (uiwebview
-        and every wk-… strategy, with its :as-written and :naive-check variants), one column per hand-written suite,
-        each cell the number of scenarios failed out of those run ('3/12'), marked 🔒 when one of the failures is
-        a security one and '—' when none ran; the last columns give the totals and the security failures by id. The
-        parser, jar-rules and http-state suites test the engine's cookie jar, the same under every strategy: they are
-        left out.
-
-        Without RESULTS the suites in --suites (default: Suites/) run on the profile's adapters first. RESULTS are
-        results files written by 'run' (or report folders holding results.json): nothing runs, their results of the
-        profile's adapters are counted.
-
-          --profile NAME        ios (default), ios-18, ios-11, webkitgtk, or webkitgtk-live (the real engine)
-          --suites PATH         the suites to run (repeatable; files or folders; default Suites/)
-          --update-readme FILE  also write the table between the lines '\(TruthTable.beginMarker)' and
-                                '\(TruthTable.endMarker)' of FILE (the README's truth table: README.md,
-                                profile ios)
-
-        exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
-                    · \(ExitStatus.signalsHelp): the table of what finished; --update-readme leaves FILE as it was
-        """
+            Without RESULTS the suites in --suites (default: Suites/) run on the profile's adapters first. RESULTS are
+            results files written by 'run' (or report folders holding results.json): nothing runs, their results of the
+            profile's adapters are counted.
+            """,
+        options: [
+            .valued("profile", "NAME", "ios (default), ios-18, ios-11, webkitgtk, or webkitgtk-live (the real engine)"),
+            .valued("suites", "PATH", repeatable: true, "the suites to run (repeatable; files or folders; default Suites/)"),
+            SharedOptions.schema,
+            .valued(
+                "update-readme", "FILE",
+                """
+                also write the table between the lines '\(TruthTable.beginMarker)' and
+                '\(TruthTable.endMarker)' of FILE (the README's truth table: README.md,
+                profile ios)
+                """),
+        ],
+        epilogue: """
+            exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
+                        · \(ExitStatus.signalsHelp):
+                          the table of what finished; --update-readme leaves FILE as it was
+            """)
 
     /// The README's table: the first profile's.
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(arguments, valued: ["profile", "suites", "schema", "update-readme"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         let profile = args.value("profile") ?? defaultProfile
@@ -107,7 +115,7 @@ enum TruthTableCommand {
             suites: suites, adapters: adapters, jobs: ProcessInfo.processInfo.activeProcessorCount, timeLimit: .seconds(30),
             expectation: inputs.expectedStatus)
         let collector = CollectingReporter()
-        _ = try Runner().run(plan, reporter: collector)
+        _ = try RunSession.run(plan, reporter: collector, output: output)
         return collector.results.map(JSONResultRecord.init)
     }
 }

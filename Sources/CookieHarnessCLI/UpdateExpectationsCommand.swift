@@ -6,41 +6,43 @@ import Reporting
 /// `cookie-harness update-expectations RESULTS`: a run's unexpected results written back into the expectation files
 /// (``ExpectationUpdater``), as web-platform-tests' `update-metadata` does.
 enum UpdateExpectationsCommand {
-    static let usage = """
-        usage: cookie-harness update-expectations RESULTS... [--expectations-dir DIR] [--adapter NAME]... [--dry-run]
-                                                  [--suites PATH]... [--schema FILE]
+    static let spec = CommandSpec(
+        name: "update-expectations", overview: "RESULTS...",
+        brief: "a run's unexpected results into the expectation files (draft causes)",
+        forms: [CommandSpec.Form("RESULTS...")],
+        description: """
+            Reads the JSON results of runs (files written by 'run --json', or report folders holding results.json) and
+            updates the expectation files in DIR (default Suites/expectations) so that the same run would have no
+            unexpected result:
+              a new failure          an entry status="fail" with observed= and a DRAFT cause to review
+              another failure        observed= updated, the cause kept, a review comment before the entry
+              a pass that was not    the file's own entry removed (an inherited one overridden by status="pass")
+            Comments, causes, extends= and order are kept; entries whose scenario= is a pattern are never edited;
+            errors are listed, never written. A new adapter gets a new file, ADAPTER.xml.
 
-        Reads the JSON results of runs (files written by 'run --json', or report folders holding results.json) and
-        updates the expectation files in DIR (default Suites/expectations) so that the same run would have no
-        unexpected result:
-          a new failure          an entry status="fail" with observed= and a DRAFT cause to review
-          another failure        observed= updated, the cause kept, a review comment before the entry
-          a pass that was not    the file's own entry removed (an inherited one overridden by status="pass")
-        Comments, causes, extends= and order are kept; entries whose scenario= is a pattern are never edited;
-        errors are listed, never written. A new adapter gets a new file, ADAPTER.xml.
-
-        The names in a results file are checked, not trusted: only scenarios of the loaded suites (--suites) and
-        adapters built into this harness are written, as literal ids. An adapter run with --external is refused:
-        its file belongs outside the suite folders (plain runs would refuse it there), given to 'run' with
-        --expectations FILE. Every file is checked against the schema before any is replaced, and all are replaced
-        or none.
-
-          --expectations-dir DIR   the folder of expectation files (default Suites/expectations)
-          --adapter NAME           only this adapter's results (repeatable)
-          --suites PATH            the suites the run used (repeatable; default Suites)
-          --schema FILE            the suite schema (default: Suites/suite.xsd, found as 'run' finds it)
-          --dry-run                list the changes, write nothing
-
-        exit codes: 0 done (or nothing to do) · 2 invalid input or usage (nothing written)
-                    · 3 a file cannot be written or would not be valid (nothing written)
-                    · \(ExitStatus.signalsHelp): stopped at once, no file half-written
-        """
+            The names in a results file are checked, not trusted: only scenarios of the loaded suites (--suites) and
+            adapters built into this harness are written, as literal ids. An adapter run with --external is refused:
+            its file belongs outside the suite folders (plain runs would refuse it there), given to 'run' with
+            --expectations FILE. Every file is checked against the schema before any is replaced, and all are replaced
+            or none.
+            """,
+        options: [
+            .valued("expectations-dir", "DIR", "the folder of expectation files (default Suites/expectations)"),
+            .valued("adapter", "NAME", repeatable: true, "only this adapter's results (repeatable)"),
+            .flag("dry-run", "list the changes, write nothing"),
+            .valued("suites", "PATH", repeatable: true, "the suites the run used (repeatable; default Suites)"),
+            SharedOptions.schema,
+        ],
+        epilogue: """
+            exit codes: 0 done (or nothing to do) · 2 invalid input or usage (nothing written)
+                        · 3 a file cannot be written or would not be valid (nothing written)
+                        · \(ExitStatus.signalsHelp): stopped at once, no file half-written
+            """)
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try CommandLineArguments(
-            arguments, valued: ["expectations-dir", "adapter", "suites", "schema"], flags: ["dry-run"])
+        let args = try spec.parse(arguments)
         if args.wantsHelp {
-            output.out(usage)
+            output.out(spec.usage)
             return .success
         }
         guard !args.positional.isEmpty else {

@@ -68,7 +68,7 @@ struct OutOfProcessLifecycleTests {
         #expect(summary.errored == 0)
         #expect(!FileManager.default.fileExists(atPath: marker), "stop before the end of the run")
 
-        // What `cookie-harness run` and `compare` do when the run is over (RunCommand, CompareCommand).
+        // What every command that runs scenarios does when the run is over (RunSession, in CookieHarnessCLI).
         ExternalAdapter.stopAllIdleProcesses()
         // stop is sent and not waited for (the child has a second to exit): wait for the marker, 2 s at most.
         var text: String?

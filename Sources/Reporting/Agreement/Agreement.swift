@@ -154,19 +154,19 @@ public struct Agreement: Sendable {
 
     /// Same status, and for failures the same checks failing with the same messages.
     public static func sameOutcome(_ a: Status, _ b: Status) -> Bool {
-        switch (a, b) {
-        case (.passed, .passed): true
-        case (.failed(let x), .failed(let y)):
-            x.all.map { "\($0.location) \($0.message)" } == y.all.map { "\($0.location) \($0.message)" }
-        default: false
-        }
+        sameStatus(a, b) { "\($0.location) \($0.message)" }
     }
 
     /// Same status, and for failures the same checks failing (whatever their messages say).
     static func sameChecksFailing(_ a: Status, _ b: Status) -> Bool {
+        sameStatus(a, b) { "\($0.location)" }
+    }
+
+    /// Both passed, or both failed with the same failures as `key` tells them apart.
+    private static func sameStatus(_ a: Status, _ b: Status, key: (Failure) -> String) -> Bool {
         switch (a, b) {
         case (.passed, .passed): true
-        case (.failed(let x), .failed(let y)): x.all.map(\.location) == y.all.map(\.location)
+        case (.failed(let x), .failed(let y)): x.all.map(key) == y.all.map(key)
         default: false
         }
     }

@@ -43,6 +43,7 @@ extension PlatformProfile {
         case sameSiteNoneRequiresSecure = "SameSite=None requires Secure"
         case cookieLifetimeCap = "lifetime cap"
         case maxAgeWinsOverExpires = "Max-Age wins over Expires"
+        case scriptWriteCache = "script-write cookie cache"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -66,6 +67,7 @@ extension PlatformProfile {
         case .sameSiteNoneRequiresSecure: "\(sameSiteNoneRequiresSecure)" + jarOwnsRule
         case .cookieLifetimeCap: (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none") + jarOwnsRule
         case .maxAgeWinsOverExpires: "\(maxAgeWinsOverExpires)" + jarOwnsRule
+        case .scriptWriteCache: "\(scriptWriteCache)"
         }
     }
 
@@ -96,6 +98,7 @@ extension PlatformProfile.Evidence {
         .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies (ITP write-ups; no WebKit source found); ITP capped script-set ones at 7 days (ITP 2.1, WebKit bug 219426), reportedly replaced in 2022 by deleting script-writable storage after 7 days without interaction (simoahava.com); neither modelled"),
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
+        .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
     ]
 
     /// iOS 26 (`ios`): setCookie gates loads.
@@ -127,6 +130,7 @@ extension PlatformProfile.Evidence {
     static let webkitgtk: [P: Self] = [
         .jar: Self(.confirmed, "WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3; the model agrees with the library on every built-in scenario, 2000 random lines and 600 jar histories (LibsoupModelAgreementTests, LibsoupModelTests)"),
         .crossSiteRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/same-site/redirect-chain.xml): navigations after a cross-site redirect are cross-site, a fetch bounced through another site is not (no-cors and cors)"),
+        .scriptWriteCache: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/http-only/script-writes.xml): after a read, a script write over an HttpOnly cookie is read back on this page and the next ones of the view, not after a relaunch; without a read before it, not at all"),
         .manualCookieHeader: Self(.confirmed, "measured on WebKitGTK 2.50.6 (DESIGN §6)"),
         .cookieStoreWrites: Self(.confirmed, "measured on WebKitGTK 2.50.6: after CookieManager.add_cookie, 0 of 60 loads missed the cookie (DESIGN §6 rule 8)"),
         .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),

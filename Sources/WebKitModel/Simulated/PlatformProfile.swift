@@ -239,6 +239,15 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// `Max-Age=3600; Expires=<past>` deletes the cookie.
     public var maxAgeWinsOverExpires: Bool
 
+    /// Whether a web view keeps its own copy of the script-visible cookies once a page has read `document.cookie`
+    /// (``ScriptCookieCache``): a script write over an HttpOnly cookie, refused by the jar (RFC 6265bis §5.7), is then
+    /// read back by that web view's pages until the process ends or the store's data is removed.
+    /// webkitgtk: true — **confirmed** on WebKitGTK 2.50.6 by Suites/http-only/script-writes.xml (read before the
+    /// write: forged value read back on this page, on the next page of the same view, naming the domain too; no read
+    /// before: not read back; gone after a relaunch; a cookie the server sets later is read). ios, ios-18, ios-11:
+    /// false — **assumed**: not measured on a device.
+    public var scriptWriteCache: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -247,7 +256,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
-        jar: Jar = .rfc6265bis, evidence: [Parameter: Evidence] = [:]
+        scriptWriteCache: Bool = false, jar: Jar = .rfc6265bis, evidence: [Parameter: Evidence] = [:]
     ) {
         self.jar = jar
         self.evidence = evidence
@@ -268,6 +277,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.sameSiteNoneRequiresSecure = sameSiteNoneRequiresSecure
         self.cookieLifetimeCap = cookieLifetimeCap
         self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
+        self.scriptWriteCache = scriptWriteCache
     }
 
     /// The newest iOS WKWebView (iOS 26): loads wait for setCookie.
@@ -303,7 +313,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         manualCookieHeader: .replacedByStore, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: false),
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, jar: .libsoup,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
+        jar: .libsoup,
         evidence: Evidence.webkitgtk
     )
 

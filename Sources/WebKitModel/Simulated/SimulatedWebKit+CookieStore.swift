@@ -122,6 +122,7 @@ extension SimulatedWebKit {
         }
         enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKWebsiteDataStore.removeData") { [unowned self] in
             let removed = store.jar.delete { _ in true }
+            for webView in webViews.values where webView.store === store { webView.scriptCookieCache?.clear() }
             log("WKWebsiteDataStore.removeData landed in data store #\(store.handle): \(removed) cookie(s) removed")
             if removed > 0 { didChange(store, stored: nil) }
             completion()

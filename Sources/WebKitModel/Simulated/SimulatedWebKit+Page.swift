@@ -27,10 +27,16 @@ extension SimulatedWebKit {
     }
 
     /// Rule 7: pairs that match the page URL (host, path, Secure only on https), no HttpOnly, no attributes. A
-    /// top-level document is same-site with itself.
+    /// top-level document is same-site with itself. On a profile with a script-write cache, a read caches the host
+    /// and what the cache kept is read back too (``ScriptCookieCache``).
     func documentCookie(in webView: WebView) -> String {
         guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else { return "" }
-        return webView.store.jar.documentCookie(for: url, isSameSite: true)
+        let fromJar = webView.store.jar.documentCookie(for: url, isSameSite: true)
+        guard profile.scriptWriteCache else { return fromJar }
+        let cache = webView.scriptCookieCache ?? ScriptCookieCache(jar: Self.makeJar(profile: profile, clock: clock))
+        webView.scriptCookieCache = cache
+        cache.noteRead(of: url)
+        return cache.documentCookie(fromJar, for: url)
     }
 
     /// Rule 6: the jar's non-HTTP API refuses HttpOnly cookies, overwriting an HttpOnly cookie, and domains the
@@ -41,6 +47,11 @@ extension SimulatedWebKit {
         }
         let outcome = webView.store.jar.setDocumentCookie(adjustedForSameSiteSupport(value), documentURL: url, isSameSite: true)
         log("document.cookie = '\(value)' in \(page): \(describe(outcome))")
+        if case .rejected(let refusal) = outcome,
+           webView.scriptCookieCache?.keepRefusedWrite(adjustedForSameSiteSupport(value), documentURL: url, refusal: refusal) == true
+        {
+            log("document.cookie = '\(value)' kept in web view #\(webView.handle)'s cookie cache: its pages read it back")
+        }
         switch outcome {
         case .stored(let cookie, _): didChange(webView.store, stored: cookie)
         case .expiredOnArrival(true): didChange(webView.store, stored: nil)

@@ -174,6 +174,8 @@ public final class SimulatedWebKit: WebKitEngine {
         /// The back-forward list (committed URLs) and the index of the current item.
         var history: [URL] = []
         var historyIndex = -1
+        /// The web process's copy of script-visible cookies, on a profile that keeps one (made at the first read).
+        var scriptCookieCache: ScriptCookieCache?
 
         init(handle: Int, store: DataStore, processPool: Int, client: any WebViewEngineClient) {
             self.handle = handle

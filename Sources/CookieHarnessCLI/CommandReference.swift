@@ -1,0 +1,78 @@
+import Reporting
+
+/// Every command's ``CommandSpec``, in the order the top-level help and `docs/commands.md` list them: the one table
+/// the tool's help and its reference are made from.
+enum CommandReference {
+    static let specs: [CommandSpec] = [
+        RunCommand.spec, CompareCommand.spec, AgreementCommand.spec, TruthTableCommand.spec, DiffCommand.spec,
+        MergeCommand.spec, ShowCommand.spec, UpdateExpectationsCommand.spec, ListCommand.spec, ValidateCommand.spec,
+        ConformanceCommand.spec, ImportCommand.spec, BenchCommand.spec, HelpCommand.spec,
+    ]
+
+    static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
+
+    /// `docs/commands.md`'s generated part: `<!-- commands:begin -->` … `<!-- commands:end -->`.
+    static let docsBlock = MarkedBlock(name: "commands")
+
+    /// The command list of `cookie-harness --help`: each name with its overview, then its brief (and `version`, which
+    /// takes no options).
+    static var commandList: String {
+        let entries = specs.map { ("\($0.name) \($0.overview)", $0.brief) } + [("version", "print the version")]
+        let column = (entries.map(\.0.count).max() ?? 0) + 4
+        return entries.map { "  " + $0.0.padding(toLength: column - 2, withPad: " ", startingAt: 0) + $0.1 }
+            .joined(separator: "\n")
+    }
+
+    /// The reference: an index of the commands, then each command's `--help` as the tool prints it.
+    static var markdown: String {
+        var lines = ["| command | what it is for |", "|---|---|"]
+        for spec in specs {
+            lines.append("| [`\(spec.name) \(spec.overview.replacingOccurrences(of: "|", with: "\\|"))`](#\(spec.name)) | \(spec.brief) |")
+        }
+        for spec in specs {
+            lines += ["", "### \(spec.name)", "", "```text", spec.usage, "```"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `cookie-harness help [COMMAND]`: the list of commands, a command's help, or the reference in Markdown.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help", overview: "[COMMAND]", brief: "this list, a command's options, or the reference in Markdown",
+        forms: [CommandSpec.Form("[COMMAND]")],
+        description: """
+            Prints the list of commands, or COMMAND's help (what 'cookie-harness COMMAND --help' prints). With
+            --markdown, prints every command's help as the Markdown of docs/commands.md; with --update-docs FILE,
+            writes it between the lines '\(CommandReference.docsBlock.beginMarker)' and
+            '\(CommandReference.docsBlock.endMarker)' of FILE (docs/commands.md, which a test compares with it).
+            """,
+        options: [
+            .flag("markdown", "print the reference of every command as Markdown"),
+            .valued("update-docs", "FILE", "write the reference into FILE's marked block"),
+        ],
+        epilogue: "exit codes: 0 printed or written · 2 an unknown COMMAND or invalid usage · 3 FILE cannot be written")
+
+    static func run(_ arguments: [String], topLevelUsage: String, output: CommandOutput) throws -> ExitStatus {
+        let args = try spec.parse(arguments)
+        if args.wantsHelp {
+            output.out(spec.usage)
+            return .success
+        }
+        if let docs = args.value("update-docs") {
+            return ReadmeBlockUpdate.write(
+                CommandReference.markdown, into: docs, block: CommandReference.docsBlock, what: "command reference", output: output)
+        }
+        if args.flags.contains("markdown") {
+            output.out(String(CommandReference.markdown.dropLast()))
+            return .success
+        }
+        guard let name = args.positional.first else {
+            output.out(topLevelUsage)
+            return .success
+        }
+        guard let command = CommandReference.spec(named: name) else { throw UsageError("help: unknown command '\(name)'") }
+        output.out(command.usage)
+        return .success
+    }
+}

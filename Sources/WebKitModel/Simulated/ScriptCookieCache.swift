@@ -1,0 +1,46 @@
+import CookieModel
+
+/// A web view's in-process copy of the script-visible cookies, as WebKitGTK 2.50.6 was measured to keep one
+/// (Suites/http-only/script-writes.xml; ``PlatformProfile/scriptWriteCache``).
+///
+/// Once a page of the web view has read `document.cookie` for a host, later reads for that host come from a copy
+/// held in the web process, and a script's writes for it go into the copy as well as to the jar. The copy was made
+/// from what script may see, so it never held the HttpOnly cookies: a write the jar refuses for overwriting an
+/// HttpOnly cookie (RFC 6265bis §5.7) succeeds in the copy, and the page reads the forged value back — on this page
+/// and the later ones of the same web view, until the app's process ends or the store's data is removed. Writes
+/// before any read, and cookies the server sets later, behave as the jar says (measured). Only what differs from the
+/// jar is kept here: the hosts read, and the refused writes.
+final class ScriptCookieCache {
+    private var hosts: Set<String> = []
+    /// The writes the jar refused and the copy accepted, in a jar of the same kind.
+    private let refusedWrites: any EngineCookieJar
+
+    init(jar: any EngineCookieJar) {
+        refusedWrites = jar
+    }
+
+    /// `document.cookie` was read on a page of `url`'s host: the host is cached from now on.
+    func noteRead(of url: CookieURL) {
+        hosts.insert(url.host)
+    }
+
+    /// A write of `value` by a page at `url` that the jar refused: kept when the host is cached and the refusal is
+    /// one the copy cannot make (it lacks the HttpOnly cookie). True when kept.
+    func keepRefusedWrite(_ value: String, documentURL url: CookieURL, refusal: CookieRejection) -> Bool {
+        guard refusal == .overwritesHTTPOnly, hosts.contains(url.host) else { return false }
+        return refusedWrites.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
+    }
+
+    /// What a page at `url` reads: the jar's answer, then the kept writes that match it.
+    func documentCookie(_ fromJar: String, for url: CookieURL) -> String {
+        guard hosts.contains(url.host) else { return fromJar }
+        let kept = refusedWrites.documentCookie(for: url, isSameSite: true)
+        return [fromJar, kept].filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
+    /// The store's website data was removed: the web process is told, and its copy goes.
+    func clear() {
+        hosts.removeAll()
+        _ = refusedWrites.delete { _ in true }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Reporting
+import Testing
+
+/// The `CookieHarness` library product exports what a strategy or store author needs, and the README lists it: a
+/// declaration that joins the product (a whole module's new public type, a new scoped export, a new type of the
+/// WebKit-shaped API) fails here until the README's list says so. Users build against this list; everything else
+/// may change in any refactor.
+@Suite("the library product's public surface")
+struct PublicSurfaceTests {
+    static let root = RunCommandTests.packageRoot
+    static let readmeBlock = MarkedBlock(name: "public-surface")
+
+    /// Top-level public declarations of the Swift files under `folder`, by name.
+    static func publicDeclarations(under folder: String) throws -> Set<String> {
+        let url = root.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let pattern = try Regex(#"(?m)^public (?:final )?(?:struct|class|enum|protocol|func|var|let|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)"#)
+        var names: Set<String> = []
+        for file in files {
+            let source = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+            for match in source.matches(of: pattern) { names.insert(String(match.output[1].substring!)) }
+        }
+        return names
+    }
+
+    /// What `Sources/CookieHarness` exports, per module: a whole module's top-level public declarations, or the
+    /// declarations it names one by one; plus the product's own.
+    static func surface() throws -> [(module: String, names: [String])] {
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/CookieHarness/CookieHarness.swift"), encoding: .utf8)
+        let whole = source.matches(of: try Regex(#"(?m)^@_exported import ([A-Za-z]+)$"#)).map { String($0.output[1].substring!) }
+        var scoped: [String: [String]] = [:]
+        for match in source.matches(of: try Regex(#"(?m)^@_exported import (?:struct|class|enum|protocol|typealias|func|var|let) ([A-Za-z]+)\.([A-Za-z_]+)$"#)) {
+            scoped[String(match.output[1].substring!), default: []].append(String(match.output[2].substring!))
+        }
+        var modules: [(String, [String])] = [("CookieHarness", try publicDeclarations(under: "Sources/CookieHarness").sorted())]
+        for module in whole { modules.append((module, try publicDeclarations(under: "Sources/\(module)").sorted())) }
+        for module in scoped.keys.sorted() { modules.append((module + " (in part)", scoped[module]!.sorted())) }
+        return modules
+    }
+
+    /// The README's list: one line per module.
+    static func markdown(_ surface: [(module: String, names: [String])]) -> String {
+        surface.map { "- **\($0.module)**: " + $0.names.map { "`\($0)`" }.joined(separator: ", ") }.joined(separator: "\n") + "\n"
+    }
+
+    @Test("the README lists exactly what the product exports")
+    func readmeListsTheSurface() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let listed = try #require(Self.readmeBlock.block(in: readme), "README.md lacks the public-surface marker lines")
+        let expected = Self.markdown(try Self.surface())
+        #expect(listed == expected, "the product's surface changed: put this between the README's public-surface markers\n\(expected)")
+    }
+
+    @Test("the whole WebKit-shaped API is exported, and nothing of the engines under it")
+    func webKitAPIExported() throws {
+        let surface = try Self.surface()
+        let exported = Set(surface.first { $0.module == "WebKitModel (in part)" }?.names ?? [])
+        #expect(exported == (try Self.publicDeclarations(under: "Sources/WebKitModel/API")))
+        #expect(exported.isDisjoint(with: try Self.publicDeclarations(under: "Sources/WebKitModel/Simulated")))
+    }
+
+    @Test("HarnessCore is exported in part: the runner, the loader and the results stay inside")
+    func harnessCoreInPart() throws {
+        let exported = Set(try Self.surface().first { $0.module == "HarnessCore (in part)" }?.names ?? [])
+        let all = try Self.publicDeclarations(under: "Sources/HarnessCore")
+        #expect(exported.isSubset(of: all))
+        #expect(exported.count * 2 < all.count, "more than half of HarnessCore exported: \(exported.count) of \(all.count)")
+        #expect(exported.isDisjoint(with: ["Runner", "RunPlan", "SuiteLoader", "ScenarioExecutor", "ExpectationUpdater"]))
+    }
+}

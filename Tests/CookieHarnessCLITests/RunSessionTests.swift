@@ -1,0 +1,58 @@
+import CookieStores
+import Foundation
+import HarnessCore
+import Reporting
+import Testing
+
+@testable import CookieHarnessCLI
+
+/// Every command that runs scenarios goes through ``RunSession``: when its run is over, the out-of-process adapters
+/// it started are told to `stop` — whichever command it was, and however the run ended.
+@Suite("run session", .timeLimit(.minutes(1)))
+struct RunSessionTests {
+    /// Answers `start`, `set-cookie` and `reset`; on `stop` writes its pid to the marker file and exits.
+    static let script = #"""
+    import json, os, sys
+    marker = sys.argv[1]
+    for raw in sys.stdin:
+        request = json.loads(raw)
+        reply = {"id": request["id"], "status": "ok", "result": {}}
+        if request["op"] == "start":
+            reply["result"] = {"protocol": 1, "name": "stand-in", "version": "1", "capabilities": []}
+        elif request["op"] == "stop":
+            open(marker, "w").write(str(os.getpid()))
+            break
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    """#
+
+    @Test("the run's out-of-process adapters get stop when the session ends")
+    func stopsAdaptersAtTheEnd() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("run-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scriptPath = directory.appendingPathComponent("stand-in.py").path
+        try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let marker = directory.appendingPathComponent("stopped").path
+        let external = ExternalAdapter(name: "stand-in", command: ["python3", scriptPath, marker], requestTimeout: .seconds(5))
+        defer { external.stopIdleProcesses() }
+        let location = SuiteLocation(file: "session.xml", line: 1)
+        let scenario = Scenario(
+            id: "session.one", title: "one",
+            steps: [Step(.nativeSetCookie(url: "https://app.example.com/", setCookie: "a=1"), location: location)],
+            location: location)
+        let suite = Suite(
+            id: "session", title: "session", file: "session.xml",
+            origins: [Origin(url: "https://app.example.com", routes: [Route(path: "/")])], scenarios: [scenario])
+
+        let summary = try RunSession.run(
+            RunPlan(suites: [suite], adapters: [external.adapter()], jobs: 1), reporter: CollectingReporter(),
+            output: .capturing())
+
+        #expect(summary.total == 1)
+        // stop is sent, not waited for: the marker appears within two seconds.
+        let deadline = Date().addingTimeInterval(2)
+        while !FileManager.default.fileExists(atPath: marker), Date() < deadline { usleep(20_000) }
+        #expect(FileManager.default.fileExists(atPath: marker), "the adapter never got stop")
+    }
+}
