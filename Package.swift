@@ -73,10 +73,14 @@ let package = Package(
             dependencies: ["HarnessCore", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
             swiftSettings: strict
         ),
+        // Real browsers (Chromium) as apps: the browser's own jar is the one store, every request the browser's.
+        .target(
+            name: "Browsers", dependencies: ["HarnessCore", "WebKitModel", "WebKitGTK", "CookieModel"], swiftSettings: strict
+        ),
         // Every adapter this build knows, by name: what the command line chooses from.
         .target(
             name: "AdapterCatalog",
-            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters"],
+            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters", "Browsers"],
             swiftSettings: strict
         ),
         // Reports from result events: JUnit XML, JSON, console.
@@ -156,6 +160,11 @@ let package = Package(
                 "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "Reporting",
                 "SyncStrategies",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BrowsersTests",
+            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting"],
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.

@@ -1,9 +1,10 @@
+import Browsers
 import CookieStores
 import HarnessCore
 import StrategyAdapters
 import Synchronization
 
-/// Every adapter this build knows: the reference jar, the real stores and the sync strategies, and those a
+/// Every adapter this build knows: the reference jar, the real stores, the sync strategies, the browsers, and those a
 /// package that uses CookieHarness as a library adds (``add(_:)``, through `CookieHarness.main(adding:)`).
 ///
 /// The one place that lists them, so that adding an adapter is one line here and nothing else changes.
@@ -11,7 +12,7 @@ public enum AdapterCatalog {
     /// The adapters built into the harness.
     public static let builtIn: AdapterRegistry = {
         var registry = AdapterRegistry.builtIn
-        for adapter in StoreAdapters.all + ExternalAdapters.all + StrategyAdapterCatalog.all {
+        for adapter in StoreAdapters.all + ExternalAdapters.all + StrategyAdapterCatalog.all + BrowserAdapters.all {
             registry.register(adapter)
         }
         return registry

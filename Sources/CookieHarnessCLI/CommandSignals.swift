@@ -19,7 +19,7 @@ enum CommandSignals {
     /// command said so itself (by returning that status), says it was interrupted.
     static func run(_ command: String, output: CommandOutput, _ body: () -> ExitStatus) -> ExitStatus {
         if finishingPartially.contains(command) {
-            Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.shared.stopAll() }
+            Interruption.beginGracefulHandling { _ in WebKitGTKDrivers.stopAllProcessWide() }
         }
         let status = body()
         guard let signal = Interruption.signal else { return status }

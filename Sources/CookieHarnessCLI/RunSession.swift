@@ -21,8 +21,10 @@ enum RunSession {
     /// A retried crash is rare, and never silent: the driver's last stderr lines go to the console (its scenario ran
     /// on the next driver; the crash is also in that scenario's transcript).
     private static func reportDriverStartCrashes(output: CommandOutput) {
-        for crash in WebKitGTKDrivers.shared.takeStartCrashes() {
-            output.err("note: a WebKitGTK driver crashed while starting and another was started: \(crash)")
+        for pool in WebKitGTKDrivers.processWide {
+            for crash in pool.takeStartCrashes() {
+                output.err("note: a \(pool.program.role) crashed while starting and another was started: \(crash)")
+            }
         }
     }
 }

@@ -32,14 +32,46 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// The drivers of this process, started from the package's `driver.py`.
     public static let shared = WebKitGTKDrivers(configuration: nil)
+    /// The Chromium drivers of this process (`Driver/chromium.py`: the same protocol, so the same engine drives it).
+    public static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
+    /// Every pool this process starts drivers from by name; each is stopped when the process exits or is interrupted.
+    public static let processWide = [shared, chromium]
 
-    /// How this pool starts a driver; nil: ``configuration(currentDirectory:executablePath:)``, looked up at the
-    /// first start.
+    /// A driver program of this folder: which script, and how the harness names it in messages.
+    public struct Program: Sendable {
+        /// Where the script lives inside the package.
+        public var script: String
+        /// e.g. `WebKitGTK driver`, in error messages.
+        public var role: String
+        /// The driver's name (what its `start` says), e.g. `webkitgtk`: the prefix of its lines in a transcript.
+        public var name: String
+        /// The engine's name in skip reasons, e.g. `WebKitGTK`.
+        public var engine: String
+        /// How long one request may take: a Chromium driver starts a browser for a persistent store inside one.
+        public var requestTimeout: Duration
+
+        public static let webKitGTK = Program(
+            script: driverScript, role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
+        public static let chromium = Program(
+            script: "Sources/WebKitGTK/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
+            requestTimeout: .seconds(30))
+    }
+
+    /// How this pool starts a driver; nil: ``configuration(program:currentDirectory:executablePath:)``, looked up
+    /// at the first start.
     let fixedConfiguration: ChildProcessConfiguration?
+    /// Which driver this pool starts.
+    public let program: Program
 
     /// A pool of its own (tests start a stand-in driver that crashes or hangs on cue).
-    package init(configuration: ChildProcessConfiguration?) {
+    package init(configuration: ChildProcessConfiguration?, program: Program = .webKitGTK) {
         self.fixedConfiguration = configuration
+        self.program = program
+    }
+
+    /// Stops the drivers of every process-wide pool.
+    public static func stopAllProcessWide() {
+        for pool in processWide { pool.stopAll() }
     }
 
     private struct State {
@@ -81,18 +113,19 @@ public final class WebKitGTKDrivers: Sendable {
         return nil
     }
 
-    /// How a driver is started: `/usr/bin/python3 …/driver.py`.
+    /// How a driver is started: `/usr/bin/python3 …/driver.py` (or the program's script).
     package static func configuration(
+        program: Program = .webKitGTK,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
     ) -> ChildProcessConfiguration {
         let candidates = PackageFiles.candidates(
-            for: driverScript, currentDirectory: currentDirectory, executablePath: executablePath)
-        let script = PackageFiles.firstRegularFile(in: candidates) ?? driverScript
+            for: program.script, currentDirectory: currentDirectory, executablePath: executablePath)
+        let script = PackageFiles.firstRegularFile(in: candidates) ?? program.script
         return ChildProcessConfiguration(
-            role: "WebKitGTK driver", name: "webkitgtk", command: [python, "-u", script],
+            role: program.role, name: program.name, command: [python, "-u", script],
             environment: ["PYTHONDONTWRITEBYTECODE": "1"],
-            startTimeout: startTimeout, requestTimeout: requestTimeout)
+            startTimeout: startTimeout, requestTimeout: program.requestTimeout)
     }
 
     /// How many times a driver is started before a crash while starting is the scenario's error.
@@ -124,12 +157,12 @@ public final class WebKitGTKDrivers: Sendable {
             defer { state.exitHookInstalled = true }
             return !state.exitHookInstalled
         }
-        if installHook, self === Self.shared { atexit { WebKitGTKDrivers.shared.stopAll() } }
+        if installHook, Self.processWide.contains(where: { $0 === self }) { atexit { WebKitGTKDrivers.stopAllProcessWide() } }
         return driver
     }
 
     private func launchRetryingCrashes(log: (String) -> Void) throws(ChildProcessError) -> WebKitGTKDriver {
-        let configuration = fixedConfiguration ?? Self.configuration()
+        let configuration = fixedConfiguration ?? Self.configuration(program: program)
         var attempt = 1
         while true {
             do {
@@ -153,6 +186,15 @@ public final class WebKitGTKDrivers: Sendable {
             defer { state.startCrashes.removeAll() }
             return state.startCrashes
         }
+    }
+
+    /// What a driver of this pool says in its `start` reply (its engine's version, whether it moves its clock): a
+    /// driver is leased (started when none is idle) and given back for the next scenario.
+    /// - Throws: ``ChildProcessError`` when no driver can start.
+    public func handshake() throws -> WebKitGTKDriver.Handshake {
+        let driver = try lease()
+        defer { giveBack(driver) }
+        return driver.handshake
     }
 
     /// Takes a driver back after its engine is done; a broken one is killed.

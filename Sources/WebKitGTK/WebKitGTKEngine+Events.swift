@@ -10,6 +10,8 @@ extension WebKitGTKEngine {
         "host", "connection", "proxy-connection", "keep-alive", "user-agent", "accept", "accept-encoding",
         "accept-language", "upgrade-insecure-requests", "content-length", "priority", "cache-control", "pragma",
         "referer", "origin", "sec-fetch-dest", "sec-fetch-mode", "sec-fetch-site", "sec-fetch-user", "sec-purpose",
+        // Chromium's client hints, and its Storage Access API status of a fetch.
+        "sec-ch-ua", "sec-ch-ua-mobile", "sec-ch-ua-platform", "sec-fetch-storage-access",
     ]
 
     /// Handles one event of a `settle` result (`Driver/PROTOCOL.md`, "Events").
@@ -148,7 +150,7 @@ extension WebKitGTKEngine {
         if response.setCookieDelays.contains(where: { $0 > 0 }) {
             pendingFailure = WebKitError(
                 .unsupportedByEngine,
-                "WebKitGTK: a real response carries all its Set-Cookie lines at once, so delay-ms= on a <set-cookie> cannot be reproduced")
+                "\(drivers.program.engine): a real response carries all its Set-Cookie lines at once, so delay-ms= on a <set-cookie> cannot be reproduced")
         }
         send("respond", [
             "exchange": .integer(exchange), "status": .integer(response.statusCode),

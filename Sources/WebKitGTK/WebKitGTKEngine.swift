@@ -88,7 +88,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         self.network = network
         self.eventLog = eventLog
         self.drivers = drivers
-        self.driver = try drivers.lease(log: { eventLog("webkitgtk: " + $0) })
+        self.driver = try drivers.lease(log: { [name = drivers.program.name] in eventLog(name + ": " + $0) })
         if persistent {
             let base = FileManager.default.temporaryDirectory.path
             guard let made = ProcessCleanup.makeScratchFolder(
@@ -103,7 +103,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             persistentDirectory = nil
             scratchToken = nil
         }
-        log("WebKitGTK \(driver.handshake.version) (driver pid \(driver.process.pid))"
+        log("\(drivers.program.engine) \(driver.handshake.version) (driver pid \(driver.process.pid))"
             + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", WebKit on the machine's clock (libfaketime missing)"))
     }
 
@@ -116,7 +116,10 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     public var now: Date { clock.now }
 
-    func log(_ line: String) { eventLog("webkitgtk: " + line) }
+    /// `set-clock` moves the engine's clock (the driver said `faketime: true`): scenarios on a virtual clock can run.
+    public var movesClock: Bool { driver.handshake.movesClock }
+
+    func log(_ line: String) { eventLog(drivers.program.name + ": " + line) }
 
     func makeHandle() -> Int {
         defer { nextHandle += 1 }
@@ -131,15 +134,15 @@ public final class WebKitGTKEngine: WebKitEngine {
         do {
             return try driver.call(operation, fields)
         } catch {
-            pendingFailure = Self.engineError(error)
+            pendingFailure = engineError(error)
             return nil
         }
     }
 
-    static func engineError(_ error: any Error) -> WebKitError {
+    func engineError(_ error: any Error) -> WebKitError {
         switch error {
         case let error as WebKitError: error
-        case WebKitGTKDriverError.skipped(let reason): WebKitError(.unsupportedByEngine, "WebKitGTK: \(reason)")
+        case WebKitGTKDriverError.skipped(let reason): WebKitError(.unsupportedByEngine, "\(drivers.program.engine): \(reason)")
         case let error as WebKitGTKDriverError: WebKitError(.engineFailed, "\(error)")
         default: WebKitError(.engineFailed, "\(error)")
         }
@@ -258,7 +261,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             "headers": DriverMessages.headers(request.headerFields), "body": request.bodyText.map(JSONValue.string) ?? .null,
         ]
         if !request.httpShouldHandleCookies {
-            pendingFailure = WebKitError(.unsupportedByEngine, "WebKitGTK has no httpShouldHandleCookies (DESIGN §6 rules 10, 11)")
+            pendingFailure = WebKitError(.unsupportedByEngine, "\(drivers.program.engine) has no httpShouldHandleCookies (DESIGN §6 rules 10, 11)")
             return -makeHandle()
         }
         guard let result = send("load", fields), case .integer(let navigation)? = result.fields["navigation"] else {
@@ -289,7 +292,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             log("evaluateJavaScript failed: \(message)")
             outcome = .failure(WebKitError(.javaScriptExceptionOccurred, message))
         } catch {
-            pendingFailure = Self.engineError(error)
+            pendingFailure = engineError(error)
             return
         }
         schedule(after: 0) { completion(outcome) }
@@ -401,7 +404,7 @@ public final class WebKitGTKEngine: WebKitEngine {
                     "settle", ["wait": .number(settleWait)],
                     timeout: .milliseconds(Int(settleWait * 1000)) + driver.process.configuration.requestTimeout)
             } catch {
-                throw Self.engineError(error)
+                throw engineError(error)
             }
             let events: [JSONValue]
             do throws(LineProtocol.Violation) {
@@ -415,7 +418,9 @@ public final class WebKitGTKEngine: WebKitEngine {
             guard result.fields["idle"] == .bool(true) else {
                 // WebKit stopped making progress (a process that never started): the driver is not to be trusted.
                 driver.kill()
-                throw WebKitError(.engineFailed, "WebKitGTK did not become idle within \(settleWait) s; its driver was killed")
+                let busy = if case .string(let reason)? = result.fields["busy"] { " (busy: \(reason))" } else { "" }
+                throw WebKitError(
+                    .engineFailed, "\(drivers.program.engine) did not become idle within \(settleWait) s\(busy); its driver was killed")
             }
             guard let next = queue.popNext() else { return }
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }

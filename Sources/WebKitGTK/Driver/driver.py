@@ -31,14 +31,11 @@ import collections
 import ctypes
 import faulthandler
 import gc
-import http
 import json
 import os
 import select
 import shutil
 import signal
-import socket
-import ssl
 import subprocess
 import sys
 import tempfile
@@ -46,6 +43,8 @@ import threading
 import time
 import traceback
 import urllib.parse
+
+import proxy  # this folder's: the proxy both browser drivers share
 
 PROTOCOL = 1
 NAME = "webkitgtk"
@@ -175,168 +174,6 @@ class Display:
                 self.process.kill()
                 self.process.wait()
         self.process = None
-
-
-# -- the proxy -------------------------------------------------------------------------------------------------------
-
-
-class Exchange:
-    """One request through the proxy, waiting for the harness's `respond`."""
-
-    def __init__(self, number):
-        self.number = number
-        self.ready = threading.Event()
-        self.response = None  # (status, headers, body) or None: close the connection
-
-
-class Proxy:
-    """An HTTP/1.1 proxy on 127.0.0.1 that asks the harness for every response.
-
-    Absolute-form requests are http; `CONNECT host:port` is answered 200 and the socket is wrapped in TLS, after
-    which origin-form requests become https://host[:port]/… URLs. One thread per connection; no GTK calls.
-    """
-
-    def __init__(self, driver, cert, key):
-        self.driver = driver
-        self.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        self.tls.load_cert_chain(cert, key)
-        self.tls.set_alpn_protocols(["http/1.1"])
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(64)
-        self.port = self.listener.getsockname()[1]
-        self.uri = f"http://127.0.0.1:{self.port}"
-        threading.Thread(target=self.accept_loop, name="proxy-accept", daemon=True).start()
-
-    def accept_loop(self):
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:
-                return
-            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            threading.Thread(target=self.serve, args=(connection,), name="proxy-connection", daemon=True).start()
-
-    def serve(self, connection):
-        try:
-            reader = connection.makefile("rb")
-            request = self.read_request(reader)
-            if request is None:
-                return
-            method, target, _, _ = request
-            if method == "CONNECT":
-                authority = target
-                connection.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
-                reader.close()
-                connection = self.tls.wrap_socket(connection, server_side=True)
-                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                reader = connection.makefile("rb")
-                host, _, port = authority.rpartition(":")
-                origin = "https://" + (authority if port and port != "443" else host or authority)
-                request = self.read_request(reader)
-            else:
-                origin = None
-            while request is not None:
-                method, target, headers, body = request
-                url = origin + target if origin is not None and target.startswith("/") else target
-                if not self.exchange(connection, method, url, headers, body):
-                    return
-                request = self.read_request(reader)
-        except (OSError, ValueError, ssl.SSLError):
-            pass
-        finally:
-            try:
-                connection.close()
-            except OSError:
-                pass
-
-    @staticmethod
-    def read_request(reader):
-        """(method, target, headers, body) of the next request on the connection, or None at its end."""
-        line = reader.readline(65536)
-        while line in (b"\r\n", b"\n"):
-            line = reader.readline(65536)
-        if not line:
-            return None
-        parts = line.decode("latin-1").strip().split(" ")
-        if len(parts) != 3:
-            raise ValueError("bad request line")
-        method, target, _ = parts
-        headers = []
-        while True:
-            line = reader.readline(65536)
-            if not line or line in (b"\r\n", b"\n"):
-                break
-            name, _, value = line.decode("latin-1").partition(":")
-            headers.append([name.strip(), value.strip()])
-        fields = {name.lower(): value for name, value in headers}
-        body = None
-        if "chunked" in fields.get("transfer-encoding", "").lower():
-            data = b""
-            while True:
-                size = int(reader.readline(1024).split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while reader.readline(65536) not in (b"\r\n", b"\n", b""):
-                        pass
-                    break
-                data += reader.read(size)
-                reader.readline(1024)
-            body = data
-        elif "content-length" in fields:
-            body = reader.read(int(fields["content-length"]))
-        if method == "CONNECT":
-            return method, target, headers, None
-        # Header fields are bytes on the wire; http.client's convention (ISO-8859-1) is undone to report UTF-8.
-        headers = [[name, Proxy.wire_text(value)] for name, value in headers]
-        return method, target, headers, None if body is None else body.decode("utf-8", "replace")
-
-    @staticmethod
-    def wire_text(text):
-        try:
-            return text.encode("latin-1").decode("utf-8")
-        except (UnicodeEncodeError, UnicodeDecodeError):
-            return text
-
-    def exchange(self, connection, method, url, headers, body):
-        """Ask the harness; write its response. False when the connection must be closed."""
-        exchange = self.driver.open_exchange(method, url, headers, body)
-        exchange.ready.wait()
-        self.driver.close_exchange(exchange)
-        if exchange.response is None:
-            return False
-        status, response_headers, response_body = exchange.response
-        if 300 <= status < 400:
-            location = next((value for name, value in response_headers if name.lower() == "location"), None)
-            if location is not None:
-                self.driver.note_redirect(url, location)
-        payload = response_body.encode("utf-8")
-        try:
-            reason = http.HTTPStatus(status).phrase
-        except ValueError:
-            reason = "Status"
-        lines = [f"HTTP/1.1 {status} {reason}"]
-        names = set()
-        for name, value in response_headers:
-            lower = name.lower()
-            if lower in ("content-length", "transfer-encoding", "connection", "keep-alive"):
-                continue
-            names.add(lower)
-            lines.append(f"{name}: {value}")
-        if "content-type" not in names:
-            lines.append("Content-Type: text/html; charset=utf-8")
-        bodiless = method == "HEAD" or status in (204, 304) or 100 <= status < 200
-        if status not in (204, 304) and not 100 <= status < 200:
-            lines.append(f"Content-Length: {len(payload)}")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
-        connection.sendall(head if bodiless else head + payload)
-        return True
-
-    def close(self):
-        try:
-            self.listener.close()
-        except OSError:
-            pass
 
 
 # -- WebKit objects --------------------------------------------------------------------------------------------------
@@ -662,7 +499,7 @@ class Driver:
             f"(libsoup {Soup.get_major_version()}.{Soup.get_minor_version()}.{Soup.get_micro_version()})"
         )
         cert, key = self.make_certificate()
-        self.proxy = Proxy(self, cert, key)
+        self.proxy = proxy.Proxy(self, cert, key)
         self.main_context = GLib.MainContext.default()
         GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, self.on_sigterm)
         self.clock.install()
@@ -677,16 +514,10 @@ class Driver:
         log(f"WebKitGTK {self.version}, proxy {self.proxy.uri}, display {os.environ.get('DISPLAY')}")
 
     def make_certificate(self):
-        cert = os.path.join(self.directory, "cert.pem")
-        key = os.path.join(self.directory, "key.pem")
-        if shutil.which("openssl") is None:
-            raise Unavailable("openssl not installed: " + INSTALL_HINT)
-        subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-             "-days", "30", "-subj", "/CN=cookieharness-webkitgtk-driver", "-keyout", key, "-out", cert],
-            check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
-        return cert, key
+        try:
+            return proxy.make_certificate(self.directory, "cookieharness-webkitgtk-driver")
+        except proxy.MissingTool as missing:
+            raise Unavailable(f"{missing} not installed: {INSTALL_HINT}")
 
     def warm_up(self, store):
         content = WebKit2.UserContentManager()
@@ -1239,7 +1070,7 @@ class Driver:
         """Proxy thread: register a request and queue its event."""
         with self.lock:
             self.counters["exchange"] = self.counters.get("exchange", 0) + 1
-            exchange = Exchange(self.counters["exchange"])
+            exchange = proxy.Exchange(self.counters["exchange"])
             self.exchanges[exchange.number] = exchange
         self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
                           "headers": headers, "body": body})

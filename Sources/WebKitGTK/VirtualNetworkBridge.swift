@@ -3,16 +3,17 @@ import WebKitModel
 
 /// The engine's ``WebKitNetwork`` on the scenario's virtual network: every request and response goes into the
 /// transcript (a request's body as its size), and every request into the network's log that expectations read.
-final class VirtualNetworkBridge: WebKitNetwork {
+/// Shared by the web view apps (StrategyAdapters) and the browser apps (Browsers).
+package final class VirtualNetworkBridge: WebKitNetwork {
     private let network: VirtualNetwork
     private let transcript: Transcript
 
-    init(network: VirtualNetwork, transcript: Transcript) {
+    package init(network: VirtualNetwork, transcript: Transcript) {
         self.network = network
         self.transcript = transcript
     }
 
-    func send(_ request: NetworkRequest) -> NetworkResponse? {
+    package func send(_ request: NetworkRequest) -> NetworkResponse? {
         let channel = request.purpose == .navigation ? "web view" : "fetch"
         guard let url = HTTPURL(request.url.absoluteString) else {
             transcript.record("✗ [\(channel)] not a URL the virtual network serves: \(request.url)")

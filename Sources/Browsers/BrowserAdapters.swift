@@ -1,0 +1,82 @@
+import Foundation
+import HarnessCore
+import WebKitGTK
+
+/// The real browsers as adapters (issue 21): each is a ``BrowserApp`` on its driver pool, chosen by name (not in a
+/// plain `run`), described once its driver has started (the version is the browser's own).
+public enum BrowserAdapters {
+    /// What a browser can do: every step a scenario has, on real sockets; the virtual clock only where its driver
+    /// measured that expiry follows libfaketime; no `raw-set-cookie` (a browser hears Set-Cookie only on a
+    /// response, over HTTP/1.1).
+    static func capabilities(movesClock: Bool) -> Set<Capability> {
+        var capabilities: Set<Capability> = [
+            .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .storeInspection, .httpOnly,
+            .realNetwork,
+        ]
+        if movesClock { capabilities.insert(.virtualClock) }
+        return capabilities
+    }
+
+    /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/WebKitGTK/Driver/chromium.py`).
+    public static let chromium = browser(
+        name: "chromium", browser: "Chromium", drivers: .chromium,
+        unavailableReason: { chromiumUnavailableReason() })
+
+    /// Every browser adapter.
+    public static let all: [Adapter] = [chromium]
+
+    /// Why Chromium cannot run here, or nil: Debian's Python, the driver script, and `chromium` on `PATH`.
+    public static func chromiumUnavailableReason(
+        searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: WebKitGTKDrivers.python) else {
+            return "\(WebKitGTKDrivers.python) is missing: install python3 (run .ci/install-deps)"
+        }
+        let candidates = PackageFiles.candidates(
+            for: WebKitGTKDrivers.Program.chromium.script, currentDirectory: currentDirectory, executablePath: executablePath)
+        guard PackageFiles.firstRegularFile(in: candidates) != nil else {
+            return "the driver \(WebKitGTKDrivers.Program.chromium.script) was not found (looked in \(candidates.joined(separator: ", ")))"
+        }
+        let found = ["chromium", "chromium-browser"].contains { name in
+            (searchPath ?? "").split(separator: ":").contains { directory in
+                FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)")
+            }
+        }
+        return found ? nil : "Chromium is not installed (no chromium on PATH): install the Debian package chromium (run .ci/install-deps)"
+    }
+
+    /// A browser adapter: described (its driver started, its version read) the first time anything but its name
+    /// is asked; when the browser is missing, every scenario is skipped with the package to install.
+    static func browser(
+        name: String, browser: String, drivers: WebKitGTKDrivers, unavailableReason: @escaping @Sendable () -> String?
+    ) -> Adapter {
+        var adapter = Adapter.deferred(name: name) {
+            let summary = "\(browser) itself: its own cookie jar is the one store; every request (a native one included) is the browser's"
+            var reason = unavailableReason()
+            var version = "unknown"
+            var movesClock = false
+            if reason == nil {
+                do {
+                    let handshake = try drivers.handshake()
+                    version = handshake.version
+                    movesClock = handshake.movesClock
+                } catch {
+                    reason = "its driver did not start: \(error)"
+                }
+            }
+            var described = Adapter(
+                info: AdapterInfo(name: name, version: version, profile: name, specProfile: "rfc6265bis"),
+                summary: summary, capabilities: capabilities(movesClock: movesClock)
+            ) { environment in
+                try BrowserApp(environment: environment, drivers: drivers, browser: browser)
+            }
+            described.unavailableReason = reason
+            described.isInDefaultRun = false
+            return described
+        }
+        adapter.isInDefaultRun = false
+        return adapter
+    }
+}

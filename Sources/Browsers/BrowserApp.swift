@@ -1,0 +1,285 @@
+import CookieModel
+import Foundation
+import HarnessCore
+import WebKitGTK
+import WebKitModel
+
+/// A real browser as the app (issue 21): its own cookie jar is the one store, as for `reference` and `uiwebview`,
+/// and every request of a scenario is one the browser makes itself.
+///
+/// - **Engine.** The browser's driver speaks the WebKitGTK driver's protocol (`Sources/WebKitGTK/Driver/`), so
+///   ``WebKitGTKEngine`` drives it: responses come from the scenario's origins through the driver's proxy, on a
+///   real connection. A browser has no navigation delegate: no policy decision is asked, every navigation goes on.
+/// - **Native side.** There is no native store apart from the browser's: ``nativeRequest(_:)`` is a top-level
+///   navigation in a second tab of the default context (what an app's own request would be if it were the
+///   browser's: a request nobody initiated, no page behind it, so same-site by the RFC's rules, and the same jar);
+///   ``nativeSetCookie(_:url:)`` turns the line into cookies with the reference jar's parser and storage model
+///   (domain, path, expiry on the scenario's clock) and writes them through the browser's cookie API, since a
+///   browser takes no raw Set-Cookie line outside a response; `cookies(in:)` reads the browser's jar for native
+///   and web view checks alike (the web view's own context when it was opened non-persistent).
+/// - **A POST** (a native one, a load with a body) is a top-level navigation whose request the driver turns into
+///   the POST before the browser adds its cookies (`Fetch` interception): the browser still decides which cookies go.
+/// - **What a browser cannot do** (a load that ignores cookies, a clock it cannot move) is
+///   ``AppError/cannotServe(_:)``: the scenario is skipped with the reason, never faked.
+public final class BrowserApp: App {
+    private let environment: AppEnvironment
+    private let engine: WebKitGTKEngine
+    private let browser: String
+    private var defaultStore: Int
+    private var nativeTab: Tab?
+    private var webView: (options: WebViewOptions, tab: Tab)?
+
+    /// One tab: the engine's web view and what its navigations did.
+    final class Tab: WebViewEngineClient {
+        var handle = 0
+        let store: Int
+        /// How the last navigation of a step ended: nil while none failed.
+        var failure: WebKitError?
+        var started = false
+
+        init(store: Int) {
+            self.store = store
+        }
+
+        func decidePolicy(
+            for action: WKNavigationAction, navigation: Int, decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+        ) {
+            decisionHandler(.allow)
+        }
+
+        func decidePolicy(
+            for response: WKNavigationResponse, navigation: Int, decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
+        ) {
+            decisionHandler(.allow)
+        }
+
+        func navigation(_ navigation: Int, didChange event: NavigationEvent) {
+            switch event {
+            case .startedProvisional: started = true
+            case .failedProvisional(let error) where error.code != .cancelled: failure = error
+            default: break
+            }
+        }
+
+        var userScripts: [WKUserScript] { [] }
+    }
+
+    /// - Parameters:
+    ///   - drivers: the browser's driver pool (``WebKitGTKDrivers/chromium``).
+    ///   - browser: its name in messages (`Chromium`).
+    public init(environment: AppEnvironment, drivers: WebKitGTKDrivers, browser: String) throws {
+        self.environment = environment
+        self.browser = browser
+        let transcript = environment.transcript
+        if environment.platform.implicitWebToNativeSync != nil {
+            throw AppError.cannotServe("\(browser) has no native store to sync into: the implicit web→native sync is the simulated engine's only")
+        }
+        do {
+            engine = try WebKitGTKEngine(
+                clock: environment.clock, network: VirtualNetworkBridge(network: environment.network, transcript: transcript),
+                persistent: environment.scenarioNeeds.contains(.persistence), drivers: drivers,
+                eventLog: { transcript.record("• " + $0) })
+        } catch {
+            throw BrowserAppError.browserUnavailable(browser, "\(error)")
+        }
+        if environment.scenarioNeeds.contains(.virtualClock), !engine.movesClock {
+            throw AppError.cannotServe(
+                "\(browser)'s clock cannot be moved here (libfaketime is missing, or the browser's cookie expiry did not follow it when its driver started)")
+        }
+        defaultStore = engine.defaultDataStore()
+        transcript.record("• app launched: \(browser) (its cookie jar is the app's one store)")
+        try settle()
+    }
+
+    private var transcript: Transcript { environment.transcript }
+
+    /// Lets the engine run until the browser is idle; a step the browser cannot do skips the scenario.
+    private func settle() throws {
+        do {
+            try engine.runUntilIdle()
+        } catch let error as WebKitError where error.code == .unsupportedByEngine {
+            throw AppError.cannotServe(error.message)
+        } catch let error as WebKitError where error.code == .engineFailed {
+            throw AppError.engineFailure("\(error)")
+        }
+    }
+
+    private func makeTab(store: Int) throws -> Tab {
+        let tab = Tab(store: store)
+        tab.handle = engine.makeWebView(dataStore: store, processPool: 0, client: tab)
+        try settle()
+        return tab
+    }
+
+    /// Runs one navigation step in `tab` and throws how it failed, if it did.
+    private func navigate(_ tab: Tab, describing what: String, _ start: () throws -> Bool) throws {
+        tab.failure = nil
+        tab.started = false
+        guard try start() else {
+            try settle()
+            throw StepFailure(.failed, "\(what): the browser has nothing to do")
+        }
+        try settle()
+        if let failure = tab.failure {
+            throw StepFailure(failure.code == .tooManyRedirects ? .redirectLoop : .failed, failure.message)
+        }
+        if !tab.started { throw StepFailure(.failed, "\(what) never started in \(browser)") }
+    }
+
+    // MARK: Native side
+
+    public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
+        guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
+        transcript.record("• \(browser)'s cookie API ← Set-Cookie: \(setCookie) (for \(url), parsed by the reference jar)")
+        let parsed = CookieJar(clock: environment.cookieClock)
+        try parsed.receive(setCookie: setCookie, from: cookieURL, context: .sameSiteNavigation)
+        for cookie in try parsed.storedCookies() {
+            var done = false
+            engine.setCookie(cookie, inDataStore: defaultStore) { done = true }
+            try settle()
+            if !done { throw StepFailure(.failed, "\(browser) did not take the cookie \(cookie.name)") }
+        }
+    }
+
+    public func nativeRequest(_ request: HTTPRequest) throws {
+        let tab = try nativeTab ?? makeTab(store: defaultStore)
+        nativeTab = tab
+        transcript.record("• native request: a top-level navigation in a second tab of the browser's default context")
+        try navigate(tab, describing: "the native request to \(request.url)") {
+            engine.load(try Self.webRequest(request), inWebView: tab.handle) > 0
+        }
+    }
+
+    // MARK: Web view
+
+    public func openWebView(_ options: WebViewOptions) throws {
+        let store = options.dataStore == .nonPersistent ? engine.makeNonPersistentDataStore() : defaultStore
+        webView = (options, try makeTab(store: store))
+        transcript.record("• web view opened: a tab (data store: \(options.dataStore.rawValue))")
+    }
+
+    private func pageTab(_ step: String) throws -> Tab {
+        guard let tab = webView?.tab, engine.currentURL(ofWebView: tab.handle) != nil else { throw AppError.noPage(step) }
+        return tab
+    }
+
+    public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        guard handlesCookies else {
+            throw AppError.cannotServe("\(browser) always handles cookies: a load without them (httpShouldHandleCookies = false) has no browser equivalent")
+        }
+        if webView == nil { try openWebView(WebViewOptions()) }
+        guard let tab = webView?.tab else { return }
+        try navigate(tab, describing: "the load of \(request.url)") {
+            engine.load(try Self.webRequest(request), inWebView: tab.handle) > 0
+        }
+    }
+
+    public func followLink(_ url: HTTPURL) throws {
+        let tab = try pageTab("follow-link")
+        try navigate(tab, describing: "the link to \(url)") {
+            engine.clickLink(to: try Self.url(url), inWebView: tab.handle)
+            return true
+        }
+    }
+
+    public func submitForm(_ request: HTTPRequest) throws {
+        let tab = try pageTab("submit-form")
+        try navigate(tab, describing: "the form submission to \(request.url)") {
+            engine.submitForm(try Self.webRequest(request), inWebView: tab.handle) != nil
+        }
+    }
+
+    public func goBack() throws { try goInHistory(by: -1) }
+
+    public func goForward() throws { try goInHistory(by: 1) }
+
+    private func goInHistory(by offset: Int) throws {
+        let what = offset < 0 ? "go-back" : "go-forward"
+        let tab = try pageTab(what)
+        try navigate(tab, describing: what) { engine.goInHistory(by: offset, inWebView: tab.handle) != nil }
+    }
+
+    public func fetch(_ request: HTTPRequest) throws {
+        let tab = try pageTab("fetch")
+        var outcome: Result<WebResponse, WebKitError>?
+        engine.requestSubresource(try Self.webRequest(request), inWebView: tab.handle) { outcome = $0 }
+        try settle()
+        switch outcome {
+        case .success?: return
+        case .failure(let error)?: throw StepFailure(error.code == .tooManyRedirects ? .redirectLoop : .failed, error.message)
+        case nil: throw StepFailure(.failed, "the fetch of \(request.url) never completed")
+        }
+    }
+
+    public func runScript(_ script: String) throws {
+        if case .failure(let error) = try evaluate(script, step: "run-script") {
+            throw StepFailure(.failed, "script failed: \(error.message)")
+        }
+    }
+
+    public func documentCookie() throws -> String {
+        switch try evaluate("document.cookie", step: "document.cookie") {
+        case .success(let value): return value ?? ""
+        case .failure(let error): throw error
+        }
+    }
+
+    private func evaluate(_ source: String, step: String) throws -> Result<String?, WebKitError> {
+        let tab = try pageTab(step)
+        var outcome: Result<String?, WebKitError>?
+        engine.evaluateJavaScript(source, inWebView: tab.handle) { outcome = $0 }
+        try settle()
+        guard let outcome else { throw StepFailure(.failed, "\(step) never completed in \(browser)") }
+        return outcome
+    }
+
+    // MARK: Life cycle and inspection
+
+    /// The browser is closed (its persistent profile keeps what it wrote) and started again on the same profile;
+    /// a web view that was open is opened again, blank.
+    public func restart() throws {
+        let reopen = webView?.options
+        webView = nil
+        nativeTab = nil
+        engine.terminateApp()
+        defaultStore = engine.defaultDataStore()
+        transcript.record("• app killed and relaunched: \(browser) closed and started again on its profile")
+        try settle()
+        if let reopen { try openWebView(reopen) }
+    }
+
+    public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
+        let store = which == .webView ? webView?.tab.store ?? defaultStore : defaultStore
+        var cookies: [Cookie]?
+        engine.getAllCookies(inDataStore: store) { cookies = $0 }
+        try settle()
+        guard let cookies else { throw StepFailure(.failed, "\(browser) never answered for its cookies") }
+        return cookies
+    }
+
+    // MARK: Conversions
+
+    static func url(_ url: HTTPURL) throws -> URL {
+        guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
+        return converted
+    }
+
+    static func webRequest(_ request: HTTPRequest) throws -> WebRequest {
+        WebRequest(
+            url: try url(request.url), httpMethod: request.method,
+            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
+            httpBody: request.body.map { Data($0.utf8) })
+    }
+}
+
+/// Why a browser app could not be built (an adapter error, not a behaviour under test).
+public enum BrowserAppError: Error, Sendable, CustomStringConvertible {
+    /// The browser's driver could not start (its reason).
+    case browserUnavailable(String, String)
+
+    public var description: String {
+        switch self {
+        case .browserUnavailable(let browser, let reason): "\(browser) could not start: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HarnessCore
+import Reporting
+import Testing
+
+@testable import Browsers
+
+/// A few scenarios of every suite family on the real Chromium, through the runner with the expectation files:
+/// real outcomes (a browser's jar, its clock under libfaketime, a profile that outlives a restart, its own
+/// same-site rules), no unexpected result, and only documented skips.
+@Suite("Chromium runs the suites", .serialized)
+struct ChromiumRunTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Scenarios whose outcome on Chromium is known and says something: a pass of each family, the clock, a
+    /// restart, a native POST (the driver's Fetch interception), and one of each recorded departure.
+    static let chosen: [String: String] = [
+        "first-request.native-set-cookie-on-first-load": "pass",
+        "first-request.native-session-on-back-and-forward": "pass",
+        "cross-domain.domain-cookie-in-web-view-stays-in-site": "pass",
+        "expiry.max-age-zero-deletes": "pass",
+        "expiry.max-age-capped-at-400-days": "pass",
+        "http-only.script-sees-only-non-httponly-cookies": "pass",
+        "persistence.web-view-persistent-cookie-survives-restart": "pass",
+        "persistence.web-view-session-cookie-dropped-on-restart": "pass",
+        "redirect.302-session-reaches-target": "pass",
+        "redirect.303-after-post-login": "pass",
+        "same-site.strict-withheld-on-cross-site-link": "pass",
+        "same-site-redirect.round-trip-link-withholds-strict": "fail",
+        "jar-rules.plus-sign-max-age-ignored": "fail",
+        "parser.tab-value-middle": "fail",
+        "http-state.0004": "fail",
+        "http-state.name0017": "pass",
+        "parser.soh-name-start": "pass",
+    ]
+
+    /// Why a scenario may be skipped on a browser: each a documented limit of driving a real browser.
+    static let documentedSkips = [
+        "lacks capability: raw-set-cookie", "no native store to sync into", "delay-ms= on a <set-cookie>",
+    ]
+
+    @Test("chosen scenarios of every suite family give Chromium's real outcomes, none unexpected",
+          .enabled(if: BrowserAdapters.chromiumUnavailableReason() == nil, "chromium is not installed: run .ci/install-deps"))
+    func chosenScenarios() throws {
+        let schema = try SuiteSchema.load(from: Self.packageRoot + "/Suites/suite.xsd")
+        let loaded = try SuiteLoader(schema: schema).load([Self.packageRoot + "/Suites"])
+        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let present = Set(loaded.suites.flatMap { $0.scenarios.map(\.id) })
+        let missing = Set(Self.chosen.keys).subtracting(present)
+        try #require(missing.isEmpty, "scenarios renamed or gone: \(missing.sorted())")
+        let plan = RunPlan(
+            suites: loaded.suites, adapters: [BrowserAdapters.chromium], filters: Array(Self.chosen.keys), jobs: 2,
+            expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
+        let collector = CollectingReporter()
+        _ = try Runner().run(plan, reporter: collector)
+        let results = collector.results
+        #expect(results.count == Self.chosen.count)
+        for result in results {
+            let want = Self.chosen[result.scenarioID] ?? "?"
+            let got: String =
+                switch result.status {
+                case .passed: "pass"
+                case .failed: "fail"
+                case .skipped: "skip"
+                case .errored: "error"
+                }
+            #expect(got == want, "\(result.scenarioID): \(got), expected \(want): \(result.status)")
+            #expect(!result.isUnexpected, "\(result.scenarioID) is unexpected: \(result.status)")
+        }
+    }
+
+    @Test("the skips of a chromium run are documented limits only",
+          .enabled(if: BrowserAdapters.chromiumUnavailableReason() == nil, "chromium is not installed: run .ci/install-deps"))
+    func skipsAreDocumented() throws {
+        let schema = try SuiteSchema.load(from: Self.packageRoot + "/Suites/suite.xsd")
+        let loaded = try SuiteLoader(schema: schema).load([Self.packageRoot + "/Suites"])
+        // Skips are decided before a browser is asked: every scenario the adapter cannot serve, by capability.
+        for suite in loaded.suites {
+            for scenario in suite.scenarios {
+                guard let reason = BrowserAdapters.chromium.skipReason(for: scenario) else { continue }
+                #expect(Self.documentedSkips.contains { reason.contains($0) }, "\(scenario.id): \(reason)")
+            }
+        }
+    }
+}
