@@ -1,6 +1,7 @@
 import CookieModel
 @testable import CookieStores
 import Foundation
+import TestSupport
 import Testing
 
 /// The libcurl adapter hands every decision to libcurl's cookie engine, fed by real exchanges with the loopback

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 import Testing
 
 /// The Foundation adapter hands every decision to Foundation. Where Foundation (swift-corelibs-foundation on
