@@ -133,6 +133,8 @@ let package = Package(
         .testTarget(
             name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel", "TestSupport"], exclude: ["Vectors"], swiftSettings: strict
         ),
+        .testTarget(name: "ProcessCleanupTests", dependencies: ["ProcessCleanup"], swiftSettings: strict),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
@@ -147,6 +149,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",
             dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores", "Reporting", "TestSupport"],
@@ -158,6 +161,10 @@ let package = Package(
                 "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "Reporting",
                 "SyncStrategies", "TestSupport",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdapterCatalogTests", dependencies: ["AdapterCatalog", "CookieStores", "HarnessCore", "StrategyAdapters"],
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
