@@ -131,34 +131,39 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .testTarget(name: "CookieModelTests", dependencies: ["CookieModel"], swiftSettings: strict),
+        // What the test targets share: temporary directories, the package's files, the built-in suites.
+        .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel"], exclude: ["Vectors"], swiftSettings: strict
+            name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel", "TestSupport"], exclude: ["Vectors"], swiftSettings: strict
         ),
-        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup"], swiftSettings: strict),
-        .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel"], swiftSettings: strict),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "ProcessCleanupTests", dependencies: ["ProcessCleanup"], swiftSettings: strict),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "Reporting", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CookieStoresTests",
             dependencies: [
-                "ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport", "LibsoupModel",
+                "ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport", "LibsoupModel", "TestSupport",
             ],
             exclude: ["LibsoupModelDifferences.txt"],
             swiftSettings: strict
         ),
         .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",
-            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores"],
+            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores", "Reporting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "WebKitGTKTests",
             dependencies: [
                 "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "Reporting",
-                "SyncStrategies",
+                "SyncStrategies", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -167,11 +172,15 @@ let package = Package(
             dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "AdapterCatalogTests", dependencies: ["AdapterCatalog", "CookieStores", "HarnessCore", "StrategyAdapters"],
+            swiftSettings: strict
+        ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
-        .testTarget(name: "FaultTests", dependencies: ["XMLSupport"], swiftSettings: strict),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore"], swiftSettings: strict),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
-        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

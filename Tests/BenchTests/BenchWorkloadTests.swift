@@ -1,13 +1,13 @@
 import Bench
 import CookieModel
 import Foundation
+import TestSupport
 import Testing
 
 /// The standard workload and its checksum: what every adapter's `bench` reply is checked against.
 @Suite("bench workload")
 struct BenchWorkloadTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let packageRoot = RepositoryFiles.root
 
     static func workload() throws -> BenchWorkload {
         try BenchWorkload.standard(currentDirectory: packageRoot, executablePath: nil)

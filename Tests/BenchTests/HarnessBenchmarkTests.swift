@@ -1,14 +1,14 @@
 import Bench
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 /// `bench harness`'s suites on disk: the generated files pass the schema, and both ways of loading them run
 /// every scenario.
 @Suite("bench harness: suite files on disk")
 struct HarnessBenchmarkTests {
-    static let schemaPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Suites/suite.xsd"
+    static let schemaPath = RepositoryFiles.suiteSchema
 
     @Test("kept whole and indexed both run every generated scenario, each with its own peak memory")
     func onDisk() throws {

@@ -1,16 +1,13 @@
 import CookieModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Conformance
 
 /// The http-state corpus that ships beside the repository (`../shared/corpora/http-state`).
 enum SharedCorpus {
-    static let path: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/ConformanceTests/File.swift → package root
-        return url.deletingLastPathComponent().appendingPathComponent("shared/corpora/http-state").path
-    }()
+    static let path = RepositoryFiles.shared + "/corpora/http-state"
 
     static let corpus: HTTPStateCorpus = {
         do { return try HTTPStateCorpus(path: path) } catch { fatalError("cannot read the http-state corpus: \(error)") }

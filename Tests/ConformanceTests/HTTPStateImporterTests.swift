@@ -1,23 +1,16 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 import XMLSupport
 
 @testable import Conformance
 
-/// The package's own files, found from this source file.
-enum PackageFiles {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/ConformanceTests/File.swift → package root
-        return url
-    }()
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-
-    static let schema: XMLSchema = {
-        do { return try XMLSchema(contentsOf: path("Suites/suite.xsd")) } catch { fatalError("cannot load suite.xsd: \(error)") }
+extension RepositoryFiles {
+    /// The suite schema, for validating the importer's documents.
+    static let suiteXMLSchema: XMLSchema = {
+        do { return try XMLSchema(contentsOf: suiteSchema) } catch { fatalError("cannot load suite.xsd: \(error)") }
     }()
 }
 
@@ -39,7 +32,7 @@ struct HTTPStateImporterTests {
 
     @Test("the committed suite is exactly a fresh import, so it cannot drift from the corpus")
     func committedSuiteIsFresh() throws {
-        let path = PackageFiles.path(HTTPStateImporter.suitePath)
+        let path = RepositoryFiles.path(HTTPStateImporter.suitePath)
         if recording { try importer.suiteXML(to: path) }
         let committed = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
@@ -50,7 +43,7 @@ struct HTTPStateImporterTests {
 
     @Test("the committed reference expectations are exactly a fresh import")
     func committedExpectationsAreFresh() throws {
-        let path = PackageFiles.path(HTTPStateImporter.expectationsPath)
+        let path = RepositoryFiles.path(HTTPStateImporter.expectationsPath)
         if recording { try importer.expectationsXML(to: path) }
         let committed = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
@@ -62,7 +55,7 @@ struct HTTPStateImporterTests {
     @Test("both outputs are valid against Suites/suite.xsd")
     func outputsAreValid() throws {
         for (name, document) in [("http-state.xml", try importer.suiteXML()), ("reference.xml", try importer.expectationsXML())] {
-            let problems = try PackageFiles.schema.validate(Data(document.utf8), file: name)
+            let problems = try RepositoryFiles.suiteXMLSchema.validate(Data(document.utf8), file: name)
             #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
         }
     }
@@ -127,7 +120,7 @@ struct HTTPStateImporterTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-state-\(UUID().uuidString).xml")
         try importer.suiteXML(to: file.path)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try SuiteLoader(schema: SuiteSchema.load(from: PackageFiles.path("Suites/suite.xsd"))).loadSuite(at: file.path)
+        return try SuiteLoader(schema: SuiteSchema.load(from: RepositoryFiles.suiteSchema)).loadSuite(at: file.path)
     }
 
     @Test("redirect targets: relative Locations resolve on the cookie-parser origin, hosts are lower-cased, queries kept")
@@ -212,7 +205,7 @@ struct HTTPStateImporterCorpusTests {
         #expect(importer.importedCaseNames == ["x0001", "x0002"])
         #expect(importer.skippedCases.map(\.name) == ["x0003"])
         let xml = try importer.suiteXML()
-        let suite = try XMLTree.parse(Data(xml.utf8), file: "t.xml", validatingAgainst: PackageFiles.schema).root
+        let suite = try XMLTree.parse(Data(xml.utf8), file: "t.xml", validatingAgainst: RepositoryFiles.suiteXMLSchema).root
         let provenance = try #require(suite.elements(named: "provenance").first).text
         #expect(provenance.contains("repository someone/cookies, folder tests/data, commit abab"))
         #expect(provenance.contains("- x0003: Set-Cookie line 1 is not UTF-8, and a suite carries lines as text"))

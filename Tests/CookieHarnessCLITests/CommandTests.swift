@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CookieHarnessCLI
 
 @Suite("cookie-harness commands")
 struct CommandTests {
-    static let corpusPath: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("shared/corpora/http-state").path
-    }()
+    static let corpusPath = RepositoryFiles.shared + "/corpora/http-state"
 
     @Test("conformance http-state prints the counts and exits 0")
     func conformance() {

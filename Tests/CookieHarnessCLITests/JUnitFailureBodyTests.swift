@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -60,7 +61,7 @@ struct JUnitFailureBodyTests {
             }
         }
         let schema = try XMLSchema(
-            contentsOf: RunCommandTests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/junit/jenkins-junit-10.xsd").path)
+            contentsOf: RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd")
         #expect(try schema.validate(contentsOf: junit).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XMLSupport
 import Testing
 
@@ -7,12 +8,8 @@ import Testing
 /// `run`, `list` and `validate` on suites written to a temporary folder.
 @Suite("run, list and validate")
 struct RunCommandTests {
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }()
-    static let schema = packageRoot.appendingPathComponent("Suites/suite.xsd").path
+    static let packageRoot = URL(fileURLWithPath: RepositoryFiles.root)
+    static let schema = RepositoryFiles.suiteSchema
 
     private func folder(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")

@@ -22,11 +22,6 @@ enum Fixture {
     }
 }
 
-/// Parses an absolute URL, failing the test (at the caller) when the model refuses it.
-func url(_ string: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CookieURL {
-    try #require(CookieURL(string: string), "CookieURL(string: \(string)) is nil", sourceLocation: sourceLocation)
-}
-
 /// Expects `outcome` to be `.stored` and returns the stored cookie.
 @discardableResult
 func expectStored(

@@ -1,94 +1,15 @@
 import CookieModel
 @testable import CookieStores
 import Foundation
+import TestSupport
 import Testing
 
 /// The libcurl adapter hands every decision to libcurl's cookie engine, fed by real exchanges with the loopback
-/// listener. Where libcurl 7.88 departs from RFC 6265bis, the test pins libcurl's behaviour and names the section.
+/// listener. What every store is held to is asserted once in `StoreConformanceTests`; where libcurl 7.88 departs from
+/// RFC 6265bis beyond that, this suite pins libcurl's behaviour and names the section.
 @Suite("CurlCookieStore")
 struct CurlCookieStoreTests {
-    // MARK: Basics
-
-    @Test("a cookie goes back to its host and nowhere else", arguments: [CurlCookieStore.Persistence.inMemory, .cookieJarFile])
-    func basicSetAndGet(_ persistence: CurlCookieStore.Persistence) throws {
-        let store = try CurlCookieStore(persistence: persistence)
-        #expect(try store.header("https://app.example.com/") == nil)
-        try store.receive("sid=abc; Path=/", from: "https://app.example.com/login")
-        #expect(try store.header("https://app.example.com/home") == "sid=abc")
-        #expect(try store.header("https://api.example.com/home") == nil)
-        #expect(try store.header("https://example.com/") == nil)
-        let cookie = try #require(try store.stored("sid"))
-        #expect(cookie.value == "abc" && cookie.domain == "app.example.com" && cookie.isHostOnly && !cookie.isPersistent)
-    }
-
-    @Test("a later cookie with the same name, domain and path replaces the earlier one")
-    func replacement() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("sid=1; Path=/", "sid=2; Path=/", from: "https://app.example.com/")
-        #expect(try store.header("https://app.example.com/") == "sid=2")
-        #expect(try store.storedCookies().count == 1)
-    }
-
-    @Test("a Domain cookie reaches the sibling hosts of its domain, not other sites; a public suffix is refused")
-    func domainMatching() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("sid=d0m; Domain=example.com; Path=/", from: "https://login.example.com/")
-        #expect(try store.header("https://app.example.com/") == "sid=d0m")
-        #expect(try store.header("https://example.com/") == "sid=d0m")
-        #expect(try store.header("https://example.org/") == nil)
-        #expect(try store.header("https://notexample.com/") == nil)
-        let cookie = try #require(try store.stored("sid"))
-        #expect(cookie.domain == "example.com" && !cookie.isHostOnly)
-        try store.receive("evil=1; Domain=example.org", "track=1; Domain=com", from: "https://app.example.com/")
-        #expect(try store.storedCookies().map(\.name) == ["sid"])
-    }
-
-    @Test("a Path cookie goes to its path and below, not to siblings; the default path is the request's directory")
-    func pathMatching() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("docs=1; Path=/docs", from: "https://app.example.com/")
-        try store.receive("dir=1", from: "https://app.example.com/a/page")
-        #expect(try store.header("https://app.example.com/docs") == "docs=1")
-        #expect(try store.header("https://app.example.com/docs/intro") == "docs=1")
-        #expect(try store.header("https://app.example.com/docsx") == nil)
-        #expect(try store.header("https://app.example.com/") == nil)
-        #expect(try store.header("https://app.example.com/a/other") == "dir=1")
-        #expect(try store.header("https://app.example.com/b") == nil)
-    }
-
-    @Test("longer paths come first in the Cookie header")
-    func longerPathFirst() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("pref=site; Path=/", "pref=docs; Path=/docs", from: "https://app.example.com/docs/")
-        #expect(try store.header("https://app.example.com/docs/intro") == "pref=docs; pref=site")
-    }
-
-    // MARK: Secure and HttpOnly over real connections
-
-    @Test("a Secure cookie goes over https (a TLS connection to the listener) and never over http")
-    func secureOverTLS() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("token=abc; Secure; Path=/", from: "https://app.example.com/")
-        #expect(try store.stored("token")?.isSecure == true)
-        #expect(try store.header("https://app.example.com/") == "token=abc")
-        #expect(try store.header("http://app.example.com/") == nil)
-    }
-
-    @Test("a Secure cookie from an http response is refused (RFC 6265bis §5.7 step 13)")
-    func secureFromHTTPRefused() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("plain=1; Secure; Path=/", from: "http://app.example.com/")
-        #expect(try store.storedCookies().isEmpty)
-    }
-
-    @Test("HttpOnly is kept as a flag (#HttpOnly_ in libcurl's cookie list) and the cookie still goes on requests")
-    func httpOnlyFlag() throws {
-        let store = try CurlCookieStore(persistence: .inMemory)
-        try store.receive("session=h0st; Path=/; Secure; HttpOnly", from: "https://app.example.com/signin")
-        let cookie = try #require(try store.stored("session"))
-        #expect(cookie.isHTTPOnly && cookie.isSecure)
-        #expect(try store.header("https://app.example.com/account") == "session=h0st")
-    }
+    // MARK: What only libcurl has (the conformance suite, StoreConformanceTests, holds the rest)
 
     @Test("no non-HTTP API: document.cookie is unsupported")
     func noDocumentCookie() throws {
@@ -144,27 +65,6 @@ struct CurlCookieStoreTests {
         #expect(FileManager.default.fileExists(atPath: directory))
         store = nil
         #expect(!FileManager.default.fileExists(atPath: directory))
-    }
-
-    // MARK: Isolation
-
-    @Test("stores used in parallel on the one listener never see each other's cookies", arguments: [CurlCookieStore.Persistence.inMemory, .cookieJarFile])
-    func isolation(_ persistence: CurlCookieStore.Persistence) async throws {
-        let stores = try (0..<4).map { _ in try CurlCookieStore(persistence: persistence) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, store) in stores.enumerated() {
-                group.addTask {
-                    for round in 0..<10 {
-                        try store.receive("owner=\(index); Path=/", "round=\(round); Path=/", from: "https://app.example.com/")
-                        #expect(pairs(try store.header("https://app.example.com/")) == ["owner=\(index)", "round=\(round)"])
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        for (index, store) in stores.enumerated() {
-            #expect(try store.stored("owner")?.value == "\(index)")
-        }
     }
 
     // MARK: libcurl 7.88's departures from RFC 6265bis, pinned

@@ -4,91 +4,15 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 import Testing
 
-/// The Foundation adapter hands every decision to Foundation. Where Foundation (swift-corelibs-foundation on
-/// Linux) departs from RFC 6265bis, the test pins Foundation's behaviour and names the section: a change in either
-/// the adapter or Foundation shows up here first.
+/// The Foundation adapter hands every decision to Foundation. What every store is held to is asserted once in
+/// `StoreConformanceTests` (with Foundation's departures named there); this suite keeps what is Foundation's own:
+/// its file, its restarts, its departures beyond those, and its storage's isolation.
 @Suite("FoundationCookieStore")
 struct FoundationCookieStoreTests {
-    // MARK: Basics
-
-    @Test("a cookie goes back to its host and nowhere else", arguments: [FoundationCookieStore.Persistence.inMemory, .onDisk])
-    func basicSetAndGet(_ persistence: FoundationCookieStore.Persistence) throws {
-        let store = try FoundationCookieStore(persistence: persistence)
-        #expect(try store.header("https://app.example.com/") == nil)
-        try store.receive("sid=abc; Path=/", from: "https://app.example.com/login")
-        #expect(try store.header("https://app.example.com/home") == "sid=abc")
-        #expect(try store.header("https://api.example.com/home") == nil)
-        #expect(try store.header("https://example.com/") == nil)
-        let cookie = try #require(try store.stored("sid"))
-        #expect(cookie.value == "abc" && cookie.domain == "app.example.com" && cookie.isHostOnly && !cookie.isPersistent)
-    }
-
-    @Test("a later cookie with the same name, domain and path replaces the earlier one")
-    func replacement() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("sid=1; Path=/", "sid=2; Path=/", from: "https://app.example.com/")
-        #expect(try store.header("https://app.example.com/") == "sid=2")
-        #expect(try store.storedCookies().count == 1)
-    }
-
-    @Test("a Domain cookie reaches the sibling hosts of its domain, not other sites")
-    func domainMatching() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("sid=d0m; Domain=example.com; Path=/", from: "https://login.example.com/")
-        #expect(try store.header("https://app.example.com/") == "sid=d0m")
-        #expect(try store.header("https://example.com/") == "sid=d0m")
-        #expect(try store.header("https://example.org/") == nil)
-        #expect(try store.header("https://notexample.com/") == nil)
-        let cookie = try #require(try store.stored("sid"))
-        #expect(cookie.domain == "example.com" && !cookie.isHostOnly)
-    }
-
-    @Test("a Domain attribute the host does not belong to is refused")
-    func foreignDomainRefused() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("evil=1; Domain=example.org", from: "https://app.example.com/")
-        #expect(try store.storedCookies().isEmpty)
-    }
-
-    @Test("Foundation deviation: Domain=com is stored and sent to every .com host (RFC 6265bis §5.7 step 9)")
-    func publicSuffixAccepted() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("track=everyone; Domain=com; Path=/", from: "https://app.example.com/")
-        #expect(try store.header("https://other.com/") == "track=everyone")
-    }
-
-    @Test("Foundation deviation: cookies(for:) ignores the path (RFC 6265bis §5.8.3 step 1, §5.1.4)")
-    func pathIgnored() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("scoped=1; Path=/docs", from: "https://app.example.com/docs/intro")
-        #expect(try store.stored("scoped")?.path == "/docs")
-        #expect(try store.header("https://app.example.com/docs/a") == "scoped=1")
-        #expect(try store.header("https://app.example.com/other") == "scoped=1")  // RFC: none
-    }
-
-    // MARK: Secure and HttpOnly
-
-    @Test("Foundation deviation: a Secure cookie is sent over http too, and accepted from http (RFC 6265bis §5.8.3 step 1, §5.7 step 13)")
-    func secureNotEnforced() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("token=abc; Secure; Path=/", from: "https://app.example.com/")
-        #expect(try store.stored("token")?.isSecure == true)
-        #expect(try store.header("https://app.example.com/") == "token=abc")
-        #expect(try store.header("http://app.example.com/") == "token=abc")  // RFC: none
-        try store.receive("plain=1; Secure; Path=/", from: "http://app.example.com/")
-        #expect(try store.stored("plain")?.isSecure == true)  // RFC: ignored
-    }
-
-    @Test("HttpOnly is kept as a flag and the cookie still goes on requests")
-    func httpOnlyFlag() throws {
-        let store = try FoundationCookieStore(persistence: .inMemory)
-        try store.receive("session=h0st; Path=/; Secure; HttpOnly", from: "https://app.example.com/signin")
-        let cookie = try #require(try store.stored("session"))
-        #expect(cookie.isHTTPOnly && cookie.isSecure)
-        #expect(try store.header("https://app.example.com/account") == "session=h0st")
-    }
+    // MARK: No non-HTTP API
 
     @Test("no non-HTTP API: document.cookie is unsupported")
     func noDocumentCookie() throws {
@@ -182,24 +106,5 @@ struct FoundationCookieStoreTests {
         first.setCookies(HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "a=1"], for: origin), for: origin, mainDocumentURL: nil)
         #expect(first.cookies?.count == 1)
         #expect(second.cookies?.isEmpty == true)
-    }
-
-    @Test("stores used in parallel never see each other's cookies", arguments: [FoundationCookieStore.Persistence.inMemory, .onDisk])
-    func isolation(_ persistence: FoundationCookieStore.Persistence) async throws {
-        let stores = try (0..<4).map { _ in try FoundationCookieStore(persistence: persistence) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, store) in stores.enumerated() {
-                group.addTask {
-                    for round in 0..<25 {
-                        try store.receive("owner=\(index); Path=/", "round\(index)=\(round); Path=/", from: "https://app.example.com/")
-                        #expect(pairs(try store.header("https://app.example.com/")) == ["owner=\(index)", "round\(index)=\(round)"])
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        for (index, store) in stores.enumerated() {
-            #expect(try store.storedCookies().map(\.name).sorted() == ["owner", "round\(index)"])
-        }
     }
 }

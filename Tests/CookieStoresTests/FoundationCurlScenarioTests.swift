@@ -1,6 +1,7 @@
 import CookieModel
 import CookieStores
 import HarnessCore
+import TestSupport
 import Testing
 
 /// A few built-in scenarios through the ScenarioExecutor on both adapters, the way `cookie-harness run` drives

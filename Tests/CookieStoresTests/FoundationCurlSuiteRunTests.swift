@@ -2,27 +2,21 @@ import CookieModel
 import CookieStores
 import Foundation
 import HarnessCore
-import Synchronization
+import Reporting
+import TestSupport
 import Testing
 
 /// Every built-in suite on both adapters through the Runner, as `cookie-harness run` does.
 @Suite("Built-in suites on the foundation and curl adapters")
 struct FoundationCurlSuiteRunTests {
-    final class Collector: ResultReporter, Sendable {
-        let results = Mutex<[ScenarioResult]>([])
-        func begin(_ run: RunInfo) throws {}
-        func report(_ result: ScenarioResult) throws { results.withLock { $0.append(result) } }
-        func finish(_ summary: RunSummary) throws {}
-    }
-
     /// Set COOKIE_STORES_REPORT=1 (or `verbose`, with transcripts) to print every failure and skip.
     @Test("every scenario runs to a verdict: no adapter errors, and every skip names a missing capability", arguments: StoreKind.allCases)
     func allSuites(_ kind: StoreKind) throws {
-        let suites = try BuiltInSuites.loaded.get()
-        let collector = Collector()
+        let suites = try BuiltInSuites.suites
+        let collector = CollectingReporter()
         let plan = RunPlan(suites: suites, adapters: [kind.adapter], jobs: 2, timeLimit: .seconds(60))
         _ = try Runner().run(plan, reporter: collector)
-        let results = collector.results.withLock { $0 }
+        let results = collector.results
         #expect(results.count == suites.reduce(0) { $0 + $1.scenarios.count })
         var counts: [String: Int] = [:]
         for result in results {

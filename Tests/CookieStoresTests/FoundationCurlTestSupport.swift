@@ -2,9 +2,10 @@ import CookieModel
 import CookieStores
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
-/// Shared by the Foundation and libcurl tests: URLs, the two stores behind one switch, and the built-in suites.
+/// Shared by the Foundation and libcurl tests: the two stores behind one switch, and store helpers.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case foundation
     case curl
@@ -35,11 +36,6 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-/// `CookieURL(string:)` that fails the test instead of crashing it.
-func url(_ string: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CookieURL {
-    try #require(CookieURL(string: string), "not a URL: \(string)", sourceLocation: sourceLocation)
-}
-
 extension CookieStore {
     /// Stores each line as if `from` had answered with it.
     func receive(_ lines: String..., from address: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -62,25 +58,4 @@ extension CookieStore {
 /// The `name=value` pairs of a Cookie header, as a set (libraries differ in order where the RFC leaves it open).
 func pairs(_ header: String?) -> Set<String> {
     Set((header ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-}
-
-/// The repository's built-in suites (`Suites/`), loaded once.
-enum BuiltInSuites {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
-    static let loaded: Result<[Suite], any Error> = Result {
-        let schema = try SuiteSchema.load(from: packageRoot + "/" + SuiteSchema.relativePath)
-        return try SuiteLoader(schema: schema).load([packageRoot + "/Suites"]).suites
-    }
-
-    /// The scenario with `id` and its suite.
-    static func scenario(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scenario, Suite) {
-        let suites = try loaded.get()
-        for suite in suites {
-            if let scenario = suite.scenarios.first(where: { $0.id == id }) { return (scenario, suite) }
-        }
-        Issue.record("no built-in scenario \(id)", sourceLocation: sourceLocation)
-        throw CancellationError()
-    }
 }

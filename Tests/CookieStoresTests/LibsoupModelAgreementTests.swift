@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -13,7 +14,7 @@ import Testing
 /// reason each.
 @Suite("libsoup-model against libsoup, cell by cell")
 struct LibsoupModelAgreementTests {
-    static let differencesPath = "\(OutOfProcessSupport.packageRoot)/Tests/CookieStoresTests/LibsoupModelDifferences.txt"
+    static let differencesPath = "\(RepositoryFiles.root)/Tests/CookieStoresTests/LibsoupModelDifferences.txt"
 
     /// Why the real library cannot run here, or nil when it can (CI installs python3-gi and gir1.2-soup-3.0).
     static let libsoupMissing: String? = {
@@ -66,9 +67,7 @@ struct LibsoupModelAgreementTests {
 
     /// Every scenario of the built-in suites on `first` and `second`, two at a time.
     static func cells(_ first: Adapter, _ second: Adapter) throws -> [Cell] {
-        let root = OutOfProcessSupport.packageRoot
-        let schema = try SuiteSchema.load(from: "\(root)/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load(["\(root)/Suites"])
+        let loaded = try BuiltInSuites.loaded.get()
         let work = loaded.suites.flatMap { suite in suite.scenarios.map { (suite, $0) } }
         final class Results: @unchecked Sendable {
             let lock = NSLock()
@@ -92,7 +91,7 @@ struct LibsoupModelAgreementTests {
     )
     func everyCell() throws {
         let libsoup = try ExternalAdapters.libsoupDescription(
-            currentDirectory: OutOfProcessSupport.packageRoot, executablePath: nil).adapter()
+            currentDirectory: RepositoryFiles.root, executablePath: nil).adapter()
         let cells = try Self.cells(libsoup, StoreAdapters.libsoupModel).filter(\.isRun)
         let listed = try Self.listedDifferences()
         let differing = cells.filter { !$0.isEqual }
@@ -111,7 +110,7 @@ struct LibsoupModelAgreementTests {
     @Test("for contrast: the reference jar against libsoup on the same cells", .enabled(if: libsoupMissing == nil, "\(libsoupMissing ?? "")"))
     func referenceContrast() throws {
         let libsoup = try ExternalAdapters.libsoupDescription(
-            currentDirectory: OutOfProcessSupport.packageRoot, executablePath: nil).adapter()
+            currentDirectory: RepositoryFiles.root, executablePath: nil).adapter()
         // The cells libsoup runs (the reference jar can run more: it has http-only).
         let cells = try Self.cells(libsoup, .reference).filter { cell in
             if case .skipped = cell.a.status { return false }

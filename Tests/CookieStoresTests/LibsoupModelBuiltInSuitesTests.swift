@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -11,20 +13,18 @@ import Testing
 struct LibsoupModelBuiltInSuitesTests {
     @Test("every built-in scenario passes, fails as listed, or is skipped for a missing capability")
     func builtInSuites() throws {
-        let root = OutOfProcessSupport.packageRoot
-        let schema = try SuiteSchema.load(from: "\(root)/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load(["\(root)/Suites"])
-        let expectations = try ExpectationFile(contentsOf: "\(root)/Suites/expectations/libsoup-model.xml", schema: schema)
+        let loaded = try BuiltInSuites.loaded.get()
+        let expectations = try BuiltInSuites.expectations(for: StoreAdapters.libsoupModel.name)
         #expect(expectations.adapter == StoreAdapters.libsoupModel.name)
         #expect(expectations.unmatchedEntries(scenarioIDs: loaded.scenarioIDs).isEmpty)
 
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let plan = RunPlan(suites: loaded.suites, adapters: [StoreAdapters.libsoupModel], jobs: 2) { _, scenario in
             expectations.expectedStatus(forScenario: scenario)
         }
         let summary = try Runner().run(plan, reporter: reporter)
         #expect(summary.errored == 0)
         #expect(summary.passed > 200)
-        OutOfProcessSupport.recordUnexpected(reporter.results, adapter: StoreAdapters.libsoupModel.name)
+        BuiltInSuites.recordUnexpected(reporter.results, adapter: StoreAdapters.libsoupModel.name)
     }
 }

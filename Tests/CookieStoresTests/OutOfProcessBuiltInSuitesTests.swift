@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -12,19 +14,16 @@ import Testing
 /// starts passing fails this test: the list stays true.
 @Suite("python-cookiejar on the built-in suites")
 struct OutOfProcessBuiltInSuitesTests {
-    static let expectationsPath = "\(OutOfProcessSupport.packageRoot)/Suites/expectations/python-cookiejar.xml"
 
     @Test("every built-in scenario passes, fails as listed, or is skipped for a missing capability")
     func builtInSuites() throws {
-        let root = OutOfProcessSupport.packageRoot
-        let schema = try SuiteSchema.load(from: "\(root)/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load(["\(root)/Suites"])
-        let expectations = try ExpectationFile(contentsOf: Self.expectationsPath, schema: schema)
+        let loaded = try BuiltInSuites.loaded.get()
+        let expectations = try BuiltInSuites.expectations(for: ExternalAdapters.pythonCookiejarName)
         #expect(expectations.adapter == ExternalAdapters.pythonCookiejarName)
         #expect(expectations.unmatchedEntries(scenarioIDs: loaded.scenarioIDs).isEmpty)
 
         let adapter = try OutOfProcessSupport.pythonCookiejar().adapter()
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let plan = RunPlan(suites: loaded.suites, adapters: [adapter], jobs: 2) { _, scenario in
             expectations.expectedStatus(forScenario: scenario)
         }
@@ -32,6 +31,6 @@ struct OutOfProcessBuiltInSuitesTests {
 
         #expect(summary.errored == 0)
         #expect(summary.passed + summary.failed + summary.skipped == reporter.results.count)
-        OutOfProcessSupport.recordUnexpected(reporter.results, adapter: "python-cookiejar")
+        BuiltInSuites.recordUnexpected(reporter.results, adapter: "python-cookiejar")
     }
 }

@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 import ChildProcesses
@@ -41,10 +43,10 @@ struct OutOfProcessFaultTests {
 
     @Test("a fault mid-scenario is that scenario's error; the scenarios around it pass", arguments: faults)
     func faultBecomesError(fault: Fault) throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory, timeout: .seconds(1))
         defer { external.stopIdleProcesses() }
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let start = ContinuousClock.now
         let summary = try Runner().run(
             RunPlan(suites: [Self.suite(trigger: fault.trigger)], adapters: [external.adapter()], jobs: 1),
@@ -63,7 +65,7 @@ struct OutOfProcessFaultTests {
 
     @Test("the error thrown by the store carries the code, the request and the offending line", arguments: faults)
     func storeError(fault: Fault) throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory, timeout: .seconds(1))
         defer { external.stopIdleProcesses() }
         let store = try ExternalCookieStore(external, clock: .frozen(at: OutOfProcessSupport.start))
@@ -93,7 +95,7 @@ struct OutOfProcessFaultTests {
 
     @Test("a killed process is gone: no zombie, no orphan")
     func hungProcessIsKilled() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory, timeout: .seconds(1))
         defer { external.stopIdleProcesses() }
         let store = try ExternalCookieStore(external, clock: .frozen(at: OutOfProcessSupport.start))
@@ -107,7 +109,7 @@ struct OutOfProcessFaultTests {
 
     @Test("faults in parallel scenarios stay in their scenarios; the others pass")
     func parallelFaults() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory, timeout: .seconds(1))
         defer { external.stopIdleProcesses() }
         var scenarios: [Scenario] = []
@@ -118,7 +120,7 @@ struct OutOfProcessFaultTests {
             ]))
         }
         scenarios += (5..<20).map { OutOfProcessSupport.roundTrip("oop.ok\($0)", set: ["n=\($0)"], expect: "n=\($0)") }
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let summary = try Runner().run(
             RunPlan(suites: [OutOfProcessSupport.suite(scenarios)], adapters: [external.adapter()], jobs: 4),
             reporter: reporter)
@@ -136,7 +138,7 @@ struct OutOfProcessFaultTests {
     func commandNotFound() throws {
         let adapter = ExternalAdapter(name: "ghost", command: ["no-such-adapter-command", "--x"]).adapter()
         #expect(adapter.info.version == "unavailable")
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let summary = try Runner().run(
             RunPlan(suites: [OutOfProcessSupport.suite([
                 OutOfProcessSupport.roundTrip("oop.one", set: ["a=1"], expect: "a=1"),
@@ -186,14 +188,14 @@ struct OutOfProcessFaultTests {
 
     @Test("capabilities come from the handshake: a scenario needing a missing one is skipped with the reason")
     func capabilitiesFromHandshake() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory)
         defer { external.stopIdleProcesses() }
         let adapter = external.adapter()
         #expect(adapter.capabilities == [.nativeStore, .webView, .nonPersistentDataStore, .storeInspection])
         #expect(adapter.info.version == "0.1")
         #expect(adapter.summary.contains("ignored capabilities: teleport"))
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         _ = try Runner().run(
             RunPlan(suites: [OutOfProcessSupport.suite([
                 OutOfProcessSupport.scenario("oop.restart", [.restartApp]),
@@ -208,7 +210,7 @@ struct OutOfProcessFaultTests {
 
     @Test("an operation the adapter skips is unsupported by the store")
     func skippedIsUnsupported() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory)
         defer { external.stopIdleProcesses() }
         let store = try ExternalCookieStore(external, clock: .frozen(at: OutOfProcessSupport.start))
@@ -220,7 +222,7 @@ struct OutOfProcessFaultTests {
 
     @Test("a process is reset and reused by the next store, which sees none of the last one's cookies")
     func processReuse() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let external = try FaultyAdapter.make(in: directory)
         defer { external.stopIdleProcesses() }
         let url = CookieURL(string: "https://app.example.com/")!
@@ -238,7 +240,7 @@ struct OutOfProcessFaultTests {
 
     @Test("an adapter without reset gets a fresh process for every store")
     func noReset() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write("noreset.py", FaultyAdapter.script.replacingOccurrences(of: #"elif op == "reset":"#, with: #"elif op == "no-reset":"#))
         let external = ExternalAdapter(name: "noreset", command: ["python3", path])
         defer { external.stopIdleProcesses() }

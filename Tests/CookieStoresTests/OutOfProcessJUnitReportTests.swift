@@ -3,6 +3,7 @@ import CookieModel
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -12,12 +13,11 @@ import XMLSupport
 @Suite("out-of-process faults in the JUnit report", .timeLimit(.minutes(2)))
 struct OutOfProcessJUnitReportTests {
     /// `../shared/schemas/junit/jenkins-junit-10.xsd`, beside the package.
-    static let schemaPath = URL(fileURLWithPath: OutOfProcessSupport.packageRoot).deletingLastPathComponent()
-        .appendingPathComponent("shared/schemas/junit/jenkins-junit-10.xsd").path
+    static let schemaPath = RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd"
 
     @Test("every scenario is a testcase: passes, skips and one error per fault; the file validates")
     func junitReport() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let faulty = try FaultyAdapter.make(in: directory, timeout: .seconds(1))
         defer { faulty.stopIdleProcesses() }
         let triggers = ["crash", "hang", "garbage", "wrong-id", "error"]

@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -12,7 +14,7 @@ import Testing
 @Suite("library adapters on the built-in suites", .serialized, .timeLimit(.minutes(5)))
 struct OutOfProcessLibraryAdaptersTests {
     static func describe(_ name: String) throws -> ExternalAdapter {
-        let root = OutOfProcessSupport.packageRoot
+        let root = RepositoryFiles.root
         switch name {
         case ExternalAdapters.toughCookieName: return try ExternalAdapters.toughCookieDescription(currentDirectory: root, requestTimeout: .seconds(10))
         case ExternalAdapters.goCookiejarName: return try ExternalAdapters.goCookiejarDescription(currentDirectory: root, requestTimeout: .seconds(10))
@@ -51,10 +53,8 @@ struct OutOfProcessLibraryAdaptersTests {
     func aiohttp() throws { try Self.check(ExternalAdapters.aiohttpName) }
 
     static func check(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let root = OutOfProcessSupport.packageRoot
-        let schema = try SuiteSchema.load(from: "\(root)/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load(["\(root)/Suites"])
-        let expectations = try ExpectationFile(contentsOf: "\(root)/Suites/expectations/\(name).xml", schema: schema)
+        let loaded = try BuiltInSuites.loaded.get()
+        let expectations = try BuiltInSuites.expectations(for: name)
         #expect(expectations.adapter == name, sourceLocation: sourceLocation)
         #expect(expectations.unmatchedEntries(scenarioIDs: loaded.scenarioIDs).isEmpty, sourceLocation: sourceLocation)
 
@@ -63,13 +63,13 @@ struct OutOfProcessLibraryAdaptersTests {
         let adapter = external.adapter()
         // A library whose start fails (PyGObject or aiohttp not importable) errs on every scenario: said once.
         #expect(adapter.capabilities.contains(.storeInspection), "\(name) did not start: \(adapter.summary)", sourceLocation: sourceLocation)
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let plan = RunPlan(suites: loaded.suites, adapters: [adapter], jobs: 2) { _, scenario in
             expectations.expectedStatus(forScenario: scenario)
         }
         let summary = try Runner().run(plan, reporter: reporter)
         #expect(summary.passed > 200, "\(name): only \(summary.passed) passed", sourceLocation: sourceLocation)
         #expect(summary.passed + summary.failed + summary.skipped + summary.errored == reporter.results.count, sourceLocation: sourceLocation)
-        OutOfProcessSupport.recordUnexpected(reporter.results, adapter: name, sourceLocation: sourceLocation)
+        BuiltInSuites.recordUnexpected(reporter.results, adapter: name, sourceLocation: sourceLocation)
     }
 }

@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -49,7 +51,7 @@ struct OutOfProcessLifecycleTests {
             send({"id": rid, "status": "skipped", "reason": f"no {op} here"})
     """#
 
-    private static func standIn(_ directory: OutOfProcessTemporaryDirectory) throws -> (ExternalAdapter, marker: String) {
+    private static func standIn(_ directory: TestDirectory) throws -> (ExternalAdapter, marker: String) {
         let path = try directory.write("stand-in.py", script)
         let marker = "\(directory.path)/stopped"
         return (ExternalAdapter(name: "stand-in", command: ["python3", path, marker], requestTimeout: .seconds(5)), marker)
@@ -57,14 +59,14 @@ struct OutOfProcessLifecycleTests {
 
     @Test("a run ends with `stop`: the idle adapter process receives it and exits")
     func stopAtTheEndOfARun() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let (external, marker) = try Self.standIn(directory)
         let suite = OutOfProcessSupport.suite([
             OutOfProcessSupport.scenario("oop.one", [.nativeSetCookie(url: "https://app.example.com/", setCookie: "a=1")]),
             OutOfProcessSupport.scenario("oop.two", [.nativeSetCookie(url: "https://app.example.com/", setCookie: "b=1")]),
         ])
         let summary = try Runner().run(
-            RunPlan(suites: [suite], adapters: [external.adapter()], jobs: 1), reporter: OutOfProcessCollectingReporter())
+            RunPlan(suites: [suite], adapters: [external.adapter()], jobs: 1), reporter: CollectingReporter())
         #expect(summary.errored == 0)
         #expect(!FileManager.default.fileExists(atPath: marker), "stop before the end of the run")
 
@@ -87,7 +89,7 @@ struct OutOfProcessLifecycleTests {
 
     @Test("a reply that is not JSON: the error carries the offending line and the stderr written before it")
     func nonJSONReplyCarriesTheStderrTail() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let (external, _) = try Self.standIn(directory)
         defer { external.stopIdleProcesses() }
         let store = try ExternalCookieStore(external, clock: .frozen(at: OutOfProcessSupport.start))
@@ -105,7 +107,7 @@ struct OutOfProcessLifecycleTests {
 
     @Test("cookies an adapter lists at or past their expiry are dropped; live and session ones are kept")
     func expiredCookiesAreDropped() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         let (external, _) = try Self.standIn(directory)
         defer { external.stopIdleProcesses() }
         let store = try ExternalCookieStore(external, clock: .frozen(at: OutOfProcessSupport.start))

@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 import ChildProcesses
@@ -272,7 +273,7 @@ struct OutOfProcessProtocolTests {
 
     @Test("adapter.py is found from the package root and from a folder below it")
     func locatesScript() throws {
-        let root = OutOfProcessSupport.packageRoot
+        let root = RepositoryFiles.root
         let expected = "\(root)/\(ExternalAdapters.pythonCookiejarScript)"
         #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarScript, currentDirectory: root, executablePath: nil) == expected)
         #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarScript, currentDirectory: "\(root)/Sources/CookieStores", executablePath: nil) == expected)
@@ -286,7 +287,7 @@ struct OutOfProcessProtocolTests {
 
     @Test("a missing adapter.py is an error that lists every place tried")
     func scriptNotFound() throws {
-        let directory = try OutOfProcessTemporaryDirectory()
+        let directory = try TestDirectory()
         do {
             _ = try ExternalAdapters.locateScript(
                 ExternalAdapters.pythonCookiejarScript, currentDirectory: directory.path, executablePath: "/usr/bin/true",

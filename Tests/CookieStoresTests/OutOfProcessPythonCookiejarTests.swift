@@ -1,6 +1,8 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -128,7 +130,7 @@ struct OutOfProcessPythonCookiejarTests {
             ]),
         ]
         scenarios += (0..<60).map { OutOfProcessSupport.roundTrip("py.n\($0)", set: ["n=\($0)"], expect: "n=\($0)") }
-        let reporter = OutOfProcessCollectingReporter()
+        let reporter = CollectingReporter()
         let summary = try Runner().run(
             RunPlan(
                 suites: [Suite(id: "py", title: "py", file: "py.xml", origins: origins, scenarios: scenarios)],

@@ -1,22 +1,17 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @testable import CookieStores
 
 /// Shared pieces of the out-of-process adapter tests: the package's paths, temporary adapters, small suites.
 enum OutOfProcessSupport {
-    /// The package root, found from this file (`Tests/CookieStoresTests/…`).
-    static let packageRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }()
-
     /// The built-in Python adapter, located from the package root.
     static func pythonCookiejar(requestTimeout: Duration = .seconds(10)) throws -> ExternalAdapter {
         try ExternalAdapters.pythonCookiejarDescription(
-            currentDirectory: packageRoot, executablePath: nil, requestTimeout: requestTimeout)
+            currentDirectory: RepositoryFiles.root, executablePath: nil, requestTimeout: requestTimeout)
     }
 
     /// A store on the Python adapter, with its own frozen-or-virtual clock.
@@ -53,69 +48,6 @@ enum OutOfProcessSupport {
             .expect(.request(RequestExpectation(url: "https://app.example.com/home", cookie: CookieStringMatch(equals: expected)))),
         ])
     }
-}
-
-/// A temporary directory, removed with its contents when the value is dropped.
-extension OutOfProcessSupport {
-    /// Records one issue per unexpected result of `adapter`, saying what to do about it (its expectation file is
-    /// `Suites/expectations/ADAPTER.xml`).
-    static func recordUnexpected(
-        _ results: [ScenarioResult], adapter: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        for result in results where result.isUnexpected {
-            let detail: String
-            switch result.status {
-            case .passed: detail = "passes now: remove its entry from Suites/expectations/\(adapter).xml"
-            case .failed(let failure): detail = failure.message
-            case .skipped(let reason): detail = reason
-            case .errored(let error): detail = error
-            }
-            Issue.record(
-                "\(adapter) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue): \(detail)",
-                sourceLocation: sourceLocation)
-        }
-    }
-}
-
-final class OutOfProcessTemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "oop-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Writes `text` to `name` in the directory; returns the path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = "\(path)/\(name)"
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return file
-    }
-}
-
-/// Collects what a runner reports.
-final class OutOfProcessCollectingReporter: ResultReporter, @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [ScenarioResult] = []
-    private(set) var summary: RunSummary?
-
-    var results: [ScenarioResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-
-    func begin(_ run: RunInfo) throws {}
-    func report(_ result: ScenarioResult) throws {
-        lock.lock()
-        collected.append(result)
-        lock.unlock()
-    }
-    func finish(_ summary: RunSummary) throws { self.summary = summary }
 }
 
 /// A tiny adapter in Python that keeps `name=value` pairs and misbehaves on request: a cookie whose value is
@@ -172,7 +104,7 @@ enum FaultyAdapter {
     """#
 
     /// The adapter written to `directory`, named `name`.
-    static func make(in directory: OutOfProcessTemporaryDirectory, name: String = "faulty", timeout: Duration = .seconds(5)) throws -> ExternalAdapter {
+    static func make(in directory: TestDirectory, name: String = "faulty", timeout: Duration = .seconds(5)) throws -> ExternalAdapter {
         let path = try directory.write("faulty.py", script)
         return ExternalAdapter(name: name, command: ["python3", path], requestTimeout: timeout)
     }

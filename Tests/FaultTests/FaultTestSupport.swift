@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
 /// The real `cookie-harness` binary, run as a user or a CI job would, with its output and exit status.
 enum Harness {
     /// The package root, found from this file.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = RepositoryFiles.root
 
     /// The binary `swift build` / `swift test` made (debug, as the tests are), or `$COOKIE_HARNESS_BINARY` (to run
     /// these faults against another build, e.g. an older one to see them fail).

@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import ProcessCleanup
+import TestSupport
 import Testing
 
 /// The one writer: modes kept or taken from the umask, links followed, FIFOs written through, nothing left behind.
@@ -8,7 +9,7 @@ import Testing
 @Suite(.serialized)
 struct AtomicFileTests {
     @Test func newFileHonoursTheUmask() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         for (mask, expected): (mode_t, mode_t) in [(0o077, 0o600), (0o022, 0o644), (0o027, 0o640)] {
             let path = folder.path + "/new-\(mask).txt"
             let previous = umask(mask)
@@ -25,7 +26,7 @@ struct AtomicFileTests {
 
     @Test(arguments: [0o600, 0o640, 0o444, 0o755] as [mode_t])
     func existingFileKeepsItsMode(mode: mode_t) throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let path = try folder.write("r.json", "old")
         chmod(path, mode)
         try AtomicFile.write("new", to: path)
@@ -35,7 +36,7 @@ struct AtomicFileTests {
     }
 
     @Test func symlinkChainIsFollowedAndStays() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: true)
         let target = try folder.write("real/t.md", "old")
         chmod(target, 0o640)
@@ -50,7 +51,7 @@ struct AtomicFileTests {
     }
 
     @Test func symlinkToMissingFileCreatesTheTarget() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: "target")
         try AtomicFile.write("new", to: folder.path + "/link")
         #expect(folder.isLink("link"))
@@ -58,7 +59,7 @@ struct AtomicFileTests {
     }
 
     @Test func linkLoopIsRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/a", withDestinationPath: "b")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/b", withDestinationPath: "a")
         let error = try #require(throws: FileAccessError.self) { try AtomicFile.write("x", to: folder.path + "/a") }
@@ -67,7 +68,7 @@ struct AtomicFileTests {
     }
 
     @Test func directoryAndEmptyPathAreRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let directory = try #require(throws: FileAccessError.self) { try AtomicFile(folder.path, what: "report") }
         #expect(directory.code == .invalidPath)
         #expect(directory.description == "\(folder.path): error: is a directory; a report path names a file")
@@ -76,14 +77,14 @@ struct AtomicFileTests {
     }
 
     @Test func missingFolderIsAWriteFailureWithTheReason() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let error = try #require(throws: FileAccessError.self) { try AtomicFile(folder.path + "/missing/r.json") }
         #expect(error.code == .writeFailed)
         #expect(error.message.contains("No such file or directory"), "\(error)")
     }
 
     @Test func temporaryFileIsScratchUntilCommitted() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let path = try folder.write("r.json", "old")
         let file = try AtomicFile(path)
         #expect(ProcessCleanup.scratchPaths.contains(file.temporaryPath))
@@ -98,7 +99,7 @@ struct AtomicFileTests {
     }
 
     @Test func droppedOrDiscardedFileLeavesTheDestinationAlone() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let path = try folder.write("r.json", "old")
         do {
             let file = try AtomicFile(path)
@@ -114,7 +115,7 @@ struct AtomicFileTests {
     }
 
     @Test func writesThroughTheDescriptorAreCommittedToo() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let path = folder.path + "/d.xml"
         let file = try AtomicFile(path)
         #expect(Glibc.write(file.descriptor, "<a/>", 4) == 4)
@@ -123,7 +124,7 @@ struct AtomicFileTests {
     }
 
     @Test func fifoIsWrittenThroughAndStaysAFifo() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let fifo = folder.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         let received = Received()
@@ -154,7 +155,7 @@ struct AtomicFileTests {
     }
 
     @Test func installMovesAProducedFileKeepingTheOldMode() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let binary = try folder.write("adapter", "old")
         chmod(binary, 0o750)
         let produced = try folder.write(".adapter.build", "new")
@@ -166,7 +167,7 @@ struct AtomicFileTests {
     }
 
     @Test func filesCommittedTogetherAllAppear() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let a = try folder.write("a.xml", "old a")
         chmod(a, 0o640)
         let files = try [a, folder.path + "/b.xml"].map { path in
@@ -183,7 +184,7 @@ struct AtomicFileTests {
     }
 
     @Test func whenOneRenameFailsTheOthersAreTakenBack() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         let a = try folder.write("a.xml", "old a")
         let b = try folder.write("b.xml", "old b")
         chmod(b, 0o600)
@@ -205,7 +206,7 @@ struct AtomicFileTests {
     }
 
     @Test func twoPathsNamingOneFileAreRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: "r.json")
         let error = try #require(throws: FileAccessError.self) {
             try FileDestination.check([folder.path + "/r.json", folder.path + "/./link.json"], what: "report")

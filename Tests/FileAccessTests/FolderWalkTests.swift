@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import TestSupport
 import Testing
 
 /// Suite folders behind links (issue 17, item 6): every link followed, every real folder read once.
@@ -7,7 +8,7 @@ struct FolderWalkTests {
     private func xml(under path: String) -> [String] { FolderWalk.files(under: path) { $0.hasSuffix(".xml") } }
 
     @Test func aLinkToAFolderIsWalked() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try folder.makeFolder("real/deep")
         try folder.write("real/a.xml", "")
         try folder.write("real/deep/b.xml", "")
@@ -18,7 +19,7 @@ struct FolderWalkTests {
     }
 
     @Test func linkedSubfoldersAndFilesAreFollowedOnce() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try folder.makeFolder("real")
         try folder.makeFolder("tree")
         try folder.write("real/a.xml", "")
@@ -33,7 +34,7 @@ struct FolderWalkTests {
     }
 
     @Test func loopsEnd() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try folder.makeFolder("tree/inner")
         try folder.write("tree/inner/a.xml", "")
         try folder.link("tree/inner/up", to: "..")
@@ -45,7 +46,7 @@ struct FolderWalkTests {
     }
 
     @Test func hiddenEntriesAndMissingFoldersGiveNothing() throws {
-        let folder = try ScratchFolder()
+        let folder = try TestDirectory()
         try folder.makeFolder(".git")
         try folder.write(".git/a.xml", "")
         try folder.write(".hidden.xml", "")

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzTargets
+import TestSupport
 import Testing
 
 /// Every checked-in fuzz input, replayed on each `swift test`: the seeds (`Fuzz/Corpus/TARGET`) and every input
@@ -7,8 +8,7 @@ import Testing
 /// the test process, so each regression also has a named test next to the code it broke.
 @Suite("fuzz targets: seeds and past crashes replayed")
 struct FuzzTargetsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz").path
+    static let root = RepositoryFiles.path("Fuzz")
 
     static func inputs(_ folder: String, _ target: FuzzTarget) -> [String] {
         let path = "\(root)/\(folder)/\(target.name)"

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HarnessCore
+import TestSupport
 import Testing
 
 /// `update-expectations`: a run's unexpected results written back, nothing hand-written lost.
@@ -24,9 +25,9 @@ struct ExpectationUpdaterTests {
     ]
 
     /// An updater for the sandbox's `expectations/` folder, knowing the scenarios above and three adapters.
-    static func updater(_ sandbox: SuiteLoaderSandbox) throws -> ExpectationUpdater {
+    static func updater(_ sandbox: TestDirectory) throws -> ExpectationUpdater {
         ExpectationUpdater(
-            directory: sandbox.path + "/expectations", schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath),
+            directory: sandbox.path + "/expectations", schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema),
             scenarioIDs: scenarios, adapters: ["wk-demo", "wk-new:variant@ios-11", "reference"])
     }
 
@@ -40,7 +41,7 @@ struct ExpectationUpdaterTests {
 
     @Test("new failures get draft entries in order, fixed ones go, changed ones keep their cause; comments and patterns stay")
     func update() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let path = try sandbox.write("expectations/demo.xml", Self.file)
         let updater = try Self.updater(sandbox)
         let changes = try updater.apply([
@@ -70,7 +71,7 @@ struct ExpectationUpdaterTests {
         #expect(order == order.sorted())
         #expect(changes.contains(.leftAlone(adapter: "wk-demo", scenario: "http-state.0001", reason: #"the entry scenario="http-state.*" is a pattern"#)))
         // The result is a valid expectation file whose entries say what the run observed.
-        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
         let loaded = try ExpectationFile(contentsOf: path, schema: schema)
         #expect(loaded.entry(forScenario: "first-request.new")?.expectedStatus.status == .fail)
         #expect(loaded.entry(forScenario: "first-request.fixed")?.expectedStatus.status != .fail)
@@ -79,14 +80,14 @@ struct ExpectationUpdaterTests {
 
     @Test("an adapter without a file gets a new one, valid for the schema")
     func newFile() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         try sandbox.write("expectations/other.xml", Self.file)
         let updater = try Self.updater(sandbox)
         var result = Self.result("first-request.new", "fail", expected: "pass", "a <failure> & \"quotes\"")
         result.adapter = "wk-new:variant@ios-11"
         try updater.apply([result])
         let path = sandbox.path + "/expectations/wk-new:variant@ios-11.xml"
-        let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
         #expect(loaded.adapter == "wk-new:variant@ios-11")
         #expect(loaded.entry(forScenario: "first-request.new")?.expectedStatus.observed == "a <failure> & \"quotes\"")
     }
@@ -106,7 +107,7 @@ struct ExpectationUpdaterTests {
 
     @Test("names a results file cannot use: unknown adapters and scenarios, globs, empty ids; nothing is planned")
     func namesAreChecked() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         try sandbox.write("expectations/demo.xml", Self.file)
         let updater = try Self.updater(sandbox)
         for (adapter, scenario, expected) in [
@@ -125,7 +126,7 @@ struct ExpectationUpdaterTests {
 
     @Test("a layout the text editor cannot follow is an error, not a lost cause: nothing is written")
     func unfollowableLayoutIsRefused() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <expectations xmlns="urn:cookieharness:suite:1" adapter="wk-demo">
@@ -145,13 +146,13 @@ struct ExpectationUpdaterTests {
 
     @Test("a message XML cannot carry: observed= gets ? for each such character, the draft shows it escaped")
     func controlCharactersInMessages() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let path = try sandbox.write("expectations/demo.xml", Self.file)
         try Self.updater(sandbox).apply([
             Self.result("first-request.new", "fail", expected: "pass", "a\u{1}b \u{FFFE} -- end-"),
             Self.result("redirect.changed", "fail", expected: "fail", "failed, but not as expected: x"),
         ])
-        let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        let loaded = try ExpectationFile(contentsOf: path, schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
         #expect(loaded.entry(forScenario: "first-request.new")?.observed == "a?b ? -- end-")
         #expect(loaded.entry(forScenario: "first-request.new")?.reason?.contains("a\\u{0001}b") == true)
         #expect(loaded.entry(forScenario: "redirect.changed")?.observed == "x")
@@ -159,7 +160,7 @@ struct ExpectationUpdaterTests {
 
     @Test("when a rename fails, the files already replaced get their old bytes back and new files go")
     func renameFailureRestores() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let a = try sandbox.write("expectations/a.xml", "old a")
         let b = try sandbox.write("expectations/b.xml", "old b")
         let c = sandbox.path + "/expectations/c.xml"

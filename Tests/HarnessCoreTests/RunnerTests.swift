@@ -1,5 +1,6 @@
 import CookieModel
 import HarnessCore
+import Reporting
 import Synchronization
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import HarnessCore
+import Reporting
+import TestSupport
 import Testing
 
 /// Suites that are not kept in memory: outlines, reading a file again when the run reaches it, duplicate ids
@@ -29,8 +31,8 @@ struct SuiteIndexTests {
     }
 
     /// Three files of 4, 5 and 6 scenarios in a fresh sandbox.
-    static func threeFiles() throws -> SuiteLoaderSandbox {
-        let sandbox = try SuiteLoaderSandbox()
+    static func threeFiles() throws -> TestDirectory {
+        let sandbox = try TestDirectory()
         try sandbox.write("a.xml", suiteFile("a", count: 4))
         try sandbox.write("b.xml", suiteFile("b", count: 5))
         try sandbox.write("c.xml", suiteFile("c", count: 6))
@@ -40,7 +42,7 @@ struct SuiteIndexTests {
     @Test("an outline keeps each scenario's id and tags in file order")
     func outline() throws {
         let sandbox = try Self.threeFiles()
-        let index = try SuiteLoaderSandbox.loader().index([sandbox.path], retainingScenarios: 0)
+        let index = try SuiteDocuments.loader().index([sandbox.path], retainingScenarios: 0)
         #expect(index.outlines.map(\.id) == ["a", "b", "c"])
         #expect(index.scenarioCount == 15)
         #expect(Array(index.scenarioIDs).prefix(5) == ["a.s0", "a.s1", "a.s2", "a.s3", "b.s0"])
@@ -52,7 +54,7 @@ struct SuiteIndexTests {
     @Test("suites are kept whole until the limit, outlines after it")
     func retention() throws {
         let sandbox = try Self.threeFiles()
-        let index = try SuiteLoaderSandbox.loader().index([sandbox.path], retainingScenarios: 9)
+        let index = try SuiteDocuments.loader().index([sandbox.path], retainingScenarios: 9)
         #expect(index.outlines.indices.map(index.isRetained) == [true, true, false])
         let reread = try index.suite(at: 2)
         #expect(reread.scenarios.map(\.id) == (0..<6).map { "c.s\($0)" })
@@ -61,7 +63,7 @@ struct SuiteIndexTests {
     @Test("a run over outlines gives the results of a run over kept suites, in the same order")
     func runFromOutlines() throws {
         let sandbox = try Self.threeFiles()
-        let loader = try SuiteLoaderSandbox.loader()
+        let loader = try SuiteDocuments.loader()
         func run(retaining limit: Int) throws -> [String] {
             let plan = RunPlan(
                 index: try loader.index([sandbox.path], retainingScenarios: limit), adapters: [.reference, .reference],
@@ -80,7 +82,7 @@ struct SuiteIndexTests {
     @Test("a file changed or removed during the run makes its scenarios errors, and the run goes on")
     func fileChangedDuringTheRun() throws {
         let sandbox = try Self.threeFiles()
-        let index = try SuiteLoaderSandbox.loader().index([sandbox.path], retainingScenarios: 4)
+        let index = try SuiteDocuments.loader().index([sandbox.path], retainingScenarios: 4)
         try sandbox.write("b.xml", Self.suiteFile("b", count: 5, firstScenario: 1))
         try FileManager.default.removeItem(atPath: sandbox.path + "/c.xml")
         let reporter = CollectingReporter()
@@ -101,11 +103,11 @@ struct SuiteIndexTests {
 
     @Test("a duplicate id in a file that is not kept names the first definition's file, line and column")
     func duplicateAcrossFiles() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         try sandbox.write("a.xml", Self.suiteFile("a", count: 3))
         try sandbox.write("b.xml", Self.suiteFile("a", count: 2, firstScenario: 2))  // a.s2 again, first in the file
         let error = try #require(throws: SuiteLoadingError.self) {
-            _ = try SuiteLoaderSandbox.loader().index([sandbox.path], retainingScenarios: 0)
+            _ = try SuiteDocuments.loader().index([sandbox.path], retainingScenarios: 0)
         }
         let message = error.description
         #expect(message.contains("b.xml:4:"), "\(message)")
@@ -115,7 +117,7 @@ struct SuiteIndexTests {
     @Test("after an interruption the scenarios not run are reported from their outlines, no file read again")
     func interruptedFromOutlines() throws {
         let sandbox = try Self.threeFiles()
-        let index = try SuiteLoaderSandbox.loader().index([sandbox.path], retainingScenarios: 0)
+        let index = try SuiteDocuments.loader().index([sandbox.path], retainingScenarios: 0)
         try FileManager.default.removeItem(atPath: sandbox.path + "/c.xml")
         var cursor = JobCursor(RunPlan(index: index, adapters: [.reference]))
         var jobs: [RunPlan.Job] = []

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: errors point at file:line:column")
@@ -101,10 +102,10 @@ struct SuiteLoaderErrorTests {
 
     @Test("each check the schema cannot express has its own message", arguments: semanticCases)
     func reportsSemanticError(_ testCase: Case) throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", testCase.body))
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("redirect.xml", SuiteDocuments.suite(id: "redirect", testCase.body))
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         let expected = "\(file):" + testCase.error.replacingOccurrences(of: "FILE", with: file)
         #expect(error.description == expected)
@@ -113,8 +114,8 @@ struct SuiteLoaderErrorTests {
 
     @Test("the edge values of those checks are accepted")
     func acceptsEdgeValues() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("redirect.xml", SuiteDocuments.suite(id: "redirect", """
               <origin url="https://a.example">
                 <route path="/*" status="304"/>
                 <route path="/r" status="399" location="/x"/>
@@ -129,7 +130,7 @@ struct SuiteLoaderErrorTests {
               </scenario>
             """))
 
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
 
         #expect(suite.origins[0].routes.map(\.status) == [304, 399, 307])
         #expect(suite.scenarios[0].steps.map(\.kind) == [
@@ -145,8 +146,8 @@ struct SuiteLoaderErrorTests {
 
     @Test("every error of a file is reported at once, in order")
     func reportsAllErrorsOfAFile() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("redirect.xml", SuiteLoaderSandbox.suite(id: "redirect", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("redirect.xml", SuiteDocuments.suite(id: "redirect", """
               <origin url="https://a.example">
                 <route path="/sso" status="302"/>
               </origin>
@@ -159,7 +160,7 @@ struct SuiteLoaderErrorTests {
               </scenario>
             """))
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         #expect(error.description == """
             \(file):3:5: error: <route status="302"> needs location=
@@ -172,7 +173,7 @@ struct SuiteLoaderErrorTests {
 
     @Test("schema errors carry file:line:column, all of them, and stop the loader's own checks")
     func reportsSchemaErrors() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write("bad.xml", """
             <suite xmlns="urn:cookieharness:suite:1" id="redirect">
               <origin url="https://a.example">
@@ -185,7 +186,7 @@ struct SuiteLoaderErrorTests {
             </suite>
             """)
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         let lines = error.description.split(separator: "\n").map(String.init)
         #expect(error.diagnostics.map { "\($0.line):\($0.column)" } == ["1:1", "3:23", "6:46", "7:5"], "\(error)")
@@ -198,10 +199,10 @@ struct SuiteLoaderErrorTests {
 
     @Test("a file that is not well-formed reports libxml2's error with its position")
     func reportsMalformedXML() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write("cut.xml", "<suite xmlns=\"urn:cookieharness:suite:1\" id=\"a\" title=\"T\">\n  <scenario>\n")
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         #expect(error.diagnostics.first?.line == 3, "\(error)")
         #expect(error.description.hasPrefix("\(file):3:"), "\(error)")
@@ -209,16 +210,16 @@ struct SuiteLoaderErrorTests {
 
     @Test("a scenario id used in two files names both places; errors of several files come together")
     func reportsDuplicateIDsAcrossFiles() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let body = "  <scenario id=\"dup.a\"><title>T</title><restart-app/></scenario>"
-        let first = try sandbox.write("suites/a.xml", SuiteLoaderSandbox.suite(id: "dup", body))
-        let second = try sandbox.write("suites/b.xml", SuiteLoaderSandbox.suite(id: "dup", "\n" + body))
-        let third = try sandbox.write("suites/c.xml", SuiteLoaderSandbox.suite(id: "c", """
+        let first = try sandbox.write("suites/a.xml", SuiteDocuments.suite(id: "dup", body))
+        let second = try sandbox.write("suites/b.xml", SuiteDocuments.suite(id: "dup", "\n" + body))
+        let third = try sandbox.write("suites/c.xml", SuiteDocuments.suite(id: "c", """
               <scenario id="c.a"><title>T</title><expect-document-cookie/></scenario>
             """))
 
         let error = try #require(throws: SuiteLoadingError.self) {
-            try SuiteLoaderSandbox.loader().load([sandbox.path + "/suites"])
+            try SuiteDocuments.loader().load([sandbox.path + "/suites"])
         }
 
         #expect(error.description == """
@@ -229,13 +230,13 @@ struct SuiteLoaderErrorTests {
 
     @Test("a scenario id used twice in one file is the schema's error")
     func reportsDuplicateIDsInOneFile() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("dup.xml", SuiteLoaderSandbox.suite(id: "dup", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("dup.xml", SuiteDocuments.suite(id: "dup", """
               <scenario id="dup.a"><title>T</title><restart-app/></scenario>
               <scenario id="dup.a"><title>T</title><restart-app/></scenario>
             """))
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         #expect(error.diagnostics.count == 1, "\(error)")
         #expect(error.description.hasPrefix("\(file):3:"), "\(error)")
@@ -244,12 +245,12 @@ struct SuiteLoaderErrorTests {
 
     @Test("an expectations file is not a suite when named alone")
     func refusesExpectationsAsSuite() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write("x.xml", """
             <expectations xmlns="urn:cookieharness:suite:1" adapter="x"/>
             """)
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         #expect(error.description == "\(file): error: this is an <expectations> file, not a <suite>")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: adapter expectation files")
@@ -19,10 +20,10 @@ struct SuiteLoaderExpectationTests {
         </expectations>
         """
 
-    static func load() throws -> (ExpectationFile, String, SuiteLoaderSandbox) {
-        let sandbox = try SuiteLoaderSandbox()
+    static func load() throws -> (ExpectationFile, String, TestDirectory) {
+        let sandbox = try TestDirectory()
         let path = try sandbox.write("expectations/wk-no-sync.xml", file)
-        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
         return (try ExpectationFile(contentsOf: path, schema: schema), path, sandbox)
     }
 
@@ -96,7 +97,7 @@ struct SuiteLoaderExpectationTests {
 
     @Test("fail and error need a reason; patterns must be unique; every problem at once")
     func reportsErrors() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let path = try sandbox.write("x.xml", """
             <expectations xmlns="urn:cookieharness:suite:1" adapter="x">
               <expect scenario="a.b" status="fail"/>
@@ -107,7 +108,7 @@ struct SuiteLoaderExpectationTests {
               <expect scenario=" " status="pass"/>
             </expectations>
             """)
-        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
 
         let error = try #require(throws: SuiteLoadingError.self) {
             try ExpectationFile(contentsOf: path, schema: schema)
@@ -123,14 +124,14 @@ struct SuiteLoaderExpectationTests {
 
     @Test("a file's own errors are capped at 50, then one line says how many more (issue 11)")
     func capsErrorsPerFile() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let entries = (1...1_000).map { "  <expect scenario=\"a.\($0)\" status=\"fail\"/>" }.joined(separator: "\n")
         let path = try sandbox.write("flood.xml", """
             <expectations xmlns="urn:cookieharness:suite:1" adapter="x">
             \(entries)
             </expectations>
             """)
-        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
 
         let error = try #require(throws: SuiteLoadingError.self) {
             try ExpectationFile(contentsOf: path, schema: schema)
@@ -144,16 +145,16 @@ struct SuiteLoaderExpectationTests {
 
     @Test("schema errors and a suite in place of expectations are reported with positions")
     func reportsSchemaErrors() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let invalid = try sandbox.write("invalid.xml", """
             <expectations xmlns="urn:cookieharness:suite:1">
               <expect scenario="a.b" status="maybe">why</expect>
             </expectations>
             """)
-        let suite = try sandbox.write("suite.xml", SuiteLoaderSandbox.suite(id: "s", """
+        let suite = try sandbox.write("suite.xml", SuiteDocuments.suite(id: "s", """
               <scenario id="s.a"><title>T</title><restart-app/></scenario>
             """))
-        let schema = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
 
         let schemaError = try #require(throws: SuiteLoadingError.self) {
             try ExpectationFile(contentsOf: invalid, schema: schema)

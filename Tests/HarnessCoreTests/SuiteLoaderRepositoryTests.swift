@@ -1,15 +1,16 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: the repository's own suites")
 struct SuiteLoaderRepositoryTests {
     @Test("every suite and expectation file under Suites/ loads, and no expectation entry is stale")
     func loadsShippedSuites() throws {
-        let loader = try SuiteLoaderSandbox.loader()
+        let loader = try SuiteDocuments.loader()
         let loaded: LoadedSuites
         do {
-            loaded = try loader.load([SuiteLoaderSandbox.packageRoot + "/Suites"])
+            loaded = try loader.load([RepositoryFiles.root + "/Suites"])
         } catch {
             Issue.record("\(error)")
             return

@@ -1,12 +1,13 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: finding and loading the schema")
 struct SuiteLoaderSchemaTests {
     @Test("not found: the error lists every place tried, in order")
     func reportsPlacesTried() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let root = sandbox.path
         let start = root + "/a/b/c/d/e"
         try FileManager.default.createDirectory(atPath: start, withIntermediateDirectories: true)
@@ -32,46 +33,46 @@ struct SuiteLoaderSchemaTests {
 
     @Test("an explicit path is tried alone, as a file or as a directory holding Suites/suite.xsd")
     func explicitPathIsTriedAlone() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let missing = sandbox.path + "/nowhere.xsd"
 
         let error = try #require(throws: SuiteSchema.NotFound.self) {
-            try SuiteSchema.locate(explicitPath: missing, currentDirectory: SuiteLoaderSandbox.packageRoot)
+            try SuiteSchema.locate(explicitPath: missing, currentDirectory: RepositoryFiles.root)
         }
         #expect(error.tried == [missing])
 
         let directoryError = try #require(throws: SuiteSchema.NotFound.self) {
-            try SuiteSchema.locate(explicitPath: sandbox.path, currentDirectory: SuiteLoaderSandbox.packageRoot)
+            try SuiteSchema.locate(explicitPath: sandbox.path, currentDirectory: RepositoryFiles.root)
         }
         #expect(directoryError.tried == ["\(sandbox.path)/Suites/suite.xsd"])
 
-        #expect(try SuiteSchema.locate(explicitPath: SuiteLoaderSandbox.packageRoot) == SuiteLoaderSandbox.schemaPath)
+        #expect(try SuiteSchema.locate(explicitPath: RepositoryFiles.root) == RepositoryFiles.suiteSchema)
     }
 
     @Test("found from a subdirectory of the package, and from the executable's directory")
     func findsThePackageSchema() throws {
-        let root = SuiteLoaderSandbox.packageRoot
+        let root = RepositoryFiles.root
         let fromSubdirectory = try SuiteSchema.locate(currentDirectory: root + "/Tests/HarnessCoreTests", executablePath: nil)
-        #expect(fromSubdirectory == SuiteLoaderSandbox.schemaPath)
+        #expect(fromSubdirectory == RepositoryFiles.suiteSchema)
 
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let fromExecutable = try SuiteSchema.locate(
             currentDirectory: sandbox.path, executablePath: root + "/.build/debug/cookie-harness"
         )
-        #expect(fromExecutable == SuiteLoaderSandbox.schemaPath)
+        #expect(fromExecutable == RepositoryFiles.suiteSchema)
     }
 
     @Test("from a folder outside the package (an app that depends on it by URL), the package's own checkout is found last")
     func findsTheCheckoutFromAnywhere() throws {
-        let root = SuiteLoaderSandbox.packageRoot
+        let root = RepositoryFiles.root
         #expect(PackageFiles.sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             == URL(fileURLWithPath: root).standardizedFileURL.path)
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let app = sandbox.path + "/app/.build/release"
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         let found = try SuiteSchema.locate(currentDirectory: sandbox.path + "/app", executablePath: app + "/my-app-harness")
         #expect(URL(fileURLWithPath: found).standardizedFileURL.path
-            == URL(fileURLWithPath: SuiteLoaderSandbox.schemaPath).standardizedFileURL.path)
+            == URL(fileURLWithPath: RepositoryFiles.suiteSchema).standardizedFileURL.path)
         let tried = try #require(throws: SuiteSchema.NotFound.self) {
             try SuiteSchema.locate(currentDirectory: sandbox.path + "/app", executablePath: app + "/my-app-harness", packageRoot: nil)
         }.tried
@@ -80,7 +81,7 @@ struct SuiteLoaderSchemaTests {
 
     @Test("the default Suites folder: the current directory's when it has one, else the package checkout's")
     func defaultSuitesFolder() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let packaged = try #require(PackageFiles.sourceRoot).appending("/Suites")
         #expect(PackageFiles.folder("Suites", currentDirectory: sandbox.path) == packaged)
         try FileManager.default.createDirectory(atPath: sandbox.path + "/Suites", withIntermediateDirectories: true)
@@ -90,13 +91,13 @@ struct SuiteLoaderSchemaTests {
 
     @Test("loading twice gives the same usable schema; a broken schema is an error with its position")
     func loadsAndCaches() throws {
-        let first = try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath)
-        let second = try SuiteSchema.load(from: SuiteLoaderSandbox.packageRoot + "/Tests/../Suites/suite.xsd")
-        #expect(first.file == SuiteLoaderSandbox.schemaPath)
+        let first = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
+        let second = try SuiteSchema.load(from: RepositoryFiles.root + "/Tests/../Suites/suite.xsd")
+        #expect(first.file == RepositoryFiles.suiteSchema)
         #expect(second.file.hasSuffix("/Tests/../Suites/suite.xsd"))
 
-        let sandbox = try SuiteLoaderSandbox()
-        let suite = try sandbox.write("s.xml", SuiteLoaderSandbox.suite(id: "s", """
+        let sandbox = try TestDirectory()
+        let suite = try sandbox.write("s.xml", SuiteDocuments.suite(id: "s", """
               <scenario id="s.a"><title>T</title><restart-app/></scenario>
             """))
         #expect(try SuiteLoader(schema: second).loadSuite(at: suite).id == "s")
@@ -117,9 +118,9 @@ struct SuiteLoaderSchemaTests {
 
     @Test("concurrent first loads of one path all succeed")
     func concurrentLoads() async throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         // A copy at a fresh path, so this test really performs the first load.
-        let copy = try sandbox.write("suite.xsd", String(contentsOfFile: SuiteLoaderSandbox.schemaPath, encoding: .utf8))
+        let copy = try sandbox.write("suite.xsd", String(contentsOfFile: RepositoryFiles.suiteSchema, encoding: .utf8))
         let files = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<8 {
                 group.addTask { try SuiteSchema.load(from: copy).file }

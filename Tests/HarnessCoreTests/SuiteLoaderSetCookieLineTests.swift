@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: Set-Cookie lines byte for byte, and what the wire can carry")
@@ -9,18 +10,18 @@ struct SuiteLoaderSetCookieLineTests {
 
     /// The routes' lines of a suite whose origin holds `routes`.
     private func lines(_ routes: String) throws -> [[String]] {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write(
-            "p.xml", SuiteLoaderSandbox.suite(id: "p", "  <origin url=\"http://a.example\">\(routes)</origin>\n\(Self.scenario)"))
-        return try SuiteLoaderSandbox.loader().loadSuite(at: file).origins[0].routes.map(\.setCookies)
+            "p.xml", SuiteDocuments.suite(id: "p", "  <origin url=\"http://a.example\">\(routes)</origin>\n\(Self.scenario)"))
+        return try SuiteDocuments.loader().loadSuite(at: file).origins[0].routes.map(\.setCookies)
     }
 
     /// The one error a suite with `routes` gives, without the file name.
     private func error(_ routes: String) throws -> String {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write(
-            "p.xml", SuiteLoaderSandbox.suite(id: "p", "  <origin url=\"http://a.example\">\(routes)</origin>\n\(Self.scenario)"))
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+            "p.xml", SuiteDocuments.suite(id: "p", "  <origin url=\"http://a.example\">\(routes)</origin>\n\(Self.scenario)"))
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
         #expect(error.diagnostics.count == 1)
         return error.description.replacingOccurrences(of: file + ":", with: "")
     }
@@ -67,8 +68,8 @@ struct SuiteLoaderSetCookieLineTests {
 
     @Test("a scenario reaching a parser route, directly or by redirect, or writing a raw native line, needs raw-set-cookie")
     func marksScenarios() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("p.xml", SuiteLoaderSandbox.suite(id: "p", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("p.xml", SuiteDocuments.suite(id: "p", """
               <origin url="http://a.example">
                 <route path="/raw*" delivery="parser"><set-cookie xml:space="preserve">x=1&#13;</set-cookie></route>
                 <route path="/hop" status="302" location="http://b.example/go"/>
@@ -81,7 +82,7 @@ struct SuiteLoaderSetCookieLineTests {
               <scenario id="p.native"><title>T</title><native-set-cookie url="http://c.example/" encoding="percent">a=b%00</native-set-cookie></scenario>
               <scenario id="p.native-ok"><title>T</title><native-set-cookie url="http://c.example/" xml:space="preserve"> a=b </native-set-cookie></scenario>
             """))
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
         let needing = suite.scenarios.filter { $0.requiredCapabilities.contains(.rawSetCookie) }.map(\.id)
         #expect(needing == ["p.direct", "p.redirect", "p.plain", "p.native"])
 
@@ -94,8 +95,8 @@ struct SuiteLoaderSetCookieLineTests {
 
     @Test("the reference jar ignores a line that ends in CR or LF (RFC 6265bis §5.6 step 1), and keeps a TAB inside a value")
     func referenceRejectsControlCharacters() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("p.xml", SuiteLoaderSandbox.suite(id: "p", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("p.xml", SuiteDocuments.suite(id: "p", """
               <origin url="http://a.example">
                 <route path="/set" delivery="parser">
                   <set-cookie xml:space="preserve">cr=1&#13;</set-cookie>
@@ -111,7 +112,7 @@ struct SuiteLoaderSetCookieLineTests {
                 <expect-request url="http://a.example/next" equals="tab=a&#9;b"/>
               </scenario>
             """))
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
         let status = ScenarioExecutor().run(suite.scenarios[0], of: suite, on: .reference).status
         #expect(status == .passed)
     }
@@ -122,8 +123,8 @@ struct SuiteLoaderSetCookieLineTests {
 struct ObservationTests {
     @Test("each check records what it saw, in order, the passing ones too; a header's pairs in the order sent")
     func everyCheckIsObserved() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("o.xml", SuiteLoaderSandbox.suite(id: "o", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("o.xml", SuiteDocuments.suite(id: "o", """
               <origin url="http://a.example">
                 <route path="/set">
                   <set-cookie>b=2</set-cookie>
@@ -140,7 +141,7 @@ struct ObservationTests {
                 <expect-native-store lacks="zz"/>
               </scenario>
             """))
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
         let outcome = ScenarioExecutor().observe(suite.scenarios[0], of: suite, on: .reference)
         #expect(outcome.status == .passed)
         let seen = outcome.observations.map(\.description)

@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Synchronization
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -14,33 +15,33 @@ struct SuiteLoaderStreamingTests {
 
     @Test("an error in the third scenario points at the same line:column as the whole-tree reading")
     func errorInTheThirdScenario() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("late.xml", SuiteLoaderSandbox.suite(id: "late", [
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("late.xml", SuiteDocuments.suite(id: "late", [
             Self.scenario("late.a"),
             Self.scenario("late.b"),
             Self.scenario("late.c", "<restart-app/><open-web-view/> <expect-request url=\"https://a.example/\"/>"),
             Self.scenario("late.d"),
         ].joined(separator: "\n")))
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         let message = "error: <expect-request> needs one of contains=, lacks=, equals=, empty=, body="
         #expect(error.description == "\(file):9:36: \(message)")
         // `validate` reads the file as one tree: the same place.
-        let validation = SuiteValidation(schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        let validation = SuiteValidation(schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
         #expect(validation.problems(in: [file]).map(\.description) == [error.description])
     }
 
     @Test("a schema error and a semantic error in different scenarios are both reported by validate")
     func schemaAndSemanticErrorsInDifferentScenarios() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("mixed.xml", SuiteLoaderSandbox.suite(id: "mixed", [
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("mixed.xml", SuiteDocuments.suite(id: "mixed", [
             Self.scenario("mixed.a"),
             Self.scenario("mixed.b", "<laod url=\"https://a.example/\"/>"),
             Self.scenario("mixed.c"),
             Self.scenario("mixed.d", "<expect-document-cookie/>"),
         ].joined(separator: "\n")))
-        let validation = SuiteValidation(schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        let validation = SuiteValidation(schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
 
         let problems = validation.problems(in: [file]).map { "\($0.line):\($0.column) \($0.message)" }
 
@@ -48,19 +49,19 @@ struct SuiteLoaderStreamingTests {
         #expect(problems.first?.hasPrefix("6:5 <laod> is not expected here; did you mean <load>?") == true, "\(problems)")
         #expect(problems.last == "12:5 <expect-document-cookie> needs one of contains=, lacks=, equals=, empty=")
         // Loading stops at the schema's errors, as it always has: the semantic one waits for `validate`.
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
         #expect(error.diagnostics.map { "\($0.line):\($0.column)" } == ["6:5"], "\(error)")
     }
 
     @Test("semantic errors far apart in a streamed file are all reported, in order")
     func semanticErrorsFarApart() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         var scenarios = (0..<40).map { Self.scenario("far.s\($0)") }
         scenarios[1] = Self.scenario("far.s1", "<advance-clock seconds=\"INF\"/>")
         scenarios[38] = Self.scenario("far.s38", "<expect-native-store/>")
-        let file = try sandbox.write("far.xml", SuiteLoaderSandbox.suite(id: "far", scenarios.joined(separator: "\n")))
+        let file = try sandbox.write("far.xml", SuiteDocuments.suite(id: "far", scenarios.joined(separator: "\n")))
 
-        let error = try #require(throws: SuiteLoadingError.self) { try SuiteLoaderSandbox.loader().loadSuite(at: file) }
+        let error = try #require(throws: SuiteLoadingError.self) { try SuiteDocuments.loader().loadSuite(at: file) }
 
         #expect(error.description == """
             \(file):6:20: error: seconds="INF" must be a finite number, 0 or more
@@ -70,9 +71,9 @@ struct SuiteLoaderStreamingTests {
 
     @Test("a generated file of 20,000 scenarios loads every one, each at its line")
     func loadsALargeFile() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let count = 20_000
-        var text = SuiteLoaderSandbox.suite(id: "gen", "  <origin url=\"https://app.example.com\"><route path=\"/home\"/></origin>\n@")
+        var text = SuiteDocuments.suite(id: "gen", "  <origin url=\"https://app.example.com\"><route path=\"/home\"/></origin>\n@")
         let scenarios = (0..<count).map { index in
             """
               <scenario id="gen.s\(index)" tags="generated">
@@ -86,7 +87,7 @@ struct SuiteLoaderStreamingTests {
         text = text.replacingOccurrences(of: "@", with: scenarios.joined(separator: "\n"))
         let file = try sandbox.write("gen.xml", text)
 
-        let loaded = try SuiteLoaderSandbox.loader().load([file])
+        let loaded = try SuiteDocuments.loader().load([file])
 
         let suite = try #require(loaded.suites.first)
         #expect(suite.scenarios.count == count)
@@ -97,13 +98,13 @@ struct SuiteLoaderStreamingTests {
 
     @Test("files load on several threads at once, valid and not, as they do one at a time")
     func loadsConcurrently() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let files = try (0..<8).map { index in
             let bad = index % 3 == 2 ? Self.scenario("c\(index).bad", "<laod url=\"https://a.example/\"/>") : ""
             let body = (0..<300).map { Self.scenario("c\(index).s\($0)") }.joined(separator: "\n") + "\n" + bad
-            return try sandbox.write("c\(index).xml", SuiteLoaderSandbox.suite(id: "c\(index)", body))
+            return try sandbox.write("c\(index).xml", SuiteDocuments.suite(id: "c\(index)", body))
         }
-        let loader = try SuiteLoaderSandbox.loader()
+        let loader = try SuiteDocuments.loader()
         @Sendable func describe(_ file: String) -> String {
             do {
                 return "\(try loader.loadSuite(at: file).scenarios.count) scenarios"

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 
 @Suite("Suite loader: valid suites, directories, hostile input")
@@ -61,10 +62,10 @@ struct SuiteLoaderTests {
 
     @Test("a valid suite loads to the exact model")
     func loadsValidSuite() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let file = try sandbox.write("redirect/basic.xml", Self.redirectSuite)
 
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
 
         #expect(suite.id == "redirect")
         #expect(suite.title == "Cookies set on a 302 during login")
@@ -142,8 +143,8 @@ struct SuiteLoaderTests {
 
     @Test("defaults: clock start, no provenance, a prefixed namespace, a clock without a zone is UTC")
     func appliesDefaults() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let plain = try sandbox.write("plain.xml", SuiteLoaderSandbox.suite(id: "plain", """
+        let sandbox = try TestDirectory()
+        let plain = try sandbox.write("plain.xml", SuiteDocuments.suite(id: "plain", """
               <scenario id="plain.a"><title>A</title><restart-app/></scenario>
             """))
         let prefixed = try sandbox.write("prefixed.xml", """
@@ -152,7 +153,7 @@ struct SuiteLoaderTests {
               <s:scenario id="pre.a"><s:title>A</s:title><s:advance-clock seconds="1e3"/></s:scenario>
             </s:suite>
             """)
-        let loader = try SuiteLoaderSandbox.loader()
+        let loader = try SuiteDocuments.loader()
 
         let plainSuite = try loader.loadSuite(at: plain)
         #expect(plainSuite.clockStart == Suite.defaultClockStart)
@@ -178,20 +179,20 @@ struct SuiteLoaderTests {
         ]
     )
     func parsesClockStart(start: String, seconds: Double) throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let file = try sandbox.write("clock.xml", SuiteLoaderSandbox.suite(id: "c", """
+        let sandbox = try TestDirectory()
+        let file = try sandbox.write("clock.xml", SuiteDocuments.suite(id: "c", """
               <clock start="\(start)"/>
               <scenario id="c.a"><title>T</title><restart-app/></scenario>
             """))
-        let suite = try SuiteLoaderSandbox.loader().loadSuite(at: file)
+        let suite = try SuiteDocuments.loader().loadSuite(at: file)
         #expect(suite.clockStart.timeIntervalSince1970 == seconds)
     }
 
     @Test("a directory loads recursively in sorted path order, skipping expectation and hidden files")
     func loadsDirectoryInOrder() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         func suite(_ id: String) -> String {
-            SuiteLoaderSandbox.suite(id: id, "  <scenario id=\"\(id).s\"><title>T</title><restart-app/></scenario>")
+            SuiteDocuments.suite(id: id, "  <scenario id=\"\(id).s\"><title>T</title><restart-app/></scenario>")
         }
         try sandbox.write("suites/b.xml", suite("b"))
         try sandbox.write("suites/a/z.xml", suite("az"))
@@ -207,7 +208,7 @@ struct SuiteLoaderTests {
             """)
         let directory = sandbox.path + "/suites"
 
-        let loaded = try SuiteLoaderSandbox.loader().load([directory])
+        let loaded = try SuiteDocuments.loader().load([directory])
 
         // Byte order of the relative paths: "A.xml" < "a-c.xml" < "a/z.xml" < "b.xml".
         #expect(loaded.suites.map(\.id) == ["upper", "ac", "az", "b"])
@@ -220,15 +221,15 @@ struct SuiteLoaderTests {
 
     @Test("paths keep their spelling; a file named twice is loaded once; explicit files keep the given order")
     func keepsPathsAsGiven() throws {
-        let sandbox = try SuiteLoaderSandbox()
-        let second = try sandbox.write("d/two.xml", SuiteLoaderSandbox.suite(id: "two", """
+        let sandbox = try TestDirectory()
+        let second = try sandbox.write("d/two.xml", SuiteDocuments.suite(id: "two", """
               <scenario id="two.s"><title>T</title><restart-app/></scenario>
             """))
-        let first = try sandbox.write("one.xml", SuiteLoaderSandbox.suite(id: "one", """
+        let first = try sandbox.write("one.xml", SuiteDocuments.suite(id: "one", """
               <scenario id="one.s"><title>T</title><restart-app/></scenario>
             """))
 
-        let loaded = try SuiteLoaderSandbox.loader().load([second, first, sandbox.path + "/d/"])
+        let loaded = try SuiteDocuments.loader().load([second, first, sandbox.path + "/d/"])
 
         #expect(loaded.suites.map(\.file) == [second, first])
         #expect(loaded.suites[0].scenarios[0].location == SuiteLocation(file: second, line: 2))
@@ -236,7 +237,7 @@ struct SuiteLoaderTests {
 
     @Test("an external entity gives an error, never the file's contents")
     func refusesExternalEntities() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let marker = "SECRET-\(UUID().uuidString)"
         let secret = try sandbox.write("secret.txt", marker)
         // An external DTD that would define the entity with the secret, if it were ever read and expanded.
@@ -247,7 +248,7 @@ struct SuiteLoaderTests {
             "<!DOCTYPE suite [<!ENTITY % p SYSTEM \"file://\(secret)\"> %p;]>",
             "<!DOCTYPE suite SYSTEM \"file://\(secret)\">",
         ]
-        let loader = try SuiteLoaderSandbox.loader()
+        let loader = try SuiteDocuments.loader()
         for (index, doctype) in attacks.enumerated() {
             let file = try sandbox.write("xxe\(index).xml", """
                 \(doctype)
@@ -265,13 +266,13 @@ struct SuiteLoaderTests {
 
     @Test("a missing path and an empty directory are errors naming the path")
     func reportsMissingPaths() throws {
-        let sandbox = try SuiteLoaderSandbox()
+        let sandbox = try TestDirectory()
         let empty = sandbox.path + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let missing = sandbox.path + "/missing.xml"
 
         let error = try #require(throws: SuiteLoadingError.self) {
-            try SuiteLoaderSandbox.loader().load([missing, empty])
+            try SuiteDocuments.loader().load([missing, empty])
         }
         #expect(error.description == """
             \(missing): error: no such file or directory
@@ -282,40 +283,11 @@ struct SuiteLoaderTests {
 
 // MARK: - Support shared by the SuiteLoader*Tests files
 
-/// A fresh directory per test, named with a UUID so tests run in parallel, removed when the value goes away.
-final class SuiteLoaderSandbox {
-    let path: String
-
-    init() throws {
-        path = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("suite-loader-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Writes `contents` to `relativePath` (creating directories) and returns the file's full path.
-    @discardableResult
-    func write(_ relativePath: String, _ contents: String) throws -> String {
-        let file = "\(path)/\(relativePath)"
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true
-        )
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    /// The package root: `Tests/HarnessCoreTests/<this file>` is three levels below it.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// The repository's schema, the one the loader uses in production.
-    static let schemaPath = packageRoot + "/Suites/suite.xsd"
-
+/// Suite documents and the production loader, for the SuiteLoader*Tests files (which write them to a
+/// `TestDirectory`).
+enum SuiteDocuments {
     static func loader() throws -> SuiteLoader {
-        SuiteLoader(schema: try SuiteSchema.load(from: schemaPath))
+        SuiteLoader(schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
     }
 
     /// A suite document: the `<suite>` start tag on line 1, `body` from line 2, `</suite>` after it.

@@ -1,20 +1,21 @@
 import Foundation
 import HarnessCore
+import TestSupport
 import Testing
 import XMLSupport
 
 /// `validate`: every problem of every file in one pass, in words a suite author can act on.
 @Suite("Suite validation: every problem in one pass, readable")
 struct SuiteValidationTests {
-    private func problems(_ files: [String: String]) throws -> (lines: [String], sandbox: SuiteLoaderSandbox) {
-        let sandbox = try SuiteLoaderSandbox()
+    private func problems(_ files: [String: String]) throws -> (lines: [String], sandbox: TestDirectory) {
+        let sandbox = try TestDirectory()
         for (name, text) in files { try sandbox.write(name, text) }
-        let validation = SuiteValidation(schema: try SuiteSchema.load(from: SuiteLoaderSandbox.schemaPath))
+        let validation = SuiteValidation(schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema))
         let lines = validation.problems(in: [sandbox.path]).map { $0.description.replacingOccurrences(of: sandbox.path + "/", with: "") }
         return (lines, sandbox)
     }
 
-    static let suite = SuiteLoaderSandbox.suite(id: "v", """
+    static let suite = SuiteDocuments.suite(id: "v", """
           <origin url="https://a.example"><route path="/"/></origin>
           <scenario id="v.schema"><title>T</title>
             <laod url="https://a.example/"/>
@@ -56,13 +57,13 @@ struct SuiteValidationTests {
     @Test("semantic problems are capped per file like schema ones: 50, then how many more")
     func cap() throws {
         let checks = (0..<60).map { _ in "    <expect-request url=\"https://a.example/\"/>" }.joined(separator: "\n")
-        let suite = SuiteLoaderSandbox.suite(id: "c", """
+        let suite = SuiteDocuments.suite(id: "c", """
               <origin url="https://a.example"><route path="/"/></origin>
               <scenario id="c.many"><title>T</title>
             \(checks)
               </scenario>
             """)
-        let (lines, _) = try problems(["c.xml": suite, "d.xml": SuiteLoaderSandbox.suite(id: "d", """
+        let (lines, _) = try problems(["c.xml": suite, "d.xml": SuiteDocuments.suite(id: "d", """
               <scenario id="d.x"><title>T</title><expect-request url="https://a.example/"/></scenario>
             """)])
         let inC = lines.filter { $0.hasPrefix("c.xml:") }

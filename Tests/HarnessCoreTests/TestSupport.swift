@@ -32,22 +32,6 @@ enum Fixtures {
     }
 }
 
-/// Collects what a runner reports.
-final class CollectingReporter: ResultReporter, @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var results: [ScenarioResult] = []
-    private(set) var began = false
-    private(set) var summary: RunSummary?
-
-    func begin(_ run: RunInfo) throws { began = true }
-    func report(_ result: ScenarioResult) throws {
-        lock.lock()
-        results.append(result)
-        lock.unlock()
-    }
-    func finish(_ summary: RunSummary) throws { self.summary = summary }
-}
-
 /// An app whose every action blocks for a while: a hanging adapter.
 final class HangingApp: App {
     let seconds: Double

@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibsoupModel
@@ -15,10 +16,10 @@ struct LibsoupDeparturesTests {
     @Test("Domain matching: case-insensitive for the host itself, case-sensitive as a suffix")
     func domainCase() throws {
         let (jar, _) = F.jar()
-        let outcome = jar.setCookie("a=1; Domain=EXAMPLE.COM", from: try F.url("https://www.example.com/"))
+        let outcome = jar.setCookie("a=1; Domain=EXAMPLE.COM", from: try url("https://www.example.com/"))
         #expect(outcome.rejection == .domainMismatch)
-        #expect(jar.setCookie("b=1; Domain=APP.Example.COM", from: try F.url("https://app.example.com/")).isStored)
-        #expect(jar.cookieHeader(for: try F.url("https://app.example.com/")) == "b=1")
+        #expect(jar.setCookie("b=1; Domain=APP.Example.COM", from: try url("https://app.example.com/")).isStored)
+        #expect(jar.cookieHeader(for: try url("https://app.example.com/")) == "b=1")
     }
 
     /// Under WebKitGTK's ACCEPT_NO_THIRD_PARTY, incoming_cookie_is_third_party compares the cookie's base domain
@@ -27,9 +28,9 @@ struct LibsoupDeparturesTests {
     @Test("no-third-party policy refuses a mixed-case Domain on its own host")
     func mixedCaseDomainIsThirdParty() throws {
         let (jar, _) = F.jar(.noThirdParty)
-        let outcome = jar.setCookie("b=1; Domain=APP.Example.COM", from: try F.url("https://app.example.com/"))
+        let outcome = jar.setCookie("b=1; Domain=APP.Example.COM", from: try url("https://app.example.com/"))
         #expect(outcome.rejection == .thirdPartyCookie)
-        #expect(jar.setCookie("c=1; Domain=example.com", from: try F.url("https://app.example.com/")).isStored)
+        #expect(jar.setCookie("c=1; Domain=example.com", from: try url("https://app.example.com/")).isStored)
     }
 
     /// WebKit gives each message the main document's URL as first party: a cross-site navigation's response is
@@ -37,7 +38,7 @@ struct LibsoupDeparturesTests {
     @Test("no-third-party policy: a cross-site navigation sets cookies, a cross-site subresource does not")
     func crossSiteNavigationIsFirstParty() throws {
         let (jar, _) = F.jar(.noThirdParty)
-        let site = try F.url("https://app.example.com/welcome")
+        let site = try url("https://app.example.com/welcome")
         let navigation = CookieRequestContext(isSameSite: false, isTopLevelNavigation: true)
         #expect(jar.setCookie("arrived=1; SameSite=Lax", from: site, context: navigation).isStored)
         let subresource = CookieRequestContext(isSameSite: false, isTopLevelNavigation: false)
@@ -49,10 +50,10 @@ struct LibsoupDeparturesTests {
     @Test("an IP host may set a Domain that is a suffix of its address, and the cookie goes to another address")
     func ipSuffixDomain() throws {
         let (jar, _) = F.jar()
-        let stored = jar.setCookie("ip=1; Domain=168.0.10", from: try F.url("http://192.168.0.10/")).storedCookie
+        let stored = jar.setCookie("ip=1; Domain=168.0.10", from: try url("http://192.168.0.10/")).storedCookie
         #expect(stored?.domain == "168.0.10")
         #expect(stored?.isHostOnly == false)
-        #expect(jar.cookieHeader(for: try F.url("http://10.168.0.10/")) == "ip=1")
+        #expect(jar.cookieHeader(for: try url("http://10.168.0.10/")) == "ip=1")
     }
 
     /// soup_cookie_jar_add_cookie_full refuses any cookie whose domain (host-only ones too) libpsl calls a public
@@ -60,9 +61,9 @@ struct LibsoupDeparturesTests {
     @Test("a host-only cookie from a host that is a public suffix is refused")
     func publicSuffixHostOnly() throws {
         let (jar, _) = F.jar()
-        #expect(jar.setCookie("gh=1", from: try F.url("https://github.io/")).rejection == .publicSuffixCookieDomain)
-        #expect(jar.setCookie("gh=1", from: try F.url("https://user.github.io/")).isStored)
-        #expect(jar.setCookie("ip=1", from: try F.url("http://127.0.0.1/")).isStored)
+        #expect(jar.setCookie("gh=1", from: try url("https://github.io/")).rejection == .publicSuffixCookieDomain)
+        #expect(jar.setCookie("gh=1", from: try url("https://user.github.io/")).isStored)
+        #expect(jar.setCookie("ip=1", from: try url("http://127.0.0.1/")).isStored)
     }
 
     /// parse_one_cookie has no size check at all.
@@ -70,10 +71,10 @@ struct LibsoupDeparturesTests {
     func noLimits() throws {
         let (jar, _) = F.jar()
         let path = "/" + String(repeating: "p", count: 2000)
-        #expect(jar.setCookie("long=1; Path=\(path)", from: try F.url("https://example.com/")).storedCookie?.path == path)
+        #expect(jar.setCookie("long=1; Path=\(path)", from: try url("https://example.com/")).storedCookie?.path == path)
         let value = String(repeating: "v", count: 5000)
-        #expect(jar.setCookie("big=\(value)", from: try F.url("https://example.com/")).isStored)
-        #expect(jar.cookieHeader(for: try F.url("https://example.com/")) == "big=\(value)")
+        #expect(jar.setCookie("big=\(value)", from: try url("https://example.com/")).isStored)
+        #expect(jar.cookieHeader(for: try url("https://example.com/")) == "big=\(value)")
     }
 
     /// parse_one_cookie: Max-Age is strtol'd (the whole value must be a number; an empty one is 0), clamped at 0,
@@ -96,7 +97,7 @@ struct LibsoupDeparturesTests {
     )
     func maxAge(line: String, expected: String) throws {
         let (jar, _) = F.jar()
-        let outcome = jar.setCookie(line, from: try F.url("https://example.com/"))
+        let outcome = jar.setCookie(line, from: try url("https://example.com/"))
         switch expected {
         case "expired": #expect(outcome.isExpiredOnArrival, "\(outcome)")
         case "session": #expect(outcome.storedCookie.map { $0.expiry == nil } == true, "\(outcome)")
@@ -110,8 +111,8 @@ struct LibsoupDeparturesTests {
     @Test("on a clock before 2020 every expiry before 2020 is past")
     func pre2020() throws {
         let (jar, _) = F.jar(at: Date(timeIntervalSince1970: 1_306_886_400))  // 2011-06-01
-        #expect(jar.setCookie("m=1; Max-Age=60", from: try F.url("http://example.com/")).isExpiredOnArrival)
-        #expect(jar.setCookie("e=1; Expires=Fri, 01 Jan 2021 00:00:00 GMT", from: try F.url("http://example.com/")).isStored)
+        #expect(jar.setCookie("m=1; Max-Age=60", from: try url("http://example.com/")).isExpiredOnArrival)
+        #expect(jar.setCookie("e=1; Expires=Fri, 01 Jan 2021 00:00:00 GMT", from: try url("http://example.com/")).isStored)
     }
 
     /// soup_cookie_jar_add_cookie_full protects a Secure cookie only from a non-secure replacement of the same
@@ -119,11 +120,11 @@ struct LibsoupDeparturesTests {
     @Test("no \"leave secure cookies alone\": from http a sub-path or the parent domain shadows a Secure cookie")
     func noLeaveSecureCookiesAlone() throws {
         let (jar, _) = F.jar()
-        #expect(jar.setCookie("sid=secure; Secure; Path=/", from: try F.url("https://app.example.com/")).isStored)
-        #expect(jar.setCookie("sid=plain", from: try F.url("http://app.example.com/")).rejection == .overwritesSecureCookie)
-        #expect(jar.setCookie("sid=path; Path=/sub", from: try F.url("http://app.example.com/")).isStored)
-        #expect(jar.setCookie("sid=parent; Domain=example.com", from: try F.url("http://app.example.com/")).isStored)
-        #expect(jar.cookieHeader(for: try F.url("https://app.example.com/sub/x")) == "sid=path; sid=secure; sid=parent")
+        #expect(jar.setCookie("sid=secure; Secure; Path=/", from: try url("https://app.example.com/")).isStored)
+        #expect(jar.setCookie("sid=plain", from: try url("http://app.example.com/")).rejection == .overwritesSecureCookie)
+        #expect(jar.setCookie("sid=path; Path=/sub", from: try url("http://app.example.com/")).isStored)
+        #expect(jar.setCookie("sid=parent; Domain=example.com", from: try url("http://app.example.com/")).isStored)
+        #expect(jar.cookieHeader(for: try url("https://app.example.com/sub/x")) == "sid=path; sid=secure; sid=parent")
     }
 
     /// get_cookies sorts by path length only (compare_cookies' serials belong to the jar's cookies, and the list
@@ -132,7 +133,7 @@ struct LibsoupDeparturesTests {
     @Test("header order: longer paths first, then the domain lists in lookup order, each in order of arrival")
     func headerOrder() throws {
         let (jar, _) = F.jar()
-        let site = try F.url("https://app.example.com/a/b")
+        let site = try url("https://app.example.com/a/b")
         jar.setCookie("a=1; Path=/", from: site)
         jar.setCookie("b=1; Domain=example.com; Path=/", from: site)
         jar.setCookie("c=1; Path=/a", from: site)
@@ -147,7 +148,7 @@ struct LibsoupDeparturesTests {
     @Test("a non-ASCII octet ends the value and drops the rest of the line")
     func nonASCIIEndsValue() throws {
         let (jar, _) = F.jar()
-        let stored = jar.setCookie("n=caf\u{E9}; Secure", from: try F.url("https://example.com/")).storedCookie
+        let stored = jar.setCookie("n=caf\u{E9}; Secure", from: try url("https://example.com/")).storedCookie
         #expect(stored?.value == "caf")
         #expect(stored?.isSecure == false)
     }
@@ -157,13 +158,13 @@ struct LibsoupDeparturesTests {
     @Test("restart keeps persistent cookies; replacing one deletes another domain's equal line from the file")
     func persistence() throws {
         let (jar, _) = F.jar()
-        jar.setCookie("s=1", from: try F.url("https://a.example/"))
-        jar.setCookie("p=1; Max-Age=3600", from: try F.url("https://a.example/"))
-        jar.setCookie("p=1; Max-Age=3600", from: try F.url("https://b.example/"))
-        jar.setCookie("p=2; Max-Age=3600", from: try F.url("https://a.example/"))
+        jar.setCookie("s=1", from: try url("https://a.example/"))
+        jar.setCookie("p=1; Max-Age=3600", from: try url("https://a.example/"))
+        jar.setCookie("p=1; Max-Age=3600", from: try url("https://b.example/"))
+        jar.setCookie("p=2; Max-Age=3600", from: try url("https://a.example/"))
         jar.endSession()
-        #expect(jar.cookieHeader(for: try F.url("https://a.example/")) == "p=2")
-        #expect(jar.cookieHeader(for: try F.url("https://b.example/")) == nil)
+        #expect(jar.cookieHeader(for: try url("https://a.example/")) == "p=2")
+        #expect(jar.cookieHeader(for: try url("https://b.example/")) == nil)
     }
 }
 
@@ -177,21 +178,21 @@ struct LibsoupDOMWriteTests {
     @Test("script cannot write HttpOnly or replace one of its own path, but replaces one of another path")
     func httpOnly() throws {
         let (jar, _) = F.jar()
-        let account = try F.url("https://app.example.com/account/")
-        let home = try F.url("https://app.example.com/home")
+        let account = try url("https://app.example.com/account/")
+        let home = try url("https://app.example.com/home")
         #expect(jar.setCookie("sid=server; HttpOnly; Path=/", from: account).isStored)
         #expect(jar.setCookie("acct=server; HttpOnly; Path=/account", from: account).isStored)
         #expect(jar.setDocumentCookie("x=1; HttpOnly", documentURL: home, isSameSite: true).rejection == .httpOnlyFromScript)
         #expect(jar.setDocumentCookie("sid=script", documentURL: home, isSameSite: true).rejection == .overwritesHTTPOnly)
         #expect(jar.setDocumentCookie("acct=script; Path=/account", documentURL: home, isSameSite: true).isStored)
-        #expect(jar.cookieHeader(for: try F.url("https://app.example.com/account/x")) == "acct=script; sid=server")
+        #expect(jar.cookieHeader(for: try url("https://app.example.com/account/x")) == "acct=script; sid=server")
     }
 
     /// Each line of a document.cookie string is a cookie of its own (value.split('\n')).
     @Test("a string of several lines writes several cookies")
     func lines() throws {
         let (jar, _) = F.jar()
-        let page = try F.url("https://app.example.com/")
+        let page = try url("https://app.example.com/")
         _ = jar.setDocumentCookie("a=1\nb=2", documentURL: page, isSameSite: true)
         #expect(jar.documentCookie(for: page) == "a=1; b=2")
     }

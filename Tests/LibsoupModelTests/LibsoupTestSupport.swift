@@ -13,10 +13,6 @@ enum LibsoupFixture {
         let clock = VirtualClock(start: start)
         return (LibsoupCookieJar(clock: .virtual(clock), acceptPolicy: policy), clock)
     }
-
-    static func url(_ string: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CookieURL {
-        try #require(CookieURL(string: string), sourceLocation: sourceLocation)
-    }
 }
 
 extension CookieStoreOutcome {

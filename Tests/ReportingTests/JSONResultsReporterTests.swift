@@ -1,12 +1,13 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 
 @Suite("JSONResultsReporter")
 struct JSONResultsReporterTests {
     @Test func writesOneRecordPerResultThatParsesBack() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("results.json")
         try Fixtures.feed(Fixtures.smallRun, to: JSONResultsReporter(path: path))
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -33,7 +34,7 @@ struct JSONResultsReporterTests {
     }
 
     @Test func generalJSONParserReadsIt() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("results.json")
         try Fixtures.feed(Fixtures.smallRun, to: JSONResultsReporter(path: path))
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -44,14 +45,14 @@ struct JSONResultsReporterTests {
     }
 
     @Test func emptyRunIsAnEmptyArray() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("results.json")
         try Fixtures.feed([], to: JSONResultsReporter(path: path))
         #expect(try JSONDecoder().decode([JSONResultRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path))) == [])
     }
 
     @Test func destinationAppearsOnlyAtFinish() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = JSONResultsReporter(path: directory.file("results.json"))
         try reporter.begin(Fixtures.run)
         for result in Fixtures.smallRun { try reporter.report(result) }
@@ -61,7 +62,7 @@ struct JSONResultsReporterTests {
     }
 
     @Test func unfinishedReporterLeavesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         do {
             let reporter = JSONResultsReporter(path: directory.file("results.json"))
             try reporter.begin(Fixtures.run)

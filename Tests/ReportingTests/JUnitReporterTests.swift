@@ -1,14 +1,15 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 import XMLSupport
 
 @Suite("JUnitReporter")
 struct JUnitReporterTests {
     /// Writes the small run and returns the directory (kept alive by the caller) and the parsed report.
-    private func writeSmallRun() throws -> (TemporaryDirectory, XMLTree) {
-        let directory = try TemporaryDirectory()
+    private func writeSmallRun() throws -> (TestDirectory, XMLTree) {
+        let directory = try TestDirectory()
         let path = directory.file("junit.xml")
         try Fixtures.feed(Fixtures.smallRun, to: JUnitReporter(path: path))
         return (directory, try XMLTree.parse(contentsOf: path))
@@ -20,7 +21,7 @@ struct JUnitReporterTests {
     }
 
     @Test func smallRunValidatesAgainstJenkinsSchema() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("junit.xml")
         try Fixtures.feed(Fixtures.smallRun, to: JUnitReporter(path: path))
         try expectValidJUnit(path)
@@ -130,7 +131,7 @@ struct JUnitReporterTests {
     }
 
     @Test func destinationAppearsOnlyAtFinishAndNoTemporaryFileRemains() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = JUnitReporter(path: directory.file("junit.xml"))
         try reporter.begin(Fixtures.run)
         for result in Fixtures.smallRun {
@@ -142,7 +143,7 @@ struct JUnitReporterTests {
     }
 
     @Test func unfinishedReporterLeavesNothingAndKeepsAnOldReport() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("junit.xml")
         try Data("old report".utf8).write(to: URL(fileURLWithPath: path))
         do {
@@ -153,7 +154,7 @@ struct JUnitReporterTests {
         #expect(try directory.entries() == ["junit.xml"])
         #expect(try directory.read("junit.xml") == "old report")
 
-        let other = try TemporaryDirectory()
+        let other = try TestDirectory()
         do {
             let reporter = JUnitReporter(path: other.file("junit.xml"))
             try reporter.begin(Fixtures.run)
@@ -163,7 +164,7 @@ struct JUnitReporterTests {
     }
 
     @Test func directoryDestinationIsRefusedAndLeavesNoTemporaryFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         // A directory where the report should go: refused at `begin`, before anything is written (it used to
         // fail only at the final rename).
         let path = directory.file("junit.xml")
@@ -176,7 +177,7 @@ struct JUnitReporterTests {
     }
 
     @Test func unwritableDirectoryFailsAtBegin() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = JUnitReporter(path: directory.file("missing/junit.xml"))
         let error = try #require(throws: ReportError.self) { try reporter.begin(Fixtures.run) }
         #expect(error.code == .writeFailed)
@@ -184,7 +185,7 @@ struct JUnitReporterTests {
     }
 
     @Test func callsOutOfOrderAreRefused() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = JUnitReporter(path: directory.file("junit.xml"))
         let early = try #require(throws: ReportError.self) { try reporter.report(Fixtures.smallRun[0]) }
         #expect(early.code == .invalidUse)
@@ -193,7 +194,7 @@ struct JUnitReporterTests {
     }
 
     @Test func emptyRunIsAValidReport() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("junit.xml")
         try Fixtures.feed([], to: JUnitReporter(path: path))
         try expectValidJUnit(path)

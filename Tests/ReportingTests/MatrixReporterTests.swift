@@ -1,12 +1,13 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 
 @Suite("MatrixReporter")
 struct MatrixReporterTests {
     @Test func bothFilesAppearOnlyAtFinish() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = MatrixReporter(
             markdownPath: directory.file("matrix.md"), htmlPath: directory.file("matrix.html"),
             suiteTitles: MatrixFixtures.suiteTitles
@@ -23,7 +24,7 @@ struct MatrixReporterTests {
     }
 
     @Test func unfinishedReporterLeavesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         do {
             let reporter = MatrixReporter(markdownPath: directory.file("matrix.md"), htmlPath: directory.file("matrix.html"))
             try reporter.begin(MatrixFixtures.run)
@@ -33,7 +34,7 @@ struct MatrixReporterTests {
     }
 
     @Test func finishReplacesAnEarlierMatrixInOneStep() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         try Data("old".utf8).write(to: URL(fileURLWithPath: directory.file("matrix.md")))
         let reporter = MatrixReporter(markdownPath: directory.file("matrix.md"))
         try reporter.begin(MatrixFixtures.run)
@@ -45,7 +46,7 @@ struct MatrixReporterTests {
     }
 
     @Test func writesOnlyTheFormatsAskedFor() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         try MatrixFixtures.feed(to: MatrixReporter(htmlPath: directory.file("m.html")))
         #expect(try directory.entries() == ["m.html"])
     }
@@ -58,7 +59,7 @@ struct MatrixReporterTests {
     }
 
     @Test func callsOutOfOrderAreRefused() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let reporter = MatrixReporter(markdownPath: directory.file("matrix.md"))
         #expect { try reporter.report(MatrixFixtures.results[0]) } throws: { ($0 as? ReportError)?.code == .invalidUse }
         try reporter.begin(MatrixFixtures.run)
@@ -68,7 +69,7 @@ struct MatrixReporterTests {
     }
 
     @Test func emptyRunStillWritesAReadablePage() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         try MatrixFixtures.feed([], to: MatrixReporter(markdownPath: directory.file("m.md"), htmlPath: directory.file("m.html")))
         #expect(try directory.read("m.md").contains("No results."))
         _ = try MatrixHTMLTests.parse(directory.read("m.html"))

@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -39,7 +40,7 @@ struct StreamingTests {
     @Test(.timeLimit(.minutes(1)))
     func twentyThousandResultsStreamToAValidJUnitReport() throws {
         let results = Self.largeRun()
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("junit.xml")
         try Fixtures.feed(results, to: JUnitReporter(path: path))
         #expect(try directory.entries() == ["junit.xml"])
@@ -59,7 +60,7 @@ struct StreamingTests {
     @Test(.timeLimit(.minutes(1)))
     func twentyThousandResultsStreamToAJSONArray() throws {
         let results = Self.largeRun()
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = directory.file("results.json")
         try Fixtures.feed(results, to: JSONResultsReporter(path: path))
         #expect(try directory.entries() == ["results.json"])

@@ -1,7 +1,8 @@
 import Foundation
 import HarnessCore
+import Reporting
 import StrategyAdapters
-import Synchronization
+import TestSupport
 import Testing
 
 /// The built-in suites on every strategy adapter: the whole matrix, with the checks that hold on it.
@@ -10,25 +11,12 @@ import Testing
 /// `DEBUG_SCENARIO=id DEBUG_ADAPTER=name` prints one scenario's transcript.
 @Suite("built-in suites on the strategy adapters", .serialized)
 struct SuiteMatrixTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
-    final class Collector: ResultReporter, @unchecked Sendable {
-        let results = Mutex<[ScenarioResult]>([])
-        func begin(_ run: RunInfo) throws {}
-        func report(_ result: ScenarioResult) throws { results.withLock { $0.append(result) } }
-        func finish(_ summary: RunSummary) throws {}
-    }
-
-    static func loadSuites() throws -> [Suite] {
-        let schema = try SuiteSchema.load(from: packageRoot + "/Suites/suite.xsd")
-        return try SuiteLoader(schema: schema).load([packageRoot + "/Suites"]).suites
-    }
+    static func loadSuites() throws -> [Suite] { try BuiltInSuites.suites }
 
     static func run(_ adapters: [Adapter], on suites: [Suite]) throws -> [ScenarioResult] {
-        let collector = Collector()
+        let collector = CollectingReporter()
         _ = try Runner().run(RunPlan(suites: suites, adapters: adapters, jobs: 2), reporter: collector)
-        return collector.results.withLock { $0 }
+        return collector.results
     }
 
     static func failing(_ results: [ScenarioResult], adapter: String) -> Set<String> {

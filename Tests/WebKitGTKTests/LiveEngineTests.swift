@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import Reporting
 import StrategyAdapters
+import TestSupport
 import Testing
 
 @testable import WebKitGTK
@@ -14,9 +15,6 @@ import Glibc
 /// no unexpected result, and the simulated webkitgtk profile's agreement with it.
 @Suite("the real WebKitGTK engine", .serialized)
 struct LiveEngineTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     /// The overall agreement measured when the webkitgtk profile was last corrected (922 of 924 cells, 99.8%);
     /// a change that loses a cell or more fails here.
     static let minimumAgreement = 0.995
@@ -30,8 +28,8 @@ struct LiveEngineTests {
 
     /// The runs, made once for every test of the suite.
     static let run: Result<Run, any Error> = Result {
-        let schema = try SuiteSchema.load(from: packageRoot + "/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load([packageRoot + "/Suites"])
+        let schema = try BuiltInSuites.schema.get()
+        let loaded = try BuiltInSuites.loaded.get()
         let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
         let suites = loaded.suites.filter { $0.provenance == nil }
         func results(_ adapters: [Adapter]) throws -> [ScenarioResult] {
@@ -77,13 +75,13 @@ struct LiveEngineTests {
     func agreement() throws {
         try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
         let run = try Self.run.get()
-        let known = try KnownDisagreements(contentsOf: Self.packageRoot + "/Suites/agreement/webkitgtk-live.txt")
+        let known = try KnownDisagreements(contentsOf: RepositoryFiles.root + "/Suites/agreement/webkitgtk-live.txt")
         let agreement = Agreement.ofStrategies(simulated: run.simulated, live: run.live, suites: run.suites, knownCauses: known)
         #expect(agreement.overall.compared >= 600)
         #expect(agreement.overall.rate >= Self.minimumAgreement, "\(agreement.consoleText())")
         #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
         #expect(agreement.staleCauses(in: known).isEmpty)
-        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: RepositoryFiles.root + "/README.md", encoding: .utf8)
         #expect(
             Agreement.readmeBlock.block(in: readme) == agreement.readmeMarkdown(),
             "README.md's agreement figures are not this run's: swift run cookie-harness agreement --update-readme README.md")

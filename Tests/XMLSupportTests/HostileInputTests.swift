@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -15,7 +16,7 @@ struct HostileInputTests {
 
     @Test("external entities, DTDs and XIncludes are never read", arguments: externalReferences)
     func doesNotReadExternalFiles(template: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let marker = "SECRET-\(UUID().uuidString)"
         let secret = try directory.write("secret.txt", marker)
 

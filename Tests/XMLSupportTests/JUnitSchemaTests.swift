@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
 /// The JUnit report the harness writes must validate against the schema Jenkins and pytest target.
 @Suite("JUnit schema")
 struct JUnitSchemaTests {
-    static let schemaPath = "\(sharedFolder())/schemas/junit/jenkins-junit-10.xsd"
+    static let schemaPath = "\(RepositoryFiles.shared)/schemas/junit/jenkins-junit-10.xsd"
 
     /// Writes a small report; `omitting` drops one `<testsuite>` attribute, `time` replaces its duration.
     static func writeReport(to path: String, omitting omitted: String? = nil, time: String = "0.012") throws {
@@ -46,7 +47,7 @@ struct JUnitSchemaTests {
     @Test("a writer-produced report validates against jenkins-junit-10.xsd")
     func writtenReportIsValid() throws {
         let schema = try XMLSchema(contentsOf: Self.schemaPath)
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/junit.xml"
         try Self.writeReport(to: path)
 
@@ -69,7 +70,7 @@ struct JUnitSchemaTests {
     )
     func invalidReportIsRejected(omitted: String, time: String, message: String) throws {
         let schema = try XMLSchema(contentsOf: Self.schemaPath)
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/junit.xml"
         try Self.writeReport(to: path, omitting: omitted, time: time)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -32,7 +33,7 @@ struct XMLSchemaTests {
 
     @Test("a missing required attribute and a bad value are reported at the element and the attribute")
     func reportsValidityErrors() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let schema = try XMLSchema(contentsOf: try directory.write("suite.xsd", Self.suiteSchema))
         let document = try directory.write("suite.xml", Self.invalidSuite)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -103,7 +104,7 @@ struct XMLStreamReaderTests {
 
     @Test("a file is read in pieces: characters cut between two pieces, positions far into the file")
     func readsAFileInPieces() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         // Two-, three- and four-byte characters in every line, so that the pieces libxml2 reads cut some of them.
         let children = (0..<2_000).map { "  <step name=\"é€😀\($0)\">ü\($0)😀€</step>" }
         let path = try directory.write("big.xml", "<suite>\n\(children.joined(separator: "\n"))\n</suite>\n")
@@ -120,7 +121,7 @@ struct XMLStreamReaderTests {
 
     @Test("a file past the size limit, or missing, is left to the whole-tree API, which says why")
     func leavesUnreadableFilesToTheTree() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write("s.xml", "<suite><step name=\"a\"/></suite>")
 
         let tooLarge = XMLStreamReader.read(contentsOf: path, maximumInputSize: 10, root: { _ in true }, child: { _ in })

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -41,7 +42,7 @@ struct XMLStreamWriterTests {
 
     @Test("a written file parses back to the same names, attributes and text")
     func roundTrips() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/report.xml"
         let tricky = "a < b && c > \"d\" 'e' ]]> é 🍪\ttab\nnewline\r\ncrlf"
 
@@ -77,7 +78,7 @@ struct XMLStreamWriterTests {
 
     @Test("characters XML forbids are escaped visibly and the file stays well-formed", arguments: forbidden)
     func escapesForbiddenCharacters(character: Character, escaped: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/escaped.xml"
         let value = "before\(character)after"
 
@@ -111,7 +112,7 @@ struct XMLStreamWriterTests {
 
     @Test("an unfinished writer leaves neither the destination nor a temporary file")
     func unfinishedWriterLeavesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/report.xml"
         do {
             let writer = try XMLStreamWriter(writingTo: path)
@@ -124,7 +125,7 @@ struct XMLStreamWriterTests {
 
     @Test("an existing destination is untouched until finish, then replaced whole")
     func replacesAtomically() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write("report.xml", "<old/>")
 
         let cancelled = try XMLStreamWriter(writingTo: path)
@@ -168,7 +169,7 @@ struct XMLStreamWriterTests {
 
     @Test("misuse is refused with .invalidUse and the temporary file removed", arguments: Misuse.allCases)
     func refusesMisuse(misuse: Misuse) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let writer = try XMLStreamWriter(writingTo: "\(directory.path)/out.xml")
         let error = try #require(throws: XMLSupportError.self) { try misuse.perform(on: writer) }
         #expect(error.code == .invalidUse, "\(error)")
@@ -178,7 +179,7 @@ struct XMLStreamWriterTests {
 
     @Test("a destination in a missing directory fails with the system's reason")
     func reportsMissingDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = "\(directory.path)/missing/report.xml"
         let error = try #require(throws: XMLSupportError.self) { try XMLStreamWriter(writingTo: path) }
         #expect(error.code == .writeFailed)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -7,7 +8,7 @@ import XMLSupport
 struct XMLTreeTests {
     @Test("a valid file becomes a tree with positions, attributes in order and text")
     func parsesValidFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write(
             "suite.xml",
             """
@@ -54,7 +55,7 @@ struct XMLTreeTests {
 
     @Test("an unclosed start tag on line 3 is reported like a compiler error")
     func reportsBrokenFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write("broken.xml", "<suite>\n  <step/>\n  <step name=\"a\"</suite>\n")
 
         let error = try #require(throws: XMLSupportError.self) { try XMLTree.parse(contentsOf: path) }
@@ -113,7 +114,7 @@ struct XMLTreeTests {
         #expect(error.code == .inputTooLarge)
         #expect(error.description == "big.xml: error: input is larger than the limit of 50 bytes")
 
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let path = try directory.write("big.xml", String(decoding: document, as: UTF8.self))
         #expect(throws: XMLSupportError.self) { try XMLTree.parse(contentsOf: path, maximumInputSize: 50) }
         #expect(try XMLTree.parse(contentsOf: path, maximumInputSize: document.count).root.text.count == 100)
@@ -121,7 +122,7 @@ struct XMLTreeTests {
 
     @Test("a file that cannot be read names the file and the system's reason")
     func reportsUnreadableFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestDirectory()
         let missing = "\(directory.path)/missing.xml"
         let error = try #require(throws: XMLSupportError.self) { try XMLTree.parse(contentsOf: missing) }
         #expect(error.code == .unreadableInput)

@@ -18,13 +18,15 @@ public enum AgreementReport {
 }
 
 /// Keeps every result of a run in memory, in the runner's deterministic order (for comparisons that need them all
-/// at the end, such as an ``Agreement``).
+/// at the end, such as an ``Agreement``, and for tests), and the summary it ends with. The runner calls a reporter
+/// from one delivery at a time, so it needs no lock.
 public final class CollectingReporter: ResultReporter {
     public private(set) var results: [ScenarioResult] = []
+    public private(set) var summary: RunSummary?
 
     public init() {}
 
     public func begin(_ run: RunInfo) throws {}
     public func report(_ result: ScenarioResult) throws { results.append(result) }
-    public func finish(_ summary: RunSummary) throws {}
+    public func finish(_ summary: RunSummary) throws { self.summary = summary }
 }

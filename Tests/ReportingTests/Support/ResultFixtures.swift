@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -95,7 +96,7 @@ enum Fixtures {
 
     /// The Jenkins JUnit schema, loaded once for every test.
     static let junitSchema: Result<XMLSchema, any Error> = Result {
-        try XMLSchema(contentsOf: sharedFolder() + "/schemas/junit/jenkins-junit-10.xsd")
+        try XMLSchema(contentsOf: RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd")
     }
 }
 
