@@ -3,6 +3,8 @@ import Foundation
 import HarnessCore
 import StrategyAdapters
 import SyncStrategies
+import Reporting
+import TestSupport
 import Testing
 import WebKitModel
 
@@ -106,17 +108,17 @@ struct LibraryPortDriftTests {
         #expect(!kinds.isEmpty)
         let adapters = StrategyAdapterCatalog.simulated.filter { kinds.contains(String($0.name.prefix { $0 != "@" })) }
         #expect(adapters.count == kinds.count * 3)
-        let root = SuiteMatrixTests.packageRoot
+        let root = RepositoryFiles.root
         let schema = try SuiteSchema.load(from: root + "/Suites/suite.xsd")
         let loaded = try SuiteLoader(schema: schema).load([root + "/Suites"])
         let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
         for adapter in adapters { #expect(expectations.files[adapter.name] != nil, "no expectation file for \(adapter.name)") }
-        let collector = SuiteMatrixTests.Collector()
+        let collector = CollectingReporter()
         _ = try Runner().run(
             RunPlan(suites: loaded.suites, adapters: adapters, jobs: 2) { adapter, scenario in
                 expectations.expectedStatus(adapter: adapter, scenario: scenario)
             }, reporter: collector)
-        let results = collector.results.withLock { $0 }
+        let results = collector.results
         #expect(results.count == adapters.count * loaded.scenarioIDs.count)
         for result in results where result.isUnexpected {
             Issue.record("\(result.adapter.name) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue)")

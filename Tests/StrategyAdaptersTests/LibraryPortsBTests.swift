@@ -2,6 +2,8 @@ import Foundation
 import HarnessCore
 import StrategyAdapters
 import SyncStrategies
+import Reporting
+import TestSupport
 import Testing
 
 /// The ports of react-native-webview, @react-native-cookies/cookies, cordova-plugin-wkwebview-inject-cookie and
@@ -36,7 +38,7 @@ struct LibraryPortsBTests {
 
     @Test("the built-in suites on the library's adapters give no unexpected result", arguments: libraries)
     func matchesExpectations(library: String) throws {
-        let root = SuiteMatrixTests.packageRoot
+        let root = RepositoryFiles.root
         let schema = try SuiteSchema.load(from: root + "/Suites/suite.xsd")
         let loaded = try SuiteLoader(schema: schema).load([root + "/Suites"])
         let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
@@ -44,12 +46,12 @@ struct LibraryPortsBTests {
         for adapter in adapters {
             #expect(expectations.files[adapter.name] != nil, "no expectation file for \(adapter.name)")
         }
-        let collector = SuiteMatrixTests.Collector()
+        let collector = CollectingReporter()
         let plan = RunPlan(
             suites: loaded.suites, adapters: adapters, jobs: 2,
             expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
         _ = try Runner().run(plan, reporter: collector)
-        let results = collector.results.withLock { $0 }
+        let results = collector.results
         #expect(results.count == adapters.count * loaded.suites.reduce(0) { $0 + $1.scenarios.count })
         let unexpected = results.filter(\.isUnexpected).map { "\($0.adapter.name) \($0.scenarioID): \($0.status)" }
         #expect(unexpected.isEmpty, "\(unexpected.sorted().joined(separator: "\n"))")
