@@ -4,7 +4,7 @@ import Testing
 
 /// A child process's time limits and the kill that ends it with everything it started, on a small Python child
 /// that answers `start`, starts a grandchild on `spawn` and never answers `hang`.
-@Suite("child processes: time limits and process-group kill", .timeLimit(.minutes(1)))
+@Suite("child processes: time limits and process-group kill", .timeLimit(.minutes(3)))
 struct ChildProcessTests {
     static let script = #"""
     import json, os, subprocess, sys, time

@@ -8,7 +8,7 @@ import Testing
 
 /// Every command that runs scenarios goes through ``RunSession``: when its run is over, the out-of-process adapters
 /// it started are told to `stop` — whichever command it was, and however the run ended.
-@Suite("run session", .timeLimit(.minutes(1)))
+@Suite("run session", .timeLimit(.minutes(3)))
 struct RunSessionTests {
     /// Answers `start`, `set-cookie` and `reset`; on `stop` writes its pid to the marker file and exits.
     static let script = #"""

@@ -4,7 +4,7 @@ import Testing
 
 /// A work scope kills the process groups its work waits on when the work is given up (a scenario past its time
 /// limit), and only those.
-@Suite("work scope: abandoned work kills its process groups", .timeLimit(.minutes(1)))
+@Suite("work scope: abandoned work kills its process groups", .timeLimit(.minutes(3)))
 struct WorkScopeTests {
     /// `sleep 300` as the leader of a process group of its own.
     static func sleeperGroup() throws -> Int32 {

@@ -37,7 +37,7 @@ struct StreamingTests {
 
     /// Memory stays flat by design (see `JUnitReporter`); this checks the other half of the promise: a large
     /// run completes quickly and its report is still valid.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func twentyThousandResultsStreamToAValidJUnitReport() throws {
         let results = Self.largeRun()
         let directory = try TestDirectory()
@@ -57,7 +57,7 @@ struct StreamingTests {
         #expect(suites.last?.elements(named: "testcase").last?[attribute: "name"] == "suite9.case-999")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func twentyThousandResultsStreamToAJSONArray() throws {
         let results = Self.largeRun()
         let directory = try TestDirectory()
