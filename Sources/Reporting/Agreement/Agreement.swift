@@ -36,8 +36,11 @@ public struct Agreement: Sendable {
         /// The scenario opens a web view (one that never does tests the native store only, the same on both).
         public var opensWebView = true
 
-        /// Both results could be judged: neither was skipped.
+        /// Both results could be judged: neither was skipped, and the real engine's result is not known to vary
+        /// from run to run (a known cause starting with ``Agreement/timingDependent``: a library's unawaited copies
+        /// racing the engine), which no single run can compare.
         public var isCompared: Bool {
+            if knownCause?.hasPrefix(Agreement.timingDependent) == true { return false }
             if case .skipped = simulated.status { return false }
             if case .skipped = live.status { return false }
             return true
@@ -201,12 +204,17 @@ public struct Agreement: Sendable {
     /// Causes listed for cells that now agree (or are no longer compared): entries to remove from the file.
     public func staleCauses(in known: KnownDisagreements) -> [KnownDisagreements.Entry] {
         let open = Set(disagreements.map { $0.strategy + "\u{0}" + $0.scenarioID })
+            .union(cells.filter { $0.knownCause?.hasPrefix(Agreement.timingDependent) == true }.map { $0.strategy + "\u{0}" + $0.scenarioID })
         let present = Set(cells.map { $0.strategy + "\u{0}" + $0.scenarioID })
         return known.entries.filter { entry in
             let key = entry.strategy + "\u{0}" + entry.scenario
             return present.contains(key) && !open.contains(key)
         }
     }
+
+    /// How a known cause starts when the real engine's result of the cell varies between runs: the cell is not
+    /// compared (neither agreeing nor disagreeing), so the figures do not move with the race.
+    public static let timingDependent = "timing-dependent:"
 
     /// `97.4%`.
     public static func percent(_ rate: Double) -> String {
