@@ -146,7 +146,7 @@ public final class BrowserApp: App {
         nativeTab = tab
         transcript.record("• native request: a top-level navigation in a second tab of the browser's default context")
         try navigate(tab, describing: "the native request to \(request.url)") {
-            engine.load(try Self.webRequest(request), inWebView: tab.handle) > 0
+            engine.load(try WebRequest(harness: request), inWebView: tab.handle) > 0
         }
     }
 
@@ -170,14 +170,14 @@ public final class BrowserApp: App {
         if webView == nil { try openWebView(WebViewOptions()) }
         guard let tab = webView?.tab else { return }
         try navigate(tab, describing: "the load of \(request.url)") {
-            engine.load(try Self.webRequest(request), inWebView: tab.handle) > 0
+            engine.load(try WebRequest(harness: request), inWebView: tab.handle) > 0
         }
     }
 
     public func followLink(_ url: HTTPURL) throws {
         let tab = try pageTab("follow-link")
         try navigate(tab, describing: "the link to \(url)") {
-            engine.clickLink(to: try Self.url(url), inWebView: tab.handle)
+            engine.clickLink(to: try URL(harness: url), inWebView: tab.handle)
             return true
         }
     }
@@ -185,7 +185,7 @@ public final class BrowserApp: App {
     public func submitForm(_ request: HTTPRequest) throws {
         let tab = try pageTab("submit-form")
         try navigate(tab, describing: "the form submission to \(request.url)") {
-            engine.submitForm(try Self.webRequest(request), inWebView: tab.handle) != nil
+            engine.submitForm(try WebRequest(harness: request), inWebView: tab.handle) != nil
         }
     }
 
@@ -202,7 +202,7 @@ public final class BrowserApp: App {
     public func fetch(_ request: HTTPRequest) throws {
         let tab = try pageTab("fetch")
         var outcome: Result<WebResponse, WebKitError>?
-        engine.requestSubresource(try Self.webRequest(request), inWebView: tab.handle) { outcome = $0 }
+        engine.requestSubresource(try WebRequest(harness: request), inWebView: tab.handle) { outcome = $0 }
         try settle()
         switch outcome {
         case .success?: return
@@ -255,20 +255,6 @@ public final class BrowserApp: App {
         try settle()
         guard let cookies else { throw StepFailure(.failed, "\(browser) never answered for its cookies") }
         return cookies
-    }
-
-    // MARK: Conversions
-
-    static func url(_ url: HTTPURL) throws -> URL {
-        guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
-        return converted
-    }
-
-    static func webRequest(_ request: HTTPRequest) throws -> WebRequest {
-        WebRequest(
-            url: try url(request.url), httpMethod: request.method,
-            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
-            httpBody: request.body.map { Data($0.utf8) })
     }
 }
 

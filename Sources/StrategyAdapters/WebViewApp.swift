@@ -223,7 +223,7 @@ public final class WebViewApp: App {
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
         guard let webView else { return }
-        var webRequest = try Self.webRequest(request)
+        var webRequest = try WebRequest(harness: request)
         webRequest.httpShouldHandleCookies = handlesCookies
         recorder.beginStep()
         strategy.load(webRequest, in: webView, app: context)
@@ -234,7 +234,7 @@ public final class WebViewApp: App {
     public func followLink(_ url: HTTPURL) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
         recorder.beginStep()
-        webView.performLinkClick(to: try Self.url(url))
+        webView.performLinkClick(to: try URL(harness: url))
         try settle()
         try recorder.endStep(describing: "the link to \(url)")
     }
@@ -242,7 +242,7 @@ public final class WebViewApp: App {
     public func submitForm(_ request: HTTPRequest) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("submit-form") }
         recorder.beginStep()
-        guard webView.performFormSubmission(try Self.webRequest(request)) != nil else {
+        guard webView.performFormSubmission(try WebRequest(harness: request)) != nil else {
             try settle()
             throw StepFailure(.failed, "the page could not submit its form to \(request.url)")
         }
@@ -269,7 +269,7 @@ public final class WebViewApp: App {
     public func fetch(_ request: HTTPRequest) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("fetch") }
         var outcome: Result<WebResponse, WebKitError>?
-        webView.performSubresourceRequest(try Self.webRequest(request)) { outcome = $0 }
+        webView.performSubresourceRequest(try WebRequest(harness: request)) { outcome = $0 }
         try settle()
         switch outcome {
         case .success?: return
@@ -332,19 +332,6 @@ public final class WebViewApp: App {
     }
 
     // MARK: Conversions
-
-    static func url(_ url: HTTPURL) throws -> URL {
-        guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
-        return converted
-    }
-
-    static func webRequest(_ request: HTTPRequest) throws -> WebRequest {
-        WebRequest(
-            url: try url(request.url), httpMethod: request.method,
-            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
-            httpBody: request.body.map { Data($0.utf8) }
-        )
-    }
 
     private func cookieURL(_ url: HTTPURL) throws -> CookieURL {
         guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }

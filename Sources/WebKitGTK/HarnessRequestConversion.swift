@@ -1,0 +1,25 @@
+import Foundation
+import HarnessCore
+import WebKitModel
+
+// A scenario's URLs and requests (HarnessCore) as the WebKit-shaped API takes them, for every app that drives an
+// engine through that API: the web-view apps and the browser app (beside ``VirtualNetworkBridge``, which converts the
+// other way for the network).
+
+extension URL {
+    /// `url` as Foundation's URL; a URL Foundation cannot hold is a step the app cannot perform.
+    public init(harness url: HTTPURL) throws {
+        guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
+        self = converted
+    }
+}
+
+extension WebRequest {
+    /// `request` with its method, header fields and body.
+    public init(harness request: HTTPRequest) throws {
+        self.init(
+            url: try URL(harness: request.url), httpMethod: request.method,
+            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
+            httpBody: request.body.map { Data($0.utf8) })
+    }
+}
