@@ -16,7 +16,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Whether the scheme denotes a "secure" protocol (§5.7 step 12, §5.8.3): https and wss.
     public var isSecure: Bool { scheme == "https" || scheme == "wss" }
 
-    public var description: String { "\(scheme)://\(isIPAddress && host.contains(":") ? "[\(host)]" : host)\(path)" }
+    public var description: String { "\(scheme)://\(isIPAddress && host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host)\(path)" }
 
     /// Builds a URL from its parts; `host` is canonicalized here.
     public init?(scheme: String, host: String, path: String) {
@@ -29,7 +29,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an absolute URL (`scheme://[userinfo@]host[:port]/path?query#fragment`); nil when it has no host.
     public init?(string: String) {
-        guard let schemeEnd = string.range(of: "://") else { return nil }
+        guard let schemeEnd = string.firstSchemeSeparator() else { return nil }
         let scheme = String(string[..<schemeEnd.lowerBound])
         guard let first = scheme.first, first.isLetter,
               scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
@@ -78,7 +78,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// IPv4 dotted quad or any IPv6 literal (a colon never appears in a host name).
     static func isIPAddress(_ host: String) -> Bool {
-        if host.contains(":") { return true }
+        if host.utf8.contains(UInt8(ascii: ":")) { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
             !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
@@ -132,4 +132,25 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The first `://`, found in the UTF-8 octets: every request of every scenario parses its URL, and both
+    /// Foundation's `range(of:)` (through CFString) and the standard library's generic `firstRange(of:)` cost more
+    /// than the rest of the parse together.
+    package func firstSchemeSeparator() -> Range<String.Index>? {
+        let octets = utf8
+        let slash = UInt8(ascii: "/")
+        var from = octets.startIndex
+        while let colon = octets[from...].firstIndex(of: UInt8(ascii: ":")) {
+            let first = octets.index(after: colon)
+            guard first < octets.endIndex else { return nil }
+            let second = octets.index(after: first)
+            if octets[first] == slash, second < octets.endIndex, octets[second] == slash {
+                return colon..<octets.index(after: second)
+            }
+            from = first
+        }
+        return nil
+    }
 }

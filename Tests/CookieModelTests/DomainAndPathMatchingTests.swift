@@ -29,6 +29,19 @@ struct DomainAndPathMatchingTests {
         #expect(CookieURL(string: "http:///path") == nil)
     }
 
+    @Test("the scheme ends at the first '://', not at the first colon; no '://' is no URL")
+    func schemeSeparator() {
+        #expect("https://a.example/x".firstSchemeSeparator().map { "https://a.example/x"[$0] } == "://")
+        let twoColons = "a:b://c/d"
+        #expect(twoColons.firstSchemeSeparator()?.lowerBound == twoColons.index(twoColons.startIndex, offsetBy: 3))
+        #expect("mailto:x@y".firstSchemeSeparator() == nil)
+        #expect("http:/".firstSchemeSeparator() == nil)
+        #expect("http:".firstSchemeSeparator() == nil)
+        #expect("é://x".firstSchemeSeparator()?.lowerBound == "é://x".index(after: "é://x".startIndex))
+        #expect(CookieURL(string: "a:b://c/d") == nil)  // the scheme "a:b" is not one
+        #expect(CookieURL(string: "HTTPS://Example.COM:8443/p?q")?.description == "https://example.com/p")
+    }
+
     @Test("§5.1.2 via CookieURL: scheme and host lower-cased; port, userinfo, query and fragment dropped")
     func urlParts() throws {
         let parsed = try url("HTTPS://user:pw@WWW.Example.COM:8443/a/b?c=/d/e#f/g")

@@ -69,6 +69,18 @@ struct SuiteLoaderExpectationTests {
         #expect(ExpectationFile(adapter: "none").expectedStatus(forScenario: "a.b") == .pass)
     }
 
+    @Test("entries changed after the file is built are the ones asked: the lookup follows every change")
+    func lookupFollowsChangedEntries() {
+        var expectations = ExpectationFile(adapter: "x", entries: [.init(pattern: "a.*", status: .fail, reason: "glob")])
+        #expect(expectations.expectedStatus(forScenario: "a.b") == ExpectedStatus(.fail, reason: "glob"))
+        expectations.entries.append(.init(pattern: "a.b", status: .error, reason: "exact, added later"))
+        #expect(expectations.expectedStatus(forScenario: "a.b") == ExpectedStatus(.error, reason: "exact, added later"))
+        expectations.entries.append(.init(pattern: "a.b*", status: .fail, reason: "longer glob, added later"))
+        #expect(expectations.expectedStatus(forScenario: "a.bc") == ExpectedStatus(.fail, reason: "longer glob, added later"))
+        expectations.entries.removeAll()
+        #expect(expectations.expectedStatus(forScenario: "a.b") == .pass)
+    }
+
     @Test(
         "globs: * is any run of characters (dots included, or none), ? exactly one, everything else literal",
         arguments: [

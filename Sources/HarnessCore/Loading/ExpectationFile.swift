@@ -38,8 +38,8 @@ public struct ExpectationFile: Sendable, Hashable {
             self.column = column
         }
 
-        /// Whether the pattern contains `*` or `?`.
-        public var isGlob: Bool { pattern.contains { $0 == "*" || $0 == "?" } }
+        /// Whether the pattern contains `*` or `?` (read from the UTF-8 octets: both are ASCII).
+        public var isGlob: Bool { pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } }
 
         /// Whether the pattern names `scenarioID`.
         public func matches(_ scenarioID: String) -> Bool {
@@ -83,7 +83,10 @@ public struct ExpectationFile: Sendable, Hashable {
     /// The path it was loaded from; empty for files built in code.
     public var file: String
     /// In file order.
-    public var entries: [Entry]
+    public var entries: [Entry] { didSet { lookup = Lookup(entries) } }
+    /// Where ``entry(forScenario:)`` looks: asked once per result, so a run of many adapters must not scan and
+    /// re-read every pattern each time.
+    private var lookup: Lookup
     /// Adapters whose expectations apply where this file has no entry (`extends="reference"`): an adapter built on
     /// the reference jar shares its documented deviations without copying them.
     public var extends: [String]
@@ -96,7 +99,28 @@ public struct ExpectationFile: Sendable, Hashable {
         self.adapter = adapter
         self.file = file
         self.entries = entries
+        self.lookup = Lookup(entries)
         self.extends = extends
+    }
+
+    /// The entries by exact id (the first written, as file order decides), and the globs, longest first (the first
+    /// written among equally long ones): the order ``entry(forScenario:)`` tries them in.
+    private struct Lookup: Sendable, Hashable {
+        var exact: [String: Int] = [:]
+        var globsBySpecificity: [Int] = []
+
+        init(_ entries: [Entry]) {
+            var globs: [(index: Int, length: Int)] = []
+            for (index, entry) in entries.enumerated() {
+                if entry.isGlob {
+                    globs.append((index, entry.pattern.count))
+                } else if exact[entry.pattern] == nil {
+                    exact[entry.pattern] = index
+                }
+            }
+            globsBySpecificity = globs.sorted { $0.length != $1.length ? $0.length > $1.length : $0.index < $1.index }
+                .map(\.index)
+        }
     }
 
     /// Loads an `<expectations>` file, checked against the suite schema.
@@ -158,6 +182,7 @@ public struct ExpectationFile: Sendable, Hashable {
             diagnostics.append(root.diagnostic(in: file, "<\(root.name)> needs adapter="))
         }
         var firstPlaces: [String: XMLTree.Element] = [:]
+        var entries: [Entry] = []
         for element in root.elements {
             guard element.unprefixedName == "expect" else {
                 diagnostics.append(element.diagnostic(in: file, "unexpected element <\(element.name)>"))
@@ -198,12 +223,13 @@ public struct ExpectationFile: Sendable, Hashable {
                     in: file, "<\(element.name) scenario=\"\(pattern)\"> has observed=, which only a status=\"fail\" entry can use"))
                 continue
             }
-            result.entries.append(Entry(
+            entries.append(Entry(
                 pattern: pattern, status: status, reason: reason.isEmpty ? nil : reason, observed: observed,
                 location: SuiteLocation(file: file, line: element.line), column: element.column
             ))
         }
         guard diagnostics.isEmpty else { throw SuiteLoadingError(diagnostics: SuiteLoader.capped(diagnostics)) }
+        result.entries = entries
         return result
     }
 
@@ -217,12 +243,8 @@ public struct ExpectationFile: Sendable, Hashable {
     /// The entry that decides a scenario's expectation: the exact id, else the longest matching glob (the first
     /// written among equally long ones), else nil.
     public func entry(forScenario id: String) -> Entry? {
-        if let exact = entries.first(where: { !$0.isGlob && $0.pattern == id }) { return exact }
-        var best: Entry?
-        for entry in entries where entry.isGlob && entry.matches(id) {
-            if entry.pattern.count > (best?.pattern.count ?? -1) { best = entry }
-        }
-        return best
+        if let exact = lookup.exact[id] { return entries[exact] }
+        return lookup.globsBySpecificity.first { entries[$0].matches(id) }.map { entries[$0] }
     }
 
     /// An error for `adapter=` or `extends=` naming an adapter not in `known` (a typo such as `wk-nosync` would

@@ -9,8 +9,8 @@ import CookieModel
 struct ParserRoutes {
     private let routes: [String: [Route]]
 
-    init(origins: [Origin]) {
-        routes = VirtualNetwork.routesByOrigin(origins)
+    init(routesByOrigin: [String: [Route]]) {
+        routes = routesByOrigin
     }
 
     /// Adds `raw-set-cookie` to every scenario that can reach a parser route (nothing when the suite has none).

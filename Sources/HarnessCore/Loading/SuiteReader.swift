@@ -77,7 +77,7 @@ struct SuiteReader {
     mutating func finish() -> Suite? {
         guard var suite else { return nil }
         self.suite = nil  // the only reference, so marking scenarios does not copy them
-        ParserRoutes(origins: suite.origins).markScenarios(&suite.scenarios)
+        ParserRoutes(routesByOrigin: suite.routesByOrigin).markScenarios(&suite.scenarios)
         return diagnostics.isEmpty ? suite : nil
     }
 

@@ -4,16 +4,20 @@
 /// and line breaks around them; stripping those (and only those) keeps what the author meant without touching
 /// characters a test may need, such as a non-breaking space inside a cookie value.
 enum SuiteText {
-    static func isSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
+    /// XML's whitespace (space, tab, line feed, carriage return), all ASCII: a scan of the UTF-8 octets finds it
+    /// without forming a Character per position (loading reads every attribute and reason this way).
+    static func isSpace(_ octet: UInt8) -> Bool {
+        octet == 0x20 || octet == 0x09 || octet == 0x0A || octet == 0x0D
     }
 
     /// Without leading and trailing whitespace.
     static func trimmed(_ text: String) -> String {
-        guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) })
+        let octets = text.utf8
+        guard let first = octets.firstIndex(where: { !isSpace($0) }),
+              let last = octets.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(text[first...last])
+        if first == octets.startIndex, octets.index(after: last) == octets.endIndex { return text }
+        return String(Substring(octets[first...last]))
     }
 
     /// Trimmed, with every internal run of whitespace turned into one space (titles, references).
@@ -23,7 +27,7 @@ enum SuiteText {
 
     /// The whitespace-separated items of a list attribute (`tags`, `contains`).
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: isSpace).map(String.init)
+        text.utf8.split(whereSeparator: isSpace).map { String(Substring($0)) }
     }
 
     /// An `xs:boolean` value, or nil if it is not one.

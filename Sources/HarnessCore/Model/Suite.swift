@@ -9,7 +9,10 @@ public struct Suite: Sendable, Hashable {
     public var file: String
     /// Where every scenario's virtual clock starts (default ``Suite/defaultClockStart``).
     public var clockStart: Date
-    public var origins: [Origin]
+    public var origins: [Origin] { didSet { routesByOrigin = VirtualNetwork.routesByOrigin(origins) } }
+    /// The origins' routes under each canonical `scheme://host[:port]`, kept with the suite: every scenario's
+    /// network answers from them, so they are sorted out once per suite, not once per scenario and adapter.
+    package private(set) var routesByOrigin: [String: [Route]]
     public var scenarios: [Scenario]
     /// Free text: where the suite comes from (e.g. the http-state corpus, with its commit).
     public var provenance: String?
@@ -26,6 +29,7 @@ public struct Suite: Sendable, Hashable {
         self.file = file
         self.clockStart = clockStart
         self.origins = origins
+        self.routesByOrigin = VirtualNetwork.routesByOrigin(origins)
         self.scenarios = scenarios
         self.provenance = provenance
     }

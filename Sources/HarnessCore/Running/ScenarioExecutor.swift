@@ -41,7 +41,7 @@ public struct ScenarioExecutor: Sendable {
 
     private func attempt(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (outcome: Outcome, engineFailure: String?) {
         let clock = VirtualClock(start: suite.clockStart)
-        let network = VirtualNetwork(origins: suite.origins)
+        let network = VirtualNetwork(routesByOrigin: suite.routesByOrigin)
         let transcript = Transcript()
         let status: Status
         var engineFailure: String?

@@ -13,7 +13,7 @@ public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil when it is not of that form.
     public init?(_ string: String) {
-        guard let separator = string.range(of: "://") else { return nil }
+        guard let separator = string.firstSchemeSeparator() else { return nil }
         let scheme = string[..<separator.lowerBound].lowercased()
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
         var rest = string[separator.upperBound...]
@@ -54,7 +54,7 @@ public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `scheme://host[:port]`: the key of the origin that serves this URL.
     public var origin: String {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        let host = self.host.utf8.contains(UInt8(ascii: ":")) ? "[\(self.host)]" : self.host
         return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")"
     }
 
@@ -68,7 +68,7 @@ public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Resolves a `Location` value (absolute, scheme-relative, absolute-path or relative) against this URL.
     public func resolving(_ reference: String) -> HTTPURL? {
-        if reference.contains("://") { return HTTPURL(reference) }
+        if reference.firstSchemeSeparator() != nil { return HTTPURL(reference) }
         if reference.hasPrefix("//") { return HTTPURL("\(scheme):\(reference)") }
         if reference.hasPrefix("/") { return HTTPURL(origin + reference) }
         if reference.hasPrefix("?") { return HTTPURL(origin + path + reference) }

@@ -7,8 +7,13 @@ public final class VirtualNetwork: Sendable {
     private let routes: [String: [Route]]
     private let received = Mutex<[ReceivedRequest]>([])
 
-    public init(origins: [Origin]) {
-        self.routes = Self.routesByOrigin(origins)
+    public convenience init(origins: [Origin]) {
+        self.init(routesByOrigin: Self.routesByOrigin(origins))
+    }
+
+    /// A network over routes already sorted by origin (``Suite/routesByOrigin``).
+    package init(routesByOrigin: [String: [Route]]) {
+        self.routes = routesByOrigin
     }
 
     /// Each origin's routes under its canonical `scheme://host[:port]`, in the order written.
@@ -46,7 +51,7 @@ public final class VirtualNetwork: Sendable {
     /// unless `anyMethod`.
     static func matches(_ route: Route, _ request: HTTPRequest, anyMethod: Bool = false) -> Bool {
         if !anyMethod, let method = route.method, method != request.method { return false }
-        let target = route.path.contains("?") ? request.url.pathAndQuery : request.url.path
+        let target = route.path.utf8.contains(UInt8(ascii: "?")) ? request.url.pathAndQuery : request.url.path
         if route.path.hasSuffix("*") { return target.hasPrefix(route.path.dropLast()) }
         return target == route.path
     }
