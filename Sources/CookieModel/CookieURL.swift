@@ -21,7 +21,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Builds a URL from its parts; `host` is canonicalized here.
     public init?(scheme: String, host: String, path: String) {
         guard let canonical = CookieURL.canonicalize(host: host) else { return nil }
-        self.scheme = scheme.lowercased()
+        self.scheme = scheme.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? scheme.lowercased() : scheme
         self.host = canonical
         self.path = path.isEmpty ? "/" : path
         self.isIPAddress = CookieURL.isIPAddress(canonical)
@@ -61,6 +61,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { return nil }
         if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Most hosts arrive lower-case already (HTTPURL lower-cases its own): no new String then.
+            guard host.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return host }
             return String(decoding: host.utf8.map(SetCookieParser.asciiLowercase), as: UTF8.self)
         }
         let labels = host.precomposedStringWithCanonicalMapping.lowercased().split(separator: ".", omittingEmptySubsequences: false)
@@ -77,12 +79,29 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// IPv4 dotted quad or any IPv6 literal (a colon never appears in a host name).
+    ///
+    /// Read octet by octet (every request asks): four dot-separated parts of one to three ASCII digits, each ≤ 255.
     static func isIPAddress(_ host: String) -> Bool {
         if host.utf8.contains(UInt8(ascii: ":")) { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
+        var parts = 1
+        var digits = 0
+        var value = 0
+        for octet in host.utf8 {
+            switch octet {
+            case UInt8(ascii: "."):
+                guard digits > 0, parts < 4 else { return false }
+                parts += 1
+                digits = 0
+                value = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                value = value * 10 + Int(octet - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return false }
+            default:
+                return false
+            }
         }
+        return parts == 4 && digits > 0
     }
 
     // MARK: - §5.1.3 and §5.1.4 matching

@@ -29,6 +29,19 @@ struct DomainAndPathMatchingTests {
         #expect(CookieURL(string: "http:///path") == nil)
     }
 
+    @Test(
+        "§5.1.3 an IP address: four parts of one to three digits, each at most 255, or any host with a colon",
+        arguments: [
+            ("192.0.2.1", true), ("0.0.0.0", true), ("255.255.255.255", true), ("000.1.2.3", true), ("::1", true),
+            ("a:b", true), ("256.1.1.1", false), ("1.2.3", false), ("1.2.3.4.5", false), ("1.2.3.", false),
+            (".1.2.3", false), ("1..2.3", false), ("1.2.3.4a", false), ("0001.2.3.4", false), ("", false),
+            ("example.com", false), ("1.2.3.4\u{301}", false), ("１.2.3.4", false),
+        ]
+    )
+    func ipAddresses(host: String, isIP: Bool) {
+        #expect(CookieURL.isIPAddress(host) == isIP)
+    }
+
     @Test("the scheme ends at the first '://', not at the first colon; no '://' is no URL")
     func schemeSeparator() {
         #expect("https://a.example/x".firstSchemeSeparator().map { "https://a.example/x"[$0] } == "://")

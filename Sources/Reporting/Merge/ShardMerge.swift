@@ -90,15 +90,13 @@ public struct ShardMerge: Sendable {
     /// Writes records as `run --json` does: a JSON array, one compact record per line, keys sorted; like every
     /// report (``ReportDestination``): atomically, through a symlink, or through to a device or FIFO.
     public static func writeResults(_ records: [JSONResultRecord], to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = Data("[".utf8)
+        var bytes = Array("[".utf8)
         for (index, record) in records.enumerated() {
-            data.append(Data((index == 0 ? "\n" : ",\n").utf8))
-            data.append(try encoder.encode(record))
+            bytes.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
+            bytes.append(contentsOf: record.jsonBytes)
         }
-        data.append(Data("\n]\n".utf8))
-        try ReportDestination.publish(String(decoding: data, as: UTF8.self), to: path)
+        bytes.append(contentsOf: "\n]\n".utf8)
+        try ReportDestination.publish(String(decoding: bytes, as: UTF8.self), to: path)
     }
 }
 

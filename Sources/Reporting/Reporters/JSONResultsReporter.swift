@@ -21,11 +21,6 @@ public final class JSONResultsReporter: ResultReporter {
 
     private var state = State.idle
     private var recordCount = 0
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// Prepares a report; nothing is created until `begin(_:)`.
     ///
@@ -47,15 +42,15 @@ public final class JSONResultsReporter: ResultReporter {
 
     /// Appends the result's record.
     ///
-    /// - Throws: `EncodingError` (not expected: every field is a string, number or bool), `ReportError`.
+    /// - Throws: `ReportError`.
     public func report(_ result: ScenarioResult) throws {
         guard case .running(let file) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
-        let data = try encoder.encode(JSONResultRecord(result))
+        let bytes = JSONResultRecord(result).jsonBytes
         try ReportError.converting {
             try file.write(recordCount == 0 ? "\n" : ",\n")
-            try data.withUnsafeBytes { try file.write($0) }
+            try bytes.withUnsafeBytes { try file.write($0) }
         }
         recordCount += 1
     }
