@@ -20,12 +20,17 @@ public enum SiteContext {
     public static func context(
         for url: HTTPURL, initiator: HTTPURL?, urlList: [HTTPURL] = [], topLevel: Bool, method: String
     ) -> CookieRequestContext {
-        CookieRequestContext(
+        let target = site(of: url)  // once: each site is a public-suffix lookup
+        let isSafeMethod = switch method {
+        case "GET", "HEAD", "OPTIONS", "TRACE": true
+        default: false
+        }
+        return CookieRequestContext(
             api: .http,
-            isSameSite: initiator.map { isSameSite($0, url) } ?? true,
-            isCrossSiteRedirect: urlList.contains { !isSameSite($0, url) },
+            isSameSite: initiator.map { site(of: $0) == target } ?? true,
+            isCrossSiteRedirect: urlList.contains { site(of: $0) != target },
             isTopLevelNavigation: topLevel,
-            isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method)
+            isSafeMethod: isSafeMethod
         )
     }
 
