@@ -136,6 +136,8 @@ class BrowserDriver:
     NAME = "browser"  # what `start` says, and the prefix of the driver's temporary folder and log lines
     ENGINE = "the browser"  # in messages
     SERVICE_DOMAINS = ()  # hosts of the browser's own services (never a scenario's: scenarios use *.example)
+    # Whether libfaketime goes into the browser's processes; a driver whose browser cannot run with it says why.
+    FAKETIME_BREAKS_BROWSER = None
 
     def __init__(self):
         self.lock = threading.Lock()  # guards events, exchanges, views' state, last_activity
@@ -306,7 +308,7 @@ class BrowserDriver:
         if not self.started:
             self.bring_up()
             self.started = True
-            self.faketime = self.clock.available and self.measure_clock()
+            self.faketime = self.FAKETIME_BREAKS_BROWSER is None and self.clock.available and self.measure_clock()
             self.log(f"{self.ENGINE} {self.version}, proxy {self.proxy.uri}, faketime {self.faketime}")
         return {"protocol": PROTOCOL, "name": self.NAME, "version": self.version, "capabilities": [],
                 "faketime": self.faketime, "language": "python"}
@@ -332,8 +334,8 @@ class BrowserDriver:
     def set_clock(self, request):
         now = field(request, "now", float)
         if not self.faketime:
-            raise Unsupported(f"{self.ENGINE}'s clock cannot be moved here (libfaketime missing, or expiry did not "
-                              "follow it)")
+            why = self.FAKETIME_BREAKS_BROWSER or "libfaketime missing, or expiry did not follow it"
+            raise Unsupported(f"{self.ENGINE}'s clock cannot be moved here ({why})")
         self.clock.set(now)
         return {}
 
