@@ -134,7 +134,9 @@ public final class BrowserApp: App {
     public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
         guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
         transcript.record("• \(browser)'s cookie API ← Set-Cookie: \(setCookie) (for \(url), parsed by the reference jar)")
-        let parsed = CookieJar(clock: environment.cookieClock)
+        // Expiry on the browser's clock: the scenario's, or the machine's when the browser's cannot be moved (a
+        // Max-Age counted from the scenario's start would be long past for Firefox).
+        let parsed = CookieJar(clock: engine.movesClock ? environment.cookieClock : CookieClock { Date() })
         try parsed.receive(setCookie: setCookie, from: cookieURL, context: .sameSiteNavigation)
         for cookie in try parsed.storedCookies() {
             var done = false

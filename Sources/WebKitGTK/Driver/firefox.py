@@ -26,12 +26,15 @@ Why it is shaped like this:
 - The browsers are in the driver's process group (browser_driver.main), so the harness ends all with one kill.
 """
 
+import fcntl
+import hashlib
 import json
 import os
 import re
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 import traceback
@@ -301,6 +304,7 @@ class Driver(browser_driver.BrowserDriver):
     def __init__(self):
         super().__init__()
         self.executable = None
+        self.seed = None  # the profile every profile starts as (seed_profile)
         self.main = None  # the browser of the ephemeral stores
         self.persistent = {}  # folder -> Browser on it
         self.contexts = {}  # browsing context id (a tab or a frame in it) -> View
@@ -451,8 +455,36 @@ class Driver(browser_driver.BrowserDriver):
         if self.executable is None:
             raise Unavailable(f"Firefox is not installed (no firefox-esr on PATH): {INSTALL_HINT}")
         self.start_proxy()
-        self.main, capabilities = self.launch(os.path.join(self.directory, "profile"))
+        # Firefox's first start on an empty profile costs 6 s on an idle machine (11 s and more under load): it
+        # creates its databases and registers its built-in add-ons. A start on a profile used once costs 2–3 s. So
+        # a seed profile is made once per Firefox build on this machine (closed, no cookies) and copied into every
+        # profile a driver starts.
+        self.seed = self.seed_profile()
+        self.main, capabilities = self.launch(self.profile_from_seed(os.path.join(self.directory, "profile")))
         self.version = capabilities.get("browserVersion", "unknown")
+
+    def seed_profile(self):
+        """The seed's folder, made under a lock (drivers start side by side) the first time this build is used."""
+        status = os.stat(self.executable)
+        key = hashlib.sha256(f"{os.path.realpath(self.executable)} {status.st_mtime_ns} {status.st_size}".encode())
+        folder = os.path.join(tempfile.gettempdir(), f"cookieharness-firefox-seed-{os.getuid()}-{key.hexdigest()[:12]}")
+        with open(folder + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not os.path.exists(os.path.join(folder, "prefs.js")):
+                building = folder + f".{os.getpid()}"
+                shutil.rmtree(building, ignore_errors=True)
+                browser, _ = self.launch(building)
+                browser.close()
+                shutil.rmtree(folder, ignore_errors=True)
+                os.rename(building, folder)
+        return folder
+
+    def profile_from_seed(self, folder):
+        """`folder` as a profile: the seed's files copied in, unless a Firefox has used it already."""
+        if not os.path.exists(os.path.join(folder, "prefs.js")):
+            shutil.copytree(self.seed, folder, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("lock", ".parentlock", "cookies.sqlite*", "user.js"))
+        return folder
 
     def launch(self, profile):
         browser = Browser(self.executable, profile, self.proxy.uri, dict(os.environ), self.on_browser_event)
@@ -474,7 +506,7 @@ class Driver(browser_driver.BrowserDriver):
             directory = field(request, "directory", str)
             browser = self.persistent.get(directory)
             if browser is None or not browser.alive:
-                browser, _ = self.launch(directory)
+                browser, _ = self.launch(self.profile_from_seed(directory))
                 self.persistent[directory] = browser
             self.stores[number] = Store(number, browser, "default", True, directory)
         else:
@@ -716,7 +748,7 @@ class Driver(browser_driver.BrowserDriver):
             log("the browser is gone; starting another")
             self.main.kill()
             shutil.rmtree(os.path.join(self.directory, "profile"), ignore_errors=True)
-            self.main, _ = self.launch(os.path.join(self.directory, "profile"))
+            self.main, _ = self.launch(self.profile_from_seed(os.path.join(self.directory, "profile")))
         self.reset_numbering()
         return {}
 
