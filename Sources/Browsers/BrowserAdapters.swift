@@ -22,8 +22,13 @@ public enum BrowserAdapters {
         name: "chromium", browser: "Chromium", drivers: .chromium,
         unavailableReason: { chromiumUnavailableReason() })
 
+    /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/WebKitGTK/Driver/firefox.py`).
+    public static let firefox = browser(
+        name: "firefox", browser: "Firefox", drivers: .firefox,
+        unavailableReason: { firefoxUnavailableReason() })
+
     /// Every browser adapter.
-    public static let all: [Adapter] = [chromium]
+    public static let all: [Adapter] = [chromium, firefox]
 
     /// Why Chromium cannot run here, or nil: Debian's Python, the driver script, and `chromium` on `PATH`.
     public static func chromiumUnavailableReason(
@@ -31,20 +36,42 @@ public enum BrowserAdapters {
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
     ) -> String? {
+        unavailableReason(
+            program: .chromium, executables: ["chromium", "chromium-browser"], package: "chromium",
+            searchPath: searchPath, currentDirectory: currentDirectory, executablePath: executablePath)
+    }
+
+    /// Why Firefox cannot run here, or nil: Debian's Python, the driver script, and `firefox-esr` on `PATH`.
+    public static func firefoxUnavailableReason(
+        searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> String? {
+        unavailableReason(
+            program: .firefox, executables: ["firefox-esr", "firefox"], package: "firefox-esr",
+            searchPath: searchPath, currentDirectory: currentDirectory, executablePath: executablePath)
+    }
+
+    /// Why a browser's driver cannot run: no Debian Python, no driver script, or none of `executables` on
+    /// `searchPath` (then the message names the Debian `package` to install).
+    static func unavailableReason(
+        program: WebKitGTKDrivers.Program, executables: [String], package: String,
+        searchPath: String?, currentDirectory: String, executablePath: String?
+    ) -> String? {
         guard FileManager.default.isExecutableFile(atPath: WebKitGTKDrivers.python) else {
             return "\(WebKitGTKDrivers.python) is missing: install python3 (run .ci/install-deps)"
         }
         let candidates = PackageFiles.candidates(
-            for: WebKitGTKDrivers.Program.chromium.script, currentDirectory: currentDirectory, executablePath: executablePath)
+            for: program.script, currentDirectory: currentDirectory, executablePath: executablePath)
         guard PackageFiles.firstRegularFile(in: candidates) != nil else {
-            return "the driver \(WebKitGTKDrivers.Program.chromium.script) was not found (looked in \(candidates.joined(separator: ", ")))"
+            return "the driver \(program.script) was not found (looked in \(candidates.joined(separator: ", ")))"
         }
-        let found = ["chromium", "chromium-browser"].contains { name in
+        let found = executables.contains { name in
             (searchPath ?? "").split(separator: ":").contains { directory in
                 FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)")
             }
         }
-        return found ? nil : "Chromium is not installed (no chromium on PATH): install the Debian package chromium (run .ci/install-deps)"
+        return found ? nil : "\(program.engine) is not installed (no \(executables[0]) on PATH): install the Debian package \(package) (run .ci/install-deps)"
     }
 
     /// A browser adapter: described (its driver started, its version read) the first time anything but its name

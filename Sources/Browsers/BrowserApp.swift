@@ -18,7 +18,9 @@ import WebKitModel
 ///   browser takes no raw Set-Cookie line outside a response; `cookies(in:)` reads the browser's jar for native
 ///   and web view checks alike (the web view's own context when it was opened non-persistent).
 /// - **A POST** (a native one, a load with a body) is a top-level navigation whose request the driver turns into
-///   the POST before the browser adds its cookies (`Fetch` interception): the browser still decides which cookies go.
+///   the POST (Chromium's `Fetch`, before cookies are added; Firefox's
+///   `network.addIntercept`, after: the same cookies, as a navigation nobody initiated is same-site either way): the
+///   browser still decides which cookies go.
 /// - **What a browser cannot do** (a load that ignores cookies, a clock it cannot move) is
 ///   ``AppError/cannotServe(_:)``: the scenario is skipped with the reason, never faked.
 public final class BrowserApp: App {
@@ -65,7 +67,7 @@ public final class BrowserApp: App {
     }
 
     /// - Parameters:
-    ///   - drivers: the browser's driver pool (``WebKitGTKDrivers/chromium``).
+    ///   - drivers: the browser's driver pool (``WebKitGTKDrivers/chromium``, ``WebKitGTKDrivers/firefox``).
     ///   - browser: its name in messages (`Chromium`).
     public init(environment: AppEnvironment, drivers: WebKitGTKDrivers, browser: String) throws {
         self.environment = environment
@@ -83,8 +85,9 @@ public final class BrowserApp: App {
             throw BrowserAppError.browserUnavailable(browser, "\(error)")
         }
         if environment.scenarioNeeds.contains(.virtualClock), !engine.movesClock {
-            throw AppError.cannotServe(
-                "\(browser)'s clock cannot be moved here (libfaketime is missing, or the browser's cookie expiry did not follow it when its driver started)")
+            let why = drivers.program.clockNeverMoves
+                ?? "libfaketime is missing, or the browser's cookie expiry did not follow it when its driver started"
+            throw AppError.cannotServe("\(browser)'s clock cannot be moved here (\(why))")
         }
         defaultStore = engine.defaultDataStore()
         transcript.record("• app launched: \(browser) (its cookie jar is the app's one store)")
@@ -131,7 +134,9 @@ public final class BrowserApp: App {
     public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
         guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
         transcript.record("• \(browser)'s cookie API ← Set-Cookie: \(setCookie) (for \(url), parsed by the reference jar)")
-        let parsed = CookieJar(clock: environment.cookieClock)
+        // Expiry on the browser's clock: the scenario's, or the machine's when the browser's cannot be moved (a
+        // Max-Age counted from the scenario's start would be long past for Firefox).
+        let parsed = CookieJar(clock: engine.movesClock ? environment.cookieClock : CookieClock { Date() })
         try parsed.receive(setCookie: setCookie, from: cookieURL, context: .sameSiteNavigation)
         for cookie in try parsed.storedCookies() {
             var done = false

@@ -9,11 +9,12 @@ import StrategyAdapters
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", overview: "[BENCHMARK] [options]",
-        brief: "peers compared in one run: stores, harness, live, set-cookie-lines",
+        brief: "peers compared in one run: stores, harness, live, browsers, set-cookie-lines",
         forms: [
             CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
             CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
             CommandSpec.Form("live [PATH...]", options: ["jobs", "schema"]),
+            CommandSpec.Form("browsers [PATH...]", options: ["jobs", "schema"]),
             CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
         ],
         description: """
@@ -35,6 +36,9 @@ enum BenchCommand {
             live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
               real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
               suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
+            browsers: the hand-written suites in PATH on each real engine side by side, with N drivers each (default 2):
+              chromium, firefox and wk-combined@webkitgtk-live (those installed); scenarios per second (skipped ones not
+              counted), each engine's drivers started and warmed up before timing.
             set-cookie-lines: one response with N Set-Cookie lines of 4 KB loaded by a web view, on the reference adapter
               and on each --adapter in the same run; seconds per run and the ratio to the reference adapter.
             Build with '-c release' for figures worth comparing.
@@ -44,7 +48,7 @@ enum BenchCommand {
             .valued("store", "NAME", repeatable: true, "stores: run only these besides the reference jar (repeatable)"),
             .valued("external", "NAME=CMD", repeatable: true, "stores: an adapter of your own (PROTOCOL.md, \"bench\")"),
             .valued("scenarios", "N", "harness: the generated suite's scenarios (default 100000)"),
-            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: the drivers against one\n(default 2)"),
+            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: the drivers against one\n(default 2); browsers: drivers per engine (default 2)"),
             .valued("files", "N", "harness: generated suite files written to disk (default 20)"),
             .valued("per-file", "N", "harness: scenarios per generated file (default 5000)"),
             SharedOptions.schema,
@@ -68,8 +72,9 @@ enum BenchCommand {
         case "stores": return try stores(args, output: output)
         case "harness": return try harness(args, output: output)
         case "live": return try live(args, output: output)
+        case "browsers": return try browsers(args, output: output)
         case "set-cookie-lines": return try setCookieLines(args, output: output)
-        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness, live or set-cookie-lines)")
+        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness, live, browsers or set-cookie-lines)")
         }
     }
 
@@ -167,6 +172,27 @@ enum BenchCommand {
         output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(jobs) drivers", figures.drivers)
             + String(format: " (speed-up %.2fx; the simulation is %.0fx faster)",
                      figures.oneDriver.seconds / figures.drivers.seconds, figures.simulated.perSecond / figures.drivers.perSecond))
+        return .success
+    }
+
+    /// The real engines' rows (``BrowserBenchmark``): the engines that are not installed are named and left out.
+    private static func browsers(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
+        let suites = try inputs.allSuites().filter { $0.provenance == nil }
+        let jobs = try args.integer("jobs", in: 1...64) ?? 2
+        var engines: [Adapter] = []
+        for name in ["chromium", "firefox", "wk-combined@webkitgtk-live"] {
+            guard let adapter = AdapterCatalog.registry.adapter(named: name) else { continue }
+            if let reason = adapter.unavailableReason {
+                output.err("\(name): not measured: \(reason)")
+            } else {
+                engines.append(adapter)
+            }
+        }
+        for row in try BrowserBenchmark(suites: suites, engines: engines, jobs: jobs).run() {
+            output.out("hand-written suites on \(row.adapter), \(jobs) drivers: \(row.figure.ran) scenarios in "
+                + String(format: "%.2f s, %.1f scenarios/s", row.figure.seconds, row.figure.perSecond))
+        }
         return .success
     }
 

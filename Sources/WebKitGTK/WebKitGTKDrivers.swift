@@ -34,8 +34,10 @@ public final class WebKitGTKDrivers: Sendable {
     public static let shared = WebKitGTKDrivers(configuration: nil)
     /// The Chromium drivers of this process (`Driver/chromium.py`: the same protocol, so the same engine drives it).
     public static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
+    /// The Firefox drivers of this process (`Driver/firefox.py`: WebDriver BiDi behind the same protocol).
+    public static let firefox = WebKitGTKDrivers(configuration: nil, program: .firefox)
     /// Every pool this process starts drivers from by name; each is stopped when the process exits or is interrupted.
-    public static let processWide = [shared, chromium]
+    public static let processWide = [shared, chromium, firefox]
 
     /// A driver program of this folder: which script, and how the harness names it in messages.
     public struct Program: Sendable {
@@ -49,12 +51,22 @@ public final class WebKitGTKDrivers: Sendable {
         public var engine: String
         /// How long one request may take: a Chromium driver starts a browser for a persistent store inside one.
         public var requestTimeout: Duration
+        /// How long the driver's `start` may take.
+        public var startTimeout: Duration = WebKitGTKDrivers.startTimeout
+        /// Why the engine's clock never moves, when that is known before the driver starts (a skip reason).
+        public var clockNeverMoves: String? = nil
 
         public static let webKitGTK = Program(
             script: driverScript, role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
         public static let chromium = Program(
             script: "Sources/WebKitGTK/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
             requestTimeout: .seconds(30))
+        /// Firefox's start (WebDriver BiDi's `session.new`) took 6 s on the idle machine and 15–20 s with other
+        /// builds running; a persistent store starts a second Firefox inside `new-data-store`.
+        public static let firefox = Program(
+            script: "Sources/WebKitGTK/Driver/firefox.py", role: "Firefox driver", name: "firefox", engine: "Firefox",
+            requestTimeout: .seconds(60), startTimeout: .seconds(90),
+            clockNeverMoves: "with libfaketime preloaded, Firefox ESR 153 hangs before it opens its WebDriver BiDi port (measured), so its driver never moves the clock")
     }
 
     /// How this pool starts a driver; nil: ``configuration(program:currentDirectory:executablePath:)``, looked up
@@ -125,7 +137,7 @@ public final class WebKitGTKDrivers: Sendable {
         return ChildProcessConfiguration(
             role: program.role, name: program.name, command: [python, "-u", script],
             environment: ["PYTHONDONTWRITEBYTECODE": "1"],
-            startTimeout: startTimeout, requestTimeout: program.requestTimeout)
+            startTimeout: program.startTimeout, requestTimeout: program.requestTimeout)
     }
 
     /// How many times a driver is started before a crash while starting is the scenario's error.

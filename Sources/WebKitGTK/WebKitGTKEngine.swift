@@ -104,7 +104,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             scratchToken = nil
         }
         log("\(drivers.program.engine) \(driver.handshake.version) (driver pid \(driver.process.pid))"
-            + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", WebKit on the machine's clock (libfaketime missing)"))
+            + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", on the machine's clock (the driver cannot move it)"))
     }
 
     deinit {

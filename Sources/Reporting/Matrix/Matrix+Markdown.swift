@@ -20,6 +20,7 @@ extension Matrix {
         out.line()
         writeLegend(&out)
         out.line()
+        if let agreement = BrowserAgreement(self) { writeBrowserAgreement(agreement, &out) }
         if suites.count > 1 { writeSuiteIndex(&out) }
         var nextNote = 1
         for suite in suites { writeSuite(suite, &out, notesFrom: &nextNote) }
@@ -70,6 +71,21 @@ extension Matrix {
             }
             out.row(cells)
         }
+    }
+
+    /// The scenarios where the real browser engines agree against the reference (``BrowserAgreement``).
+    private func writeBrowserAgreement(_ agreement: BrowserAgreement, _ out: inout MarkdownOutput) {
+        out.line("## Where the browsers agree against the reference")
+        out.line()
+        out.line(
+            "\(agreement.browsers.map(ReportText.markdown).joined(separator: ", ")) are seen to do the same thing, and the "
+                + "reference another, on \(agreement.rows.count) of the \(agreement.compared) scenarios all of them ran: the cases "
+                + "a library that follows browsers should follow too.")
+        out.line()
+        for row in agreement.rows {
+            out.line("- \(ReportText.markdown(row.scenarioID)): \(ReportText.markdown(row.title))")
+        }
+        if !agreement.rows.isEmpty { out.line() }
     }
 
     private func writeLegend(_ out: inout MarkdownOutput) {

@@ -27,24 +27,16 @@ import json
 import os
 import shutil
 import signal
-import sys
-import tempfile
 import threading
 import time
 import traceback
 import urllib.parse
 
-import proxy  # this folder's: the proxy both browser drivers share
+import browser_driver  # this folder's: what the browser drivers share (the protocol loop, settle, the clock)
+from browser_driver import ProtocolError, Unavailable, Unsupported, field, find_executable
 
-PROTOCOL = 1
 NAME = "chromium"
-LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps)"
-IDLE_QUIET = 0.02  # settle: idle means nothing happened for this long
-EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while the browser is still busy
-EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
-STRAY_QUIET = 2.0  # settle: a tab's requests alone, with nothing heard for this long, are not waited for
-PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
 DEBUG = os.environ.get("CHROMIUM_DRIVER_DEBUG")  # a file: every DevTools event and request is appended to it
 CALL_TIMEOUT = 8.0  # one DevTools command
 START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # a browser's first reply (tests shorten it)
@@ -67,14 +59,8 @@ FLAGS = [
 ]
 
 
-# Hosts of the browser's own services (never a scenario's: scenarios use reserved names such as *.example).
-BROWSER_SERVICES = ("google.com", "googleapis.com", "gstatic.com", "gvt1.com", "googleusercontent.com")
-SERVICE_CLOSED = object()  # browsers_own: close the connection
-
-
 def log(message):
-    sys.stderr.write(f"chromium-driver: {message}\n")
-    sys.stderr.flush()
+    browser_driver.log(NAME, message)
 
 
 def debug(line):
@@ -82,47 +68,13 @@ def debug(line):
         handle.write(f"{time.monotonic():.3f} {line}\n")
 
 
-class ProtocolError(Exception):
-    """A request the driver cannot make sense of: replied to as `errored`."""
-
-
-class Unavailable(Exception):
-    """Something the driver needs is missing: `errored` with exactly this message."""
-
-
-class Unsupported(Exception):
-    """An operation the browser has no equivalent for: replied to as `skipped`."""
-
-
 class DevToolsError(Exception):
     """A DevTools command answered with an error."""
 
 
-def field(request, name, kind, default=None, optional=False):
-    if name not in request or (optional and request[name] is None):
-        if optional:
-            return default
-        raise ProtocolError(f"missing field '{name}'")
-    value = request[name]
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProtocolError(f"field '{name}' must be a number")
-        return float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
-    return value
-
-
 def find_chromium():
-    for directory in os.environ.get("PATH", "").split(os.pathsep):
-        for name in ("chromium", "chromium-browser"):
-            path = os.path.join(directory or ".", name)
-            if os.path.isfile(path) and os.access(path, os.X_OK):
-                return path
-    return None
+    return find_executable(("chromium", "chromium-browser"))
 
-
-# -- one browser process -----------------------------------------------------------------------------------------
 
 
 class Browser:
@@ -276,16 +228,12 @@ class Store:
         return params
 
 
-class View:
+class View(browser_driver.View):
     def __init__(self, number, store, target, session):
-        self.number = number
-        self.store = store
+        super().__init__(number, store)
         self.target = target
         self.session = session
-        self.pending = []  # (navigation number, since): navigations asked for, whose request is not seen yet
         self.loaders = {}  # loaderId -> navigation number
-        self.active = set()  # navigation numbers started and not finished
-        self.inflight = {}  # requestId -> loaderId (the document it belongs to) of this tab's requests not finished
         self.extra_headers = False
         self.override = None  # method and body for the next document request (a load that is not a plain GET)
         # The id of the history entry the tab was handed out on (a reused tab's blank page): it and the entries
@@ -294,93 +242,26 @@ class View:
         # blank entry replaced), nothing left is an earlier scenario's.
         self.history_floor = None
 
-    def loading(self, quiet):
-        """Whether the tab still loads. Requests alone, with nothing else pending and nothing heard for
-        STRAY_QUIET, are not waited for: the browser waits for no answer (the proxy has no exchange open), so such a
-        request is one whose end the browser never reported."""
-        now = time.monotonic()
-        self.pending = [(number, since) for number, since in self.pending if now - since < PENDING_GRACE]
-        return bool(self.pending or self.active or (self.inflight and quiet < STRAY_QUIET))
-
-
-class Clock:
-    """libfaketime in the browsers' processes: an offset file that set-clock rewrites."""
-
-    def __init__(self, directory):
-        self.available = os.path.exists(LIBFAKETIME)
-        self.path = os.path.join(directory, "faketime")
-        self.write("+0")
-
-    def environment(self, base):
-        if not self.available:
-            return base
-        environment = dict(base)
-        preload = environment.get("LD_PRELOAD")
-        environment["LD_PRELOAD"] = LIBFAKETIME + (":" + preload if preload else "")
-        environment["FAKETIME_TIMESTAMP_FILE"] = self.path
-        environment["FAKETIME_NO_CACHE"] = "1"
-        # Measured with Chromium 156: FAKETIME_DONT_FAKE_MONOTONIC=1 alone (what driver.py uses) hangs the browser
-        # before its first DevTools reply; with FAKETIME_FORCE_MONOTONIC_FIX=0 it starts. Faking the monotonic clock
-        # instead is no way out: a move back (the next scenario's start) stalls the browser's timers.
-        environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
-        environment["FAKETIME_FORCE_MONOTONIC_FIX"] = "0"
-        environment["FAKETIME_DISABLE_SHM"] = "1"
-        return environment
-
-    def set(self, now):
-        self.write(f"{now - time.time():+.3f}s")
-
-    def write(self, text):
-        temporary = self.path + ".new"
-        with open(temporary, "w") as handle:
-            handle.write(text + "\n")
-        os.replace(temporary, self.path)
 
 
 # -- the driver --------------------------------------------------------------------------------------------------
 
 
-class Driver:
+class Driver(browser_driver.BrowserDriver):
+    NAME = NAME
+    ENGINE = "Chromium"
+    # Google's services, which Chromium asks even with every switch that turns them off.
+    SERVICE_DOMAINS = ("google.com", "googleapis.com", "gstatic.com", "gvt1.com", "googleusercontent.com")
+
     def __init__(self):
-        self.lock = threading.Lock()  # guards events, exchanges, views' state, last_activity
-        self.changed = threading.Condition(self.lock)
-        self.events = []
-        self.exchanges = {}
-        self.last_activity = time.monotonic()
-        self.started = False
-        self.stopping = False
-        self.directory = tempfile.mkdtemp(prefix=f"chromium-driver-{os.getpid()}-")
-        self.clock = Clock(self.directory)
-        self.proxy = None
+        super().__init__()
         self.executable = None
         self.main = None  # the browser of the ephemeral stores
         self.persistent = {}  # folder -> Browser on it
-        self.stores = {}
         self.pool = []  # cleared ephemeral stores (context and tabs), ready to be handed out again
-        self.views = {}
         self.sessions = {}  # sessionId -> View
-        self.pending_calls = set()
-        self.counters = {}
-        self.generation = 0
-        self.version = None
-        self.faketime = False
 
     # -- events from the browsers ----------------------------------------------------------------------------------
-
-    def queue_event(self, event):
-        """Under self.lock."""
-        self.events.append(event)
-        self.last_activity = time.monotonic()
-        self.changed.notify_all()
-
-    def touch(self):
-        with self.lock:
-            self.last_activity = time.monotonic()
-            self.changed.notify_all()
-
-    def number(self, kind):
-        self.counters[kind] = self.counters.get(kind, 0) + 1
-        return self.counters[kind]
 
     def on_browser_event(self, browser, message):
         if message is None:
@@ -494,117 +375,20 @@ class Driver:
 
     # -- the proxy's owner interface -------------------------------------------------------------------------------
 
-    def open_exchange(self, method, url, headers, body):
-        own = self.browsers_own(url)
-        if own is not None:
-            # Not the scenario's: the exchange is answered here and never becomes an event.
-            exchange = proxy.Exchange(0)
-            exchange.response = None if own is SERVICE_CLOSED else own
-            exchange.ready.set()
-            return exchange
-        with self.lock:
-            self.counters["exchange"] = self.counters.get("exchange", 0) + 1
-            exchange = proxy.Exchange(self.counters["exchange"])
-            self.exchanges[exchange.number] = exchange
-            self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
-                              "headers": headers, "body": body})
-        return exchange
-
-    @staticmethod
-    def browsers_own(url):
-        """The answer to a request the browser makes by itself, or None for the scenario's requests.
-
-        Chromium asks Google's services (component updates, account checks) even with every switch that turns them
-        off, and asks each page's origin for /favicon.ico. Those requests are not the scenario's: the services get
-        no answer (the connection closes), a favicon a 404 without Set-Cookie.
-        """
-        parts = urllib.parse.urlsplit(url)
-        host = (parts.hostname or "").lower()
-        if any(host == domain or host.endswith("." + domain) for domain in BROWSER_SERVICES):
-            return SERVICE_CLOSED
-        if parts.path == "/favicon.ico":
-            return (404, [["Content-Type", "image/x-icon"]], "")
-        return None
-
-    def close_exchange(self, exchange):
-        with self.lock:
-            if self.exchanges.get(exchange.number) is exchange:
-                del self.exchanges[exchange.number]
-            self.last_activity = time.monotonic()
-
-    def note_redirect(self, url, location):
-        pass  # driver.py classifies frames with it; a browser reports its main frame itself
-
-    # -- the main loop ---------------------------------------------------------------------------------------------
-
-    def run(self):
-        for raw in sys.stdin.buffer:
-            text = raw.decode("utf-8", "replace").strip()
-            if not text:
-                continue
-            reply = self.handle(text)
-            sys.stdout.write(json.dumps(reply, ensure_ascii=True) + "\n")
-            sys.stdout.flush()
-            if self.stopping:
-                break
-        self.shutdown()
-
     def handle(self, text):
         if DEBUG:
             debug("request " + text[:300])
-        request_id = None
-        try:
-            request = json.loads(text)
-            if not isinstance(request, dict):
-                raise ProtocolError("a request must be a JSON object")
-            request_id = request.get("id")
-            field(request, "id", int)
-            op = field(request, "op", str)
-            if op == "stop":
-                self.stopping = True
-                return {"id": request_id, "status": "ok", "result": {}}
-            operation = self.OPERATIONS.get(op)
-            if operation is None:
-                raise Unsupported(f"unknown op '{op}' (this driver speaks protocol {PROTOCOL})")
-            if op != "start" and not self.started:
-                raise ProtocolError(f"'{op}' before a successful 'start'")
-            return {"id": request_id, "status": "ok", "result": operation(self, request)}
-        except Unsupported as unsupported:
-            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
-        except Exception as error:
-            return {
-                "id": request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None,
-                "status": "errored",
-                "message": str(error) if isinstance(error, Unavailable) else f"{type(error).__name__}: {error}",
-                "details": traceback.format_exc(),
-            }
+        return super().handle(text)
 
-    # -- start -----------------------------------------------------------------------------------------------------
-
-    def start(self, request):
-        version = field(request, "protocol", int)
-        if version != PROTOCOL:
-            raise ProtocolError(f"this driver speaks protocol {PROTOCOL}, the harness asked for {version}")
-        if not self.started:
-            self.bring_up()
-        return {"protocol": PROTOCOL, "name": NAME, "version": self.version, "capabilities": [],
-                "faketime": self.faketime, "language": "python"}
 
     def bring_up(self):
         self.executable = find_chromium()
         if self.executable is None:
             raise Unavailable(f"Chromium is not installed (no chromium on PATH): {INSTALL_HINT}")
-        try:
-            cert, key = proxy.make_certificate(self.directory, "cookieharness-chromium-driver")
-        except proxy.MissingTool as missing:
-            raise Unavailable(f"{missing} not installed: run .ci/install-deps")
-        self.proxy = proxy.Proxy(self, cert, key)
+        self.start_proxy()
         self.main = self.launch(os.path.join(self.directory, "profile"))
         product = self.main.call("Browser.getVersion", timeout=START_TIMEOUT).get("product", "")
         self.version = product.split("/", 1)[-1] or product
-        self.started = True
-        self.faketime = self.clock.available and self.measure_clock()
-        log(f"Chromium {self.version}, proxy {self.proxy.uri}, faketime {self.faketime}")
 
     def launch(self, profile):
         os.makedirs(os.path.join(profile, "Default"), exist_ok=True)
@@ -624,24 +408,17 @@ class Driver:
             raise Unavailable(f"Chromium did not answer on its DevTools pipe: {error}")
         return browser
 
-    def measure_clock(self):
-        """Whether cookie expiry follows libfaketime: a Max-Age=60 cookie must be gone two minutes later."""
-        context = self.main.call("Target.createBrowserContext")["browserContextId"]
-        try:
-            expires = time.time() + 60
-            self.main.call("Storage.setCookies", {"browserContextId": context, "cookies": [
+    def probe_clock(self, phase, expires=None):
+        """The clock measurement's cookie (browser_driver.BrowserDriver.measure_clock), in a context of its own."""
+        if phase == "plant":
+            self.clock_context = self.main.call("Target.createBrowserContext")["browserContextId"]
+            self.main.call("Storage.setCookies", {"browserContextId": self.clock_context, "cookies": [
                 {"name": "clock", "value": "1", "url": "http://clock.invalid/", "expires": expires}]})
-            before = self.main.call("Storage.getCookies", {"browserContextId": context})["cookies"]
-            self.clock.set(time.time() + 120)
-            after = self.main.call("Storage.getCookies", {"browserContextId": context})["cookies"]
-            self.clock.write("+0")
-            followed = len(before) == 1 and len(after) == 0
-            if not followed:
-                log(f"libfaketime: expiry does not follow the clock ({len(before)} then {len(after)} cookies)")
-            return followed
-        finally:
-            self.clock.write("+0")
-            self.main.call("Target.disposeBrowserContext", {"browserContextId": context})
+        elif phase == "count":
+            return len(self.main.call("Storage.getCookies", {"browserContextId": self.clock_context})["cookies"])
+        elif getattr(self, "clock_context", None) is not None:
+            self.main.call("Target.disposeBrowserContext", {"browserContextId": self.clock_context})
+            self.clock_context = None
 
     # -- data stores -----------------------------------------------------------------------------------------------
 
@@ -764,13 +541,6 @@ class Driver:
         if view is None:
             raise ProtocolError(f"no web view {number}")
         return view
-
-    def expect_navigation(self, view):
-        with self.lock:
-            number = self.number("navigation")
-            view.pending.append((number, time.monotonic()))
-            self.last_activity = time.monotonic()
-        return number
 
     def send_async(self, view, method, params, what):
         """A command whose reply comes after the proxy's exchanges were answered (Page.navigate waits for the
@@ -907,92 +677,16 @@ class Driver:
         self.run_in_page(view, source, await_promise=True, callback=done)
         return {"request": number}
 
-    def respond(self, request):
-        number = field(request, "exchange", int)
-        with self.lock:
-            exchange = self.exchanges.get(number)
-        if exchange is None or exchange.ready.is_set():
-            raise ProtocolError(f"no pending exchange {number}")
-        if request.get("no-server") is True:
-            exchange.response = None
-        else:
-            exchange.response = (field(request, "status", int), request.get("headers") or [],
-                                 field(request, "body", str, "", optional=True))
-        exchange.ready.set()
-        self.touch()
-        return {}
-
-    # -- settle, reset, clock, stop --------------------------------------------------------------------------------
-
-    def busy(self):
-        """Under self.lock."""
-        quiet = time.monotonic() - self.last_activity
-        return bool(self.exchanges or self.pending_calls or any(view.loading(quiet) for view in self.views.values()))
-
     def browsers_alive(self):
         return self.main.alive and all(browser.alive for browser in self.persistent.values())
-
-    def settle(self, request):
-        wait = max(0.0, field(request, "wait", float))
-        start = time.monotonic()
-        deadline = start + wait
-        first_event = None
-        idle = False
-        with self.lock:
-            while True:
-                now = time.monotonic()
-                busy = self.busy()
-                quiet = now - self.last_activity
-                if not busy and quiet >= IDLE_QUIET:
-                    idle = True
-                    break
-                if any(event["type"] == "http-request" for event in self.events):
-                    break  # the browser waits for the harness's answer
-                if self.events:
-                    first_event = first_event or now
-                    since = now - first_event
-                    if since >= EVENT_CAP or (busy and since >= EVENT_GRACE):
-                        break
-                    timeout = (EVENT_GRACE if busy else EVENT_CAP) - since
-                elif busy:
-                    timeout = 0.05
-                else:
-                    timeout = IDLE_QUIET - quiet
-                if now >= deadline or self.stopping or not self.browsers_alive():
-                    break
-                self.changed.wait(max(0.001, min(timeout, deadline - now)))
-            events, self.events = self.events, []
-        if not self.browsers_alive():
-            raise RuntimeError("the browser exited (crashed or killed)")
-        reply = {"events": events, "idle": idle}
-        if not idle and not events:
-            reply["busy"] = self.busy_reason()
-        return reply
-
-    def busy_reason(self):
-        """What keeps the driver from idle, for the harness's error message."""
-        with self.lock:
-            reasons = [f"exchanges {sorted(self.exchanges)}"] if self.exchanges else []
-            if self.pending_calls:
-                reasons.append(f"calls {sorted(self.pending_calls)}")
-            for view in self.views.values():
-                if view.pending or view.active or view.inflight:
-                    reasons.append(f"tab {view.number}: navigations asked {[n for n, _ in view.pending]}, "
-                                   f"started {sorted(view.active)}, requests {len(view.inflight)}")
-        return "; ".join(reasons)
 
     def drop_scenario(self):
         """Every tab and context of the scenario goes. A new tab costs about a second (a renderer process), so an
         ephemeral context is kept with its tabs: its cookies and site data cleared, each tab blank with an empty
         history, ready for the next new-data-store. A persistent store's browser is closed (cookies written)."""
+        views = self.drop_exchanges()
         with self.lock:
-            self.generation += 1
-            exchanges, self.exchanges = list(self.exchanges.values()), {}
-            views, self.views, self.sessions = list(self.views.values()), {}, {}
-            self.pending_calls = set()
-        for exchange in exchanges:
-            exchange.response = None
-            exchange.ready.set()
+            self.sessions = {}
         for store in self.stores.values():
             if store.persistent:
                 continue
@@ -1028,10 +722,7 @@ class Driver:
             self.pool = []
             shutil.rmtree(os.path.join(self.directory, "profile"), ignore_errors=True)
             self.main = self.launch(os.path.join(self.directory, "profile"))
-        with self.lock:
-            self.events = []
-            self.counters = {}
-        self.clock.write("+0")
+        self.reset_numbering()
         return {}
 
     def terminate_app(self, request):
@@ -1040,93 +731,10 @@ class Driver:
         self.drop_scenario()
         return {}
 
-    def set_clock(self, request):
-        now = field(request, "now", float)
-        if not self.faketime:
-            raise Unsupported("Chromium's clock cannot be moved here (libfaketime missing, or expiry did not follow it)")
-        self.clock.set(now)
-        return {}
-
-    def shutdown(self):
-        try:
-            self.drop_scenario()
-        except Exception as error:
-            log(f"shutdown: {error}")
+    def close_browsers(self):
         if self.main is not None:
             self.main.close()
-        if self.proxy is not None:
-            self.proxy.close()
-        shutil.rmtree(self.directory, ignore_errors=True)
-        if os.getpgrp() == os.getpid():
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            try:
-                os.killpg(os.getpgrp(), signal.SIGTERM)
-            except OSError:
-                pass
-
-    OPERATIONS = {
-        "start": start,
-        "reset": reset,
-        "set-clock": set_clock,
-        "new-data-store": new_data_store,
-        "terminate-app": terminate_app,
-        "set-cookie": set_cookie,
-        "delete-cookie": delete_cookie,
-        "get-cookies": get_cookies,
-        "clear-data-store": clear_data_store,
-        "observe-cookies": observe_cookies,
-        "new-web-view": new_web_view,
-        "load": load,
-        "click-link": click_link,
-        "submit-form": submit_form,
-        "go-back": go_back,
-        "go-forward": go_forward,
-        "fetch": fetch,
-        "evaluate": evaluate,
-        "respond": respond,
-        "settle": settle,
-    }
-
-
-def remove_stale_directories():
-    """The temporary folders of drivers that were killed (SIGKILL leaves no chance to clean up)."""
-    root = tempfile.gettempdir()
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return
-    for name in names:
-        parts = name.split("-")
-        if len(parts) < 4 or parts[:2] != ["chromium", "driver"] or not parts[2].isdigit():
-            continue
-        try:
-            os.kill(int(parts[2]), 0)
-        except ProcessLookupError:
-            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
-        except OSError:
-            pass
-
-
-def main():
-    try:
-        os.setpgrp()
-    except OSError:
-        pass
-    # Replies go to a private copy of stdout; fd 1 becomes stderr, so nothing the browser prints reaches the
-    # protocol, and no browser process holds the reply pipe open after the driver is gone.
-    replies = os.dup(1)
-    os.dup2(2, 1)
-    sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
-    remove_stale_directories()
-    driver = Driver()
-    signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
-    try:
-        driver.run()
-    except (BrokenPipeError, KeyboardInterrupt):
-        driver.shutdown()
-    sys.stdout.flush()
-    os._exit(0)
 
 
 if __name__ == "__main__":
-    main()
+    browser_driver.main(Driver)

@@ -11,16 +11,15 @@ import Testing
 import Glibc
 #endif
 
-/// A missing, hanging or crashing Chromium: a skip or an error naming it, and no process left behind.
-@Suite("Chromium faults", .serialized)
-struct ChromiumFaultTests {
-    static let installed = BrowserAdapters.chromiumUnavailableReason() == nil
-
-    /// A pool of Chromium drivers started with `environment` added (PATH, the start time limit).
-    static func pool(environment: [String: String]) -> WebKitGTKDrivers {
-        var configuration = WebKitGTKDrivers.configuration(program: .chromium)
+/// A missing, hanging or crashing browser (Chromium, Firefox): a skip or an error naming it, and no process left
+/// behind.
+@Suite("Browser faults", .serialized)
+struct BrowserFaultTests {
+    /// A pool of `browser`'s drivers started with `environment` added (PATH, the start time limit).
+    static func pool(_ browser: BrowserUnderTest, environment: [String: String]) -> WebKitGTKDrivers {
+        var configuration = WebKitGTKDrivers.configuration(program: browser.program)
         configuration.environment.merge(environment) { $1 }
-        return WebKitGTKDrivers(configuration: configuration, program: .chromium)
+        return WebKitGTKDrivers(configuration: configuration, program: browser.program)
     }
 
     /// The processes whose parent is `pid`.
@@ -57,30 +56,32 @@ struct ChromiumFaultTests {
             clock: clock, network: VirtualNetwork(origins: [origin]), transcript: transcript, scenarioNeeds: needs)
     }
 
-    @Test("without chromium on PATH the adapter names the package, and the driver says so at start")
-    func missing() throws {
-        let reason = try #require(BrowserAdapters.chromiumUnavailableReason(searchPath: "/nonexistent"))
-        #expect(reason.contains("install the Debian package chromium"), "\(reason)")
-        let pool = Self.pool(environment: ["PATH": "/nonexistent"])
+    @Test("without the browser on PATH the adapter names the package, and the driver says so at start",
+          arguments: BrowserUnderTest.all)
+    func missing(_ browser: BrowserUnderTest) throws {
+        let reason = try #require(browser.unavailableReason("/nonexistent"))
+        #expect(reason.contains("install the Debian package \(browser.package) "), "\(reason)")
+        let pool = Self.pool(browser, environment: ["PATH": "/nonexistent"])
         defer { pool.stopAll() }
         let error = try #require(throws: ChildProcessError.self) { try pool.handshake() }
-        #expect("\(error)".contains("Chromium is not installed"), "\(error)")
+        #expect("\(error)".contains("\(browser.name) is not installed"), "\(error)")
     }
 
-    @Test("a browser that never answers its DevTools pipe: the start fails in time, and nothing is left")
-    func hang() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-chromium-\(UUID().uuidString)")
+    @Test("a browser that never opens its protocol: the start fails in time, and nothing is left",
+          arguments: BrowserUnderTest.all)
+    func hang(_ browser: BrowserUnderTest) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(browser.executable)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = folder.appendingPathComponent("chromium").path
+        let fake = folder.appendingPathComponent(browser.executable).path
         try "#!/bin/sh\nexec sleep 300\n".write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
-        let pool = Self.pool(environment: ["PATH": "\(folder.path):/usr/bin:/bin", "CHROMIUM_DRIVER_START_TIMEOUT": "2"])
+        let pool = Self.pool(browser, environment: ["PATH": "\(folder.path):/usr/bin:/bin", browser.startTimeoutVariable: "2"])
         defer { pool.stopAll() }
         let started = Date()
         let error = try #require(throws: ChildProcessError.self) { try pool.handshake() }
         #expect(Date().timeIntervalSince(started) < 20)
-        #expect("\(error)".contains("did not answer on its DevTools pipe"), "\(error)")
+        #expect("\(error)".contains(browser.hangMessage), "\(error)")
         usleep(200_000)
         let leftovers = FileManager.default.subpathsSafely("/proc").filter { pid in
             ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(folder.path)
@@ -88,17 +89,24 @@ struct ChromiumFaultTests {
         #expect(leftovers.isEmpty, "the fake browser outlived its driver: \(leftovers)")
     }
 
-    @Test("the browser killed mid-scenario: the step is an engine failure, the next scenario gets a new browser, and stop leaves nothing",
-          .enabled(if: installed, "chromium is not installed here"))
-    func crash() throws {
-        let pool = Self.pool(environment: [:])
+    @Test("Chromium killed mid-scenario: the step is an engine failure, the next scenario gets a new browser, and stop leaves nothing",
+          .enabled(if: BrowserUnderTest.chromium.installed, "chromium is not installed here"))
+    func chromiumCrash() throws { try crash(.chromium) }
+
+    @Test("Firefox killed mid-scenario: the step is an engine failure, the next scenario gets a new browser, and stop leaves nothing",
+          .enabled(if: BrowserUnderTest.firefox.installed, "firefox-esr is not installed here"))
+    func firefoxCrash() throws { try crash(.firefox) }
+
+    /// Kills `browser` (every process of it under its driver) after a first load; see the tests above.
+    func crash(_ browser: BrowserUnderTest) throws {
+        let pool = Self.pool(browser, environment: [:])
         let transcript = Transcript()
-        let app = try BrowserApp(environment: Self.environment(transcript), drivers: pool, browser: "Chromium")
+        let app = try BrowserApp(environment: Self.environment(transcript), drivers: pool, browser: browser.name)
         try app.load(HTTPRequest(url: HTTPURL("https://a.example/")!), handlesCookies: true)
         #expect(try app.cookies(in: .webView).map(\.name) == ["a"])
         let driver = try #require(pool.processIdentifiers.first)
         let browsers = Self.children(of: driver).filter { pid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("chromium")
+            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix(browser.processName)
         }
         #expect(!browsers.isEmpty, "no browser under the driver \(driver)")
         for browser in browsers { kill(browser, SIGKILL) }
@@ -110,7 +118,7 @@ struct ChromiumFaultTests {
         }
         withExtendedLifetime(app) {}
         // The next scenario on the same pool: the driver starts another browser.
-        let next = try BrowserApp(environment: Self.environment(Transcript()), drivers: pool, browser: "Chromium")
+        let next = try BrowserApp(environment: Self.environment(Transcript()), drivers: pool, browser: browser.name)
         try next.load(HTTPRequest(url: HTTPURL("https://a.example/")!), handlesCookies: true)
         #expect(try next.cookies(in: .webView).map(\.name) == ["a"])
         pool.stopAll()

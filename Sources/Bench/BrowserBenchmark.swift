@@ -1,0 +1,37 @@
+import Foundation
+import HarnessCore
+
+/// The real engines side by side (issue 21): scenarios per second of each browser adapter and of a live WebKitGTK
+/// strategy on the same suites, with the same number of drivers, each engine's drivers started and warmed up first
+/// (a browser's start, seconds, is not what a row measures).
+public struct BrowserBenchmark {
+    public var suites: [Suite]
+    /// The engines, one row each, in this order (e.g. `chromium`, `firefox`, `wk-combined@webkitgtk-live`).
+    public var engines: [Adapter]
+    public var jobs: Int
+
+    public init(suites: [Suite], engines: [Adapter], jobs: Int) {
+        self.suites = suites
+        self.engines = engines
+        self.jobs = jobs
+    }
+
+    /// One engine's run: scenarios that ran (skips not counted) and the time.
+    public struct Row: Sendable {
+        public var adapter: String
+        public var figure: LiveEngineBenchmark.Figure
+    }
+
+    public func run() throws -> [Row] {
+        try engines.map { engine in
+            let warmUp = RunPlan(suites: suites, adapters: [engine], filters: ["first-request.*"], jobs: jobs)
+            _ = try Runner().run(warmUp, reporter: NullReporter())
+            let clock = ContinuousClock()
+            let start = clock.now
+            let summary = try Runner().run(RunPlan(suites: suites, adapters: [engine], jobs: jobs), reporter: NullReporter())
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            return Row(adapter: engine.name, figure: LiveEngineBenchmark.Figure(ran: summary.total - summary.skipped, seconds: seconds))
+        }
+    }
+}
