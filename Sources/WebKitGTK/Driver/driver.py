@@ -66,6 +66,26 @@ def log(message):
     sys.stderr.flush()
 
 
+class Profile:
+    """Where a driver's time goes, for `bench live --profile`: named totals, each a count and seconds. Cheap
+    enough to be always on (a dictionary update per request and per wait)."""
+
+    def __init__(self):
+        self.totals = {}
+
+    def add(self, name, seconds):
+        entry = self.totals.get(name)
+        if entry is None:
+            self.totals[name] = [1, seconds]
+        else:
+            entry[0] += 1
+            entry[1] += seconds
+
+    def take(self):
+        totals, self.totals = self.totals, {}
+        return totals
+
+
 class ProtocolError(Exception):
     """A request the driver cannot make sense of: replied to as `errored`."""
 
@@ -219,6 +239,8 @@ class View:
         self.content = content
         self.handlers = []
         self.assigned_since = 0.0  # when the last entry of `assigned` was added
+        self.reused = False  # the widget was a store's spare (its web process already running)
+        self.actions = 0  # main-frame navigation actions so far (the first one's wait includes a web process start)
         self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
         self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
         self.provisional_since = 0.0
@@ -324,6 +346,8 @@ class Driver:
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.counters = {}
         self.version = None
+        self.profile = Profile()
+        self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
 
     # -- threads and the main loop ---------------------------------------------------------------------------------
 
@@ -444,7 +468,11 @@ class Driver:
                 raise Unsupported(f"unknown op '{op}' (this driver speaks protocol {PROTOCOL})")
             if op != "start" and not self.started:
                 raise ProtocolError(f"'{op}' before a successful 'start'")
-            return {"id": request_id, "status": "ok", "result": operation(self, request)}
+            began = time.monotonic()
+            try:
+                return {"id": request_id, "status": "ok", "result": operation(self, request)}
+            finally:
+                self.profile.add("op " + op, time.monotonic() - began)
         except Unsupported as unsupported:
             return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
         except Exception as error:
@@ -567,10 +595,15 @@ class Driver:
 
     def new_data_store(self, request):
         persistent = field(request, "persistent", bool)
+        began = time.monotonic()
         if persistent:
             store = self.make_persistent(field(request, "directory", str))
+            kind = "persistent"
+        elif self.pool:
+            store, kind = self.pool.pop(), "ephemeral, reused"
         else:
-            store = self.pool.pop() if self.pool else self.make_ephemeral()
+            store, kind = self.make_ephemeral(), "ephemeral, new"
+        self.profile.add(f"new-data-store: {kind}", time.monotonic() - began)
         store.number = self.next_number("store")
         self.stores[store.number] = store
         return {"store": store.number}
@@ -601,9 +634,12 @@ class Driver:
             clearing[store] = None
             store.manager.clear(WebKit2.WebsiteDataTypes.ALL, 0, None, cleared, store)
         self.stores = {}
+        began = time.monotonic()
         done = self.run_until(
             lambda: all(state is not None for state in clearing.values())
             and not any(store.spare is not None and store.spare[0].is_loading() for store in clearing), CALL_TIMEOUT)
+        if clearing:
+            self.profile.add("reset: clearing reused ephemeral stores", time.monotonic() - began)
         for store, state in clearing.items():
             if state and done:
                 self.pool.append(store)
@@ -723,7 +759,8 @@ class Driver:
     def new_web_view(self, request):
         store = self.store_of(request)
         sources = self.user_scripts(request)
-        if store.spare is not None:
+        reused = store.spare is not None
+        if reused:
             (widget, content), store.spare = store.spare, None
         else:
             content = WebKit2.UserContentManager()
@@ -732,6 +769,7 @@ class Driver:
         for script in sources:
             content.add_script(script)
         view = View(self.next_number("view"), store, widget, content)
+        view.reused = reused
         view.handlers = [
             widget.connect("decide-policy", self.on_decide_policy, view),
             widget.connect("load-changed", self.on_load_changed, view),
@@ -952,6 +990,8 @@ class Driver:
             response = decision.get_response()
             number = self.next_number("decision")
             self.decisions[number] = (decision, view)
+            with self.lock:
+                self.waiting_since[("decision", number)] = time.monotonic()
             self.queue_event({
                 "type": "decide-response",
                 "decision": number,
@@ -1001,6 +1041,10 @@ class Driver:
         if redirect and view.navigation is not None:
             navigation = view.navigation
         elif view.assigned:
+            view.actions += 1
+            if view.actions == 1:
+                kind = "a reused view" if view.reused else "a new view (web process start)"
+                self.profile.add(f"first navigation action of {kind}, after its load", time.monotonic() - view.assigned_since)
             navigation = view.assigned.popleft()[0]
         else:
             navigation = self.next_number("navigation")
@@ -1010,6 +1054,8 @@ class Driver:
         view.provisional_since = time.monotonic()
         number = self.next_number("decision")
         self.decisions[number] = (decision, view)
+        with self.lock:
+            self.waiting_since[("decision", number)] = time.monotonic()
         self.queue_event({
             "type": "decide-action",
             "decision": number,
@@ -1057,6 +1103,10 @@ class Driver:
         if entry is None:
             raise ProtocolError(f"no pending decision {number}")
         decision, view = entry
+        with self.lock:
+            since = self.waiting_since.pop(("decision", number), None)
+        if since is not None:
+            self.profile.add("decisions: WebKit waits for the harness's decide", time.monotonic() - since)
         if policy == "allow":
             decision.use()
         else:
@@ -1072,6 +1122,7 @@ class Driver:
             self.counters["exchange"] = self.counters.get("exchange", 0) + 1
             exchange = proxy.Exchange(self.counters["exchange"])
             self.exchanges[exchange.number] = exchange
+            self.waiting_since[("exchange", exchange.number)] = time.monotonic()
         self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
                           "headers": headers, "body": body})
         return exchange
@@ -1092,6 +1143,10 @@ class Driver:
             exchange = self.exchanges.get(number)
         if exchange is None or exchange.ready.is_set():
             raise ProtocolError(f"no pending exchange {number}")
+        with self.lock:
+            since = self.waiting_since.pop(("exchange", number), None)
+        if since is not None:
+            self.profile.add("proxy: a request waits for the harness's respond", time.monotonic() - since)
         if request.get("no-server") is True:
             exchange.response = None
         else:
@@ -1128,14 +1183,17 @@ class Driver:
             busy = self.busy()
             if not busy and quiet >= IDLE_QUIET:
                 idle = True
+                self.profile.add("settle: quiet window before idle", min(quiet, now - start))
                 break
             if blocked:
+                self.profile.add("settle: returned on a blocking event", 0.0)
                 break  # WebKit waits for the harness's answer: nothing more comes until it is given
             if have_events:
                 if first_event is None:
                     first_event = now
                 since = now - first_event
                 if since >= EVENT_CAP or (busy and since >= EVENT_GRACE):
+                    self.profile.add("settle: events batched", since)
                     break
                 timeout = (EVENT_GRACE if busy else min(EVENT_CAP, since + IDLE_QUIET - quiet)) - since
             elif busy:
@@ -1186,18 +1244,31 @@ class Driver:
 
     def reset(self, request):
         self.drop_scenario()
+        began = time.monotonic()
         self.pump(0.002)
+        self.profile.add("reset: fixed pump", time.monotonic() - began)
         with self.lock:
             self.events = []
             self.counters = {}
             self.redirects = {}
-        gc.collect()
+            self.waiting_since = {}
+        self.collect_garbage()
         return {}
 
     def terminate_app(self, request):
         self.drop_scenario()
-        gc.collect()
+        self.collect_garbage()
         return {}
+
+    def collect_garbage(self):
+        """Python's collection, on the main thread (automatic collection is off: see the module's doc)."""
+        began = time.monotonic()
+        gc.collect()
+        self.profile.add("garbage collection", time.monotonic() - began)
+
+    def profile_op(self, request):
+        """Where this driver's time went since the last `profile` (PROTOCOL.md): `{name: [count, seconds]}`."""
+        return {"times": self.profile.take()}
 
     def set_clock(self, request):
         now = field(request, "now", float)
@@ -1264,6 +1335,7 @@ class Driver:
         "decide": decide,
         "respond": respond,
         "settle": settle,
+        "profile": profile_op,
     }
 
 
