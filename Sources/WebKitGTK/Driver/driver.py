@@ -1173,6 +1173,23 @@ class Driver:
                 return True
         return any(view.loading() for view in self.views.values())
 
+    def busy_reason(self):
+        """What a settle that ran out of time still waited for, said in its reply (`busy`)."""
+        reasons = []
+        if self.decisions:
+            reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
+        if self.pending_calls:
+            reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
+        with self.lock:
+            if self.exchanges:
+                reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")
+        for view in self.views.values():
+            if view.loading():
+                why = ("provisional" if view.provisional else "its load's navigation action has not come"
+                       if view.assigned else "WebKit is loading")
+                reasons.append(f"web view {view.number} at {view.widget.get_uri()}: {why}")
+        return "; ".join(reasons) or "nothing (quiet window not reached)"
+
     def settle(self, request):
         wait = max(0.0, field(request, "wait", float))
         start = time.monotonic()
@@ -1212,6 +1229,8 @@ class Driver:
                 break
         with self.lock:
             events, self.events = self.events, []
+        if not idle and not events:
+            return {"events": events, "idle": idle, "busy": self.busy_reason()}
         return {"events": events, "idle": idle}
 
     def drop_scenario(self):
@@ -1257,6 +1276,15 @@ class Driver:
             self.counters = {}
             self.redirects = {}
             self.waiting_since = {}
+            # A request of the previous scenario's pages that reached the proxy while the stores were cleared: its
+            # event has just been dropped, so nobody would ever answer it, and the next scenario would wait for it
+            # until settle's time limit (10 s, then a new driver): it is closed unanswered.
+            late, self.exchanges = list(self.exchanges.values()), {}
+        for exchange in late:
+            exchange.response = None
+            exchange.ready.set()
+        if late:
+            self.profile.add("reset: late requests of the previous scenario closed", 0.0)
         self.collect_garbage()
         return {}
 
