@@ -26,12 +26,7 @@ public struct BrowserBenchmark {
         try engines.map { engine in
             let warmUp = RunPlan(suites: suites, adapters: [engine], filters: ["first-request.*"], jobs: jobs)
             _ = try Runner().run(warmUp, reporter: NullReporter())
-            let clock = ContinuousClock()
-            let start = clock.now
-            let summary = try Runner().run(RunPlan(suites: suites, adapters: [engine], jobs: jobs), reporter: NullReporter())
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            return Row(adapter: engine.name, figure: LiveEngineBenchmark.Figure(ran: summary.total - summary.skipped, seconds: seconds))
+            return Row(adapter: engine.name, figure: try .measuring([engine], on: suites, jobs: jobs))
         }
     }
 }

@@ -1,19 +1,17 @@
 import Foundation
 import HarnessCore
 
-/// The real engine's speed beside the simulation's: the same suites and strategies on the simulated profile, on
-/// the real engine with one driver, and with several.
+/// The real engine's speed beside the simulation's: the same suites and strategies on the simulated profile and on
+/// the real engine with a given number of drivers, each count after a warm-up that starts that many.
 public struct LiveEngineBenchmark {
     public var suites: [Suite]
     public var simulated: [Adapter]
     public var live: [Adapter]
-    public var jobs: Int
 
-    public init(suites: [Suite], simulated: [Adapter], live: [Adapter], jobs: Int) {
+    public init(suites: [Suite], simulated: [Adapter], live: [Adapter]) {
         self.suites = suites
         self.simulated = simulated
         self.live = live
-        self.jobs = jobs
     }
 
     /// Scenarios that ran (skips not counted) and the time of the whole run.
@@ -23,26 +21,33 @@ public struct LiveEngineBenchmark {
         public var perSecond: Double { Double(ran) / seconds }
     }
 
-    public struct Figures: Sendable {
-        public var simulated: Figure
-        public var oneDriver: Figure
-        public var drivers: Figure
+    /// The simulated profile on `jobs` workers.
+    public func simulatedRun(jobs: Int) throws -> Figure { try time(simulated, jobs: jobs) }
+
+    /// Starts and warms `drivers` drivers on a few scenarios run as widely, so that start-up (about a second a
+    /// driver) is not counted in ``liveRun(drivers:)``.
+    public func warmUp(drivers: Int) throws {
+        let plan = RunPlan(
+            suites: suites, adapters: Array(live.prefix(2)), filters: ["first-request.*", "redirect.*"], jobs: drivers)
+        _ = try Runner().run(plan, reporter: NullReporter())
     }
 
-    /// Starts and warms the drivers on a few scenarios first, so that start-up (about a second a driver) is not
-    /// counted; then one run each.
-    public func run() throws -> Figures {
-        let warmUp = RunPlan(suites: suites, adapters: Array(live.prefix(1)), filters: ["first-request.*"], jobs: jobs)
-        _ = try Runner().run(warmUp, reporter: NullReporter())
-        return Figures(simulated: try time(simulated, jobs: jobs), oneDriver: try time(live, jobs: 1), drivers: try time(live, jobs: jobs))
-    }
+    /// The real engine with `drivers` drivers on every scenario (after ``warmUp(drivers:)``).
+    public func liveRun(drivers: Int) throws -> Figure { try time(live, jobs: drivers) }
 
     private func time(_ adapters: [Adapter], jobs: Int) throws -> Figure {
+        try Figure.measuring(adapters, on: suites, jobs: jobs)
+    }
+}
+
+extension LiveEngineBenchmark.Figure {
+    /// `adapters` run on every scenario of `suites` with `jobs` workers, timed; skipped scenarios not counted.
+    static func measuring(_ adapters: [Adapter], on suites: [Suite], jobs: Int) throws -> Self {
         let clock = ContinuousClock()
         let start = clock.now
         let summary = try Runner().run(RunPlan(suites: suites, adapters: adapters, jobs: jobs), reporter: NullReporter())
         let elapsed = clock.now - start
-        return Figure(
+        return Self(
             ran: summary.total - summary.skipped,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }

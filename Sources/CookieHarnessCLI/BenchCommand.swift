@@ -4,6 +4,7 @@ import CookieStores
 import Foundation
 import HarnessCore
 import StrategyAdapters
+import WebKitGTK
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
 enum BenchCommand {
@@ -13,7 +14,7 @@ enum BenchCommand {
         forms: [
             CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
             CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
-            CommandSpec.Form("live [PATH...]", options: ["jobs", "schema"]),
+            CommandSpec.Form("live [PATH...]", options: ["drivers", "jobs", "profile", "schema"]),
             CommandSpec.Form("browsers [PATH...]", options: ["jobs", "schema"]),
             CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
         ],
@@ -34,8 +35,12 @@ enum BenchCommand {
               disk, loaded and run with JUnit and JSON twice — every suite kept whole, then indexed (outlines, files
               read again when run) — with each one's time and peak resident memory and the ratios.
             live: the hand-written suites in PATH (default Suites/, imported corpora left out) with every strategy on the
-              real WebKitGTK engine, one driver against N (default 2), beside the simulated webkitgtk profile on the same
-              suites; scenarios per second (skipped ones not counted), drivers started and warmed up before timing.
+              real WebKitGTK engine with 1, 2, 4 and 6 drivers (--drivers), beside the simulated webkitgtk profile on the
+              same suites; scenarios per second (skipped ones not counted), each count's drivers started and warmed up
+              before timing, the memory per driver (its WebKit processes and Xvfb included) and the load average.
+              --profile: one driver, every scenario, the share of the wall time each kind of request and each of the
+              driver's waits takes (the quiet window of settle, the proxy and decisions waiting for the harness, store
+              clearing, web process starts).
             browsers: the hand-written suites in PATH on each real engine side by side, with N drivers each (default 2):
               chromium, firefox and wk-combined@webkitgtk-live (those installed); scenarios per second (skipped ones not
               counted), each engine's drivers started and warmed up before timing.
@@ -48,7 +53,9 @@ enum BenchCommand {
             .valued("store", "NAME", repeatable: true, "stores: run only these besides the reference jar (repeatable)"),
             .valued("external", "NAME=CMD", repeatable: true, "stores: an adapter of your own (PROTOCOL.md, \"bench\")"),
             .valued("scenarios", "N", "harness: the generated suite's scenarios (default 100000)"),
-            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: the drivers against one\n(default 2); browsers: drivers per engine (default 2)"),
+            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: --drivers 1,N;\nbrowsers: drivers per engine (default 2)"),
+            .valued("drivers", "LIST", "live: the numbers of drivers to time, comma-separated (default 1,2,4,6)"),
+            .flag("profile", "live: one driver with every wait recorded, the share of the wall time each takes"),
             .valued("files", "N", "harness: generated suite files written to disk (default 20)"),
             .valued("per-file", "N", "harness: scenarios per generated file (default 5000)"),
             SharedOptions.schema,
@@ -159,19 +166,37 @@ enum BenchCommand {
         }
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let jobs = try args.integer("jobs", in: 2...64) ?? 2
+        let counts: [Int]
+        if let list = args.value("drivers") {
+            counts = try list.split(separator: ",").map { text in
+                guard let count = Int(text), (1...64).contains(count) else {
+                    throw UsageError("option '--drivers': '\(text)' is not a number of drivers in 1...64")
+                }
+                return count
+            }
+        } else if let jobs = try args.integer("jobs", in: 2...64) {
+            counts = [1, jobs]
+        } else {
+            counts = args.flags.contains("profile") ? [] : [1, 2, 4, 6]
+        }
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         let live = StrategyAdapterCatalog.live
-
-        let figures = try LiveEngineBenchmark(suites: suites, simulated: simulated, live: live, jobs: jobs).run()
-        func line(_ label: String, _ figure: LiveEngineBenchmark.Figure) -> String {
-            label + ": \(figure.ran) scenarios in " + String(format: "%.2f s, %.1f scenarios/s", figure.seconds, figure.perSecond)
+        let benchmark = LiveEngineBenchmark(suites: suites, simulated: simulated, live: live)
+        output.out("load average before: \(loadAverage())")
+        let simulatedFigure = try benchmark.simulatedRun(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(ProcessInfo.processInfo.activeProcessorCount) workers", simulatedFigure))
+        if args.flags.contains("profile") { try profile(benchmark, output: output) }
+        var first: LiveEngineBenchmark.Figure?
+        for count in counts {
+            try benchmark.warmUp(drivers: count)
+            let figure = try benchmark.liveRun(drivers: count)
+            let memory = WebKitGTKDrivers.shared.memoryPerDriver().suffix(count)
+            let perDriver = memory.isEmpty ? "" : String(format: "; memory per driver %.0f MiB", Double(memory.reduce(0, +)) / Double(memory.count) / 1_048_576)
+            let speedUp = first.map { String(format: " (%.2fx one driver's rate)", figure.perSecond / $0.perSecond) } ?? ""
+            output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(count) driver\(count == 1 ? "" : "s")", figure)
+                + speedUp + perDriver + "; load average \(loadAverage())")
+            if first == nil { first = figure }
         }
-        output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(jobs) workers", figures.simulated))
-        output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, 1 driver", figures.oneDriver))
-        output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(jobs) drivers", figures.drivers)
-            + String(format: " (speed-up %.2fx; the simulation is %.0fx faster)",
-                     figures.oneDriver.seconds / figures.drivers.seconds, figures.simulated.perSecond / figures.drivers.perSecond))
         return .success
     }
 
@@ -190,10 +215,49 @@ enum BenchCommand {
             }
         }
         for row in try BrowserBenchmark(suites: suites, engines: engines, jobs: jobs).run() {
-            output.out("hand-written suites on \(row.adapter), \(jobs) drivers: \(row.figure.ran) scenarios in "
-                + String(format: "%.2f s, %.1f scenarios/s", row.figure.seconds, row.figure.perSecond))
+            output.out(line("hand-written suites on \(row.adapter), \(jobs) drivers", row.figure))
         }
         return .success
+    }
+
+    private static func line(_ label: String, _ figure: LiveEngineBenchmark.Figure) -> String {
+        label + ": \(figure.ran) scenarios in " + String(format: "%.2f s, %.1f scenarios/s", figure.seconds, figure.perSecond)
+    }
+
+    /// One driver, every live scenario, with the harness's round trips and the driver's own waits recorded: the
+    /// share of the wall time each one takes.
+    private static func profile(_ benchmark: LiveEngineBenchmark, output: CommandOutput) throws {
+        try benchmark.warmUp(drivers: 1)
+        _ = WebKitGTKDrivers.shared.takeDriverProfiles()
+        DriverProfile.startRecording()
+        let figure = try benchmark.liveRun(drivers: 1)
+        let calls = DriverProfile.stopRecording()
+        let inside = WebKitGTKDrivers.shared.takeDriverProfiles()
+        output.out(line("profile, 1 driver", figure))
+        let roundTrips = calls.values.reduce(0) { $0 + $1.seconds }
+        func row(_ name: String, _ total: DriverProfile.Total, of whole: Double) -> String {
+            let average = total.count > 0 ? total.seconds / Double(total.count) * 1000 : 0
+            return "  " + name.padding(toLength: 56, withPad: " ", startingAt: 0)
+                + String(format: "%8d × %7.2f ms = %8.2f s  %5.1f%%", total.count, average, total.seconds, total.seconds / whole * 100)
+        }
+        let whole = max(roundTrips, figure.seconds)
+        output.out("the harness's round trips to the driver, by request (of \(String(format: "%.2f", whole)) s recorded):")
+        for (name, total) in calls.sorted(by: { $0.value.seconds > $1.value.seconds }) {
+            output.out(row(name, total, of: whole))
+        }
+        output.out(row("the harness's own work between requests", DriverProfile.Total(count: 0, seconds: whole - roundTrips), of: whole))
+        let handled = inside.filter { $0.key.hasPrefix("op ") }.values.reduce(0) { $0 + $1.seconds }
+        output.out("inside the driver (its clock; waits overlap the requests above):")
+        for (name, total) in inside.sorted(by: { $0.value.seconds > $1.value.seconds }) {
+            output.out(row(name, total, of: whole))
+        }
+        output.out(row("the pipe and JSON both ways (round trips − ops handled)", DriverProfile.Total(count: 0, seconds: roundTrips - handled), of: whole))
+    }
+
+    /// The 1-, 5- and 15-minute load averages, from /proc/loadavg.
+    private static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     private static func setCookieLines(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {

@@ -2,6 +2,7 @@ import AdapterCatalog
 import CookieStores
 import Foundation
 import HarnessCore
+import StrategyAdapters
 
 /// The options `run` and `compare` share: which adapters, how many workers, the time limit.
 struct RunOptions {
@@ -45,8 +46,15 @@ struct RunOptions {
             }
             return adapter
         }
-        jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try args.integer("jobs", in: 1...256) ?? Self.defaultJobs(for: adapters)
         timeLimit = try Self.timeLimit(args)
+    }
+
+    /// Without `--jobs`: one worker per core, twice that when a real-engine (`@webkitgtk-live`) adapter runs. A
+    /// live scenario waits on WebKit's processes more than it computes: `bench live` on two cores measured 2
+    /// drivers at 1.75x one driver's rate, 4 at 2.50x, 6 at 2.78x (about 300 MiB each; docs/performance.md).
+    static func defaultJobs(for adapters: [Adapter], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        adapters.contains { $0.name.hasSuffix(StrategyAdapterCatalog.liveSuffix) } ? 2 * cores : cores
     }
 
     private static func firstDuplicate(_ names: [String]) -> String? {

@@ -9,7 +9,7 @@ enum SharedOptions {
         (Sources/CookieStores/OutOfProcess/PROTOCOL.md), e.g. 'mine=python3 my_adapter.py';
         it adds to --adapter (or to the defaults), under a name no built-in adapter has
         """)
-    static let jobs = OptionSpec.valued("jobs", "N", "scenarios run in parallel (default: the number of cores)")
+    static let jobs = OptionSpec.valued("jobs", "N", "scenarios run in parallel (default: the number of cores; twice that when an\n@webkitgtk-live adapter runs: its drivers wait on WebKit more than they compute)")
     static let timeLimit = OptionSpec.valued(
         "time-limit", "SECONDS", "per scenario; a scenario over it is an error and the run goes on (default 30)")
     static let filter = OptionSpec.valued("filter", "GLOB", repeatable: true, "only scenarios whose id matches (repeatable; * and ?)")

@@ -55,6 +55,13 @@ public final class WebKitGTKDriver: Sendable {
     ///   ``ChildProcessError`` when the driver hung, died or broke the protocol.
     @discardableResult
     func call(_ operation: String, _ fields: [String: JSONValue] = [:], timeout: Duration? = nil) throws -> LineProtocol.Result {
+        let started = DriverProfile.isRecording ? ContinuousClock.now : nil
+        defer {
+            if let started {
+                let elapsed = ContinuousClock.now - started
+                DriverProfile.record(operation, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
         let (_, outcome) = try process.call(LineProtocol.Operation(operation), fields, timeout: timeout)
         switch outcome {
         case .ok(let result): return result

@@ -215,6 +215,34 @@ public final class WebKitGTKDrivers: Sendable {
         state.withLock { $0.idle.append(driver) }
     }
 
+    /// The idle drivers' own profiles (`profile`: where each one's time went since it was last asked), summed; a
+    /// driver that does not keep one (`skipped`) adds nothing.
+    public func takeDriverProfiles() -> [String: DriverProfile.Total] {
+        let drivers = state.withLock { $0.idle }
+        var totals: [String: DriverProfile.Total] = [:]
+        for driver in drivers {
+            guard let result = try? driver.call("profile") else { continue }
+            DriverProfile.merge(DriverProfile.totals(in: result), into: &totals)
+        }
+        return totals
+    }
+
+    /// The memory of each driver of this pool that is running, with its WebKit processes and its Xvfb (its process
+    /// group): the proportional set size (a shared page counted in part), in bytes, from `/proc/PID/smaps_rollup`.
+    public func memoryPerDriver() -> [Int] {
+        let groups = Set(processIdentifiers)
+        var bytes: [Int32: Int] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), case let group = getpgid(pid), groups.contains(group),
+                  let rollup = try? String(contentsOfFile: "/proc/\(entry)/smaps_rollup", encoding: .utf8),
+                  let line = rollup.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
+                  let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            else { continue }
+            bytes[group, default: 0] += kilobytes * 1024
+        }
+        return bytes.values.sorted()
+    }
+
     /// The process ids of the drivers this pool has started and not stopped (each leads its own process group).
     package var processIdentifiers: [Int32] { state.withLock { $0.all.map(\.process.pid) } }
 

@@ -287,3 +287,18 @@ struct ExternalOptionTests {
         #expect(output.standardError.contains("option '--external'"))
     }
 }
+
+/// `--jobs`' default: live drivers wait more than they compute, so a run with one gets twice the cores.
+@Suite("run's default number of workers")
+struct DefaultJobsTests {
+    @Test("twice the cores when an @webkitgtk-live adapter runs, the cores otherwise")
+    func liveDoublesTheCores() throws {
+        func options(_ arguments: [String]) throws -> RunOptions {
+            try RunOptions(CommandLineArguments(arguments, valued: ["adapter", "jobs"]))
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(try options(["--adapter", "reference", "--adapter", "wk-no-sync@webkitgtk-live"]).jobs == 2 * cores)
+        #expect(try options(["--adapter", "reference", "--adapter", "wk-no-sync"]).jobs == cores)
+        #expect(try options(["--adapter", "wk-no-sync@webkitgtk-live", "--jobs", "3"]).jobs == 3)
+    }
+}

@@ -66,6 +66,26 @@ def log(message):
     sys.stderr.flush()
 
 
+class Profile:
+    """Where a driver's time goes, for `bench live --profile`: named totals, each a count and seconds. Cheap
+    enough to be always on (a dictionary update per request and per wait)."""
+
+    def __init__(self):
+        self.totals = {}
+
+    def add(self, name, seconds):
+        entry = self.totals.get(name)
+        if entry is None:
+            self.totals[name] = [1, seconds]
+        else:
+            entry[0] += 1
+            entry[1] += seconds
+
+    def take(self):
+        totals, self.totals = self.totals, {}
+        return totals
+
+
 class ProtocolError(Exception):
     """A request the driver cannot make sense of: replied to as `errored`."""
 
@@ -219,6 +239,8 @@ class View:
         self.content = content
         self.handlers = []
         self.assigned_since = 0.0  # when the last entry of `assigned` was added
+        self.reused = False  # the widget was a store's spare (its web process already running)
+        self.actions = 0  # main-frame navigation actions so far (the first one's wait includes a web process start)
         self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
         self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
         self.provisional_since = 0.0
@@ -324,6 +346,8 @@ class Driver:
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.counters = {}
         self.version = None
+        self.profile = Profile()
+        self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
 
     # -- threads and the main loop ---------------------------------------------------------------------------------
 
@@ -444,7 +468,11 @@ class Driver:
                 raise Unsupported(f"unknown op '{op}' (this driver speaks protocol {PROTOCOL})")
             if op != "start" and not self.started:
                 raise ProtocolError(f"'{op}' before a successful 'start'")
-            return {"id": request_id, "status": "ok", "result": operation(self, request)}
+            began = time.monotonic()
+            try:
+                return {"id": request_id, "status": "ok", "result": operation(self, request)}
+            finally:
+                self.profile.add("op " + op, time.monotonic() - began)
         except Unsupported as unsupported:
             return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
         except Exception as error:
@@ -511,6 +539,11 @@ class Driver:
             self.warm_up(store)
         except Exception as error:
             log(f"warm-up failed: {error}")
+        # Everything made so far (gi's modules and wrappers: hundreds of thousands of objects) lives as long as the
+        # driver: out of the collector's sight, a collection between scenarios scans what a scenario made (≈ 0.01
+        # ms) instead of everything (3-27 ms, measured).
+        gc.collect()
+        gc.freeze()
         log(f"WebKitGTK {self.version}, proxy {self.proxy.uri}, display {os.environ.get('DISPLAY')}")
 
     def make_certificate(self):
@@ -567,10 +600,15 @@ class Driver:
 
     def new_data_store(self, request):
         persistent = field(request, "persistent", bool)
+        began = time.monotonic()
         if persistent:
             store = self.make_persistent(field(request, "directory", str))
+            kind = "persistent"
+        elif self.pool:
+            store, kind = self.pool.pop(), "ephemeral, reused"
         else:
-            store = self.pool.pop() if self.pool else self.make_ephemeral()
+            store, kind = self.make_ephemeral(), "ephemeral, new"
+        self.profile.add(f"new-data-store: {kind}", time.monotonic() - began)
         store.number = self.next_number("store")
         self.stores[store.number] = store
         return {"store": store.number}
@@ -601,9 +639,12 @@ class Driver:
             clearing[store] = None
             store.manager.clear(WebKit2.WebsiteDataTypes.ALL, 0, None, cleared, store)
         self.stores = {}
+        began = time.monotonic()
         done = self.run_until(
             lambda: all(state is not None for state in clearing.values())
             and not any(store.spare is not None and store.spare[0].is_loading() for store in clearing), CALL_TIMEOUT)
+        if clearing:
+            self.profile.add("reset: clearing reused ephemeral stores", time.monotonic() - began)
         for store, state in clearing.items():
             if state and done:
                 self.pool.append(store)
@@ -723,7 +764,8 @@ class Driver:
     def new_web_view(self, request):
         store = self.store_of(request)
         sources = self.user_scripts(request)
-        if store.spare is not None:
+        reused = store.spare is not None
+        if reused:
             (widget, content), store.spare = store.spare, None
         else:
             content = WebKit2.UserContentManager()
@@ -732,6 +774,7 @@ class Driver:
         for script in sources:
             content.add_script(script)
         view = View(self.next_number("view"), store, widget, content)
+        view.reused = reused
         view.handlers = [
             widget.connect("decide-policy", self.on_decide_policy, view),
             widget.connect("load-changed", self.on_load_changed, view),
@@ -952,6 +995,8 @@ class Driver:
             response = decision.get_response()
             number = self.next_number("decision")
             self.decisions[number] = (decision, view)
+            with self.lock:
+                self.waiting_since[("decision", number)] = time.monotonic()
             self.queue_event({
                 "type": "decide-response",
                 "decision": number,
@@ -1001,6 +1046,10 @@ class Driver:
         if redirect and view.navigation is not None:
             navigation = view.navigation
         elif view.assigned:
+            view.actions += 1
+            if view.actions == 1:
+                kind = "a reused view" if view.reused else "a new view (web process start)"
+                self.profile.add(f"first navigation action of {kind}, after its load", time.monotonic() - view.assigned_since)
             navigation = view.assigned.popleft()[0]
         else:
             navigation = self.next_number("navigation")
@@ -1010,6 +1059,8 @@ class Driver:
         view.provisional_since = time.monotonic()
         number = self.next_number("decision")
         self.decisions[number] = (decision, view)
+        with self.lock:
+            self.waiting_since[("decision", number)] = time.monotonic()
         self.queue_event({
             "type": "decide-action",
             "decision": number,
@@ -1057,6 +1108,10 @@ class Driver:
         if entry is None:
             raise ProtocolError(f"no pending decision {number}")
         decision, view = entry
+        with self.lock:
+            since = self.waiting_since.pop(("decision", number), None)
+        if since is not None:
+            self.profile.add("decisions: WebKit waits for the harness's decide", time.monotonic() - since)
         if policy == "allow":
             decision.use()
         else:
@@ -1072,6 +1127,7 @@ class Driver:
             self.counters["exchange"] = self.counters.get("exchange", 0) + 1
             exchange = proxy.Exchange(self.counters["exchange"])
             self.exchanges[exchange.number] = exchange
+            self.waiting_since[("exchange", exchange.number)] = time.monotonic()
         self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
                           "headers": headers, "body": body})
         return exchange
@@ -1092,6 +1148,10 @@ class Driver:
             exchange = self.exchanges.get(number)
         if exchange is None or exchange.ready.is_set():
             raise ProtocolError(f"no pending exchange {number}")
+        with self.lock:
+            since = self.waiting_since.pop(("exchange", number), None)
+        if since is not None:
+            self.profile.add("proxy: a request waits for the harness's respond", time.monotonic() - since)
         if request.get("no-server") is True:
             exchange.response = None
         else:
@@ -1113,6 +1173,23 @@ class Driver:
                 return True
         return any(view.loading() for view in self.views.values())
 
+    def busy_reason(self):
+        """What a settle that ran out of time still waited for, said in its reply (`busy`)."""
+        reasons = []
+        if self.decisions:
+            reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
+        if self.pending_calls:
+            reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
+        with self.lock:
+            if self.exchanges:
+                reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")
+        for view in self.views.values():
+            if view.loading():
+                why = ("provisional" if view.provisional else "its load's navigation action has not come"
+                       if view.assigned else "WebKit is loading")
+                reasons.append(f"web view {view.number} at {view.widget.get_uri()}: {why}")
+        return "; ".join(reasons) or "nothing (quiet window not reached)"
+
     def settle(self, request):
         wait = max(0.0, field(request, "wait", float))
         start = time.monotonic()
@@ -1128,14 +1205,17 @@ class Driver:
             busy = self.busy()
             if not busy and quiet >= IDLE_QUIET:
                 idle = True
+                self.profile.add("settle: quiet window before idle", min(quiet, now - start))
                 break
             if blocked:
+                self.profile.add("settle: returned on a blocking event", 0.0)
                 break  # WebKit waits for the harness's answer: nothing more comes until it is given
             if have_events:
                 if first_event is None:
                     first_event = now
                 since = now - first_event
                 if since >= EVENT_CAP or (busy and since >= EVENT_GRACE):
+                    self.profile.add("settle: events batched", since)
                     break
                 timeout = (EVENT_GRACE if busy else min(EVENT_CAP, since + IDLE_QUIET - quiet)) - since
             elif busy:
@@ -1149,6 +1229,8 @@ class Driver:
                 break
         with self.lock:
             events, self.events = self.events, []
+        if not idle and not events:
+            return {"events": events, "idle": idle, "busy": self.busy_reason()}
         return {"events": events, "idle": idle}
 
     def drop_scenario(self):
@@ -1186,18 +1268,40 @@ class Driver:
 
     def reset(self, request):
         self.drop_scenario()
+        began = time.monotonic()
         self.pump(0.002)
+        self.profile.add("reset: fixed pump", time.monotonic() - began)
         with self.lock:
             self.events = []
             self.counters = {}
             self.redirects = {}
-        gc.collect()
+            self.waiting_since = {}
+            # A request of the previous scenario's pages that reached the proxy while the stores were cleared: its
+            # event has just been dropped, so nobody would ever answer it, and the next scenario would wait for it
+            # until settle's time limit (10 s, then a new driver): it is closed unanswered.
+            late, self.exchanges = list(self.exchanges.values()), {}
+        for exchange in late:
+            exchange.response = None
+            exchange.ready.set()
+        if late:
+            self.profile.add("reset: late requests of the previous scenario closed", 0.0)
+        self.collect_garbage()
         return {}
 
     def terminate_app(self, request):
         self.drop_scenario()
-        gc.collect()
+        self.collect_garbage()
         return {}
+
+    def collect_garbage(self):
+        """Python's collection, on the main thread (automatic collection is off: see the module's doc)."""
+        began = time.monotonic()
+        gc.collect()
+        self.profile.add("garbage collection", time.monotonic() - began)
+
+    def profile_op(self, request):
+        """Where this driver's time went since the last `profile` (PROTOCOL.md): `{name: [count, seconds]}`."""
+        return {"times": self.profile.take()}
 
     def set_clock(self, request):
         now = field(request, "now", float)
@@ -1264,6 +1368,7 @@ class Driver:
         "decide": decide,
         "respond": respond,
         "settle": settle,
+        "profile": profile_op,
     }
 
 
