@@ -178,6 +178,66 @@ class BrowserDriver:
         self.counters[kind] = self.counters.get(kind, 0) + 1
         return self.counters[kind]
 
+    # -- what every browser driver does the same way on top of its own protocol -------------------------------------
+
+    def store_of(self, request):
+        number = field(request, "store", int)
+        store = self.stores.get(number)
+        if store is None:
+            raise ProtocolError(f"no data store {number}")
+        return store
+
+    def view_of(self, request):
+        number = field(request, "view", int)
+        view = self.views.get(number)
+        if view is None:
+            raise ProtocolError(f"no web view {number}")
+        return view
+
+    def click_link(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        number = self.expect_navigation(view)
+        self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; "
+                               "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
+        return {"navigation": number}
+
+    def submit_form(self, request):
+        view = self.view_of(request)
+        url = field(request, "url", str)
+        method = field(request, "method", str, "POST", optional=True)
+        fields = urllib.parse.parse_qsl(field(request, "body", str, "", optional=True), keep_blank_values=True)
+        number = self.expect_navigation(view)
+        self.run_in_page(view, """(() => {
+            const form = document.createElement('form');
+            form.method = %s; form.action = %s;
+            for (const [name, value] of %s) {
+                const input = document.createElement('input');
+                input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
+            }
+            document.body.appendChild(form); form.submit(); })()""" % (
+            json.dumps(method), json.dumps(url), json.dumps(fields)))
+        return {"navigation": number}
+
+    def go_back(self, request):
+        return self.go_in_history(request, -1)
+
+    def go_forward(self, request):
+        return self.go_in_history(request, 1)
+
+    def browsers_alive(self):
+        return self.main.alive and all(browser.alive for browser in self.persistent.values())
+
+    def terminate_app(self, request):
+        # The app is killed: every tab and context goes, and a persistent store's browser is closed (its cookies
+        # written to its folder); the next new-data-store on that folder starts a new browser on it.
+        self.drop_scenario()
+        return {}
+
+    def close_browsers(self):
+        if self.main is not None:
+            self.main.close()
+
     def expect_navigation(self, view):
         with self.lock:
             number = self.number("navigation")

@@ -441,13 +441,6 @@ class Driver(browser_driver.BrowserDriver):
             self.stores[number] = Store(number, self.main, context, False)
         return {"store": number}
 
-    def store_of(self, request):
-        number = field(request, "store", int)
-        store = self.stores.get(number)
-        if store is None:
-            raise ProtocolError(f"no data store {number}")
-        return store
-
     @staticmethod
     def cookie_param(record):
         name = field(record, "name", str)
@@ -535,13 +528,6 @@ class Driver(browser_driver.BrowserDriver):
                 browser.call(method, params, session=session)
         return {"view": number}
 
-    def view_of(self, request):
-        number = field(request, "view", int)
-        view = self.views.get(number)
-        if view is None:
-            raise ProtocolError(f"no web view {number}")
-        return view
-
     def send_async(self, view, method, params, what):
         """A command whose reply comes after the proxy's exchanges were answered (Page.navigate waits for the
         response): its failure is logged, not awaited."""
@@ -579,31 +565,6 @@ class Driver(browser_driver.BrowserDriver):
             return view.store.browser.call("Runtime.evaluate", params, session=view.session)
         return view.store.browser.send("Runtime.evaluate", params, session=view.session, callback=callback)
 
-    def click_link(self, request):
-        view = self.view_of(request)
-        url = field(request, "url", str)
-        number = self.expect_navigation(view)
-        self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; "
-                               "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
-        return {"navigation": number}
-
-    def submit_form(self, request):
-        view = self.view_of(request)
-        url = field(request, "url", str)
-        method = field(request, "method", str, "POST", optional=True)
-        fields = urllib.parse.parse_qsl(field(request, "body", str, "", optional=True), keep_blank_values=True)
-        number = self.expect_navigation(view)
-        self.run_in_page(view, """(() => {
-            const form = document.createElement('form');
-            form.method = %s; form.action = %s;
-            for (const [name, value] of %s) {
-                const input = document.createElement('input');
-                input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
-            }
-            document.body.appendChild(form); form.submit(); })()""" % (
-            json.dumps(method), json.dumps(url), json.dumps(fields)))
-        return {"navigation": number}
-
     def go_in_history(self, request, step):
         view = self.view_of(request)
         history = self.history(view)
@@ -630,12 +591,6 @@ class Driver(browser_driver.BrowserDriver):
                 if "Not attached" not in str(error) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
-
-    def go_back(self, request):
-        return self.go_in_history(request, -1)
-
-    def go_forward(self, request):
-        return self.go_in_history(request, 1)
 
     def evaluate(self, request):
         view = self.view_of(request)
@@ -676,9 +631,6 @@ class Driver(browser_driver.BrowserDriver):
 
         self.run_in_page(view, source, await_promise=True, callback=done)
         return {"request": number}
-
-    def browsers_alive(self):
-        return self.main.alive and all(browser.alive for browser in self.persistent.values())
 
     def drop_scenario(self):
         """Every tab and context of the scenario goes. A new tab costs about a second (a renderer process), so an
@@ -724,16 +676,6 @@ class Driver(browser_driver.BrowserDriver):
             self.main = self.launch(os.path.join(self.directory, "profile"))
         self.reset_numbering()
         return {}
-
-    def terminate_app(self, request):
-        # The app is killed: every tab and context goes, and a persistent store's browser is closed (its cookies
-        # written to its folder); the next new-data-store on that folder starts a new browser on it.
-        self.drop_scenario()
-        return {}
-
-    def close_browsers(self):
-        if self.main is not None:
-            self.main.close()
 
 
 if __name__ == "__main__":

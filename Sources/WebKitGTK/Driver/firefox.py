@@ -514,13 +514,6 @@ class Driver(browser_driver.BrowserDriver):
             self.stores[number] = Store(number, self.main, context, False)
         return {"store": number}
 
-    def store_of(self, request):
-        number = field(request, "store", int)
-        store = self.stores.get(number)
-        if store is None:
-            raise ProtocolError(f"no data store {number}")
-        return store
-
     @staticmethod
     def cookie_param(record):
         """A protocol cookie as BiDi's storage.PartialCookie: a leading dot in the domain makes a domain cookie."""
@@ -587,13 +580,6 @@ class Driver(browser_driver.BrowserDriver):
             self.contexts[context] = view
         return {"view": number}
 
-    def view_of(self, request):
-        number = field(request, "view", int)
-        view = self.views.get(number)
-        if view is None:
-            raise ProtocolError(f"no web view {number}")
-        return view
-
     def load(self, request):
         view = self.view_of(request)
         method = field(request, "method", str, "GET", optional=True).upper()
@@ -620,31 +606,6 @@ class Driver(browser_driver.BrowserDriver):
             return view.store.browser.call("script.evaluate", params)
         return view.store.browser.send("script.evaluate", params, callback=callback)
 
-    def click_link(self, request):
-        view = self.view_of(request)
-        url = field(request, "url", str)
-        number = self.expect_navigation(view)
-        self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; "
-                               "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
-        return {"navigation": number}
-
-    def submit_form(self, request):
-        view = self.view_of(request)
-        url = field(request, "url", str)
-        method = field(request, "method", str, "POST", optional=True)
-        fields = urllib.parse.parse_qsl(field(request, "body", str, "", optional=True), keep_blank_values=True)
-        number = self.expect_navigation(view)
-        self.run_in_page(view, """(() => {
-            const form = document.createElement('form');
-            form.method = %s; form.action = %s;
-            for (const [name, value] of %s) {
-                const input = document.createElement('input');
-                input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
-            }
-            document.body.appendChild(form); form.submit(); })()""" % (
-            json.dumps(method), json.dumps(url), json.dumps(fields)))
-        return {"navigation": number}
-
     def go_in_history(self, request, step):
         """browsingContext.traverseHistory. Its reply may wait for the new page (whose response waits for the
         harness), so it is not awaited: an error reply (no entry that way) or the traversal's start decides."""
@@ -670,12 +631,6 @@ class Driver(browser_driver.BrowserDriver):
                     return {"navigation": None}
                 raise BiDiError(answered[0].get("error"), f"browsingContext.traverseHistory: {answered[0].get('message')}")
         return {"navigation": number}
-
-    def go_back(self, request):
-        return self.go_in_history(request, -1)
-
-    def go_forward(self, request):
-        return self.go_in_history(request, 1)
 
     def evaluate(self, request):
         view = self.view_of(request)
@@ -720,9 +675,6 @@ class Driver(browser_driver.BrowserDriver):
 
     # -- reset, stop -----------------------------------------------------------------------------------------------
 
-    def browsers_alive(self):
-        return self.main.alive and all(browser.alive for browser in self.persistent.values())
-
     def drop_scenario(self):
         """Every tab and user context of the scenario goes (removing a user context closes its tabs and throws its
         cookies away). A persistent store's browser is closed (cookies written)."""
@@ -751,16 +703,6 @@ class Driver(browser_driver.BrowserDriver):
             self.main, _ = self.launch(self.profile_from_seed(os.path.join(self.directory, "profile")))
         self.reset_numbering()
         return {}
-
-    def terminate_app(self, request):
-        # The app is killed: every tab and context goes, and a persistent store's browser is closed (its cookies
-        # written to its folder); the next new-data-store on that folder starts a new browser on it.
-        self.drop_scenario()
-        return {}
-
-    def close_browsers(self):
-        if self.main is not None:
-            self.main.close()
 
 
 if __name__ == "__main__":
