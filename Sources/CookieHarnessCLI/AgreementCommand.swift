@@ -8,7 +8,7 @@ import SyncStrategies
 /// `cookie-harness agreement`: every strategy on the simulated `webkitgtk` profile and on the real WebKitGTK
 /// engine, over the hand-written suites, cell by cell; the agreement rate per strategy and overall, and each
 /// disagreement with both observations and transcripts (Markdown, HTML, JSON).
-enum AgreementCommand {
+enum AgreementCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "agreement", overview: "[PATH...] [options]",
         brief: "the simulated webkitgtk profile vs the real engine, cell by cell",
@@ -51,12 +51,7 @@ enum AgreementCommand {
 
     static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let kinds = try strategies(args.options["strategy"])
         let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         let timeLimit = try RunOptions.timeLimit(args)

@@ -7,7 +7,7 @@ import StrategyAdapters
 import WebKitGTK
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
-enum BenchCommand {
+enum BenchCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "bench", overview: "[BENCHMARK] [options]",
         brief: "peers compared in one run: stores, harness, live, browsers, set-cookie-lines",
@@ -69,12 +69,7 @@ enum BenchCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         switch args.positional.first ?? "stores" {
         case "stores": return try stores(args, output: output)
         case "harness": return try harness(args, output: output)

@@ -3,13 +3,17 @@ import Reporting
 /// Every command's ``CommandSpec``, in the order the top-level help and `docs/commands.md` list them: the one table
 /// the tool's help and its reference are made from.
 enum CommandReference {
-    static let specs: [CommandSpec] = [
-        RunCommand.spec, CompareCommand.spec, AgreementCommand.spec, TruthTableCommand.spec, DiffCommand.spec,
-        MergeCommand.spec, ShowCommand.spec, UpdateExpectationsCommand.spec, ListCommand.spec, ValidateCommand.spec,
-        ConformanceCommand.spec, ImportCommand.spec, BenchCommand.spec, HelpCommand.spec,
+    static let commands: [any HarnessCommand.Type] = [
+        RunCommand.self, CompareCommand.self, AgreementCommand.self, TruthTableCommand.self, DiffCommand.self,
+        MergeCommand.self, ShowCommand.self, UpdateExpectationsCommand.self, ListCommand.self, ValidateCommand.self,
+        ConformanceCommand.self, ImportCommand.self, BenchCommand.self, HelpCommand.self,
     ]
 
-    static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
+    static let specs: [CommandSpec] = commands.map { $0.spec }
+
+    static func command(named name: String) -> (any HarnessCommand.Type)? { commands.first { $0.spec.name == name } }
+
+    static func spec(named name: String) -> CommandSpec? { command(named: name)?.spec }
 
     /// `docs/commands.md`'s generated part: `<!-- commands:begin -->` … `<!-- commands:end -->`.
     static let docsBlock = MarkedBlock(name: "commands")
@@ -37,7 +41,7 @@ enum CommandReference {
 }
 
 /// `cookie-harness help [COMMAND]`: the list of commands, a command's help, or the reference in Markdown.
-enum HelpCommand {
+enum HelpCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "help", overview: "[COMMAND]", brief: "this list, a command's options, or the reference in Markdown",
         forms: [CommandSpec.Form("[COMMAND]")],
@@ -53,12 +57,7 @@ enum HelpCommand {
         ],
         epilogue: "exit codes: 0 printed or written · 2 an unknown COMMAND or invalid usage · 3 FILE cannot be written")
 
-    static func run(_ arguments: [String], topLevelUsage: String, output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         if let docs = args.value("update-docs") {
             return ReadmeBlockUpdate.write(
                 CommandReference.markdown, into: docs, block: CommandReference.docsBlock, what: "command reference", output: output)
@@ -68,7 +67,7 @@ enum HelpCommand {
             return .success
         }
         guard let name = args.positional.first else {
-            output.out(topLevelUsage)
+            output.out(CookieHarnessCommand.usage)
             return .success
         }
         guard let command = CommandReference.spec(named: name) else { throw UsageError("help: unknown command '\(name)'") }

@@ -11,7 +11,7 @@ import Reporting
 /// Comparing is not a pass/fail check: the exit status is 0 whatever the adapters do, 2 for invalid input and 3
 /// when the matrix cannot be written. With `--from-json` nothing runs: the matrix is built from results files
 /// written by `run` (one per run, several to put runs side by side).
-enum CompareCommand {
+enum CompareCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "compare", overview: "[PATH...] [options]", brief: "adapters side by side: Reports/matrix.md and matrix.html",
         forms: [
@@ -56,12 +56,7 @@ enum CompareCommand {
     static let defaultMarkdownPath = "Reports/matrix.md"
     static let defaultHTMLPath = "Reports/matrix.html"
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let markdownPath = args.value("markdown") ?? defaultMarkdownPath
         let htmlPath = args.value("html") ?? defaultHTMLPath
         if markdownPath == htmlPath {

@@ -2,7 +2,7 @@ import Conformance
 import Foundation
 
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
-enum ConformanceCommand {
+enum ConformanceCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "conformance", overview: "http-state [PATH]", brief: "run the http-state corpus through the reference jar",
         forms: [CommandSpec.Form("http-state [PATH]")],
@@ -18,12 +18,7 @@ enum ConformanceCommand {
                         · \(ExitStatus.signalsHelp)
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard args.positional.first == "http-state" else {
             throw UsageError("conformance: expected the corpus name 'http-state'")
         }

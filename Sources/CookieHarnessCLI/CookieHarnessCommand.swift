@@ -54,24 +54,13 @@ public enum CookieHarnessCommand {
     /// The command's own work, its errors turned into exit statuses.
     private static func dispatch(_ command: String, _ rest: [String], output: CommandOutput) -> ExitStatus {
         do {
+            if let harnessCommand = CommandReference.command(named: command) {
+                return try harnessCommand.parseAndRun(rest, output: output)
+            }
             switch command {
-            case "run": return try RunCommand.run(rest, output: output)
-            case "compare": return try CompareCommand.run(rest, output: output)
-            case "agreement": return try AgreementCommand.run(rest, output: output)
-            case "truth-table": return try TruthTableCommand.run(rest, output: output)
-            case "diff": return try DiffCommand.run(rest, output: output)
-            case "merge": return try MergeCommand.run(rest, output: output)
-            case "show": return try ShowCommand.run(rest, output: output)
-            case "update-expectations": return try UpdateExpectationsCommand.run(rest, output: output)
-            case "list": return try ListCommand.run(rest, output: output)
-            case "validate": return try ValidateCommand.run(rest, output: output)
-            case "conformance": return try ConformanceCommand.run(rest, output: output)
-            case "import": return try ImportCommand.run(rest, output: output)
-            case "bench": return try BenchCommand.run(rest, output: output)
             case "version", "--version":
                 output.out("cookie-harness \(version)")
                 return .success
-            case "help": return try HelpCommand.run(rest, topLevelUsage: usage, output: output)
             case "-h", "--help":
                 output.out(usage)
                 return .success

@@ -2,7 +2,7 @@ import Foundation
 import Reporting
 
 /// `cookie-harness diff BASELINE CURRENT`: what changed between two saved runs, per adapter.
-enum DiffCommand {
+enum DiffCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "diff", overview: "BASELINE CURRENT", brief: "what changed between two runs' results; exit 1 on a regression",
         forms: [CommandSpec.Form("BASELINE CURRENT")],
@@ -28,12 +28,7 @@ enum DiffCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no report half-written
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard args.positional.count == 2 else {
             throw UsageError("diff needs two arguments, BASELINE and CURRENT (got \(args.positional.count))")
         }

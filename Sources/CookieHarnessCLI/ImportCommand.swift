@@ -3,7 +3,7 @@ import Foundation
 
 /// `cookie-harness import http-state [CORPUS]`: the http-state corpus as a suite file plus the reference
 /// adapter's expectation file (its documented RFC 6265bis deviations).
-enum ImportCommand {
+enum ImportCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "import", overview: "http-state [CORPUS]", brief: "convert the http-state corpus into Suites/conformance/http-state.xml",
         forms: [CommandSpec.Form("http-state [CORPUS]")],
@@ -23,12 +23,7 @@ enum ImportCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no file half-written
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard args.positional.first == "http-state" else { throw UsageError("import: expected the corpus name 'http-state'") }
         guard args.positional.count <= 2 else { throw UsageError("import: too many arguments") }
         let corpusPath = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"

@@ -5,7 +5,7 @@ import StrategyAdapters
 import SyncStrategies
 
 /// `cookie-harness list adapters|suites|scenarios [PATH...]`.
-enum ListCommand {
+enum ListCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "list", overview: "adapters|profiles|suites|scenarios", brief: "what there is to run",
         forms: [
@@ -29,12 +29,7 @@ enum ListCommand {
             SharedOptions.tag, SharedOptions.filter, SharedOptions.schema,
         ])
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, suites or scenarios") }
         let paths = Array(args.positional.dropFirst())
         switch what {

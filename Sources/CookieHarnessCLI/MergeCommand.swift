@@ -3,7 +3,7 @@ import HarnessCore
 import Reporting
 
 /// `cookie-harness merge SHARD...`: the reports of `run --shard I/N` runs joined into one JUnit and one JSON file.
-enum MergeCommand {
+enum MergeCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "merge", overview: "SHARD...", brief: "join the reports of 'run --shard I/N' runs into one run's reports",
         forms: [CommandSpec.Form("SHARD...")],
@@ -37,12 +37,7 @@ enum MergeCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no report half-written
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard !args.positional.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"

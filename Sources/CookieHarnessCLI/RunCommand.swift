@@ -5,7 +5,7 @@ import ProcessCleanup
 import Reporting
 
 /// `cookie-harness run`: suites × adapters → JUnit XML, JSON results and a console summary.
-enum RunCommand {
+enum RunCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "run", overview: "[PATH...] [options]",
         brief: "run suites (default Suites/) on adapters; reports in Reports/",
@@ -55,12 +55,7 @@ enum RunCommand {
                         · \(ExitStatus.signalsHelp): partial reports, marked as interrupted
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let shard = try args.value("shard").map(parseShard)
         let junitPath = args.value("junit") ?? "Reports/junit.xml"
         let jsonPath = args.value("json") ?? "Reports/results.json"

@@ -3,7 +3,7 @@ import HarnessCore
 import Reporting
 
 /// `cookie-harness show SCENARIO [--adapter NAME]...`: one scenario as written, and what an adapter does with it.
-enum ShowCommand {
+enum ShowCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "show", overview: "SCENARIO [--adapter NAME]", brief: "a scenario as written; with an adapter, its checks and transcript",
         forms: [CommandSpec.Form("SCENARIO [PATH...]")],
@@ -25,12 +25,7 @@ enum ShowCommand {
                         · \(ExitStatus.signalsHelp): the result is skipped as interrupted
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
         var suiteArgs = args
         suiteArgs.positional.removeFirst()

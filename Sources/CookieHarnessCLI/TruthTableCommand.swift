@@ -11,7 +11,7 @@ import StrategyAdapters
 /// Without results files it runs what it needs (the hand-written suites on the profile's strategy adapters, all
 /// simulated: a few seconds in a debug build). Like `compare`, it is not a pass/fail check: the table is written
 /// whatever the strategies do; a test compares the README's copy with it.
-enum TruthTableCommand {
+enum TruthTableCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "truth-table", overview: "[RESULTS...]", brief: "where each web-view strategy breaks, per suite (the README's table)",
         forms: [CommandSpec.Form("[RESULTS...]")],
@@ -48,12 +48,7 @@ enum TruthTableCommand {
     /// The README's table: the first profile's.
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let profile = args.value("profile") ?? defaultProfile
         let adapters = StrategyAdapterCatalog.all.filter { $0.info.profile == profile }
         if adapters.isEmpty {

@@ -5,7 +5,7 @@ import Reporting
 
 /// `cookie-harness update-expectations RESULTS`: a run's unexpected results written back into the expectation files
 /// (``ExpectationUpdater``), as web-platform-tests' `update-metadata` does.
-enum UpdateExpectationsCommand {
+enum UpdateExpectationsCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "update-expectations", overview: "RESULTS...",
         brief: "a run's unexpected results into the expectation files (draft causes)",
@@ -39,12 +39,7 @@ enum UpdateExpectationsCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no file half-written
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard !args.positional.isEmpty else {
             throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
         }

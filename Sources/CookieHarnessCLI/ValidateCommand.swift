@@ -1,7 +1,7 @@
 import HarnessCore
 
 /// `cookie-harness validate PATH...`: schema and semantic checks only.
-enum ValidateCommand {
+enum ValidateCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "validate", overview: "[PATH...]", brief: "check suite and expectation files",
         forms: [CommandSpec.Form("[PATH...]")],
@@ -19,12 +19,7 @@ enum ValidateCommand {
                         · \(ExitStatus.signalsHelp)
             """)
 
-    static func run(_ arguments: [String], output: CommandOutput) throws -> ExitStatus {
-        let args = try spec.parse(arguments)
-        if args.wantsHelp {
-            output.out(spec.usage)
-            return .success
-        }
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         do {
             let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
             inputs.warnAboutStaleExpectations(output)
