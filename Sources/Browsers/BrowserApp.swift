@@ -98,13 +98,7 @@ public final class BrowserApp: App {
 
     /// Lets the engine run until the browser is idle; a step the browser cannot do skips the scenario.
     private func settle() throws {
-        do {
-            try engine.runUntilIdle()
-        } catch let error as WebKitError where error.code == .unsupportedByEngine {
-            throw AppError.cannotServe(error.message)
-        } catch let error as WebKitError where error.code == .engineFailed {
-            throw AppError.engineFailure("\(error)")
-        }
+        try engine.settleForApp()
     }
 
     private func makeTab(store: Int) throws -> Tab {

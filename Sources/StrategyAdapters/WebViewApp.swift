@@ -117,13 +117,7 @@ public final class WebViewApp: App {
     /// Lets the run loop turn until idle. A step the engine cannot do at all makes the scenario unservable here.
     func settle() throws {
         defer { noteNativeStore() }
-        do {
-            try engine.runUntilIdle()
-        } catch let error as WebKitError where error.code == .unsupportedByEngine {
-            throw AppError.cannotServe(error.message)
-        } catch let error as WebKitError where error.code == .engineFailed {
-            throw AppError.engineFailure("\(error)")
-        }
+        try engine.settleForApp()
     }
 
     /// Starts the flush timer when the native store changed (field note 000).
