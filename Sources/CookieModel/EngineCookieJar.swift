@@ -19,8 +19,15 @@ public protocol EngineCookieJar: AnyObject, Sendable {
     func delete(where predicate: (Cookie) -> Bool) -> Int
     /// Every cookie the jar holds, expired ones left out, in the order the jar lists them.
     var allCookies: [Cookie] { get }
+    /// What the engine's own listing (`WKHTTPCookieStore.getAllCookies`) returns, in the jar's order: ``allCookies``
+    /// unless the jar drops an expired cookie only when a lookup meets it and lists it until then (libsoup's).
+    var listedCookies: [Cookie] { get }
     /// The app process ended: session cookies go, persistent ones stay as the jar persists them.
     func endSession()
+}
+
+extension EngineCookieJar {
+    public var listedCookies: [Cookie] { allCookies }
 }
 
 extension CookieJar: EngineCookieJar {}

@@ -266,6 +266,19 @@ public final class LibsoupCookieJar: Sendable {
         }
     }
 
+    /// Models `soup_cookie_jar_all_cookies`, which WebKitGTK's `getAllCookies` returns unfiltered
+    /// (`NetworkStorageSession::getAllCookies`, NetworkStorageSessionSoup.cpp): every cookie held, bucket by bucket,
+    /// **expired ones included** until a lookup meets them (``cookies(for:partyHost:isSafeMethod:forHTTP:isTopLevelNavigation:now:_:)``,
+    /// `get_cookies`, purges what it meets) or a cookie of the same name and path replaces them. Measured on
+    /// WebKitGTK 2.50.6: an app that lists the store after a cookie's expiry, with no request in between, still
+    /// gets it (`expiry.max-age-counts-from-receipt` under react-native-webview, which skips the reload).
+    public var listedCookies: [Cookie] {
+        state.withLock { state in
+            state.bucketOrder.flatMap { state.buckets[$0] ?? [] }
+                .map { $0.cookie.cookie(creation: $0.creation, sequence: $0.serial) }
+        }
+    }
+
     /// What a new `SoupCookieJarText` on the same file holds (the adapter's restart): the file's cookies added in
     /// file order with `soup_cookie_jar_add_cookie` (no URL, no first party), serials from 1 again.
     public func endSession() {

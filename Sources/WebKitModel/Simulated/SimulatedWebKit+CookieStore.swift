@@ -129,13 +129,15 @@ extension SimulatedWebKit {
         }
     }
 
-    /// Reads take no time of their own, but queue behind operations sent earlier (they see those writes).
+    /// Reads take no time of their own, but queue behind operations sent earlier (they see those writes). The list
+    /// is the jar's own listing (``EngineCookieJar/listedCookies``): libsoup's keeps an expired cookie until a
+    /// request meets it.
     public func getAllCookies(inDataStore handle: Int, completion: @escaping ([Cookie]) -> Void) {
         guard let store = stores[handle] else {
             return log("getAllCookies ignored: data store #\(handle) belongs to a killed process")
         }
         enqueueStoreOperation(store, delay: 0, "WKHTTPCookieStore.getAllCookies") {
-            completion(store.jar.allCookies)
+            completion(store.jar.listedCookies)
         }
     }
 
