@@ -137,6 +137,7 @@ let package = Package(
         // What the test targets share: temporary directories, the package's files, the built-in suites.
         .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel"], swiftSettings: strict),
         .testTarget(
             name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel", "TestSupport"], exclude: ["Vectors"], swiftSettings: strict
         ),
