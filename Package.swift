@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
         // A model of libsoup 3.2.3's cookie jar (WebKitGTK's), re-expressed from libsoup's C: pure, no I/O.
         .target(name: "LibsoupModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        // HTTP as the harness and the engines speak it: URL, request, response, header fields, the redirect rules and
+        // the network seam an engine sends through.
+        .target(name: "HTTPModel", dependencies: ["CookieModel"], swiftSettings: strict),
         // Every file the tool writes (one atomic writer: modes kept, umask honoured, links followed, devices and FIFOs
         // written through), the input files it reads and the suite folders it walks (links followed, loops ended).
         .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
@@ -33,7 +36,7 @@ let package = Package(
         .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
         // External conformance corpora (http-state) and their runner.
         .target(
-            name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HarnessCore", "XMLSupport"],
+            name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport"],
             swiftSettings: strict
         ),
         // Child processes that speak JSON lines (store adapters, the WebKitGTK driver): spawn, time limits, kill.
@@ -43,7 +46,7 @@ let package = Package(
         .target(name: "ProcessCleanup", dependencies: ["CProcessControl"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(
-            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "XMLSupport", "ProcessCleanup"],
+            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "ProcessCleanup"],
             swiftSettings: strict
         ),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
@@ -57,7 +60,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
-        .target(name: "WebKitModel", dependencies: ["CookieModel", "LibsoupModel"], swiftSettings: strict),
+        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel"], swiftSettings: strict),
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
@@ -110,7 +113,7 @@ let package = Package(
             name: "CookieHarness",
             dependencies: [
                 "CookieHarnessCLI", "AdapterCatalog", "StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore",
-                "CookieModel",
+                "CookieModel", "HTTPModel",
             ],
             swiftSettings: strict
         ),
@@ -134,6 +137,7 @@ let package = Package(
         // What the test targets share: temporary directories, the package's files, the built-in suites.
         .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel"], swiftSettings: strict),
         .testTarget(
             name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel", "TestSupport"], exclude: ["Vectors"], swiftSettings: strict
         ),

@@ -78,7 +78,7 @@ public final class BrowserApp: App {
         }
         do {
             engine = try WebKitGTKEngine(
-                clock: environment.clock, network: VirtualNetworkBridge(network: environment.network, transcript: transcript),
+                clock: environment.clock, network: TranscribedNetwork(network: environment.network, transcript: transcript),
                 persistent: environment.scenarioNeeds.contains(.persistence), drivers: drivers,
                 eventLog: { transcript.record("• " + $0) })
         } catch {

@@ -1,6 +1,7 @@
 import CookieModel
 import FileAccess
 import Foundation
+import HTTPModel
 import XMLSupport
 
 /// Turns the http-state corpus into a scenario suite, so that every adapter runs the same vectors the way browsers
@@ -94,10 +95,15 @@ public struct HTTPStateImporter: Sendable {
                 skipped.append(SkippedCase(name: testCase.name, reason: reason))
                 continue
             }
-            let target = Self.resolve(location)
-            let origin = Self.origin(of: target)
+            // Where the 302 sends the client from `/cookie-parser?NAME`, as the harness's client resolves it.
+            let source = HTTPURL("\(Self.cookieParserOrigin)/cookie-parser?\(testCase.name)")
+            guard let target = source?.resolving(location) else {
+                skipped.append(SkippedCase(name: testCase.name, reason: "the Location is not a URL the virtual network can serve"))
+                continue
+            }
+            let origin = target.origin
             if origin != Self.cookieParserOrigin {
-                let host = Self.host(of: origin)
+                let host = target.host
                 guard hosts.contains(host) else {
                     throw HTTPStateCorpusError(
                         "parser/\(testCase.name)-test: Location points to \(host), which the corpus' hosts file does not list"
@@ -110,7 +116,7 @@ public struct HTTPStateImporter: Sendable {
                 setCookies: testCase.setCookieLines.map {
                     HTTPFieldValue.strippingOptionalWhitespace(String(decoding: $0, as: UTF8.self))
                 },
-                location: location, target: target, scenarioID: scenarioID
+                location: location, target: target.description, scenarioID: scenarioID
             ))
         }
         self.imported = imported
@@ -356,38 +362,6 @@ public struct HTTPStateImporter: Sendable {
             return "Case \(testCase.name): the redirected request carries exactly the Cookie header \"\(expected)\""
         }
         return "Case \(testCase.name): the redirected request carries exactly the Cookie header the corpus expects"
-    }
-
-    // MARK: - URLs
-
-    /// The absolute URL a `Location` leads to from `/cookie-parser?NAME`: scheme and host lower-cased (as every
-    /// URL parser does), path and query kept byte for byte.
-    static func resolve(_ location: String) -> String {
-        if let schemeEnd = location.range(of: "://") {
-            let afterScheme = location[schemeEnd.upperBound...]
-            let authorityEnd = afterScheme.firstIndex(where: { "/?#".contains($0) }) ?? afterScheme.endIndex
-            let origin = location[..<authorityEnd].lowercased()
-            let rest = afterScheme[authorityEnd...]
-            return origin + (rest.hasPrefix("/") ? "" : "/") + rest
-        }
-        if location.hasPrefix("//") { return resolve("http:" + location) }
-        if location.hasPrefix("/") { return cookieParserOrigin + location }
-        // A relative path resolves against the folder of /cookie-parser, the root.
-        return cookieParserOrigin + "/" + location
-    }
-
-    /// `scheme://host[:port]` of an absolute URL.
-    private static func origin(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
-        let afterScheme = url[schemeEnd.upperBound...]
-        let authorityEnd = afterScheme.firstIndex(where: { "/?#".contains($0) }) ?? afterScheme.endIndex
-        return String(url[..<authorityEnd])
-    }
-
-    private static func host(of origin: String) -> String {
-        var authority = origin.range(of: "://").map { String(origin[$0.upperBound...]) } ?? origin
-        if let colon = authority.lastIndex(of: ":") { authority = String(authority[..<colon]) }
-        return authority
     }
 
     // MARK: - Corpus metadata

@@ -1,6 +1,6 @@
 import CookieModel
-import HarnessCore
 import Foundation
+import HTTPModel
 
 /// Runs the http-state corpus through the reference jar, the way the corpus' own harness drove browsers.
 ///

@@ -15,10 +15,6 @@
 @_exported import struct HarnessCore.AppEnvironment
 @_exported import enum HarnessCore.AppError
 @_exported import enum HarnessCore.Capability
-@_exported import struct HarnessCore.HTTPRequest
-@_exported import struct HarnessCore.HTTPResponse
-@_exported import struct HarnessCore.HTTPURL
-@_exported import struct HarnessCore.HeaderField
 @_exported import class HarnessCore.SharedStoreApp
 @_exported import struct HarnessCore.StepFailure
 @_exported import struct HarnessCore.StoreExpectation
@@ -26,8 +22,15 @@
 @_exported import class HarnessCore.Transcript
 @_exported import class HarnessCore.VirtualNetwork
 @_exported import struct HarnessCore.WebViewOptions
+// HTTPModel: the requests, responses and header fields an app and the WebKit-shaped API carry, and the redirect
+// rules; not the network seam under the engines.
+@_exported import struct HTTPModel.HTTPHeaderField
+@_exported import enum HTTPModel.HTTPRedirect
+@_exported import struct HTTPModel.HTTPRequest
+@_exported import struct HTTPModel.HTTPResponse
+@_exported import struct HTTPModel.HTTPURL
+@_exported import typealias HTTPModel.HeaderField
 // WebKitModel: the WebKit-shaped API (its API/ folder), not the engines under it.
-@_exported import struct WebKitModel.HTTPHeaderField
 @_exported import struct WebKitModel.MainQueue
 @_exported import class WebKitModel.ScheduledWork
 @_exported import class WebKitModel.WKContext

@@ -8,7 +8,7 @@ import WebKitModel
 final class NavigationRecorder: WKNavigationDelegate {
     /// Navigation actions one step may take before the recorder calls it a loop: a navigation may take 21 (20
     /// redirects), a strategy that re-issues each once twice that.
-    static let actionLimit = 2 * (HTTPClient.redirectLimit + 1)
+    static let actionLimit = 2 * (HTTPRedirect.limit + 1)
 
     enum Outcome {
         case finished

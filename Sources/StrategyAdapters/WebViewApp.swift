@@ -65,7 +65,7 @@ public final class WebViewApp: App {
         self.nativeStore = nativeStore ?? Self.defaultNativeStore(environment)
         self.strategy = strategy()
         let transcript = environment.transcript
-        let network = VirtualNetworkBridge(network: environment.network, transcript: transcript)
+        let network = TranscribedNetwork(network: environment.network, transcript: transcript)
         let eventLog: (String) -> Void = { transcript.record("• " + $0) }
         var flushDelay = environment.platform.nativeStoreFlushDelay
         switch choice {

@@ -3,8 +3,8 @@ import HarnessCore
 import WebKitModel
 
 // A scenario's URLs and requests (HarnessCore) as the WebKit-shaped API takes them, for every app that drives an
-// engine through that API: the web-view apps and the browser app (beside ``VirtualNetworkBridge``, which converts the
-// other way for the network).
+// engine through that API: the web-view apps and the browser app. (The network side needs no conversion: the engines
+// send HTTPModel's requests to HarnessCore's ``TranscribedNetwork``.)
 
 extension URL {
     /// `url` as Foundation's URL; a URL Foundation cannot hold is a step the app cannot perform.
@@ -19,7 +19,7 @@ extension WebRequest {
     public init(harness request: HTTPRequest) throws {
         self.init(
             url: try URL(harness: request.url), httpMethod: request.method,
-            headerFields: request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) },
+            headerFields: request.headers,
             httpBody: request.body.map { Data($0.utf8) })
     }
 }

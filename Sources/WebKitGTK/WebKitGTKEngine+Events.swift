@@ -139,11 +139,12 @@ extension WebKitGTKEngine {
         let accept = all.first { $0.name.lowercased() == "accept" }?.value ?? ""
         let isDocument = destination.map { $0 == "document" } ?? accept.hasPrefix("text/html")
         let body: String? = if case .string(let text)? = fields["body"] { text } else { nil }
-        let request = NetworkRequest(
-            url: url, method: try DriverMessages.string(fields, "method"),
-            headerFields: all.filter { !Self.transportHeaders.contains($0.name.lowercased()) }, body: body,
-            purpose: isDocument ? .navigation : .subresource)
-        guard let response = network.send(request) else {
+        let method = try DriverMessages.string(fields, "method")
+        guard let wireURL = HTTPURL(url.absoluteString),
+              let response = network.send(
+                  HTTPRequest(url: wireURL, method: method, headers: all.filter { !Self.transportHeaders.contains($0.name.lowercased()) }, body: body),
+                  for: isDocument ? .navigation : .subresource)
+        else {
             send("respond", ["exchange": .integer(exchange), "no-server": true])
             return
         }
@@ -153,8 +154,8 @@ extension WebKitGTKEngine {
                 "\(drivers.program.engine): a real response carries all its Set-Cookie lines at once, so delay-ms= on a <set-cookie> cannot be reproduced")
         }
         send("respond", [
-            "exchange": .integer(exchange), "status": .integer(response.statusCode),
-            "headers": DriverMessages.headers(response.headerFields), "body": .string(response.body),
+            "exchange": .integer(exchange), "status": .integer(response.status),
+            "headers": DriverMessages.headers(response.headers), "body": .string(response.body),
         ])
     }
 }

@@ -8,7 +8,7 @@ import WebKitModel
 /// protocol in `Driver/PROTOCOL.md`), so that the strategies that run on ``SimulatedWebKit`` run unchanged on it.
 ///
 /// - **Network.** WebKit's proxy is inside the driver; every request that reaches it comes back here as an
-///   `http-request` event and is answered through the same ``WebKitNetwork`` the simulated engine uses, so "what
+///   `http-request` event and is answered through the same ``HTTPNetwork`` the simulated engine uses, so "what
 ///   the origin received" and the transcript mean the same in both modes.
 /// - **Run loop.** The app's main queue is this object's own (work ordered by due time on the app's virtual
 ///   clock, as in the simulated engine). ``runUntilIdle()`` alternates between that queue and the driver's
@@ -20,7 +20,7 @@ import WebKitModel
 ///   ``runUntilIdle()`` throws ``WebKitError/Code/engineFailed`` and the scenario is an error, never a verdict.
 public final class WebKitGTKEngine: WebKitEngine {
     public let clock: VirtualClock
-    let network: any WebKitNetwork
+    let network: any HTTPNetwork
     /// Where engine events go (the transcript), one line each.
     public var eventLog: (String) -> Void
     /// How long one `settle` may wait for WebKit to do something, by default.
@@ -80,7 +80,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     ///   - persistent: the scenario kills and relaunches the app, so the default data store must live on disk.
     /// - Throws: ``ChildProcessError`` when no driver can start (no display, WebKitGTK missing).
     public init(
-        clock: VirtualClock, network: any WebKitNetwork, persistent: Bool, drivers: WebKitGTKDrivers = .shared,
+        clock: VirtualClock, network: any HTTPNetwork, persistent: Bool, drivers: WebKitGTKDrivers = .shared,
         settleWait: TimeInterval = defaultSettleWait, eventLog: @escaping (String) -> Void = { _ in }
     ) throws {
         self.settleWait = settleWait

@@ -229,6 +229,18 @@ struct HTTPStateImporterCorpusTests {
         }
     }
 
+    @Test("a Location the virtual network cannot serve (a port out of range) is left out, with the reason")
+    func locationNotAURL() throws {
+        let root = try temporaryCorpus([
+            "parser/x0001-test": Array("Set-Cookie: a=b\nLocation: http://home.example.org:99999/cookie-parser-result?x0001\n".utf8),
+            "parser/x0001-expected": Array("Cookie: a=b\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let importer = try HTTPStateImporter(corpus: try HTTPStateCorpus(path: root.path))
+        #expect(importer.importedCaseNames.isEmpty)
+        #expect(importer.skippedCases.map(\.reason) == ["the Location is not a URL the virtual network can serve"])
+    }
+
     @Test("a corpus whose SOURCES.md names no commit is refused")
     func missingCommit() throws {
         let root = try temporaryCorpus([

@@ -10,11 +10,11 @@ import WebKitModel
 /// visible even for a change the strategy heard about, and `wk-combined`'s gating is what saves the first request.
 @Suite("sync strategies: a native change and a load in one turn")
 struct SameTurnTests {
-    final class Network: WebKitNetwork {
+    final class Network: HTTPNetwork {
         var cookies: [String?] = []
-        func send(_ request: NetworkRequest) -> NetworkResponse? {
+        func send(_ request: HTTPRequest, for purpose: HTTPRequest.Purpose) -> HTTPResponse? {
             cookies.append(request.cookieHeader)
-            return NetworkResponse(statusCode: 200, headerFields: [])
+            return HTTPResponse(status: 200, headers: [])
         }
     }
 

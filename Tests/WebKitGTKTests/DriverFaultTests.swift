@@ -46,8 +46,8 @@ struct DriverFaultTests {
             sys.stdout.flush()
         """#
 
-    final class NoNetwork: WebKitNetwork {
-        func send(_ request: NetworkRequest) -> NetworkResponse? { nil }
+    final class NoNetwork: HTTPNetwork {
+        func send(_ request: HTTPRequest, for purpose: HTTPRequest.Purpose) -> HTTPResponse? { nil }
     }
 
     static func withStandIn(

@@ -436,7 +436,7 @@ struct EngineRuleTests {
         app.webView.load(request)
         app.settle()
         let hop = try #require(app.network.requests(to: "https://app.example.com/home").first)
-        let names = hop.headerFields.map { $0.name.lowercased() }
+        let names = hop.headers.map { $0.name.lowercased() }
         #expect(hop.method == (becomesGET ? "GET" : "POST"))
         #expect(hop.body == (becomesGET ? nil : "user=alice"))
         #expect(names.contains("content-type") == !becomesGET)
@@ -452,7 +452,7 @@ struct EngineRuleTests {
         app.route("https://app.example.com/loop", status: 302, setCookies: ["visits=1; Path=/"], location: "/loop")
         app.load("https://app.example.com/loop")
         #expect(app.delegate.failures.map(\.code) == [.tooManyRedirects])
-        #expect(app.network.requests.count == SimulatedWebKit.redirectLimit + 1)
+        #expect(app.network.requests.count == HTTPRedirect.limit + 1)
         #expect(app.storedCookies().map(\.name) == ["visits"])
     }
 

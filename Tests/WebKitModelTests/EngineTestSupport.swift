@@ -4,7 +4,7 @@ import Testing
 import WebKitModel
 
 /// A network of fixed routes that remembers every request, for engine tests.
-final class RecordingNetwork: WebKitNetwork {
+final class RecordingNetwork: HTTPNetwork {
     struct Route {
         var status = 200
         var setCookies: [String] = []
@@ -13,30 +13,29 @@ final class RecordingNetwork: WebKitNetwork {
 
     /// Keyed by `scheme://host/path` (query ignored).
     var routes: [String: Route] = [:]
-    private(set) var requests: [NetworkRequest] = []
+    private(set) var requests: [HTTPRequest] = []
 
-    func send(_ request: NetworkRequest) -> NetworkResponse? {
+    func send(_ request: HTTPRequest, for purpose: HTTPRequest.Purpose) -> HTTPResponse? {
         requests.append(request)
-        let key = "\(request.url.scheme ?? "")://\(request.url.host ?? "")\(request.url.path)"
+        let key = "\(request.url.origin)\(request.url.path)"
         guard let route = routes[key] else {
-            return routes.keys.contains { $0.hasPrefix("\(request.url.scheme ?? "")://\(request.url.host ?? "")/") }
-                ? NetworkResponse(statusCode: 404, headerFields: []) : nil
+            return routes.keys.contains { $0.hasPrefix("\(request.url.origin)/") } ? HTTPResponse(status: 404, headers: []) : nil
         }
         var fields = route.setCookies.map { HTTPHeaderField(name: "Set-Cookie", value: $0) }
         if let location = route.location { fields.append(HTTPHeaderField(name: "Location", value: location)) }
-        return NetworkResponse(statusCode: route.status, headerFields: fields)
+        return HTTPResponse(status: route.status, headers: fields)
     }
 
     /// The `Cookie` header of the last request to `url` (`scheme://host/path`); nil when none was sent.
     func cookie(sentTo url: String) -> String?? {
-        guard let request = requests.last(where: { "\($0.url.scheme ?? "")://\($0.url.host ?? "")\($0.url.path)" == url }) else {
+        guard let request = requests.last(where: { "\($0.url.origin)\($0.url.path)" == url }) else {
             return nil
         }
         return .some(request.cookieHeader)
     }
 
-    func requests(to url: String) -> [NetworkRequest] {
-        requests.filter { "\($0.url.scheme ?? "")://\($0.url.host ?? "")\($0.url.path)" == url }
+    func requests(to url: String) -> [HTTPRequest] {
+        requests.filter { "\($0.url.origin)\($0.url.path)" == url }
     }
 }
 

@@ -1,4 +1,5 @@
 import CookieModel
+import HTTPModel
 
 /// What the runner drives: an app with a native side and a web view (DESIGN §3, the second plug point).
 ///

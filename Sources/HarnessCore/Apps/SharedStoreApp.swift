@@ -1,4 +1,5 @@
 import CookieModel
+import HTTPModel
 
 /// The UIWebView model: one cookie store serves the native side and the web view alike.
 ///

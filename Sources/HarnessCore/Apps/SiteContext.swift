@@ -1,4 +1,5 @@
 import CookieModel
+import HTTPModel
 
 /// Same-site decisions (RFC 6265bis §5.2): two URLs are same-site when their schemes agree and so do their
 /// registrable domains (eTLD+1, from the public suffix list).

@@ -1,4 +1,5 @@
 import CookieModel
+import HTTPModel
 
 /// Which scenarios reach a `delivery="parser"` route, so that they require `raw-set-cookie` before they run.
 ///
@@ -34,7 +35,7 @@ struct ParserRoutes {
     private func reaches(_ url: String) -> Bool {
         var pending = HTTPURL(url).map { [$0] } ?? []
         var hops = 0
-        while let next = pending.popLast(), hops <= HTTPClient.redirectLimit {
+        while let next = pending.popLast(), hops <= HTTPRedirect.limit {
             hops += 1
             let request = HTTPRequest(url: next)
             for route in routes[next.origin] ?? [] where VirtualNetwork.matches(route, request, anyMethod: true) {

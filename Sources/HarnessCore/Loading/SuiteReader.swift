@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 import XMLSupport
 
 /// Turns a schema-valid `<suite>` tree into a ``Suite``, checking what the XSD cannot express.

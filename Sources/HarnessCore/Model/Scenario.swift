@@ -1,4 +1,5 @@
 import CookieModel
+import HTTPModel
 
 /// A scenario: a story of steps and expectations that states the behaviour an app needs (DESIGN §4).
 public struct Scenario: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 
 /// A suite file: the origins its scenarios talk to and the scenarios themselves (DESIGN §4).
 public struct Suite: Sendable, Hashable {
@@ -85,17 +86,6 @@ public struct Route: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.delivery = delivery
-    }
-}
-
-/// One header field, in the order it was written.
-public struct HeaderField: Sendable, Hashable, Codable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
     }
 }
 

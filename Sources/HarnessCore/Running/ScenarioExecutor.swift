@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 
 /// Runs one scenario on one adapter in a fresh World and judges its expectations.
 ///

@@ -1,10 +1,9 @@
 import CookieModel
+import HTTPModel
 
 /// Follows a request through redirects on the virtual network, asking the caller for cookies at each hop and
 /// handing it each response's `Set-Cookie` lines: the loop every app (native or web view) shares.
 public struct HTTPClient: Sendable {
-    public static let redirectLimit = 20
-
     public let network: VirtualNetwork
     public let transcript: Transcript
     /// Shown in the transcript: `native`, `web view`, `fetch`.
@@ -26,8 +25,8 @@ public struct HTTPClient: Sendable {
         public let urlList: [HTTPURL]
     }
 
-    /// Sends `request`, following redirects (301/302/303 turn POST into GET, 303 always; 307/308 keep method and
-    /// body). `prepare` adds cookies to each hop; `received` sees every response, 3xx included, with its hop, before
+    /// Sends `request`, following redirects (``HTTPRedirect``: 301/302/303 turn POST into GET, 303 always; 307/308
+    /// keep method and body). `prepare` adds cookies to each hop; `received` sees every response, 3xx included, with its hop, before
     /// the next hop.
     /// - Returns: the final response and its URL.
     /// - Throws: ``StepFailure`` for an unknown host or a redirect loop.
@@ -36,16 +35,13 @@ public struct HTTPClient: Sendable {
     ) throws -> (response: HTTPResponse, url: HTTPURL) {
         var next = request
         var urlList: [HTTPURL] = []
-        for index in 0...Self.redirectLimit {
+        for index in 0...HTTPRedirect.limit {
             urlList.append(next.url)
             var hop = Hop(request: next, index: index, urlList: urlList)
             try prepare(&hop)
-            transcript.request(hop.request, via: channel)
-            guard let response = network.send(hop.request) else {
-                transcript.record("✗ no origin serves \(hop.request.url.origin)")
+            guard let response = network.exchange(hop.request, via: channel, transcript: transcript, showingBodySize: false) else {
                 throw StepFailure(.failed, "no origin serves \(hop.request.url.origin) (requested \(hop.request.url))")
             }
-            transcript.response(response, for: hop.request.url)
             try received(response, hop)
             guard response.isRedirect, let location = response.location else {
                 return (response, hop.request.url)
@@ -61,8 +57,8 @@ public struct HTTPClient: Sendable {
             // Request headers the app set are not the store's business; they travel only if an engine copies them
             // (prepare decides, from the original request).
         }
-        transcript.record("✗ more than \(Self.redirectLimit) redirects")
-        throw StepFailure(.redirectLoop, "more than \(Self.redirectLimit) redirects starting at \(request.url)")
+        transcript.record("✗ more than \(HTTPRedirect.limit) redirects")
+        throw StepFailure(.redirectLoop, "more than \(HTTPRedirect.limit) redirects starting at \(request.url)")
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPModel
 import Synchronization
 
 /// The story of one scenario as it ran: each exchange and app event on a line, for failure messages and reports.
@@ -8,9 +9,11 @@ public final class Transcript: Sendable {
 
     public func record(_ line: String) { lines.withLock { $0.append(line) } }
 
-    public func request(_ request: HTTPRequest, via: String) {
+    /// A request going out on `via`; with `showingBodySize`, its body as a size (what an engine sent).
+    public func request(_ request: HTTPRequest, via: String, showingBodySize: Bool = false) {
         var line = "→ [\(via)] \(request.method) \(request.url)"
         for header in request.headers { line += "\n    \(header.name): \(header.value)" }
+        if showingBodySize, let body = request.body { line += "\n    (body: \(body.utf8.count) bytes)" }
         record(line)
     }
 

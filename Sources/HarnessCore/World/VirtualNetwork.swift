@@ -1,3 +1,4 @@
+import HTTPModel
 import Synchronization
 
 /// The origins of a suite as a network: answers requests from the routes and remembers every request received.
@@ -57,51 +58,6 @@ public final class VirtualNetwork: Sendable {
     }
 }
 
-/// A request on the wire.
-public struct HTTPRequest: Sendable, Hashable {
-    public var url: HTTPURL
-    public var method: String
-    public var headers: [HeaderField]
-    public var body: String?
-
-    public init(url: HTTPURL, method: String = "GET", headers: [HeaderField] = [], body: String? = nil) {
-        self.url = url
-        self.method = method
-        self.headers = headers
-        self.body = body
-    }
-
-    /// The `Cookie` header, if any (several fields joined with "; ", as HTTP/2 allows).
-    public var cookieHeader: String? { headers.value(of: "Cookie", joinedBy: "; ") }
-}
-
-/// A response on the wire.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var headers: [HeaderField]
-    public var body: String
-
-    public init(status: Int, headers: [HeaderField], body: String = "") {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    /// For each `Set-Cookie` line, in seconds, how long after the line before it the client receives it (a route's
-    /// `delay-ms`); empty when every line arrives at once. A client on the virtual clock moves the clock by it
-    /// before it stores the line, so the lines of one response get distinct creation times.
-    public var setCookieDelays: [Double] = []
-
-    /// The delay before `setCookies[index]` (0 when none was given).
-    public func setCookieDelay(at index: Int) -> Double {
-        setCookieDelays.indices.contains(index) ? setCookieDelays[index] : 0
-    }
-
-    public var setCookies: [String] { headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value) }
-    public var location: String? { headers.value(of: "Location", joinedBy: ",") }
-    public var isRedirect: Bool { [301, 302, 303, 307, 308].contains(status) && location != nil }
-}
-
 /// What an origin received.
 public struct ReceivedRequest: Sendable, Hashable {
     public var url: HTTPURL
@@ -111,14 +67,5 @@ public struct ReceivedRequest: Sendable, Hashable {
     /// Order of arrival within the scenario.
     public var sequence: Int
 
-    public var cookieHeader: String? { headers.value(of: "Cookie", joinedBy: "; ") }
-}
-
-extension [HeaderField] {
-    /// The values of the fields called `name` (case-insensitive), joined; nil when there is none.
-    public func value(of name: String, joinedBy separator: String) -> String? {
-        let lower = name.lowercased()
-        let values = filter { $0.name.lowercased() == lower }.map(\.value)
-        return values.isEmpty ? nil : values.joined(separator: separator)
-    }
+    public var cookieHeader: String? { headers.joinedValue(of: "Cookie", separator: "; ") }
 }

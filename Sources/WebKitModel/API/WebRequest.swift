@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 
 /// `URLRequest` as `WKWebView.load(_:)` takes it and `WKNavigationAction.request` shows it.
 ///

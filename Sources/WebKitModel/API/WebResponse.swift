@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 
 /// `HTTPURLResponse` as `WKNavigationResponse.response` shows it.
 ///

@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 
 extension SimulatedWebKit {
     /// One main-frame navigation, hop by hop.
@@ -151,7 +152,7 @@ extension SimulatedWebKit {
         afterPendingWrites(store) { [unowned self] in
             guard isCurrent(navigation) else { return }
             let url = navigation.request.url
-            guard let cookieURL = CookieURL(string: url.absoluteString) else {
+            guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
                 return fail(navigation, WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
             }
             let context = httpContext(
@@ -179,15 +180,12 @@ extension SimulatedWebKit {
                 }
             }
             if let cookie { fields.append(HTTPHeaderField(name: "Cookie", value: cookie)) }
-            let request = NetworkRequest(
-                url: url, method: navigation.request.httpMethod, headerFields: fields, body: navigation.request.bodyText,
-                purpose: .navigation
-            )
-            guard let response = network.send(request) else {
+            let request = HTTPRequest(url: wireURL, method: navigation.request.httpMethod, headers: fields, body: navigation.request.bodyText)
+            guard let response = network.send(request, for: .navigation) else {
                 return fail(navigation, WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
             }
             if navigation.handlesCookies {
-                self.store(setCookies: response.setCookieLines, delays: response.setCookieDelays, from: url, context: context, in: store, thirdParty: false)
+                self.store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: store, thirdParty: false)
             }
             if response.isRedirect {
                 followRedirect(navigation, response)
@@ -199,28 +197,28 @@ extension SimulatedWebKit {
 
     /// Rule 3 holds already (cookies stored); the next hop keeps the request's header fields (so rule 2's manual
     /// header travels) and changes method and body as HTTP says.
-    func followRedirect(_ navigation: Navigation, _ response: NetworkResponse) {
+    func followRedirect(_ navigation: Navigation, _ response: HTTPResponse) {
         navigation.hops += 1
-        guard navigation.hops <= Self.redirectLimit else {
-            return fail(navigation, WebKitError(.tooManyRedirects, "more than \(Self.redirectLimit) redirects starting at \(navigation.request.url)"))
+        guard navigation.hops <= HTTPRedirect.limit else {
+            return fail(navigation, WebKitError(.tooManyRedirects, "more than \(HTTPRedirect.limit) redirects starting at \(navigation.request.url)"))
         }
         guard let location = response.location,
-              let target = URL(string: location, relativeTo: navigation.request.url)?.absoluteURL,
+              let target = HTTPRedirect.target(of: location, from: navigation.request.url),
               ["http", "https"].contains(target.scheme?.lowercased() ?? "")
         else {
             return fail(navigation, WebKitError(.cannotFindHost, "invalid Location '\(response.location ?? "")' from \(navigation.request.url)"))
         }
-        navigation.request = navigation.request.following(redirect: response.statusCode, to: target)
+        navigation.request = navigation.request.following(redirect: response.status, to: target)
         navigation.urlList.append(target)
         schedule(after: 0) { [unowned self] in decideAction(navigation) }
     }
 
     /// Rule 4: only the final, non-3xx response reaches `decidePolicyFor navigationResponse`; its header dictionary
     /// folds repeated fields (rule 5), and holds no `Set-Cookie` where the profile says so.
-    func decideResponse(_ navigation: Navigation, _ response: NetworkResponse) {
+    func decideResponse(_ navigation: Navigation, _ response: HTTPResponse) {
         let url = navigation.request.url
-        let fields = profile.responseShowsSetCookie ? response.headerFields : response.headerFields.removing("Set-Cookie")
-        let shown = WebResponse(url: url, statusCode: response.statusCode, headerFields: fields)
+        let fields = profile.responseShowsSetCookie ? response.headers : response.headers.removing("Set-Cookie")
+        let shown = WebResponse(url: url, statusCode: response.status, headerFields: fields)
         schedule(after: 0) { [unowned self] in
             guard isCurrent(navigation) else { return }
             var answered = false

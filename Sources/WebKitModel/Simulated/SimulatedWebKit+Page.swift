@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 
 extension SimulatedWebKit {
     public func evaluateJavaScript(
@@ -82,7 +83,7 @@ extension SimulatedWebKit {
         }
         afterPendingWrites(webView.store) { [unowned self] in
             let url = request.url
-            guard let cookieURL = CookieURL(string: url.absoluteString) else {
+            guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
                 return completion(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)")))
             }
             let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
@@ -98,24 +99,23 @@ extension SimulatedWebKit {
                     fields.append(HTTPHeaderField(name: "Cookie", value: cookie))
                 }
             }
-            let wire = NetworkRequest(
-                url: url, method: request.httpMethod, headerFields: fields, body: request.bodyText, purpose: .subresource)
-            guard let response = network.send(wire) else {
+            let wire = HTTPRequest(url: wireURL, method: request.httpMethod, headers: fields, body: request.bodyText)
+            guard let response = network.send(wire, for: .subresource) else {
                 return completion(.failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))")))
             }
             if request.httpShouldHandleCookies {
-                store(setCookies: response.setCookieLines, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+                store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
             }
             guard response.isRedirect else {
-                return completion(.success(WebResponse(url: url, statusCode: response.statusCode, headerFields: response.headerFields)))
+                return completion(.success(WebResponse(url: url, statusCode: response.status, headerFields: response.headers)))
             }
-            guard urlList.count <= Self.redirectLimit else {
-                return completion(.failure(WebKitError(.tooManyRedirects, "more than \(Self.redirectLimit) redirects starting at \(url)")))
+            guard urlList.count <= HTTPRedirect.limit else {
+                return completion(.failure(WebKitError(.tooManyRedirects, "more than \(HTTPRedirect.limit) redirects starting at \(url)")))
             }
-            guard let location = response.location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+            guard let location = response.location, let target = HTTPRedirect.target(of: location, from: url) else {
                 return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
             }
-            let next = request.following(redirect: response.statusCode, to: target)
+            let next = request.following(redirect: response.status, to: target)
             schedule(after: 0) { [unowned self] in fetchHop(next, urlList: urlList + [target], in: webView, completion: completion) }
         }
     }

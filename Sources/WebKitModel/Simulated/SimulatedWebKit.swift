@@ -1,6 +1,7 @@
 import CookieModel
 import LibsoupModel
 import Foundation
+import HTTPModel
 
 /// A deterministic, single-threaded WebKit engine on the app's virtual clock, parameterised by a
 /// ``PlatformProfile``: the engine behind the WebKit-shaped API when no real engine is plugged in.
@@ -46,7 +47,7 @@ import Foundation
 public final class SimulatedWebKit: WebKitEngine {
     public let profile: PlatformProfile
     public let clock: VirtualClock
-    let network: any WebKitNetwork
+    let network: any HTTPNetwork
     /// Where engine events go (the transcript), one line each.
     public var eventLog: (String) -> Void
     /// Rule 10: where the platform's implicit sync puts cookies (the app's `HTTPCookieStorage`); nil: nowhere.
@@ -68,11 +69,9 @@ public final class SimulatedWebKit: WebKitEngine {
 
     /// The most work items one ``runUntilIdle()`` runs before it gives up (an app scheduling work forever).
     public static let maximumTurns = 100_000
-    /// Redirect hops after which a navigation fails with `tooManyRedirects` (the harness' redirect limit).
-    public static let redirectLimit = 20
 
     public init(
-        profile: PlatformProfile, clock: VirtualClock, network: any WebKitNetwork, eventLog: @escaping (String) -> Void = { _ in }
+        profile: PlatformProfile, clock: VirtualClock, network: any HTTPNetwork, eventLog: @escaping (String) -> Void = { _ in }
     ) {
         self.profile = profile
         self.clock = clock

@@ -1,4 +1,5 @@
-/// One HTTP header field, in the order it was written.
+/// One HTTP header field, in the order it was written: the one type of the virtual network, the harness's apps and
+/// the WebKit-shaped API.
 ///
 /// WebKit hands headers around as dictionaries (`allHTTPHeaderFields`, `allHeaderFields`), which lose order and
 /// fold repeated fields; the model keeps the fields as a list underneath so that transcripts show what went over
@@ -12,6 +13,9 @@ public struct HTTPHeaderField: Sendable, Hashable, Codable {
         self.value = value
     }
 }
+
+/// The harness's name for a header field (a route's `<header>`, an app's request), kept for adapters written against it.
+public typealias HeaderField = HTTPHeaderField
 
 extension [HTTPHeaderField] {
     /// The values of the fields called `name` (case-insensitive), joined by `separator`; nil when there is none.

@@ -1,6 +1,14 @@
-/// How a redirect changes the request that follows it (RFC 9110 §15.4), decided once for the virtual network's
-/// client and the simulated engine.
+import Foundation
+
+/// What a redirect is and how it changes the request that follows it (RFC 9110 §15.4): decided once for the
+/// virtual network's client (``HTTPURL/resolving(_:)`` for its `Location`) and the engines.
 public enum HTTPRedirect {
+    /// The statuses that redirect when the response has a `Location`.
+    public static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// How many redirects a client follows before it gives up (WebKit's and the harness's client's limit).
+    public static let limit = 20
+
     /// Whether the follow-up is a GET without content: after a 303 always, after a 301 or 302 when the request was a
     /// POST (what browsers and URLSession do, which RFC 9110 §15.4.2 and §15.4.3 allow).
     public static func changesMethodToGET(status: Int, method: String) -> Bool {
@@ -17,4 +25,10 @@ public enum HTTPRedirect {
         "content-type", "content-length", "content-encoding", "content-language", "content-location", "digest",
         "last-modified",
     ]
+
+    /// Where a `Location` value sends an engine that holds Foundation URLs: resolved against the URL it came from
+    /// (RFC 3986 §5, Foundation's); nil when it is no URL.
+    public static func target(of location: String, from url: URL) -> URL? {
+        URL(string: location, relativeTo: url)?.absoluteURL
+    }
 }

@@ -1,0 +1,3 @@
+// HTTP (requests, responses, header fields, redirects) is part of what the harness's apps, worlds and adapters speak:
+// whoever imports HarnessCore speaks it too.
+@_exported import HTTPModel
