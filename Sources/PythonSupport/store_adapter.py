@@ -8,6 +8,8 @@ library is missing (MISSING, a sentence) answers every known op `errored` with t
 why. Standard library only.
 """
 
+import time as _real_time
+
 import harness_lines
 from harness_lines import field
 
@@ -17,6 +19,20 @@ PROTOCOL = 1
 # Every op of the protocol but `stop`; each is the adapter's method of that name.
 OPERATIONS = ("start", "set-cookie", "cookie-header", "document-cookie", "write-document-cookie", "cookies", "restart",
               "reset", "bench")
+
+
+class VirtualTime:
+    """Stands in for the `time` module inside a library that reads the time through its module-level `time` name
+    (http.cookiejar, aiohttp.cookiejar): time() is the harness's virtual clock (`now`), when one is set."""
+
+    def __init__(self):
+        self.now = None
+
+    def time(self):
+        return self.now if self.now is not None else _real_time.time()
+
+    def __getattr__(self, name):
+        return getattr(_real_time, name)
 
 
 class StoreAdapter:

@@ -25,7 +25,6 @@ import json
 import os
 import sys
 import tempfile
-import time as _real_time
 
 try:
     import aiohttp
@@ -41,26 +40,13 @@ except ImportError as error:  # reported on every request, so that the harness s
                "from PyPI into .build/aiohttp-venv")
 
 # What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3, "PythonSupport"))
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
 from bench_loop import measure  # noqa: E402
-from harness_lines import ProtocolError, Unsupported, field  # noqa: E402
-from store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
+from harness_lines import Unsupported, field  # noqa: E402
+from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
 NAME = "aiohttp"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie", "bench"]
-
-
-class VirtualTime:
-    """Stands in for the `time` module inside aiohttp.cookiejar: time() is the harness's virtual clock."""
-
-    def __init__(self):
-        self.now = None
-
-    def time(self):
-        return self.now if self.now is not None else _real_time.time()
-
-    def __getattr__(self, name):
-        return getattr(_real_time, name)
 
 
 CLOCK = VirtualTime()

@@ -43,10 +43,10 @@ FAKETIME_MARK = "COOKIEHARNESS_LIBSOUP_FAKETIME"
 
 
 # What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3, "PythonSupport"))
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
 from bench_loop import measure  # noqa: E402
 import faketime  # noqa: E402
-from harness_lines import ProtocolError, Unsupported, field  # noqa: E402
+from harness_lines import field  # noqa: E402
 from store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
 
 NAME = "libsoup"

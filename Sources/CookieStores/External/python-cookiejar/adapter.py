@@ -34,35 +34,21 @@ import os
 import platform
 import sys
 import tempfile
-import time as _real_time
 import urllib.parse
 import urllib.request
 
 
 # What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3, "PythonSupport"))
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
 from bench_loop import measure  # noqa: E402
 from harness_lines import ProtocolError, Unsupported, field  # noqa: E402
-from store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
+from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
 NAME = "python-cookiejar"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "bench"]
 # A host no request host can domain-match: the "origin request host" of a cross-site request, whose real
 # initiator the harness does not pass (only the same-site bit).
 CROSS_SITE_ORIGIN = "cross-site.invalid"
-
-
-class VirtualTime:
-    """Stands in for the `time` module inside http.cookiejar: time() is the harness's virtual clock."""
-
-    def __init__(self):
-        self.now = None
-
-    def time(self):
-        return self.now if self.now is not None else _real_time.time()
-
-    def __getattr__(self, name):
-        return getattr(_real_time, name)
 
 
 CLOCK = VirtualTime()
