@@ -23,7 +23,7 @@ Why it is shaped like this:
 - The clock cannot be moved: with libfaketime preloaded (every combination of the FAKETIME_* switches chromium.py
   and driver.py use, and none), Firefox ESR 153 hangs before it prints anything, so `start` says `faketime: false`
   and the clock scenarios are skipped.
-- The browsers are in the driver's process group (browser_driver.main), so the harness ends all with one kill.
+- The browsers are in the driver's process group (driver_protocol.main), so the harness ends all with one kill.
 """
 
 import fcntl
