@@ -1,73 +1,39 @@
-"""What the browser drivers (chromium.py, firefox.py) share: the protocol loop, the proxy's owner, settle, the clock.
+"""What the browser drivers (chromium.py, firefox.py) share: the browser's command channel, settle, the clock, and
+the operations both do the same way.
 
-Both speak CookieHarness's driver protocol (PROTOCOL.md, this folder) for a real browser. A driver subclasses
-`BrowserDriver` and provides the browser's part: `bring_up` (start the browser, set `version`), the store and view
-operations named in `OPERATIONS` (`new-data-store` is the method `new_data_store`), `busy_views` (what still
-loads), `browsers_alive`, `drop_scenario` and `close_browsers`, and `probe_clock` for the clock measurement.
-Everything else (requests and replies, events, proxy exchanges, `settle`, `respond`, `set-clock`, `stop`, a killed
-driver's leftover folder) is here, once. Standard library only.
+Both speak CookieHarness's driver protocol (PROTOCOL.md, this folder) for a real browser, through
+driver_protocol.py (requests and replies, the process; shared with driver.py). A driver subclasses `BrowserDriver`
+and provides the browser's part: `open_browser` (start the browser, set `version`), the store and view operations
+named in `OPERATIONS` (`new-data-store` is the method `new_data_store`), `run_in_page`, `go_in_history`,
+`evaluated` and `fetch_outcome` (what a page's script answered), `drop_scenario`, `restart_main`, and
+`probe_clock` for the clock measurement, `browser_event`, `launch_on`, `persistent_store` and
+`ephemeral_store`; its browser process is a `Connection` (BROWSER). Everything else (events, proxy
+exchanges, `settle`, `respond`, `set-clock`, `reset`, `stop`) is here or in driver_protocol.py, once. Standard
+library only.
 """
 
 import json
 import os
 import shutil
-import signal
 import sys
-import tempfile
 import threading
 import time
-import traceback
 import urllib.parse
 
+import driver_protocol  # this folder's: the protocol and the process every driver shares
+import faketime  # Sources/PythonSupport (driver_protocol put it on sys.path): libfaketime
 import proxy  # this folder's: the proxy the drivers share
+from driver_protocol import ProtocolError, Unsupported, field
 
-PROTOCOL = 1
-LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 IDLE_QUIET = 0.02  # settle: idle means nothing happened for this long
 EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while the browser is still busy
 EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
 STRAY_QUIET = 2.0  # settle: a tab's requests alone, with nothing heard for this long, are not waited for
 PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
+CALL_TIMEOUT = 8.0  # one command to the browser
 SERVICE_CLOSED = object()  # browsers_own: close the connection
-
-# Every op a browser driver answers besides `stop` (handled by the loop); each is the driver's method of that name.
-OPERATIONS = (
-    "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
-    "clear-data-store", "observe-cookies", "new-web-view", "load", "click-link", "submit-form", "go-back",
-    "go-forward", "fetch", "evaluate", "respond", "settle",
-)
-
-
-class ProtocolError(Exception):
-    """A request the driver cannot make sense of: replied to as `errored`."""
-
-
-class Unavailable(Exception):
-    """Something the driver needs is missing: `errored` with exactly this message."""
-
-
-class Unsupported(Exception):
-    """An operation the browser has no equivalent for: replied to as `skipped`."""
-
-
-def field(request, name, kind, default=None, optional=False):
-    if name not in request or (optional and request[name] is None):
-        if optional:
-            return default
-        raise ProtocolError(f"missing field '{name}'")
-    value = request[name]
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProtocolError(f"field '{name}' must be a number")
-        return float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
-    return value
-
-
-def log(name, message):
-    sys.stderr.write(f"{name}-driver: {message}\n")
-    sys.stderr.flush()
+# A page's `evaluate`: the source's value as a string, or null for undefined and null.
+EVALUATE = "(() => { const v = (0, eval)(%s); return v === undefined || v === null ? null : String(v); })()"
 
 
 def find_executable(names):
@@ -79,38 +45,130 @@ def find_executable(names):
     return None
 
 
-class Clock:
+def debug(path, line):
+    """A line of a driver's debug file (CHROMIUM_DRIVER_DEBUG, FIREFOX_DRIVER_DEBUG)."""
+    with open(path, "a") as handle:
+        handle.write(f"{time.monotonic():.3f} {line}\n")
+
+
+class Clock(faketime.OffsetFile):
     """libfaketime in the browsers' processes: an offset file that set-clock rewrites."""
 
     def __init__(self, directory):
-        self.available = os.path.exists(LIBFAKETIME)
-        self.path = os.path.join(directory, "faketime")
+        super().__init__(directory)
         self.write("+0")
 
     def environment(self, base):
         if not self.available:
             return base
         environment = dict(base)
-        preload = environment.get("LD_PRELOAD")
-        environment["LD_PRELOAD"] = LIBFAKETIME + (":" + preload if preload else "")
-        environment["FAKETIME_TIMESTAMP_FILE"] = self.path
-        environment["FAKETIME_NO_CACHE"] = "1"
         # Measured with Chromium 156: FAKETIME_DONT_FAKE_MONOTONIC=1 alone (what driver.py uses) hangs the browser
         # before its first DevTools reply; with FAKETIME_FORCE_MONOTONIC_FIX=0 it starts. Faking the monotonic clock
         # instead is no way out: a move back (the next scenario's start) stalls the browser's timers.
-        environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
-        environment["FAKETIME_FORCE_MONOTONIC_FIX"] = "0"
-        environment["FAKETIME_DISABLE_SHM"] = "1"
+        environment.update(faketime.preload(environment, self.path, FAKETIME_FORCE_MONOTONIC_FIX="0",
+                                            FAKETIME_DISABLE_SHM="1"))
         return environment
 
-    def set(self, now):
-        self.write(f"{now - time.time():+.3f}s")
 
-    def write(self, text):
-        temporary = self.path + ".new"
-        with open(temporary, "w") as handle:
-            handle.write(text + "\n")
-        os.replace(temporary, self.path)
+class Connection:
+    """One browser process's command channel (Chromium's DevTools pipe, Firefox's BiDi WebSocket): numbered
+    commands whose replies go to a waiting caller (`call`) or to a callback on the reader thread (`send`).
+
+    A subclass starts the browser and opens the channel (`open`), reads its messages on the reader thread
+    (`read_loop`: replies to `deliver`, events to `on_event`, `closed` at the end), and provides `transmit` and
+    `failure`.
+    """
+
+    CHANNEL = "connection"  # in messages: "the browser is gone (its … is closed)"
+    Gone = RuntimeError  # what a command to a browser that is gone raises
+    DEBUG = None  # a file every command is appended to
+
+    def __init__(self, executable, profile, proxy_uri, environment, on_event):
+        self.profile = profile
+        self.on_event = on_event
+        self.lock = threading.Lock()
+        self.replies = {}  # id -> reply not yet taken by its caller
+        self.callbacks = {}  # id -> callback waiting for its reply
+        self.reply_ready = threading.Condition(self.lock)
+        self.next_id = 0
+        self.alive = False
+        self.open(executable, proxy_uri, environment)
+        self.alive = True
+        threading.Thread(target=self.read_loop, name=self.CHANNEL, daemon=True).start()
+
+    def open(self, executable, proxy_uri, environment):
+        """Starts the browser on `self.profile` and opens the channel."""
+        raise NotImplementedError
+
+    def read_loop(self):
+        raise NotImplementedError
+
+    def transmit(self, text):
+        """Sends one command's JSON text; raises Gone when the channel is closed."""
+        raise NotImplementedError
+
+    def failure(self, reply, what):
+        """The exception an error reply to `what` is, or None for a result."""
+        raise NotImplementedError
+
+    def deliver(self, number, message):
+        """A reply from the browser: to its callback, or kept for `wait`."""
+        with self.lock:
+            callback = self.callbacks.pop(number, None)
+            if callback is None:
+                self.replies[number] = message
+                self.reply_ready.notify_all()
+        if callback is not None:
+            callback(message)
+
+    def closed(self, reply):
+        """The channel has ended: waiting callers fail, callbacks get `reply`, the driver hears of it."""
+        with self.lock:
+            self.alive = False
+            callbacks, self.callbacks = self.callbacks, {}
+            self.reply_ready.notify_all()
+        for callback in callbacks.values():
+            callback(reply)
+        self.on_event(self, None)
+
+    def gone(self):
+        return self.Gone(f"the browser is gone (its {self.CHANNEL} is closed)")
+
+    def send(self, method, params=None, session=None, callback=None):
+        """Sends a command; its reply goes to `callback` (on the reader thread), or is awaited by `wait`."""
+        with self.lock:
+            if not self.alive:
+                raise self.gone()
+            self.next_id += 1
+            number = self.next_id
+            if callback is not None:
+                self.callbacks[number] = callback
+        if self.DEBUG:
+            debug(self.DEBUG, f"command {number} {method} {json.dumps(params or {})[:300]}")
+        message = {"id": number, "method": method, "params": params or {}}
+        if session is not None:
+            message["sessionId"] = session
+        self.transmit(json.dumps(message))
+        return number
+
+    def wait(self, number, timeout=CALL_TIMEOUT, what=None):
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while number not in self.replies:
+                remaining = deadline - time.monotonic()
+                if not self.alive:
+                    raise self.gone()
+                if remaining <= 0:
+                    raise TimeoutError(f"{what or 'a command'} had no reply within {timeout:g} s")
+                self.reply_ready.wait(remaining)
+            reply = self.replies.pop(number)
+        failure = self.failure(reply, what)
+        if failure is not None:
+            raise failure
+        return reply.get("result", {})
+
+    def call(self, method, params=None, session=None, timeout=CALL_TIMEOUT):
+        return self.wait(self.send(method, params, session), timeout, what=method)
 
 
 class View:
@@ -132,34 +190,54 @@ class View:
         return bool(self.pending or self.active or (self.inflight and quiet < STRAY_QUIET))
 
 
-class BrowserDriver:
-    NAME = "browser"  # what `start` says, and the prefix of the driver's temporary folder and log lines
+
+class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
     ENGINE = "the browser"  # in messages
     SERVICE_DOMAINS = ()  # hosts of the browser's own services (never a scenario's: scenarios use *.example)
     # Whether libfaketime goes into the browser's processes; a driver whose browser cannot run with it says why.
     FAKETIME_BREAKS_BROWSER = None
+    BROWSER = Connection  # the driver's browser process class
+    DEBUG = None  # a file every request (and the browser's every event and command) is appended to
+    # Every op a browser driver answers besides `stop`; each is the driver's method of that name.
+    OPERATIONS = (
+        "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
+        "clear-data-store", "observe-cookies", "new-web-view", "load", "click-link", "submit-form", "go-back",
+        "go-forward", "fetch", "evaluate", "respond", "settle",
+    )
 
     def __init__(self):
+        super().__init__()
         self.lock = threading.Lock()  # guards events, exchanges, views' state, last_activity
         self.changed = threading.Condition(self.lock)
         self.events = []
         self.exchanges = {}
+        self.waiting_since = {}
         self.last_activity = time.monotonic()
-        self.started = False
-        self.stopping = False
-        self.directory = tempfile.mkdtemp(prefix=f"{self.NAME}-driver-{os.getpid()}-")
+        self.directory = driver_protocol.temporary_directory(self.NAME)
         self.clock = Clock(self.directory)
         self.proxy = None
         self.stores = {}
         self.views = {}
         self.pending_calls = set()
-        self.counters = {}
         self.generation = 0
-        self.version = None
-        self.faketime = False
+        self.executable = None
+        self.main = None  # the browser of the ephemeral stores
+        self.persistent = {}  # folder -> the browser on it
 
-    def log(self, message):
-        log(self.NAME, message)
+    def handle(self, text):
+        if self.DEBUG:
+            debug(self.DEBUG, "request " + text[:300])
+        return super().handle(text)
+
+    def run(self):
+        self.serve(sys.stdin.buffer)
+        self.shutdown()
+
+    def bring_up(self):
+        self.open_browser()
+        self.started = True
+        self.faketime = self.FAKETIME_BREAKS_BROWSER is None and self.clock.available and self.measure_clock()
+        self.log(f"{self.ENGINE} {self.version}, proxy {self.proxy.uri}, faketime {self.faketime}")
 
     # -- events ----------------------------------------------------------------------------------------------------
 
@@ -169,16 +247,45 @@ class BrowserDriver:
         self.last_activity = time.monotonic()
         self.changed.notify_all()
 
-    def touch(self):
+    def note_activity(self):
         with self.lock:
             self.last_activity = time.monotonic()
             self.changed.notify_all()
 
-    def number(self, kind):
-        self.counters[kind] = self.counters.get(kind, 0) + 1
-        return self.counters[kind]
+    def on_browser_event(self, browser, message):
+        """A message from a browser (its reader thread), or None when its command channel has ended (it exited,
+        crashed or was closed)."""
+        if message is not None:
+            self.browser_event(browser, message)
+            return
+        if browser is self.main and not self.stopping:
+            self.log(f"the browser's {self.BROWSER.CHANNEL} closed")
+        self.note_activity()
 
     # -- what every browser driver does the same way on top of its own protocol -------------------------------------
+
+    def new_data_store(self, request):
+        """A persistent store is its folder's browser (started on it when none is running); an ephemeral one a
+        context of the main browser (`ephemeral_store`)."""
+        persistent = field(request, "persistent", bool, False, optional=True)
+        number = self.next_number("store")
+        if persistent:
+            directory = field(request, "directory", str)
+            browser = self.persistent.get(directory)
+            if browser is None or not browser.alive:
+                browser = self.launch_on(directory)
+                self.persistent[directory] = browser
+            self.stores[number] = self.persistent_store(number, browser, directory)
+        else:
+            self.stores[number] = self.ephemeral_store(number)
+        return {"store": number}
+
+    def store_for_tab(self, request):
+        """The store of a `new-web-view`, which must ask for no user scripts."""
+        store = self.store_of(request)
+        if field(request, "scripts", list, [], optional=True):
+            raise Unsupported("user scripts are a WKWebView feature; a browser tab has none")
+        return store
 
     def store_of(self, request):
         number = field(request, "store", int)
@@ -225,6 +332,38 @@ class BrowserDriver:
     def go_forward(self, request):
         return self.go_in_history(request, 1)
 
+    def evaluate(self, request):
+        view = self.view_of(request)
+        return {"value": self.evaluated(self.run_in_page(view, EVALUATE % json.dumps(field(request, "source", str))))}
+
+    def fetch(self, request):
+        """The page fetches (credentials included, no-cors); a `fetch-done` event says how it ended."""
+        view = self.view_of(request)
+        method = field(request, "method", str, "GET", optional=True)
+        options = {"method": method, "headers": request.get("headers") or [], "credentials": "include",
+                   "mode": "no-cors"}
+        if method.upper() not in ("GET", "HEAD") and request.get("body") is not None:
+            options["body"] = request["body"]
+        with self.lock:
+            number = self.next_number("fetch")
+            self.pending_calls.add(("fetch", number))
+        generation = self.generation
+        source = self.FETCH % (json.dumps(field(request, "url", str)), json.dumps(options))
+
+        def done(reply):
+            with self.lock:
+                if generation != self.generation:
+                    return
+                self.pending_calls.discard(("fetch", number))
+                message = self.fetch_outcome(reply)
+                event = {"type": "fetch-done", "request": number, "ok": message is None}
+                if message is not None:
+                    event["message"] = message
+                self.queue_event(event)
+
+        self.run_in_page(view, source, await_promise=True, callback=done)
+        return {"request": number}
+
     def browsers_alive(self):
         return self.main.alive and all(browser.alive for browser in self.persistent.values())
 
@@ -240,19 +379,31 @@ class BrowserDriver:
 
     def expect_navigation(self, view):
         with self.lock:
-            number = self.number("navigation")
+            number = self.next_number("navigation")
             view.pending.append((number, time.monotonic()))
             self.last_activity = time.monotonic()
         return number
 
+    def close_persistent(self):
+        """The scenario's persistent stores go; their browsers are closed (cookies written to their folders)."""
+        self.stores = {}
+        for browser in self.persistent.values():
+            browser.close()
+        self.persistent = {}
+
+    def reset(self, request):
+        self.drop_scenario()
+        if not self.main.alive:
+            # The browser crashed or was killed in the last scenario (that scenario is an error): a new one.
+            self.log("the browser is gone; starting another")
+            self.restart_main(os.path.join(self.directory, "profile"))
+        self.reset_numbering()
+        return {}
+
     # -- the proxy's owner interface -------------------------------------------------------------------------------
 
     def start_proxy(self):
-        try:
-            cert, key = proxy.make_certificate(self.directory, f"cookieharness-{self.NAME}-driver")
-        except proxy.MissingTool as missing:
-            raise Unavailable(f"{missing} not installed: run .ci/install-deps")
-        self.proxy = proxy.Proxy(self, cert, key)
+        self.proxy = proxy.Proxy(self, *driver_protocol.proxy_certificate(self.directory, self.NAME))
 
     def open_exchange(self, method, url, headers, body):
         own = self.browsers_own(url)
@@ -263,7 +414,7 @@ class BrowserDriver:
             exchange.ready.set()
             return exchange
         with self.lock:
-            exchange = proxy.Exchange(self.number("exchange"))
+            exchange = proxy.Exchange(self.next_number("exchange"))
             self.exchanges[exchange.number] = exchange
             self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
                               "headers": headers, "body": body})
@@ -284,29 +435,8 @@ class BrowserDriver:
             return (404, [["Content-Type", "image/x-icon"]], "")
         return None
 
-    def close_exchange(self, exchange):
-        with self.lock:
-            if self.exchanges.get(exchange.number) is exchange:
-                del self.exchanges[exchange.number]
-            self.last_activity = time.monotonic()
-
     def note_redirect(self, url, location):
         pass  # driver.py classifies frames with it; a browser reports its main frame itself
-
-    def respond(self, request):
-        number = field(request, "exchange", int)
-        with self.lock:
-            exchange = self.exchanges.get(number)
-        if exchange is None or exchange.ready.is_set():
-            raise ProtocolError(f"no pending exchange {number}")
-        if request.get("no-server") is True:
-            exchange.response = None
-        else:
-            exchange.response = (field(request, "status", int), request.get("headers") or [],
-                                 field(request, "body", str, "", optional=True))
-        exchange.ready.set()
-        self.touch()
-        return {}
 
     def drop_exchanges(self):
         """The scenario is over: its open exchanges are closed, its views and calls forgotten."""
@@ -315,63 +445,8 @@ class BrowserDriver:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
             views, self.views = list(self.views.values()), {}
             self.pending_calls = set()
-        for exchange in exchanges:
-            exchange.response = None
-            exchange.ready.set()
+        proxy.close_unanswered(exchanges)
         return views
-
-    # -- the main loop ---------------------------------------------------------------------------------------------
-
-    def run(self):
-        for raw in sys.stdin.buffer:
-            text = raw.decode("utf-8", "replace").strip()
-            if not text:
-                continue
-            reply = self.handle(text)
-            sys.stdout.write(json.dumps(reply, ensure_ascii=True) + "\n")
-            sys.stdout.flush()
-            if self.stopping:
-                break
-        self.shutdown()
-
-    def handle(self, text):
-        request_id = None
-        try:
-            request = json.loads(text)
-            if not isinstance(request, dict):
-                raise ProtocolError("a request must be a JSON object")
-            request_id = request.get("id")
-            field(request, "id", int)
-            op = field(request, "op", str)
-            if op == "stop":
-                self.stopping = True
-                return {"id": request_id, "status": "ok", "result": {}}
-            if op not in OPERATIONS:
-                raise Unsupported(f"unknown op '{op}' (this driver speaks protocol {PROTOCOL})")
-            if op != "start" and not self.started:
-                raise ProtocolError(f"'{op}' before a successful 'start'")
-            return {"id": request_id, "status": "ok", "result": getattr(self, op.replace("-", "_"))(request)}
-        except Unsupported as unsupported:
-            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
-        except Exception as error:
-            return {
-                "id": request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None,
-                "status": "errored",
-                "message": str(error) if isinstance(error, Unavailable) else f"{type(error).__name__}: {error}",
-                "details": traceback.format_exc(),
-            }
-
-    def start(self, request):
-        version = field(request, "protocol", int)
-        if version != PROTOCOL:
-            raise ProtocolError(f"this driver speaks protocol {PROTOCOL}, the harness asked for {version}")
-        if not self.started:
-            self.bring_up()
-            self.started = True
-            self.faketime = self.FAKETIME_BREAKS_BROWSER is None and self.clock.available and self.measure_clock()
-            self.log(f"{self.ENGINE} {self.version}, proxy {self.proxy.uri}, faketime {self.faketime}")
-        return {"protocol": PROTOCOL, "name": self.NAME, "version": self.version, "capabilities": [],
-                "faketime": self.faketime, "language": "python"}
 
     # -- the clock -------------------------------------------------------------------------------------------------
 
@@ -407,9 +482,7 @@ class BrowserDriver:
         return bool(self.exchanges or self.pending_calls or any(view.loading(quiet) for view in self.views.values()))
 
     def settle(self, request):
-        wait = max(0.0, field(request, "wait", float))
-        start = time.monotonic()
-        deadline = start + wait
+        start, deadline = driver_protocol.settle_window(request)
         first_event = None
         idle = False
         with self.lock:
@@ -472,50 +545,4 @@ class BrowserDriver:
         if self.proxy is not None:
             self.proxy.close()
         shutil.rmtree(self.directory, ignore_errors=True)
-        if os.getpgrp() == os.getpid():
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            try:
-                os.killpg(os.getpgrp(), signal.SIGTERM)
-            except OSError:
-                pass
-
-
-def remove_stale_directories(name):
-    """The temporary folders of `name` drivers that were killed (SIGKILL leaves no chance to clean up)."""
-    root = tempfile.gettempdir()
-    try:
-        entries = os.listdir(root)
-    except OSError:
-        return
-    for entry in entries:
-        parts = entry.split("-")
-        if len(parts) < 4 or parts[:2] != [name, "driver"] or not parts[2].isdigit():
-            continue
-        try:
-            os.kill(int(parts[2]), 0)
-        except ProcessLookupError:
-            shutil.rmtree(os.path.join(root, entry), ignore_errors=True)
-        except OSError:
-            pass
-
-
-def main(driver_class):
-    """Runs a driver on stdin/stdout in its own process group, until `stop`, end-of-file or SIGTERM."""
-    try:
-        os.setpgrp()
-    except OSError:
-        pass
-    # Replies go to a private copy of stdout; fd 1 becomes stderr, so nothing the browser prints reaches the
-    # protocol, and no browser process holds the reply pipe open after the driver is gone.
-    replies = os.dup(1)
-    os.dup2(2, 1)
-    sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
-    remove_stale_directories(driver_class.NAME)
-    driver = driver_class()
-    signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
-    try:
-        driver.run()
-    except (BrokenPipeError, KeyboardInterrupt):
-        driver.shutdown()
-    sys.stdout.flush()
-    os._exit(0)
+        driver_protocol.end_process_group()

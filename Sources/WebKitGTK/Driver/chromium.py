@@ -27,18 +27,17 @@ import json
 import os
 import shutil
 import signal
-import threading
 import time
 import traceback
-import urllib.parse
 
-import browser_driver  # this folder's: what the browser drivers share (the protocol loop, settle, the clock)
-from browser_driver import ProtocolError, Unavailable, Unsupported, field, find_executable
+import browser_driver  # this folder's: what the browser drivers share (the command channel, settle, the clock)
+import driver_protocol  # this folder's: the protocol and the process every driver shares
+from browser_driver import find_executable
+from driver_protocol import Unavailable, Unsupported, field
 
 NAME = "chromium"
 INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps)"
 DEBUG = os.environ.get("CHROMIUM_DRIVER_DEBUG")  # a file: every DevTools event and request is appended to it
-CALL_TIMEOUT = 8.0  # one DevTools command
 START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # a browser's first reply (tests shorten it)
 
 # Chromium's flags: headless, no sandbox (root in CI), the proxy, and everything that would make the browser talk
@@ -60,12 +59,7 @@ FLAGS = [
 
 
 def log(message):
-    browser_driver.log(NAME, message)
-
-
-def debug(line):
-    with open(DEBUG, "a") as handle:
-        handle.write(f"{time.monotonic():.3f} {line}\n")
+    driver_protocol.log(NAME, message)
 
 
 class DevToolsError(Exception):
@@ -76,19 +70,14 @@ def find_chromium():
     return find_executable(("chromium", "chromium-browser"))
 
 
-
-class Browser:
+class Browser(browser_driver.Connection):
     """A Chromium process on its own --user-data-dir, driven over its DevTools pipe."""
 
-    def __init__(self, executable, profile, proxy_uri, environment, on_event):
-        self.profile = profile
-        self.on_event = on_event
-        self.lock = threading.Lock()
-        self.replies = {}  # id -> reply, or callback waiting for it
-        self.callbacks = {}
-        self.reply_ready = threading.Condition(self.lock)
-        self.next_id = 0
-        self.alive = True
+    CHANNEL = "DevTools pipe"
+    Gone = DevToolsError
+
+    def open(self, executable, proxy_uri, environment):
+        profile = self.profile
         to_browser_r, self.to_browser = os.pipe()
         self.from_browser, from_browser_w = os.pipe()
         devnull = os.open(os.devnull, os.O_RDONLY)
@@ -104,7 +93,6 @@ class Browser:
         finally:
             for fd in (to_browser_r, from_browser_w, devnull):
                 os.close(fd)
-        threading.Thread(target=self.read_loop, name="devtools", daemon=True).start()
 
     def read_loop(self):
         buffer = b""
@@ -122,63 +110,25 @@ class Browser:
                     self.dispatch(json.loads(message))
                 except Exception:
                     log("bad DevTools message: " + traceback.format_exc())
-        with self.lock:
-            self.alive = False
-            callbacks, self.callbacks = self.callbacks, {}
-            self.reply_ready.notify_all()
-        for callback in callbacks.values():
-            callback({"error": {"message": "the browser closed its DevTools pipe"}})
-        self.on_event(self, None)
+        self.closed({"error": {"message": f"the browser closed its {self.CHANNEL}"}})
 
     def dispatch(self, message):
         if "id" in message:
-            with self.lock:
-                callback = self.callbacks.pop(message["id"], None)
-                if callback is None:
-                    self.replies[message["id"]] = message
-                    self.reply_ready.notify_all()
-            if callback is not None:
-                callback(message)
+            self.deliver(message["id"], message)
         else:
             self.on_event(self, message)
 
-    def send(self, method, params=None, session=None, callback=None):
-        """Sends a command; its reply goes to `callback` (on the reader thread), or is awaited by `wait`."""
-        with self.lock:
-            if not self.alive:
-                raise DevToolsError("the browser is gone (its DevTools pipe is closed)")
-            self.next_id += 1
-            number = self.next_id
-            if callback is not None:
-                self.callbacks[number] = callback
-        message = {"id": number, "method": method, "params": params or {}}
-        if session is not None:
-            message["sessionId"] = session
-        data = json.dumps(message).encode("utf-8") + b"\0"
+    def transmit(self, text):
+        data = text.encode("utf-8") + b"\0"
         try:
             while data:
                 data = data[os.write(self.to_browser, data):]
         except OSError as error:
             raise DevToolsError(f"the browser is gone ({error})")
-        return number
 
-    def wait(self, number, timeout=CALL_TIMEOUT, what=None):
-        deadline = time.monotonic() + timeout
-        with self.lock:
-            while number not in self.replies:
-                remaining = deadline - time.monotonic()
-                if not self.alive:
-                    raise DevToolsError("the browser is gone (its DevTools pipe is closed)")
-                if remaining <= 0:
-                    raise TimeoutError(f"{what or 'a DevTools command'} had no reply within {timeout:g} s")
-                self.reply_ready.wait(remaining)
-            reply = self.replies.pop(number)
-        if "error" in reply:
-            raise DevToolsError(f"{what}: {reply['error'].get('message')}")
-        return reply.get("result", {})
-
-    def call(self, method, params=None, session=None, timeout=CALL_TIMEOUT):
-        return self.wait(self.send(method, params, session), timeout, what=method)
+    @staticmethod
+    def failure(reply, what):
+        return DevToolsError(f"{what}: {reply['error'].get('message')}") if "error" in reply else None
 
     def close(self, timeout=5.0):
         """Browser.close (cookies written to the profile), then the process is reaped; SIGKILL when it lingers."""
@@ -253,25 +203,20 @@ class Driver(browser_driver.BrowserDriver):
     # Google's services, which Chromium asks even with every switch that turns them off.
     SERVICE_DOMAINS = ("google.com", "googleapis.com", "gstatic.com", "gvt1.com", "googleusercontent.com")
 
+    BROWSER = Browser
+    DEBUG = DEBUG
+
     def __init__(self):
         super().__init__()
-        self.executable = None
-        self.main = None  # the browser of the ephemeral stores
-        self.persistent = {}  # folder -> Browser on it
         self.pool = []  # cleared ephemeral stores (context and tabs), ready to be handed out again
         self.sessions = {}  # sessionId -> View
 
     # -- events from the browsers ----------------------------------------------------------------------------------
 
-    def on_browser_event(self, browser, message):
-        if message is None:
-            if browser is self.main and not self.stopping:
-                log("the browser's DevTools pipe closed")
-            self.touch()
-            return
+    def browser_event(self, browser, message):
         view = self.sessions.get(message.get("sessionId"))
         if DEBUG:
-            debug(f"event {message.get('sessionId', '')[:6]} {message.get('method')} {json.dumps(message.get('params', {}))[:300]}")
+            browser_driver.debug(DEBUG, f"event {message.get('sessionId', '')[:6]} {message.get('method')} {json.dumps(message.get('params', {}))[:300]}")
         if view is None:
             return
         method = message.get("method")
@@ -298,7 +243,7 @@ class Driver(browser_driver.BrowserDriver):
             return
         if loader in view.loaders:
             return
-        number = view.pending.pop(0)[0] if view.pending else self.number("navigation")
+        number = view.pending.pop(0)[0] if view.pending else self.next_number("navigation")
         view.loaders[loader] = number
         view.active.add(number)
         self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "started",
@@ -373,15 +318,9 @@ class Driver(browser_driver.BrowserDriver):
         "Page.frameStoppedLoading": on_frame_stopped,
     }
 
-    # -- the proxy's owner interface -------------------------------------------------------------------------------
+    # -- start -----------------------------------------------------------------------------------------------------
 
-    def handle(self, text):
-        if DEBUG:
-            debug("request " + text[:300])
-        return super().handle(text)
-
-
-    def bring_up(self):
+    def open_browser(self):
         self.executable = find_chromium()
         if self.executable is None:
             raise Unavailable(f"Chromium is not installed (no chromium on PATH): {INSTALL_HINT}")
@@ -422,24 +361,21 @@ class Driver(browser_driver.BrowserDriver):
 
     # -- data stores -----------------------------------------------------------------------------------------------
 
-    def new_data_store(self, request):
-        persistent = field(request, "persistent", bool, False, optional=True)
-        number = self.number("store")
-        if persistent:
-            directory = field(request, "directory", str)
-            browser = self.persistent.get(directory)
-            if browser is None or not browser.alive:
-                browser = self.launch(directory)
-                self.persistent[directory] = browser
-            self.stores[number] = Store(number, browser, None, True, directory)
-        elif self.pool:
+    def launch_on(self, directory):
+        return self.launch(directory)
+
+    @staticmethod
+    def persistent_store(number, browser, directory):
+        return Store(number, browser, None, True, directory)  # the browser's default context
+
+    def ephemeral_store(self, number):
+        """A cleared context of an earlier scenario, or a new one."""
+        if self.pool:
             store = self.pool.pop()
             store.number = number
-            self.stores[number] = store
-        else:
-            context = self.main.call("Target.createBrowserContext")["browserContextId"]
-            self.stores[number] = Store(number, self.main, context, False)
-        return {"store": number}
+            return store
+        context = self.main.call("Target.createBrowserContext")["browserContextId"]
+        return Store(number, self.main, context, False)
 
     @staticmethod
     def cookie_param(record):
@@ -502,9 +438,7 @@ class Driver(browser_driver.BrowserDriver):
     # -- web views -------------------------------------------------------------------------------------------------
 
     def new_web_view(self, request):
-        store = self.store_of(request)
-        if field(request, "scripts", list, [], optional=True):
-            raise Unsupported("user scripts are a WKWebView feature; a browser tab has none")
+        store = self.store_for_tab(request)
         browser = store.browser
         reused = bool(store.spare)
         if reused:
@@ -512,7 +446,7 @@ class Driver(browser_driver.BrowserDriver):
         else:
             target = browser.call("Target.createTarget", store.params({"url": "about:blank"}))["targetId"]
             session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        number = self.number("view")
+        number = self.next_number("view")
         view = View(number, store, target, session)
         with self.lock:
             self.sessions[session] = view
@@ -536,7 +470,7 @@ class Driver(browser_driver.BrowserDriver):
         def done(reply):
             if "error" in reply and generation == self.generation:
                 log(f"{what}: {reply['error'].get('message')}")
-            self.touch()
+            self.note_activity()
 
         view.store.browser.send(method, params, session=view.session, callback=done)
 
@@ -592,45 +526,24 @@ class Driver(browser_driver.BrowserDriver):
                     raise
                 time.sleep(0.01)
 
-    def evaluate(self, request):
-        view = self.view_of(request)
-        source = field(request, "source", str)
-        wrapped = "(() => { const v = (0, eval)(%s); return v === undefined || v === null ? null : String(v); })()" % (
-            json.dumps(source))
-        result = self.run_in_page(view, wrapped)
+    @staticmethod
+    def evaluated(result):
+        """Runtime.evaluate's answer to browser_driver.EVALUATE: the value, or the exception's first line raised."""
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
             message = details.get("exception", {}).get("description") or details.get("text", "exception")
             raise RuntimeError(message.split("\n")[0])
-        return {"value": result.get("result", {}).get("value")}
+        return result.get("result", {}).get("value")
 
-    def fetch(self, request):
-        view = self.view_of(request)
-        method = field(request, "method", str, "GET", optional=True)
-        options = {"method": method, "headers": request.get("headers") or [], "credentials": "include",
-                   "mode": "no-cors"}
-        if method.upper() not in ("GET", "HEAD") and request.get("body") is not None:
-            options["body"] = request["body"]
-        with self.lock:
-            number = self.number("fetch")
-            self.pending_calls.add(("fetch", number))
-        generation = self.generation
-        source = ("fetch(%s, %s).then(() => ({ok: true}), (e) => ({ok: false, message: String(e)}))"
-                  % (json.dumps(field(request, "url", str)), json.dumps(options)))
+    FETCH = "fetch(%s, %s).then(() => ({ok: true}), (e) => ({ok: false, message: String(e)}))"
 
-        def done(reply):
-            with self.lock:
-                if generation != self.generation:
-                    return
-                self.pending_calls.discard(("fetch", number))
-                value = reply.get("result", {}).get("result", {}).get("value") or {}
-                event = {"type": "fetch-done", "request": number, "ok": value.get("ok") is True}
-                if not event["ok"]:
-                    event["message"] = value.get("message") or reply.get("error", {}).get("message", "failed")
-                self.queue_event(event)
-
-        self.run_in_page(view, source, await_promise=True, callback=done)
-        return {"request": number}
+    @staticmethod
+    def fetch_outcome(reply):
+        """None when the page's fetch succeeded, else why it failed."""
+        value = reply.get("result", {}).get("result", {}).get("value") or {}
+        if value.get("ok") is True:
+            return None
+        return value.get("message") or reply.get("error", {}).get("message", "failed")
 
     def drop_scenario(self):
         """Every tab and context of the scenario goes. A new tab costs about a second (a renderer process), so an
@@ -650,10 +563,7 @@ class Driver(browser_driver.BrowserDriver):
                     self.main.call("Target.disposeBrowserContext", {"browserContextId": store.context})
                 except Exception:
                     pass
-        self.stores = {}
-        for browser in self.persistent.values():
-            browser.close()
-        self.persistent = {}
+        self.close_persistent()
 
     def recycle(self, store, views):
         browser = store.browser
@@ -665,18 +575,12 @@ class Driver(browser_driver.BrowserDriver):
         browser.call("Storage.clearCookies", store.params())
         self.pool.append(store)
 
-    def reset(self, request):
-        self.drop_scenario()
-        if not self.main.alive:
-            # The browser crashed or was killed in the last scenario (that scenario is an error): a new one.
-            log("the browser is gone; starting another")
-            self.main.close(1)
-            self.pool = []
-            shutil.rmtree(os.path.join(self.directory, "profile"), ignore_errors=True)
-            self.main = self.launch(os.path.join(self.directory, "profile"))
-        self.reset_numbering()
-        return {}
+    def restart_main(self, profile):
+        self.main.close(1)
+        self.pool = []
+        shutil.rmtree(profile, ignore_errors=True)
+        self.main = self.launch(profile)
 
 
 if __name__ == "__main__":
-    browser_driver.main(Driver)
+    driver_protocol.main(Driver)

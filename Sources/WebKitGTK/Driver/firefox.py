@@ -23,7 +23,7 @@ Why it is shaped like this:
 - The clock cannot be moved: with libfaketime preloaded (every combination of the FAKETIME_* switches chromium.py
   and driver.py use, and none), Firefox ESR 153 hangs before it prints anything, so `start` says `faketime: false`
   and the clock scenarios are skipped.
-- The browsers are in the driver's process group (browser_driver.main), so the harness ends all with one kill.
+- The browsers are in the driver's process group (driver_protocol.main), so the harness ends all with one kill.
 """
 
 import fcntl
@@ -40,14 +40,15 @@ import time
 import traceback
 import urllib.parse
 
-import browser_driver  # this folder's: what the browser drivers share (the protocol loop, settle, the clock)
+import browser_driver  # this folder's: what the browser drivers share (the command channel, settle, the clock)
+import driver_protocol  # this folder's: the protocol and the process every driver shares
 import websocket  # this folder's: the WebSocket client BiDi needs
-from browser_driver import ProtocolError, Unavailable, Unsupported, field, find_executable
+from browser_driver import CALL_TIMEOUT, find_executable
+from driver_protocol import Unavailable, Unsupported, field
 
 NAME = "firefox"
 INSTALL_HINT = "install the Debian package firefox-esr (run .ci/install-deps)"
 DEBUG = os.environ.get("FIREFOX_DRIVER_DEBUG")  # a file: every BiDi event and request is appended to it
-CALL_TIMEOUT = 8.0  # one BiDi command
 START_TIMEOUT = float(os.environ.get("FIREFOX_DRIVER_START_TIMEOUT", "30"))  # a browser's start (tests shorten it)
 CLOSE_TIMEOUT = 10.0  # browser.close until the process is gone (cookies.sqlite written)
 
@@ -87,12 +88,7 @@ PREFERENCES = {
 
 
 def log(message):
-    browser_driver.log(NAME, message)
-
-
-def debug(line):
-    with open(DEBUG, "a") as handle:
-        handle.write(f"{time.monotonic():.3f} {line}\n")
+    driver_protocol.log(NAME, message)
 
 
 class BiDiError(Exception):
@@ -114,28 +110,21 @@ def bidi_string(value):
 # -- one browser process -----------------------------------------------------------------------------------------
 
 
-class Browser:
+class Browser(browser_driver.Connection):
     """A Firefox process on its own profile, driven over one WebDriver BiDi session."""
 
-    def __init__(self, executable, profile, proxy_uri, environment, on_event):
-        self.profile = profile
-        self.on_event = on_event
-        self.lock = threading.Lock()
-        self.replies = {}
-        self.callbacks = {}
-        self.reply_ready = threading.Condition(self.lock)
-        self.next_id = 0
-        self.alive = False
-        self.socket = None
-        write_preferences(profile, proxy_uri)
-        argv = [executable, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", profile,
+    CHANNEL = "BiDi connection"
+    DEBUG = DEBUG
+    socket = None  # until the WebSocket is open
+
+    def open(self, executable, proxy_uri, environment):
+        write_preferences(self.profile, proxy_uri)
+        argv = [executable, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", self.profile,
                 "about:blank"]
         self.process = subprocess.Popen(argv, env=environment, stdin=subprocess.DEVNULL, stdout=2,
                                         stderr=subprocess.PIPE)
         address = self.read_address()
         self.socket = websocket.WebSocket(address + "/session")
-        self.alive = True
-        threading.Thread(target=self.read_loop, name="bidi", daemon=True).start()
 
     def read_address(self):
         """Firefox prints `WebDriver BiDi listening on ws://…` on stderr; the rest of stderr goes to ours."""
@@ -173,60 +162,23 @@ class Browser:
                 self.dispatch(message)
             except Exception:
                 log("BiDi message not handled: " + traceback.format_exc())
-        with self.lock:
-            self.alive = False
-            callbacks, self.callbacks = self.callbacks, {}
-            self.reply_ready.notify_all()
-        for callback in callbacks.values():
-            callback({"type": "error", "error": "gone", "message": "the browser closed its BiDi connection"})
-        self.on_event(self, None)
+        self.closed({"type": "error", "error": "gone", "message": f"the browser closed its {self.CHANNEL}"})
 
     def dispatch(self, message):
         if message.get("type") == "event":
             self.on_event(self, message)
-            return
-        with self.lock:
-            callback = self.callbacks.pop(message.get("id"), None)
-            if callback is None:
-                self.replies[message.get("id")] = message
-                self.reply_ready.notify_all()
-        if callback is not None:
-            callback(message)
+        else:
+            self.deliver(message.get("id"), message)
 
-    def send(self, method, params=None, callback=None):
-        """Sends a command; its reply goes to `callback` (on the reader thread), or is awaited by `wait`."""
-        with self.lock:
-            if not self.alive:
-                raise RuntimeError("the browser is gone (its BiDi connection is closed)")
-            self.next_id += 1
-            number = self.next_id
-            if callback is not None:
-                self.callbacks[number] = callback
-        if DEBUG:
-            debug(f"command {number} {method} {json.dumps(params or {})[:300]}")
+    def transmit(self, text):
         try:
-            self.socket.send(json.dumps({"id": number, "method": method, "params": params or {}}))
+            self.socket.send(text)
         except websocket.Closed as error:
             raise RuntimeError(f"the browser is gone ({error})")
-        return number
 
-    def wait(self, number, timeout=CALL_TIMEOUT, what=None):
-        deadline = time.monotonic() + timeout
-        with self.lock:
-            while number not in self.replies:
-                remaining = deadline - time.monotonic()
-                if not self.alive:
-                    raise RuntimeError("the browser is gone (its BiDi connection is closed)")
-                if remaining <= 0:
-                    raise TimeoutError(f"{what or 'a BiDi command'} had no reply within {timeout:g} s")
-                self.reply_ready.wait(remaining)
-            reply = self.replies.pop(number)
-        if reply.get("type") == "error":
-            raise BiDiError(reply.get("error"), f"{what}: {reply.get('message')}")
-        return reply.get("result", {})
-
-    def call(self, method, params=None, timeout=CALL_TIMEOUT):
-        return self.wait(self.send(method, params), timeout, what=method)
+    @staticmethod
+    def failure(reply, what):
+        return BiDiError(reply.get("error"), f"{what}: {reply.get('message')}") if reply.get("type") == "error" else None
 
     def close(self, timeout=CLOSE_TIMEOUT):
         """browser.close (Firefox quits, cookies.sqlite written), then the process is reaped; SIGKILL when it
@@ -300,27 +252,21 @@ class Driver(browser_driver.BrowserDriver):
     SERVICE_DOMAINS = ("mozilla.com", "mozilla.net", "mozilla.org", "firefox.com", "mozaws.net", "mozgcp.net")
 
     FAKETIME_BREAKS_BROWSER = "with libfaketime preloaded, Firefox ESR hangs before it opens its WebDriver BiDi port"
+    BROWSER = Browser
+    DEBUG = DEBUG
 
     def __init__(self):
         super().__init__()
-        self.executable = None
         self.seed = None  # the profile every profile starts as (seed_profile)
-        self.main = None  # the browser of the ephemeral stores
-        self.persistent = {}  # folder -> Browser on it
         self.contexts = {}  # browsing context id (a tab or a frame in it) -> View
 
     # -- events from the browsers ----------------------------------------------------------------------------------
 
-    def on_browser_event(self, browser, message):
-        if message is None:
-            if browser is self.main and not self.stopping:
-                log("the browser's BiDi connection closed")
-            self.touch()
-            return
+    def browser_event(self, browser, message):
         method = message.get("method")
         params = message.get("params", {})
         if DEBUG:
-            debug(f"event {method} {json.dumps(params)[:300]}")
+            browser_driver.debug(DEBUG, f"event {method} {json.dumps(params)[:300]}")
         with self.lock:
             self.last_activity = time.monotonic()
             if method == "browsingContext.contextCreated":
@@ -336,7 +282,7 @@ class Driver(browser_driver.BrowserDriver):
     def on_navigation_started(self, view, params, top):
         if not top or params.get("navigation") in view.navigations:
             return
-        number = view.pending.pop(0)[0] if view.pending else self.number("navigation")
+        number = view.pending.pop(0)[0] if view.pending else self.next_number("navigation")
         view.navigations[params.get("navigation")] = number
         view.active.add(number)
         view.document_error = None
@@ -439,18 +385,13 @@ class Driver(browser_driver.BrowserDriver):
         def done(reply):
             if reply.get("type") == "error" and generation == self.generation:
                 log(f"{what}: {reply.get('error')}: {reply.get('message')}")
-            self.touch()
+            self.note_activity()
 
         return done
 
     # -- start -----------------------------------------------------------------------------------------------------
 
-    def handle(self, text):
-        if DEBUG:
-            debug("request " + text[:300])
-        return super().handle(text)
-
-    def bring_up(self):
+    def open_browser(self):
         self.executable = find_firefox()
         if self.executable is None:
             raise Unavailable(f"Firefox is not installed (no firefox-esr on PATH): {INSTALL_HINT}")
@@ -499,20 +440,16 @@ class Driver(browser_driver.BrowserDriver):
 
     # -- data stores -----------------------------------------------------------------------------------------------
 
-    def new_data_store(self, request):
-        persistent = field(request, "persistent", bool, False, optional=True)
-        number = self.number("store")
-        if persistent:
-            directory = field(request, "directory", str)
-            browser = self.persistent.get(directory)
-            if browser is None or not browser.alive:
-                browser, _ = self.launch(self.profile_from_seed(directory))
-                self.persistent[directory] = browser
-            self.stores[number] = Store(number, browser, "default", True, directory)
-        else:
-            context = self.main.call("browser.createUserContext")["userContext"]
-            self.stores[number] = Store(number, self.main, context, False)
-        return {"store": number}
+    def launch_on(self, directory):
+        return self.launch(self.profile_from_seed(directory))[0]
+
+    @staticmethod
+    def persistent_store(number, browser, directory):
+        return Store(number, browser, "default", True, directory)  # the browser's own jar
+
+    def ephemeral_store(self, number):
+        context = self.main.call("browser.createUserContext")["userContext"]
+        return Store(number, self.main, context, False)
 
     @staticmethod
     def cookie_param(record):
@@ -566,14 +503,12 @@ class Driver(browser_driver.BrowserDriver):
     # -- web views -------------------------------------------------------------------------------------------------
 
     def new_web_view(self, request):
-        store = self.store_of(request)
-        if field(request, "scripts", list, [], optional=True):
-            raise Unsupported("user scripts are a WKWebView feature; a browser tab has none")
+        store = self.store_for_tab(request)
         params = {"type": "tab", "background": True}
         if store.user_context != "default":
             params["userContext"] = store.user_context
         context = store.browser.call("browsingContext.create", params)["context"]
-        number = self.number("view")
+        number = self.next_number("view")
         view = View(number, store, context)
         with self.lock:
             self.views[number] = view
@@ -615,7 +550,7 @@ class Driver(browser_driver.BrowserDriver):
 
         def done(reply):
             answered.append(reply)
-            self.touch()
+            self.note_activity()
 
         view.store.browser.send("browsingContext.traverseHistory", {"context": view.context, "delta": step},
                                 callback=done)
@@ -632,46 +567,25 @@ class Driver(browser_driver.BrowserDriver):
                 raise BiDiError(answered[0].get("error"), f"browsingContext.traverseHistory: {answered[0].get('message')}")
         return {"navigation": number}
 
-    def evaluate(self, request):
-        view = self.view_of(request)
-        source = field(request, "source", str)
-        wrapped = "(() => { const v = (0, eval)(%s); return v === undefined || v === null ? null : String(v); })()" % (
-            json.dumps(source))
-        result = self.run_in_page(view, wrapped)
+    @staticmethod
+    def evaluated(result):
+        """script.evaluate's answer to browser_driver.EVALUATE: the string value or None, or the exception raised."""
         if result.get("type") == "exception":
             details = result.get("exceptionDetails", {})
             raise RuntimeError(details.get("text", "exception").split("\n")[0])
         value = result.get("result", {})
-        return {"value": value.get("value") if value.get("type") == "string" else None}
+        return value.get("value") if value.get("type") == "string" else None
 
-    def fetch(self, request):
-        view = self.view_of(request)
-        method = field(request, "method", str, "GET", optional=True)
-        options = {"method": method, "headers": request.get("headers") or [], "credentials": "include",
-                   "mode": "no-cors"}
-        if method.upper() not in ("GET", "HEAD") and request.get("body") is not None:
-            options["body"] = request["body"]
-        with self.lock:
-            number = self.number("fetch")
-            self.pending_calls.add(("fetch", number))
-        generation = self.generation
-        source = ("fetch(%s, %s).then(() => 'ok', (e) => 'error:' + String(e))"
-                  % (json.dumps(field(request, "url", str)), json.dumps(options)))
+    FETCH = "fetch(%s, %s).then(() => 'ok', (e) => 'error:' + String(e))"
 
-        def done(reply):
-            with self.lock:
-                if generation != self.generation:
-                    return
-                self.pending_calls.discard(("fetch", number))
-                value = reply.get("result", {}).get("result", {}).get("value") or ""
-                event = {"type": "fetch-done", "request": number, "ok": value == "ok"}
-                if not event["ok"]:
-                    event["message"] = value[len("error:"):] if value.startswith("error:") else (
-                        reply.get("message") or reply.get("result", {}).get("exceptionDetails", {}).get("text", "failed"))
-                self.queue_event(event)
-
-        self.run_in_page(view, source, await_promise=True, callback=done)
-        return {"request": number}
+    @staticmethod
+    def fetch_outcome(reply):
+        """None when the page's fetch succeeded, else why it failed."""
+        value = reply.get("result", {}).get("result", {}).get("value") or ""
+        if value == "ok":
+            return None
+        return value[len("error:"):] if value.startswith("error:") else (
+            reply.get("message") or reply.get("result", {}).get("exceptionDetails", {}).get("text", "failed"))
 
     # -- reset, stop -----------------------------------------------------------------------------------------------
 
@@ -688,22 +602,13 @@ class Driver(browser_driver.BrowserDriver):
                 store.browser.call("browser.removeUserContext", {"userContext": store.user_context})
             except Exception as error:
                 log(f"a user context could not be removed: {error}")
-        self.stores = {}
-        for browser in self.persistent.values():
-            browser.close()
-        self.persistent = {}
+        self.close_persistent()
 
-    def reset(self, request):
-        self.drop_scenario()
-        if not self.main.alive:
-            # The browser crashed or was killed in the last scenario (that scenario is an error): a new one.
-            log("the browser is gone; starting another")
-            self.main.kill()
-            shutil.rmtree(os.path.join(self.directory, "profile"), ignore_errors=True)
-            self.main, _ = self.launch(self.profile_from_seed(os.path.join(self.directory, "profile")))
-        self.reset_numbering()
-        return {}
+    def restart_main(self, profile):
+        self.main.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+        self.main, _ = self.launch(self.profile_from_seed(profile))
 
 
 if __name__ == "__main__":
-    browser_driver.main(Driver)
+    driver_protocol.main(Driver)

@@ -45,6 +45,13 @@ class Exchange:
         self.response = None  # (status, headers, body) or None: close the connection
 
 
+def close_unanswered(exchanges):
+    """The scenario is over: each exchange's connection is closed without a response."""
+    for exchange in exchanges:
+        exchange.response = None
+        exchange.ready.set()
+
+
 class Proxy:
     """An HTTP/1.1 proxy on 127.0.0.1 that asks the harness for every response.
 

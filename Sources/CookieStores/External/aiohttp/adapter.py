@@ -25,8 +25,6 @@ import json
 import os
 import sys
 import tempfile
-import time as _real_time
-import traceback
 
 try:
     import aiohttp
@@ -41,52 +39,19 @@ except ImportError as error:  # reported on every request, so that the harness s
     MISSING = (f"aiohttp is not installed for {sys.executable} ({error}); run .ci/install-deps, which installs it "
                "from PyPI into .build/aiohttp-venv")
 
-# The bench request's timing loop and checksum, shared by the Python adapters (../bench/bench_loop.py).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "bench"))
-from bench_loop import checksum, timed  # noqa: E402
+# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
+from bench_loop import measure  # noqa: E402
+from harness_lines import Unsupported, field  # noqa: E402
+from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
-PROTOCOL = 1
 NAME = "aiohttp"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie", "bench"]
-
-
-class VirtualTime:
-    """Stands in for the `time` module inside aiohttp.cookiejar: time() is the harness's virtual clock."""
-
-    def __init__(self):
-        self.now = None
-
-    def time(self):
-        return self.now if self.now is not None else _real_time.time()
-
-    def __getattr__(self, name):
-        return getattr(_real_time, name)
 
 
 CLOCK = VirtualTime()
 if MISSING is None:
     aiohttp.cookiejar.time = CLOCK
-
-
-class ProtocolError(Exception):
-    """A request the adapter cannot make sense of: replied to as `errored`."""
-
-
-class Unsupported(Exception):
-    """An operation aiohttp has no equivalent for: replied to as `skipped`."""
-
-
-def field(request, name, kind):
-    if name not in request:
-        raise ProtocolError(f"missing field '{name}'")
-    value = request[name]
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProtocolError(f"field '{name}' must be a number")
-        return float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
-    return value
 
 
 def store(jar, url, line):
@@ -105,11 +70,16 @@ def header(jar, url):
     return header.output(header="", sep=";").strip() or None
 
 
-class Adapter:
+class Adapter(StoreAdapter):
+    MISSING = MISSING
+
     def __init__(self):
         # The jar wants an event loop (AbstractCookieJar keeps one); nothing runs on it.
         self.loop = asyncio.new_event_loop()
         self.jar = self.new_jar()
+
+    def set_clock(self, now):
+        CLOCK.now = now
 
     def new_jar(self):
         return aiohttp.CookieJar(loop=self.loop)
@@ -133,9 +103,7 @@ class Adapter:
     # -- operations ---------------------------------------------------------------------------------------------
 
     def start(self, request):
-        version = field(request, "protocol", int)
-        if version != PROTOCOL:
-            raise ProtocolError(f"this adapter speaks protocol {PROTOCOL}, the harness asked for {version}")
+        self.handshake(request)
         return {
             "protocol": PROTOCOL,
             "name": NAME,
@@ -190,81 +158,7 @@ class Adapter:
         CLOCK.now = float(workload["now"])
         responses = [(URL(url), line) for url, line in workload["responses"]]
         requests = [URL(url) for url in workload["requests"]]
-
-        def fill():
-            jar = self.new_jar()
-            for url, line in responses:
-                store(jar, url, line)
-            return jar
-
-        storing = timed(fill, len(responses), seconds)
-        jar = fill()
-        headers = [None] * len(requests)
-
-        def compute():
-            for index, url in enumerate(requests):
-                headers[index] = header(jar, url)
-
-        computing = timed(compute, len(requests), seconds)
-        return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar), "checksum": checksum(headers),
-                "headers": headers}
-
-    OPERATIONS = {
-        "start": start,
-        "set-cookie": set_cookie,
-        "cookie-header": cookie_header,
-        "document-cookie": document_cookie,
-        "write-document-cookie": write_document_cookie,
-        "cookies": cookies,
-        "restart": restart,
-        "reset": reset,
-        "bench": bench,
-    }
-
-    # -- the loop -----------------------------------------------------------------------------------------------
-
-    def handle(self, line):
-        """The reply to one request line, or None for `stop`."""
-        request_id = None
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ProtocolError("a request must be a JSON object")
-            request_id = request.get("id")
-            op = field(request, "op", str)
-            field(request, "id", int)
-            if op == "stop":
-                return None
-            operation = self.OPERATIONS.get(op)
-            if operation is None:
-                raise Unsupported(f"unknown op '{op}' (this adapter speaks protocol {PROTOCOL})")
-            if MISSING is not None:
-                raise RuntimeError(MISSING)
-            CLOCK.now = field(request, "now", float) if "now" in request else None
-            result = operation(self, request)
-            return {"id": request_id, "status": "ok", "result": result}
-        except Unsupported as unsupported:
-            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
-        except Exception as error:  # every failure is reported, never fatal: the harness decides
-            return {
-                "id": request_id,
-                "status": "errored",
-                "message": f"{type(error).__name__}: {error}",
-                "details": traceback.format_exc(),
-            }
-        finally:
-            CLOCK.now = None
-
-    def run(self, stdin, stdout):
-        for raw in stdin:
-            line = raw.decode("utf-8", "replace").strip()
-            if not line:
-                continue
-            reply = self.handle(line)
-            if reply is None:
-                break
-            stdout.write(json.dumps(reply, ensure_ascii=True).encode("ascii") + b"\n")
-            stdout.flush()
+        return measure(self.new_jar, store, header, responses, requests, seconds)
 
 
 if __name__ == "__main__":

@@ -38,17 +38,17 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
-LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 FAKETIME_MARK = "COOKIEHARNESS_LIBSOUP_FAKETIME"
 
 
-# The bench request's timing loop and checksum, shared by the Python adapters (../bench/bench_loop.py).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "bench"))
-from bench_loop import checksum, timed  # noqa: E402
+# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
+from bench_loop import measure  # noqa: E402
+import faketime  # noqa: E402
+from harness_lines import field  # noqa: E402
+from store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
 
-PROTOCOL = 1
 NAME = "libsoup"
 CROSS_SITE_ORIGIN = "https://cross-site.invalid/"
 
@@ -88,19 +88,12 @@ def remove_stale_directories():
 
 def under_faketime():
     """Re-executes this script under libfaketime (once), with a timestamp file of this process's own."""
-    if os.environ.get(FAKETIME_MARK) or not os.path.exists(LIBFAKETIME) or MISSING is not None:
+    if os.environ.get(FAKETIME_MARK) or not faketime.available() or MISSING is not None:
         return
     directory = tempfile.mkdtemp(prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-")
     environment = dict(os.environ)
-    preload = environment.get("LD_PRELOAD")
-    environment.update({
-        FAKETIME_MARK: directory,
-        "LD_PRELOAD": LIBFAKETIME + (":" + preload if preload else ""),
-        "FAKETIME_TIMESTAMP_FILE": os.path.join(directory, "now"),
-        "FAKETIME_NO_CACHE": "1",
-        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-        "TZ": "UTC",
-    })
+    environment[FAKETIME_MARK] = directory
+    environment.update(faketime.preload(environment, os.path.join(directory, "now"), TZ="UTC"))
     os.execve(sys.executable, [sys.executable] + sys.argv, environment)
 
 
@@ -116,35 +109,11 @@ class Clock:
             return
         stamp = GLib.DateTime.new_from_unix_utc(int(now // 1)).format("%Y-%m-%d %H:%M:%S")
         fraction = f"{now % 1:.6f}"[1:]
-        temporary = os.path.join(self.directory, "now.new")
-        with open(temporary, "w") as handle:
-            handle.write(stamp + fraction + "\n")
-        os.replace(temporary, os.path.join(self.directory, "now"))
+        faketime.write_atomically(os.path.join(self.directory, "now"), stamp + fraction)
 
     def remove(self):
         if self.available:
             shutil.rmtree(self.directory, ignore_errors=True)
-
-
-class ProtocolError(Exception):
-    """A request the adapter cannot make sense of: replied to as `errored`."""
-
-
-class Unsupported(Exception):
-    """An operation libsoup has no equivalent for: replied to as `skipped`."""
-
-
-def field(request, name, kind):
-    if name not in request:
-        raise ProtocolError(f"missing field '{name}'")
-    value = request[name]
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProtocolError(f"field '{name}' must be a number")
-        return float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
-    return value
 
 
 def parse_uri(text):
@@ -185,24 +154,8 @@ def bench(path, seconds):
     context = workload["context"]
     responses = [(parse_uri(url), line) for url, line in workload["responses"]]
     requests = [parse_uri(url) for url in workload["requests"]]
-
-    def fill():
-        jar = Soup.CookieJar.new()
-        for uri, line in responses:
-            store(jar, uri, line, context["same-site"])
-        return jar
-
-    storing = timed(fill, len(responses), seconds)
-    jar = fill()
-    headers = [None] * len(requests)
-
-    def compute():
-        for index, uri in enumerate(requests):
-            headers[index] = header(jar, uri, context)
-
-    computing = timed(compute, len(requests), seconds)
-    return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar.all_cookies()),
-            "checksum": checksum(headers), "headers": headers}
+    return measure(Soup.CookieJar.new, store, header, responses, requests, seconds,
+                   size=lambda jar: len(jar.all_cookies()), store_extra=(context["same-site"],), header_extra=(context,))
 
 
 def cookie_record(cookie):
@@ -221,7 +174,9 @@ def cookie_record(cookie):
     }
 
 
-class Adapter:
+class Adapter(StoreAdapter):
+    MISSING = MISSING
+
     def __init__(self, clock):
         self.clock = clock
         self.directory = tempfile.mkdtemp(prefix=f"{TEMPORARY_PREFIX}jar-{os.getpid()}-")
@@ -230,6 +185,9 @@ class Adapter:
         SAME_SITE.update({Soup.SameSitePolicy.NONE: "none", Soup.SameSitePolicy.LAX: "lax",
                           Soup.SameSitePolicy.STRICT: "strict"})
 
+    def set_clock(self, now):
+        self.clock.set(now)
+
     def capabilities(self):
         return (["virtual-clock"] if self.clock.available else []) + [
             "persistence", "store-inspection", "javascript", "bench"]
@@ -237,9 +195,7 @@ class Adapter:
     # -- operations ---------------------------------------------------------------------------------------------
 
     def start(self, request):
-        version = field(request, "protocol", int)
-        if version != PROTOCOL:
-            raise ProtocolError(f"this adapter speaks protocol {PROTOCOL}, the harness asked for {version}")
+        self.handshake(request)
         soup = f"{Soup.get_major_version()}.{Soup.get_minor_version()}.{Soup.get_micro_version()}"
         return {
             "protocol": PROTOCOL,
@@ -302,61 +258,6 @@ class Adapter:
         self.jar = None
         shutil.rmtree(self.directory, ignore_errors=True)
         self.clock.remove()
-
-    OPERATIONS = {
-        "start": start,
-        "set-cookie": set_cookie,
-        "cookie-header": cookie_header,
-        "document-cookie": document_cookie,
-        "write-document-cookie": write_document_cookie,
-        "cookies": cookies,
-        "restart": restart,
-        "reset": reset,
-        "bench": bench,
-    }
-
-    # -- the loop -----------------------------------------------------------------------------------------------
-
-    def handle(self, line):
-        """The reply to one request line, or None for `stop`."""
-        request_id = None
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ProtocolError("a request must be a JSON object")
-            request_id = request.get("id")
-            op = field(request, "op", str)
-            field(request, "id", int)
-            if op == "stop":
-                return None
-            operation = self.OPERATIONS.get(op)
-            if operation is None:
-                raise Unsupported(f"unknown op '{op}' (this adapter speaks protocol {PROTOCOL})")
-            if MISSING is not None:
-                raise RuntimeError(MISSING)
-            self.clock.set(field(request, "now", float) if "now" in request else None)
-            result = operation(self, request)
-            return {"id": request_id, "status": "ok", "result": result}
-        except Unsupported as unsupported:
-            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
-        except Exception as error:  # every failure is reported, never fatal: the harness decides
-            return {
-                "id": request_id,
-                "status": "errored",
-                "message": f"{type(error).__name__}: {error}",
-                "details": traceback.format_exc(),
-            }
-
-    def run(self, stdin, stdout):
-        for raw in stdin:
-            line = raw.decode("utf-8", "replace").strip()
-            if not line:
-                continue
-            reply = self.handle(line)
-            if reply is None:
-                break
-            stdout.write(json.dumps(reply, ensure_ascii=True).encode("ascii") + b"\n")
-            stdout.flush()
 
 
 if __name__ == "__main__":

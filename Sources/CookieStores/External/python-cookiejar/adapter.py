@@ -34,35 +34,21 @@ import os
 import platform
 import sys
 import tempfile
-import time as _real_time
-import traceback
 import urllib.parse
 import urllib.request
 
 
-# The bench request's timing loop and checksum, shared by the Python adapters (../bench/bench_loop.py).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "bench"))
-from bench_loop import checksum, timed  # noqa: E402
+# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
+from bench_loop import measure  # noqa: E402
+from harness_lines import ProtocolError, Unsupported, field  # noqa: E402
+from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
-PROTOCOL = 1
 NAME = "python-cookiejar"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "bench"]
 # A host no request host can domain-match: the "origin request host" of a cross-site request, whose real
 # initiator the harness does not pass (only the same-site bit).
 CROSS_SITE_ORIGIN = "cross-site.invalid"
-
-
-class VirtualTime:
-    """Stands in for the `time` module inside http.cookiejar: time() is the harness's virtual clock."""
-
-    def __init__(self):
-        self.now = None
-
-    def time(self):
-        return self.now if self.now is not None else _real_time.time()
-
-    def __getattr__(self, name):
-        return getattr(_real_time, name)
 
 
 CLOCK = VirtualTime()
@@ -94,27 +80,6 @@ def from_wire(text):
         return text
     except UnicodeDecodeError:
         return text.encode("latin-1").decode("utf-8", "replace")
-
-
-class ProtocolError(Exception):
-    """A request the adapter cannot make sense of: replied to as `errored`."""
-
-
-class Unsupported(Exception):
-    """An operation http.cookiejar has no equivalent for: replied to as `skipped`."""
-
-
-def field(request, name, kind):
-    if name not in request:
-        raise ProtocolError(f"missing field '{name}'")
-    value = request[name]
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProtocolError(f"field '{name}' must be a number")
-        return float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"field '{name}' must be of type {kind.__name__}")
-    return value
 
 
 def make_request(url, context):
@@ -178,16 +143,17 @@ def header(jar, url, context):
     return from_wire(urllib_request.get_header("Cookie"))
 
 
-class Adapter:
+class Adapter(StoreAdapter):
     def __init__(self):
         self.jar = http.cookiejar.LWPCookieJar()
+
+    def set_clock(self, now):
+        CLOCK.now = now
 
     # -- operations ---------------------------------------------------------------------------------------------
 
     def start(self, request):
-        version = field(request, "protocol", int)
-        if version != PROTOCOL:
-            raise ProtocolError(f"this adapter speaks protocol {PROTOCOL}, the harness asked for {version}")
+        self.handshake(request)
         return {
             "protocol": PROTOCOL,
             "name": NAME,
@@ -237,79 +203,8 @@ class Adapter:
             workload = json.load(handle)
         seconds, context = field(request, "seconds", float), workload["context"]
         CLOCK.now = float(workload["now"])
-
-        def fill():
-            jar = http.cookiejar.LWPCookieJar()
-            for url, line in workload["responses"]:
-                store(jar, url, line, context)
-            return jar
-
-        storing = timed(fill, len(workload["responses"]), seconds)
-        jar = fill()
-        headers = [None] * len(workload["requests"])
-
-        def compute():
-            for index, url in enumerate(workload["requests"]):
-                headers[index] = header(jar, url, context)
-
-        computing = timed(compute, len(headers), seconds)
-        return {"set-cookie": storing, "cookie-header": computing, "stored": len(jar), "checksum": checksum(headers),
-                "headers": headers}
-
-    OPERATIONS = {
-        "start": start,
-        "set-cookie": set_cookie,
-        "cookie-header": cookie_header,
-        "document-cookie": document_cookie,
-        "write-document-cookie": write_document_cookie,
-        "cookies": cookies,
-        "restart": restart,
-        "reset": reset,
-        "bench": bench,
-    }
-
-    # -- the loop -----------------------------------------------------------------------------------------------
-
-    def handle(self, line):
-        """The reply to one request line, or None for `stop`."""
-        request_id = None
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ProtocolError("a request must be a JSON object")
-            request_id = request.get("id")
-            op = field(request, "op", str)
-            field(request, "id", int)
-            if op == "stop":
-                return None
-            operation = self.OPERATIONS.get(op)
-            if operation is None:
-                raise Unsupported(f"unknown op '{op}' (this adapter speaks protocol {PROTOCOL})")
-            CLOCK.now = field(request, "now", float) if "now" in request else None
-            result = operation(self, request)
-            return {"id": request_id, "status": "ok", "result": result}
-        except Unsupported as unsupported:
-            return {"id": request_id, "status": "skipped", "reason": str(unsupported)}
-        except Exception as error:  # every failure is reported, never fatal: the harness decides
-            return {
-                "id": request_id,
-                "status": "errored",
-                "message": f"{type(error).__name__}: {error}",
-                "details": traceback.format_exc(),
-            }
-        finally:
-            CLOCK.now = None
-
-    def run(self, stdin, stdout):
-        for raw in stdin:
-            line = raw.decode("utf-8", "replace").strip()
-            if not line:
-                continue
-            reply = self.handle(line)
-            if reply is None:
-                break
-            stdout.write(json.dumps(reply, ensure_ascii=True).encode("ascii") + b"\n")
-            stdout.flush()
+        return measure(http.cookiejar.LWPCookieJar, store, header, workload["responses"], workload["requests"], seconds,
+                       store_extra=(context,), header_extra=(context,))
 
 
 if __name__ == "__main__":

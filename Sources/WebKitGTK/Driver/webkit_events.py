@@ -1,0 +1,309 @@
+"""What the WebKitGTK driver records for the transcript: WebKit's callbacks (navigation actions classified as the
+main frame's or a frame's, responses, load states), the proxy's requests as `http-request` events and their
+`respond`, the harness's `decide`, and `settle`, which hands the queued events over."""
+
+import time
+import urllib.parse
+
+import driver_protocol  # this folder's: what every driver shares
+import proxy  # this folder's: the proxy every driver shares
+import webkit_api as api
+from driver_protocol import ProtocolError, field
+from webkit_api import soup_headers
+
+IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
+BLOCKING_EVENTS = ("decide-action", "decide-response", "http-request")  # WebKit waits for the answer to these
+EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
+EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
+NAVIGATION_TYPES = {0: "link-activated", 1: "form-submitted", 2: "back-forward", 3: "reload", 4: "form-resubmitted",
+                    5: "other"}
+LOAD_STATES = {0: "started", 1: "redirected", 2: "committed", 3: "finished"}
+
+
+
+class Events:
+    """A mixin of the Driver: `lock` guards `events`, `exchanges`, `redirects`, `waiting_since` and `last_activity`
+    (the proxy's threads share them)."""
+
+    def note_activity(self):
+        with self.lock:
+            self.last_activity = time.monotonic()
+
+    def queue_event(self, event):
+        with self.lock:
+            self.events.append(event)
+            self.last_activity = time.monotonic()
+        self.wake()
+
+
+    # -- WebKit's callbacks -----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def request_record(uri_request):
+        return {
+            "url": uri_request.get_uri(),
+            "method": uri_request.get_http_method() or "GET",
+            "headers": soup_headers(uri_request.get_http_headers()),
+        }
+
+    # WebKitGTK 4.1 (2.50) cannot tell a main-frame navigation action from a frame's: the frame name is a link's
+    # `target` only, and webkit_navigation_action_is_for_main_frame exists in no release. The driver classifies:
+    #   - an action for the URL of a pending `load`/`click-link`, or a `load`'s (no Referer): the main frame;
+    #   - a redirect hop: the main frame's while its navigation is provisional, unless the hop is the 3xx target
+    #     of a request already known to be a frame's;
+    #   - anything else (the page navigating by itself, or a frame loading): the page is asked whether one of its
+    #     frame elements (same-origin nested documents included) has that URL as `src`; if so a frame's.
+    # Frame actions are allowed by the driver itself and never reported (PROTOCOL.md, decide-action).
+
+    FRAME_PROBE = (
+        "var n=function(x){try{var a=new URL(x,document.baseURI);a.hash='';return a.href}catch(e){return x}};"
+        "var t=n(url);var f=function(d){var l=d.querySelectorAll('iframe,frame');for(var i=0;i<l.length;i++){"
+        "var e=l[i];if(e.src&&n(e.src)===t)return true;try{if(e.contentDocument&&f(e.contentDocument))return true}"
+        "catch(x){}}return false};return f(document);"
+    )
+
+    def on_decide_policy(self, widget, decision, kind, view):
+        if view.widget is None:
+            decision.ignore()
+            return True
+        if kind == api.WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
+            decision.ignore()
+            return True
+        if kind == api.WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
+            action = decision.get_navigation_action()
+            request = self.request_record(action.get_request())
+            details = (request, NAVIGATION_TYPES.get(int(action.get_navigation_type()), "other"),
+                       bool(action.is_redirect()))
+            url = normalised(request["url"])
+            if details[2]:
+                self.classified(view, decision, details, view.provisional and not self.frame_redirect(view, url))
+            elif view.assigned and (view.assigned[0][1] == url or not any(
+                    name.lower() == "referer" for name, _ in request["headers"])):
+                self.classified(view, decision, details, True)
+            else:
+                self.probe_frame(view, decision, details)
+            return True
+        if kind == api.WebKit2.PolicyDecisionType.RESPONSE:
+            if not decision.is_main_frame_main_resource():
+                decision.use()
+                return True
+            response = decision.get_response()
+            number = self.next_number("decision")
+            self.decisions[number] = (decision, view)
+            with self.lock:
+                self.waiting_since[("decision", number)] = time.monotonic()
+            self.queue_event({
+                "type": "decide-response",
+                "decision": number,
+                "view": view.number,
+                "navigation": view.navigation,
+                "response": {
+                    "url": response.get_uri(),
+                    "status": response.get_status_code(),
+                    "headers": soup_headers(response.get_http_headers()),
+                },
+            })
+            return True
+        decision.use()
+        return True
+
+    def frame_redirect(self, view, url):
+        """Is `url` the 3xx target of a request known to be a frame's?"""
+        with self.lock:
+            return any(self.redirects.get(source) == url for source in view.frame_urls)
+
+    def probe_frame(self, view, decision, details):
+        """Ask the page whether a frame element of it loads the action's URL; classify when it answers."""
+        token = object()
+        generation = self.generation
+        self.pending_calls.add(token)
+
+        def answered(widget, result, *_):
+            if generation != self.generation or view.widget is None:
+                return
+            self.pending_calls.discard(token)
+            try:
+                frame = widget.call_async_javascript_function_finish(result).to_boolean()
+            except Exception:
+                frame = False
+            self.classified(view, decision, details, not frame)
+
+        arguments = api.GLib.Variant("a{sv}", {"url": api.GLib.Variant("s", details[0]["url"])})
+        view.widget.call_async_javascript_function(self.FRAME_PROBE, -1, arguments, None, None, None, answered)
+
+    def classified(self, view, decision, details, main_frame):
+        request, navigation_type, redirect = details
+        if not main_frame:
+            view.frame_urls.add(normalised(request["url"]))
+            decision.use()
+            self.note_activity()
+            return
+        if redirect and view.navigation is not None:
+            navigation = view.navigation
+        elif view.assigned:
+            view.actions += 1
+            if view.actions == 1:
+                kind = "a reused view" if view.reused else "a new view (web process start)"
+                self.times.add(f"first navigation action of {kind}, after its load", time.monotonic() - view.assigned_since)
+            navigation = view.assigned.popleft()[0]
+        else:
+            navigation = self.next_number("navigation")
+        view.navigation = navigation
+        view.cancelled = False
+        view.provisional = True
+        view.provisional_since = time.monotonic()
+        number = self.next_number("decision")
+        self.decisions[number] = (decision, view)
+        with self.lock:
+            self.waiting_since[("decision", number)] = time.monotonic()
+        self.queue_event({
+            "type": "decide-action",
+            "decision": number,
+            "view": view.number,
+            "navigation": navigation,
+            "request": request,
+            "navigation-type": navigation_type,
+            "redirect": redirect,
+        })
+
+    def on_load_changed(self, widget, event, view):
+        if view.widget is None:
+            return
+        state = LOAD_STATES.get(int(event))
+        if state == "started":
+            view.cancelled = False
+        elif state in ("committed", "finished"):
+            view.provisional = False
+        self.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation, "state": state,
+                          "url": widget.get_uri()})
+
+    def on_load_failed(self, widget, event, uri, error, view):
+        if view.widget is None:
+            return False
+        view.provisional = False
+        cancelled = error.matches(api.WebKit2.NetworkError.quark(), int(api.WebKit2.NetworkError.CANCELLED)) or error.matches(
+            api.WebKit2.PolicyError.quark(), int(api.WebKit2.PolicyError.FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
+        # WebKit's redirect limit comes with an empty error domain and code 0 (WebKitGTK 2.50.6): its fixed message,
+        # "Load cannot follow more than 20 redirections", is the only sign of it.
+        redirects = error.matches(api.Soup.SessionError.quark(), int(api.Soup.SessionError.TOO_MANY_REDIRECTS)) or (
+            "redirection" in error.message and "more than" in error.message)
+        self.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation,
+                          "state": "failed", "url": widget.get_uri(), "message": error.message,
+                          "cancelled": bool(cancelled), "too-many-redirects": bool(redirects)})
+        return True  # handled: no error page is loaded (it would commit as if it were the page)
+
+    # -- decisions and the proxy ------------------------------------------------------------------------------------
+
+    def decide(self, request):
+        number = field(request, "decision", int)
+        policy = field(request, "policy", str)
+        if policy not in ("allow", "cancel"):
+            raise ProtocolError(f"policy must be 'allow' or 'cancel', not '{policy}'")
+        entry = self.decisions.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending decision {number}")
+        decision, view = entry
+        with self.lock:
+            since = self.waiting_since.pop(("decision", number), None)
+        if since is not None:
+            self.times.add("decisions: WebKit waits for the harness's decide", time.monotonic() - since)
+        if policy == "allow":
+            decision.use()
+        else:
+            decision.ignore()
+            view.cancelled = True
+            view.provisional = False
+        self.note_activity()
+        return {}
+
+    def open_exchange(self, method, url, headers, body):
+        """Proxy thread: register a request and queue its event."""
+        with self.lock:
+            self.counters["exchange"] = self.counters.get("exchange", 0) + 1
+            exchange = proxy.Exchange(self.counters["exchange"])
+            self.exchanges[exchange.number] = exchange
+            self.waiting_since[("exchange", exchange.number)] = time.monotonic()
+        self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
+                          "headers": headers, "body": body})
+        return exchange
+
+    def note_redirect(self, url, location):
+        with self.lock:
+            self.redirects[normalised(url)] = normalised(urllib.parse.urljoin(url, location))
+
+    # -- settle ---------------------------------------------------------------------------------------------------
+
+    def busy(self):
+        if self.decisions or self.pending_calls:
+            return True
+        with self.lock:
+            if self.exchanges:
+                return True
+        return any(view.loading() for view in self.views.values())
+
+    def busy_reason(self):
+        """What a settle that ran out of time still waited for, said in its reply (`busy`)."""
+        reasons = []
+        if self.decisions:
+            reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
+        if self.pending_calls:
+            reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
+        with self.lock:
+            if self.exchanges:
+                reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")
+        for view in self.views.values():
+            if view.loading():
+                why = ("provisional" if view.provisional else "its load's navigation action has not come"
+                       if view.assigned else "WebKit is loading")
+                reasons.append(f"web view {view.number} at {view.widget.get_uri()}: {why}")
+        return "; ".join(reasons) or "nothing (quiet window not reached)"
+
+    def settle(self, request):
+        start, deadline = driver_protocol.settle_window(request)
+        first_event = None
+        idle = False
+        while True:
+            now = time.monotonic()
+            with self.lock:
+                have_events = bool(self.events)
+                blocked = any(event["type"] in BLOCKING_EVENTS for event in self.events)
+                quiet = now - self.last_activity
+            busy = self.busy()
+            if not busy and quiet >= IDLE_QUIET:
+                idle = True
+                self.times.add("settle: quiet window before idle", min(quiet, now - start))
+                break
+            if blocked:
+                self.times.add("settle: returned on a blocking event", 0.0)
+                break  # WebKit waits for the harness's answer: nothing more comes until it is given
+            if have_events:
+                if first_event is None:
+                    first_event = now
+                since = now - first_event
+                if since >= EVENT_CAP or (busy and since >= EVENT_GRACE):
+                    self.times.add("settle: events batched", since)
+                    break
+                timeout = (EVENT_GRACE if busy else min(EVENT_CAP, since + IDLE_QUIET - quiet)) - since
+            elif busy:
+                timeout = deadline - now
+            else:
+                timeout = IDLE_QUIET - quiet
+            if now >= deadline:
+                break
+            self.iterate(max(0.0005, min(timeout, deadline - now)))
+            if self.stopping:
+                break
+        with self.lock:
+            events, self.events = self.events, []
+        if not idle and not events:
+            return {"events": events, "idle": idle, "busy": self.busy_reason()}
+        return {"events": events, "idle": idle}
+
+
+def normalised(url):
+    """A URL without its fragment, scheme and host lower-case, an empty path as "/": for comparing URLs."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, ""))
+    except ValueError:
+        return url

@@ -1,0 +1,51 @@
+"""The proxy's request parsing (Sources/WebKitGTK/Driver/proxy.py, Proxy.read_request)."""
+
+import io
+
+import pytest
+
+from proxy import Proxy, close_unanswered, Exchange
+
+
+def read(raw):
+    return Proxy.read_request(io.BufferedReader(io.BytesIO(raw)))
+
+
+def test_an_absolute_form_request_with_headers_in_order():
+    method, target, headers, body = read(
+        b"GET http://a.example/p?q=1 HTTP/1.1\r\nHost: a.example\r\nCookie: a=1\r\nX-Two:  spaced \r\n\r\n")
+    assert (method, target, body) == ("GET", "http://a.example/p?q=1", None)
+    assert headers == [["Host", "a.example"], ["Cookie", "a=1"], ["X-Two", "spaced"]]
+
+
+def test_a_body_by_content_length_and_utf8_header_bytes():
+    raw = "POST /f HTTP/1.1\r\nContent-Length: 7\r\nX-Name: caf\u00e9\r\n\r\na=1&b=2NEXT".encode("utf-8")
+    method, target, headers, body = read(raw)
+    assert (method, target, body) == ("POST", "/f", "a=1&b=2")
+    assert headers[1] == ["X-Name", "caf\u00e9"]  # the wire's UTF-8, not ISO-8859-1 mojibake
+
+
+def test_a_chunked_body():
+    raw = (b"POST /u HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+           b"3\r\nabc\r\n4;ext=1\r\ndefg\r\n0\r\nTrailer: x\r\n\r\n")
+    assert read(raw)[3] == "abcdefg"
+
+
+def test_connect_and_keep_alive():
+    assert read(b"CONNECT a.example:443 HTTP/1.1\r\nHost: a.example:443\r\n\r\n")[:2] == ("CONNECT", "a.example:443")
+    reader = io.BufferedReader(io.BytesIO(b"GET /1 HTTP/1.1\r\n\r\n\r\nGET /2 HTTP/1.1\r\n\r\n"))
+    assert Proxy.read_request(reader)[1] == "/1"
+    assert Proxy.read_request(reader)[1] == "/2"  # a stray blank line between requests is passed over
+    assert Proxy.read_request(reader) is None  # the connection's end
+
+
+def test_a_bad_request_line_is_refused():
+    with pytest.raises(ValueError, match="bad request line"):
+        read(b"HELLO\r\n\r\n")
+
+
+def test_close_unanswered():
+    exchanges = [Exchange(1), Exchange(2)]
+    exchanges[0].response = (200, [], "")
+    close_unanswered(exchanges)
+    assert all(exchange.ready.is_set() and exchange.response is None for exchange in exchanges)
