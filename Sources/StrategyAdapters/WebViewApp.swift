@@ -300,6 +300,9 @@ public final class WebViewApp: App {
 
     // MARK: Life cycle and inspection
 
+    /// The platform's timers whose time has come (the implicit sync, rule 10) run: the run loop turns.
+    public func clockDidAdvance() throws { try settle() }
+
     public func restart() throws {
         strategy.appWillTerminate(context)
         try settle()

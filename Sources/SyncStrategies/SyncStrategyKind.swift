@@ -36,7 +36,7 @@ public struct SyncStrategyKind: Sendable {
         SyncStrategyKind(
             name: "wk-request-header:as-written",
             summary: "as the field notes write it: every native cookie (one value per name) in the load(_:) request's Cookie header",
-            knownBreakage: "as wk-request-header, and other hosts' and Secure cookies go on the first request (http too)",
+            knownBreakage: "as wk-request-header, and other hosts' and Secure cookies go on the first request (http too); a POST load is rebuilt as a GET without its body",
             make: { RequestHeaderStrategy(variant: .asWritten) }),
         SyncStrategyKind(
             name: "wk-user-script", summary: "document-start WKUserScript writing document.cookie",
@@ -75,7 +75,7 @@ public struct SyncStrategyKind: Sendable {
         SyncStrategyKind(
             name: "wk-userdefaults:as-written",
             summary: "as field note 000 writes it: native cookies saved to UserDefaults (name, value, domain, path; 30 days) on every response, the web view's store wiped, restored and sent as a Cookie header on load(_:)",
-            knownBreakage: "HttpOnly and Secure lost on restore; session cookies live 30 days; the web view's store wiped after every response",
+            knownBreakage: "HttpOnly and Secure lost on restore; session cookies live 30 days; the web view's store wiped after every response (a script can then forge the session); a POST load is rebuilt as a GET without its body",
             make: { UserDefaultsAsWrittenStrategy() }),
         SyncStrategyKind(
             name: "wk-combined", summary: "two-way sync: awaited cookie-store copies, observer web→native, header only as fallback",

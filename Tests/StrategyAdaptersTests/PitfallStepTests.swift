@@ -107,10 +107,13 @@ struct PitfallStepTests {
     func implicitSync() throws {
         let steps: [Step.Kind] = [
             .nativeSetCookie(url: "https://app.example.com/", setCookie: "app=1; Path=/; Secure; Max-Age=86400"),
-            Self.open, .load(Request(url: "https://app.example.com/prefs")),
+            Self.open, .load(Request(url: "https://app.example.com/prefs")), .advanceClock(seconds: 2),
             .expect(.store(StoreExpectation(store: .native, name: "app", present: true))),
         ]
         #expect(try run(steps, on: "wk-no-sync").status == .passed)
+        let beforeItsTime = steps.filter { if case .advanceClock = $0 { false } else { true } }
+        #expect(try run(beforeItsTime, on: "wk-no-sync", platform: PlatformParameters(implicitWebToNativeSync: 1)).status
+            == .passed, "the sync lands when the clock reaches it, not before the next step")
         let synced = try run(steps, on: "wk-no-sync", platform: PlatformParameters(implicitWebToNativeSync: 1))
         guard case .failed = synced.status else { Issue.record("expected a failure"); return }
         #expect(synced.transcript.contains { $0.contains("implicit sync (rule 10) drops the native cookie app") })

@@ -306,18 +306,52 @@ struct EngineRuleTests {
 
     // MARK: Rule 10
 
-    @Test("rule 10: implicit web→native sync copies persistent cookies only, after the profile's delay; off by default")
-    func implicitSync() {
-        #expect(PlatformProfile.all.allSatisfy { $0.implicitWebToNativeSyncDelay == nil })
+    /// A fixture on `ios` with the implicit sync after `delay` seconds, recording what it syncs.
+    static func implicitSyncFixture(delay: TimeInterval) -> (EngineFixture, () -> [String]) {
         var profile = PlatformProfile.ios
-        profile.implicitWebToNativeSyncDelay = 2
+        profile.implicitWebToNativeSyncDelay = delay
         let app = EngineFixture(profile: profile)
-        var synced: [String] = []
-        app.engine.implicitSyncTarget = { cookie, _ in synced.append(cookie.name) }
+        final class Names { var list: [String] = [] }
+        let synced = Names()
+        app.engine.implicitSyncTarget = { cookie, _ in synced.list.append(cookie.name) }
         app.route("https://app.example.com/signin", setCookies: ["session=1; Path=/", "remember=2; Path=/; Max-Age=3600"])
+        return (app, { synced.list })
+    }
+
+    @Test("rule 10: implicit web→native sync copies persistent cookies only, when the clock reaches the delay; off by default")
+    func implicitSync() throws {
+        #expect(PlatformProfile.all.allSatisfy { $0.implicitWebToNativeSyncDelay == nil })
+        let (app, synced) = Self.implicitSyncFixture(delay: 2)
         app.load("https://app.example.com/signin")
-        #expect(synced == ["remember"])
-        #expect(app.clock.now == EngineFixture.start.addingTimeInterval(2))
+        #expect(synced().isEmpty, "the platform's timer: the run loop does not move the clock for it")
+        #expect(app.clock.now == EngineFixture.start)
+        app.clock.advance(by: 1.5)
+        try app.engine.runUntilIdle()
+        #expect(synced().isEmpty)
+        app.clock.advance(by: 0.5)
+        try app.engine.runUntilIdle()
+        #expect(synced() == ["remember"])
+    }
+
+    @Test("rule 10: work the app waits for carries the clock past the sync's time, and the sync lands first")
+    func implicitSyncCarriedByOtherWork() throws {
+        let (app, synced) = Self.implicitSyncFixture(delay: 0.01)
+        app.load("https://app.example.com/signin")
+        #expect(synced().isEmpty)
+        var order: [String] = []
+        app.engine.schedule(after: 0.05) { order.append("app work, synced: \(synced())") }
+        try app.engine.runUntilIdle()
+        #expect(order == ["app work, synced: [\"remember\"]"])
+    }
+
+    @Test("rule 10: a kill before the sync's time drops it with the process")
+    func implicitSyncLostOnKill() throws {
+        let (app, synced) = Self.implicitSyncFixture(delay: 2)
+        app.load("https://app.example.com/signin")
+        app.engine.terminateApp()
+        app.clock.advance(by: 5)
+        try app.engine.runUntilIdle()
+        #expect(synced().isEmpty)
     }
 
     // MARK: Rule 11

@@ -32,6 +32,9 @@ public protocol App: AnyObject {
     func documentCookie() throws -> String
     /// Kill the app and launch it again.
     func restart() throws
+    /// The scenario moved the clock (`advance-clock`): work the platform does on its own time and whose time has
+    /// come runs now (the simulated engine's implicit sync, rule 10).
+    func clockDidAdvance() throws
     /// What a store holds now.
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
 }
@@ -66,6 +69,8 @@ extension App {
     public func submitForm(_ request: HTTPRequest) throws { throw AppError.unsupported("submit-form") }
     public func goBack() throws { throw AppError.unsupported("go-back") }
     public func goForward() throws { throw AppError.unsupported("go-forward") }
+    /// Apps with no timers of the platform's own have nothing to run.
+    public func clockDidAdvance() throws {}
 }
 
 public enum AppError: Error, Sendable, CustomStringConvertible {

@@ -162,6 +162,7 @@ private struct World {
         case .advanceClock(let seconds):
             clock.advance(by: seconds)
             transcript.record("• clock +\(seconds) s")
+            try app.clockDidAdvance()
         case .expect:
             break
         }

@@ -13,7 +13,16 @@ import WebKitModel
 /// - before each `load(_:)` (`readCurrentCookie`), the saved cookies go back into `HTTPCookieStorage`
 ///   (`HTTPCookie(properties:)`), and the request gets a `Cookie` header of every native cookie, one value per name.
 ///
-/// **Where it breaks.** What is saved loses HttpOnly and Secure: a restored session is script-visible and goes
+/// - the request is built anew from the URL (`requestWithURL:`): a POST goes out as a GET without its body.
+///
+/// **Note lines → port lines** (note 000): l. 336–345 (response cookies into `HTTPCookieStorage`) → the
+/// `navigationResponse` hook's `setCookies(fromSetCookieLines:for:)`; l. 348–365 (properties, forced expiry l. 357,
+/// one key per name l. 359) → ``save(_:_:)``; l. 368–383 (`fetchDataRecords` + `removeData`) → `removeData`;
+/// l. 390–401 (`readCurrentCookie`: `cookieWithProperties:` + `setCookie:`) → ``load(_:)`` and ``cookie(_:now:)``;
+/// l. 403–418 (one value per name, `"%@=%@;"`) → `RequestHeaderStrategy.everyCookieByName`; l. 297–303 (a new
+/// request from the URL, the header set, `loadRequest:`) → `RequestHeaderStrategy.rebuiltFromURL`.
+///
+/// **Where it breaks.** A POST the app loads arrives as a GET without its body. What is saved loses HttpOnly and Secure: a restored session is script-visible and goes
 /// over http. Every cookie — session ones too — comes back with a 30-day life. Cookies of one name but different
 /// domains or paths overwrite each other. The web view's store is wiped after every response, so links,
 /// subresources and back/forward that follow a page go without its cookies (the header rides on the load only),
@@ -41,7 +50,7 @@ public final class UserDefaultsAsWrittenStrategy: SyncStrategy {
     public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
         let saved = Self.load(app)
         for properties in saved { app.cookieStorage.setCookie(Self.cookie(properties, now: app.now)) }
-        var reissued = request
+        var reissued = RequestHeaderStrategy.rebuiltFromURL(request, app: app, by: name)
         if let header = RequestHeaderStrategy.everyCookieByName(app.cookieStorage.cookies) {
             reissued.setValue(header, forHTTPHeaderField: "Cookie")
             app.log("\(name): \(saved.count) cookie(s) restored from UserDefaults; load with Cookie: \(header)")

@@ -7,6 +7,9 @@ package struct EventQueue {
         package let due: Date
         package let handle: Int
         package let work: () -> Void
+        /// Work the platform does on its own time (not work the app waits for): it runs once the clock reaches
+        /// it, and the run loop never moves the clock forward for it alone.
+        package let waitsForClock: Bool
     }
 
     package init() {}
@@ -15,8 +18,8 @@ package struct EventQueue {
 
     package var isEmpty: Bool { events.isEmpty }
 
-    package mutating func add(due: Date, handle: Int, work: @escaping () -> Void) {
-        events.append(Event(due: due, handle: handle, work: work))
+    package mutating func add(due: Date, handle: Int, waitsForClock: Bool = false, work: @escaping () -> Void) {
+        events.append(Event(due: due, handle: handle, work: work, waitsForClock: waitsForClock))
     }
 
     package mutating func cancel(_ handle: Int) {
@@ -30,6 +33,16 @@ package struct EventQueue {
     /// The earliest event (handles grow with scheduling order, so they break ties FIFO).
     package mutating func popNext() -> Event? {
         earliestIndex().map { events.remove(at: $0) }
+    }
+
+    /// The earliest event to run at `now`: as ``popNext()``, except that an event that waits for the clock and
+    /// lies ahead runs only when other work would carry the clock past it; nil when only such events are left.
+    package mutating func popNext(at now: Date) -> Event? {
+        guard let index = earliestIndex() else { return nil }
+        if events[index].waitsForClock, events[index].due > now, !events.contains(where: { !$0.waitsForClock }) {
+            return nil
+        }
+        return events.remove(at: index)
     }
 
     /// The earliest event, if it is due at `now`.

@@ -146,7 +146,7 @@ extension SimulatedWebKit {
     }
 
     /// After any change to a store: observers are told once the run loop turns (coalesced); rule 10's implicit
-    /// sync copies a stored persistent cookie of the default store to the native side after its delay.
+    /// sync copies a stored persistent cookie of the default store to the native side when the clock reaches its delay.
     func didChange(_ store: DataStore, stored cookie: Cookie?) {
         if !store.observers.isEmpty, !store.notificationPending {
             store.notificationPending = true
@@ -159,7 +159,9 @@ extension SimulatedWebKit {
         if let cookie, store.isPersistent, cookie.isPersistent, let delay = profile.implicitWebToNativeSyncDelay,
            let target = implicitSyncTarget
         {
-            schedule(after: delay) { [unowned self] in
+            // The platform's timer, not the app's work: it lands when the clock reaches it (a native request or a
+            // kill before then sees the native store without it; a kill drops it with the process).
+            schedule(at: clock.now.addingTimeInterval(max(0, delay)), waitsForClock: true) { [unowned self] in
                 guard store.jar.allCookies.contains(where: { $0.hasSameContent(as: cookie) }) else { return }
                 log("implicit sync (rule 10): \(cookie.summary) copied to the native store, over its cookies for \(cookie.domain)")
                 target(cookie, store.jar.allCookies.filter { $0.domain == cookie.domain })

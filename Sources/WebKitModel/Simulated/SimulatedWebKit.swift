@@ -42,8 +42,8 @@ import HTTPModel
 /// when the next item lies in the future (a cookie-store write, a timer the app scheduled), moves the clock
 /// forward to exactly that item's due time — never further. So the clock moves only by the delays of work the
 /// app actually started (cookie-store writes land 50 ms after the call in every profile), and it never moves
-/// while nothing is pending: between steps the queue is empty, and the scenario's own `advance-clock` is the only
-/// other thing that moves time.
+/// while nothing is pending: between steps the queue holds only the platform's own timers (rule 10's implicit
+/// sync), which wait for the clock, and the scenario's own `advance-clock` is the only other thing that moves time.
 public final class SimulatedWebKit: WebKitEngine {
     public let profile: PlatformProfile
     public let clock: VirtualClock
@@ -114,9 +114,9 @@ public final class SimulatedWebKit: WebKitEngine {
     }
 
     @discardableResult
-    func schedule(at due: Date, _ work: @escaping () -> Void) -> Int {
+    func schedule(at due: Date, waitsForClock: Bool = false, _ work: @escaping () -> Void) -> Int {
         let handle = makeHandle()
-        queue.add(due: due, handle: handle, work: work)
+        queue.add(due: due, handle: handle, waitsForClock: waitsForClock, work: work)
         return handle
     }
 
@@ -125,10 +125,11 @@ public final class SimulatedWebKit: WebKitEngine {
     }
 
     /// Runs queued work until none is left, moving the clock forward to each item's due time when it lies ahead
-    /// (see "How virtual time moves" above).
+    /// (see "How virtual time moves" above). The platform's own timers (the implicit sync, rule 10) are left queued
+    /// until the clock reaches them: a later step (`advance-clock`) or other work that carries the clock past them.
     public func runUntilIdle() throws {
         var turns = 0
-        while let event = queue.popNext() {
+        while let event = queue.popNext(at: clock.now) {
             turns += 1
             guard turns <= Self.maximumTurns else {
                 queue.removeAll()
