@@ -19,6 +19,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // WebKit's JavaScript engine (the one WebKitGTK runs): the simulated page's JavaScript.
+        .systemLibrary(
+            name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1", providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
         // prctl(2), variadic in C, behind fixed-argument wrappers Swift can call.
         .systemLibrary(name: "CProcessControl"),
 
@@ -60,7 +64,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
-        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel"], swiftSettings: strict),
+        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "CJavaScriptCore"], swiftSettings: strict),
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",

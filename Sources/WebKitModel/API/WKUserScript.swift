@@ -20,10 +20,13 @@ public struct WKUserScript: Sendable, Hashable {
     }
 }
 
-/// `WKUserContentController`: the user scripts of the web views that share it. Changes apply to pages committed
-/// afterwards.
+/// `WKUserContentController`: the user scripts and script message handlers of the web views that share it. Script
+/// changes apply to pages committed afterwards; message handlers, as Apple documents, are defined "in all frames in
+/// all web views that use the user content controller" as soon as they are added.
 public final class WKUserContentController {
     public private(set) var userScripts: [WKUserScript] = []
+    /// Kept strongly, as WebKit does (the known retain cycle when the handler owns the web view).
+    private var messageHandlers: [(name: String, handler: any WKScriptMessageHandler)] = []
 
     public init() {}
 
@@ -33,5 +36,29 @@ public final class WKUserContentController {
 
     public func removeAllUserScripts() {
         userScripts.removeAll()
+    }
+
+    /// `add(_:name:)`: pages get `window.webkit.messageHandlers.<name>.postMessage(body)`. WebKit raises an
+    /// exception when the name is taken; here the first handler stays and the call is ignored.
+    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
+        guard !messageHandlers.contains(where: { $0.name == name }) else { return }
+        messageHandlers.append((name, scriptMessageHandler))
+    }
+
+    /// `removeScriptMessageHandler(forName:)`: `window.webkit.messageHandlers.<name>` is gone from the pages.
+    public func removeScriptMessageHandler(forName name: String) {
+        messageHandlers.removeAll { $0.name == name }
+    }
+
+    public func removeAllScriptMessageHandlers() {
+        messageHandlers.removeAll()
+    }
+
+    /// The names pages can post to now.
+    public var scriptMessageHandlerNames: [String] { messageHandlers.map(\.name) }
+
+    /// Delivers `message` to the handler registered under its name now (none: dropped, as in WebKit).
+    func deliver(_ message: WKScriptMessage) {
+        messageHandlers.first { $0.name == message.name }?.handler.userContentController(self, didReceive: message)
     }
 }

@@ -9,6 +9,8 @@ public final class WKWebView {
     public let configuration: WKWebViewConfiguration
     /// Like WebKit, the web view does not keep its delegate alive.
     public weak var navigationDelegate: (any WKNavigationDelegate)?
+    /// The app's answers to the page's panels (`prompt()`); weak, like WebKit's.
+    public weak var uiDelegate: (any WKUIDelegate)?
     /// The engine's identifier of the web view.
     public private(set) var identifier = 0
     private let engine: any WebKitEngine
@@ -133,4 +135,22 @@ private final class ClientBridge: WebViewEngineClient {
     }
 
     var userScripts: [WKUserScript] { webView?.configuration.userContentController.userScripts ?? [] }
+
+    var scriptMessageHandlerNames: [String] { webView?.configuration.userContentController.scriptMessageHandlerNames ?? [] }
+
+    func didReceiveScriptMessage(name: String, body: Any, pageURL: URL?) {
+        guard let webView else { return }
+        let frame = WKFrameInfo(isMainFrame: true, request: WebRequest(url: pageURL ?? URL(string: "about:blank")!))
+        webView.configuration.userContentController.deliver(
+            WKScriptMessage(name: name, body: body, webView: webView, frameInfo: frame))
+    }
+
+    func runTextInputPanel(prompt: String, defaultText: String?, pageURL: URL?, completion: @escaping (String?) -> Void) -> Bool {
+        guard let webView, let delegate = webView.uiDelegate else { return false }
+        let frame = WKFrameInfo(isMainFrame: true, request: WebRequest(url: pageURL ?? URL(string: "about:blank")!))
+        delegate.webView(
+            webView, runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame,
+            completionHandler: completion)
+        return true
+    }
 }

@@ -97,6 +97,21 @@ public protocol WebViewEngineClient: AnyObject {
     func navigation(_ navigation: Int, didChange event: NavigationEvent)
     /// The user scripts to inject into a page that commits now (`WKUserContentController.userScripts`).
     var userScripts: [WKUserScript] { get }
+    /// The names a page can post messages to now (`WKUserContentController.add(_:name:)`).
+    var scriptMessageHandlerNames: [String] { get }
+    /// The page at `pageURL` posted `body` (already converted as `WKScriptMessage.body` is) to `name`.
+    func didReceiveScriptMessage(name: String, body: Any, pageURL: URL?)
+    /// The page called `prompt()`: ask the app's `WKUIDelegate`; false when there is none (`prompt()` returns
+    /// null). `completion` is called once, now or later, with the answer.
+    func runTextInputPanel(prompt: String, defaultText: String?, pageURL: URL?, completion: @escaping (String?) -> Void) -> Bool
+}
+
+extension WebViewEngineClient {
+    public var scriptMessageHandlerNames: [String] { [] }
+    public func didReceiveScriptMessage(name: String, body: Any, pageURL: URL?) {}
+    public func runTextInputPanel(
+        prompt: String, defaultText: String?, pageURL: URL?, completion: @escaping (String?) -> Void
+    ) -> Bool { false }
 }
 
 /// A step in a navigation's life, for ``WebViewEngineClient/navigation(_:didChange:)``.

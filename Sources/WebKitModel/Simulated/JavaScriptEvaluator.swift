@@ -1,21 +1,32 @@
-/// The JavaScript the simulated engine can run: reads of and assignments to `document.cookie`.
+/// The fast path of the simulated page's JavaScript: reads of and assignments to `document.cookie`, without an engine.
 ///
-/// That is what cookie sync code runs in a page (user scripts that write cookies, `evaluateJavaScript` that reads
-/// them). The grammar: statements separated by `;` or line breaks, each an expression —
+/// That is what most cookie sync code runs in a page (user scripts that write cookies, `evaluateJavaScript` that
+/// reads them), and a JavaScriptCore context costs far more than parsing it (``PageJavaScript``; the figures are in
+/// docs/performance.md). A page's scripts run here while the page has no JavaScriptCore context and the script is in
+/// this grammar (``canRun(_:)``); anything else goes to JavaScriptCore, and so does every later script of that
+/// page. The grammar: statements separated by `;` or line breaks, each an expression —
 /// `document.cookie = EXPR` or `EXPR` — where `EXPR` is string literals (`"…"` or `'…'`, with `\\` escapes),
 /// `document.cookie` and parentheses joined by `+`. Anything else is reported as unsupported
-/// (``WebKitError/Code/unsupportedJavaScript``) rather than half-run, so no scenario passes on a script that did
-/// nothing. `//` and `/* */` comments are skipped.
+/// (``WebKitError/Code/unsupportedJavaScript``) by ``canRun(_:)`` before anything runs. `//` and `/* */` comments
+/// are skipped.
 ///
 /// One idiom more, the "write only if absent" guard of cookie libraries (WKCookieWebView 2.0.2+, after
 /// StackOverflow answer 32845148), as whole statements: `var N = document.cookie.split('; ').map(function(c) {
 /// return c.split('=')[0] } )` binds the page's cookie names, and `if (N.indexOf('name') == -1) { … }` runs its
-/// block (statements of the grammar above) when `name` is not among them.
+/// block (statements of the grammar above) when `name` is not among them (the statement's value is then
+/// undefined, as in JavaScript). The names stay bound for the page (``bindNames``), as a global `var` does.
 struct JavaScriptEvaluator {
     /// Reads `document.cookie` (DESIGN §6 rule 7).
     var readCookie: () -> String
     /// Performs `document.cookie = value` (DESIGN §6 rule 6).
     var writeCookie: (String) -> Void
+    /// A `var` binding of the name-guard idiom: the variable and the names it holds.
+    var bindNames: (String, [String]) -> Void = { _, _ in }
+
+    /// Whether `source` is in the grammar: a run on a page without cookies and without effects.
+    static func canRun(_ source: String) -> Bool {
+        (try? JavaScriptEvaluator(readCookie: { "" }, writeCookie: { _ in }).evaluate(source)) != nil
+    }
 
     /// Runs `source`; returns the value of the last statement (nil for an empty script).
     func evaluate(_ source: String) throws(WebKitError) -> String? {
@@ -45,15 +56,15 @@ struct JavaScriptEvaluator {
             rest = rest.drop { $0.isWhitespace || $0 == ";" }
             if rest.isEmpty { return last }
             if let match = try? Self.namesBinding.prefixMatch(in: rest), let variable = match.output[1].substring {
-                names[String(variable)] = readCookie().components(separatedBy: "; ").map {
-                    $0.components(separatedBy: "=")[0]
-                }
+                let bound = readCookie().components(separatedBy: "; ").map { $0.components(separatedBy: "=")[0] }
+                names[String(variable)] = bound
+                bindNames(String(variable), bound)
                 rest = rest[match.range.upperBound...]
             } else if let match = try? Self.nameGuard.prefixMatch(in: rest), let variable = match.output[1].substring,
                 let name = match.output[2].substring, let block = match.output[3].substring
             {
                 guard let known = names[String(variable)] else { throw Self.unsupported("'\(variable)', never bound") }
-                if !known.contains(String(name)) { last = try evaluate(String(block)) }
+                last = known.contains(String(name)) ? nil : try evaluate(String(block))
                 rest = rest[match.range.upperBound...]
             } else {
                 // A plain statement: up to the next ';' or line break outside quotes.

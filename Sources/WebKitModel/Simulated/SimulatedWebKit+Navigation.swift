@@ -243,6 +243,8 @@ extension SimulatedWebKit {
     func commit(_ navigation: Navigation, _ url: URL) {
         let webView = navigation.webView
         webView.page = url
+        webView.javaScript = nil
+        webView.fastPathGlobals = [:]
         if let index = navigation.historyIndex, webView.history.indices.contains(index) {
             webView.history[index] = url
             webView.historyIndex = index

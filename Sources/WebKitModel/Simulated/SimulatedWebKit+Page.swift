@@ -3,6 +3,8 @@ import Foundation
 import HTTPModel
 
 extension SimulatedWebKit {
+    /// The script runs when the run loop turns; its completion follows at once, unless the script posted messages:
+    /// those are sent while the script runs, so they reach the app first (then the completion, in one more turn).
     public func evaluateJavaScript(
         _ source: String, inWebView handle: Int, completion: @escaping (Result<String?, WebKitError>) -> Void
     ) {
@@ -10,21 +12,81 @@ extension SimulatedWebKit {
             return log("evaluateJavaScript ignored: web view #\(handle) belongs to a killed process")
         }
         schedule(after: 0) { [unowned self] in
+            let posted = webView.postedMessages
+            let result: Result<String?, WebKitError>
             do throws(WebKitError) {
-                completion(.success(try evaluate(source, in: webView)))
+                result = .success(try evaluate(source, in: webView))
             } catch {
                 log("evaluateJavaScript failed: \(error)")
-                completion(.failure(error))
+                result = .failure(error)
             }
+            if webView.postedMessages == posted { return completion(result) }
+            schedule(after: 0) { completion(result) }
         }
     }
 
+    /// Runs `source` in the page: through the fast path (``JavaScriptEvaluator``) while the page has no
+    /// JavaScriptCore context and the script is in its grammar, else in the page's context (made now if needed).
     func evaluate(_ source: String, in webView: WebView) throws(WebKitError) -> String? {
-        let evaluator = JavaScriptEvaluator(
+        if webView.javaScript == nil, JavaScriptEvaluator.canRun(source) {
+            let evaluator = JavaScriptEvaluator(
+                readCookie: { [unowned self] in documentCookie(in: webView) },
+                writeCookie: { [unowned self] in writeDocumentCookie($0, in: webView) },
+                bindNames: { webView.fastPathGlobals[$0] = $1 }
+            )
+            return try evaluator.evaluate(source)
+        }
+        return try pageJavaScript(of: webView).evaluate(source)
+    }
+
+    /// The page's JavaScriptCore context, made at the first script that needs one.
+    func pageJavaScript(of webView: WebView) -> PageJavaScript {
+        if let context = webView.javaScript { return context }
+        let page = webView.page
+        let host = PageJavaScript.Host(
             readCookie: { [unowned self] in documentCookie(in: webView) },
-            writeCookie: { [unowned self] in writeDocumentCookie($0, in: webView) }
+            writeCookie: { [unowned self] in writeDocumentCookie($0, in: webView) },
+            url: page,
+            now: { [unowned self] in clock.now },
+            messageHandlerNames: { webView.client.scriptMessageHandlerNames },
+            postMessage: { [unowned self] name, json in postMessage(json, to: name, from: page, in: webView) },
+            prompt: { [unowned self] message, defaultText in prompt(message, defaultText: defaultText, from: page, in: webView) },
+            log: { [unowned self] in log("console.log in \(page?.absoluteString ?? "about:blank"): \($0)") }
         )
-        return try evaluator.evaluate(source)
+        let context = PageJavaScript(host: host, globals: webView.fastPathGlobals)
+        webView.javaScript = context
+        log("a JavaScriptCore context for \(page?.absoluteString ?? "about:blank") in web view #\(webView.handle)")
+        return context
+    }
+
+    /// `window.webkit.messageHandlers[name].postMessage(body)`: the body converted as `WKScriptMessage.body` is
+    /// (from its JSON), delivered to the app asynchronously, after the posting script returned.
+    func postMessage(_ json: String?, to name: String, from page: URL?, in webView: WebView) {
+        let body = json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) } ?? NSNull()
+        webView.postedMessages += 1
+        log("the page posted a message to '\(name)': \(json ?? "null")")
+        schedule(after: 0) { webView.client.didReceiveScriptMessage(name: name, body: body, pageURL: page) }
+    }
+
+    /// `prompt()`: the page's script waits for the app's answer while the app's run loop turns (the app may answer
+    /// later on the main queue); null without a UI delegate, or when the app never answers.
+    func prompt(_ message: String, defaultText: String?, from page: URL?, in webView: WebView) -> String? {
+        var answer: String??
+        let asked = webView.client.runTextInputPanel(prompt: message, defaultText: defaultText, pageURL: page) { text in
+            if answer == nil { answer = .some(text) }
+        }
+        guard asked else {
+            log("prompt('\(message.prefix(80))'): no UI delegate, null")
+            return nil
+        }
+        var turns = 0
+        while answer == nil, (try? runNext(turn: &turns)) == true {}
+        guard let answer else {
+            log("prompt('\(message.prefix(80))'): the app never called the completion handler, null")
+            return nil
+        }
+        log("prompt('\(message.prefix(80))'): the app answered \(answer.map { "'\($0.prefix(80))'" } ?? "null")")
+        return answer
     }
 
     /// Rule 7: pairs that match the page URL (host, path, Secure only on https), no HttpOnly, no attributes. A

@@ -129,16 +129,21 @@ public final class SimulatedWebKit: WebKitEngine {
     /// until the clock reaches them: a later step (`advance-clock`) or other work that carries the clock past them.
     public func runUntilIdle() throws {
         var turns = 0
-        while let event = queue.popNext(at: clock.now) {
-            turns += 1
-            guard turns <= Self.maximumTurns else {
-                queue.removeAll()
-                throw WebKitError(.engineDidNotSettle, "the run loop did not become idle after \(Self.maximumTurns) work items")
-            }
-            let now = clock.now
-            if event.due > now { clock.advance(by: event.due.timeIntervalSince(now)) }
-            event.work()
+        while try runNext(turn: &turns) {}
+    }
+
+    /// Runs the next queued item, the clock moved to its due time; false when nothing is queued.
+    func runNext(turn turns: inout Int) throws(WebKitError) -> Bool {
+        guard let event = queue.popNext(at: clock.now) else { return false }
+        turns += 1
+        guard turns <= Self.maximumTurns else {
+            queue.removeAll()
+            throw WebKitError(.engineDidNotSettle, "the run loop did not become idle after \(Self.maximumTurns) work items")
         }
+        let now = clock.now
+        if event.due > now { clock.advance(by: event.due.timeIntervalSince(now)) }
+        event.work()
+        return true
     }
 
     // MARK: Life cycle
@@ -176,6 +181,12 @@ public final class SimulatedWebKit: WebKitEngine {
         var historyIndex = -1
         /// The web process's copy of script-visible cookies, on a profile that keeps one (made at the first read).
         var scriptCookieCache: ScriptCookieCache?
+        /// The page's JavaScriptCore context, made by the first script the fast path cannot run; nil until then.
+        var javaScript: PageJavaScript?
+        /// The page's globals the fast path bound (the name-guard idiom's `var`), for a context made later.
+        var fastPathGlobals: [String: [String]] = [:]
+        /// How many script messages the web view's pages have posted (to order a script's completion after them).
+        var postedMessages = 0
 
         init(handle: Int, store: DataStore, processPool: Int, client: any WebViewEngineClient) {
             self.handle = handle

@@ -1,0 +1,192 @@
+import CJavaScriptCore
+import Foundation
+
+/// One page's JavaScript global object, in WebKit's own engine (JavaScriptCore, the library WebKitGTK runs), with
+/// the host objects cookie code touches: `window` (the global), `document.cookie` and `document.domain`,
+/// `location`, `Date` on the scenario's clock, `JSON`, `console.log`, `prompt()` and
+/// `window.webkit.messageHandlers.NAME.postMessage` — each answered by ``Host``.
+///
+/// A page's user scripts and `evaluateJavaScript` run in the same context, so what a document-start script defines
+/// is there for later scripts of that page; a new page gets a new context. The page environment itself is written
+/// in JavaScript (``environment``) on top of a handful of host functions.
+final class PageJavaScript {
+    /// What the page's host objects do: the engine's closures.
+    struct Host {
+        /// `document.cookie` read (DESIGN §6 rule 7).
+        var readCookie: () -> String
+        /// `document.cookie = value` (DESIGN §6 rule 6).
+        var writeCookie: (String) -> Void
+        /// The page's URL (`location`, `document.domain`); nil: about:blank.
+        var url: URL?
+        /// Now on the app's virtual clock.
+        var now: () -> Date
+        /// The names of the message handlers registered now (`window.webkit.messageHandlers`).
+        var messageHandlerNames: () -> [String]
+        /// `window.webkit.messageHandlers[name].postMessage(body)`: the body as JSON (nil: not representable).
+        var postMessage: (_ name: String, _ json: String?) -> Void
+        /// `prompt(message, defaultText)`: the answer, nil for null (blocks until the app answers).
+        var prompt: (_ message: String, _ defaultText: String?) -> String?
+        /// `console.log(…)`, arguments joined with spaces.
+        var log: (String) -> Void
+    }
+
+    private let context: JSGlobalContextRef
+    private let host: Host
+    /// Set when the page called something the simulated engine does not implement (`fetch`, assigning `location`):
+    /// the script is then reported unsupported, whatever it caught.
+    private var unsupported: String?
+
+    init(host: Host, globals: [String: [String]] = [:]) {
+        self.host = host
+        context = JSGlobalContextCreate(nil)
+        let hostObject = JSObjectMake(context, Self.hostClass, Unmanaged.passUnretained(self).toOpaque())
+        var exception: JSValueRef?
+        let install = JSString.with(Self.environment) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
+        precondition(exception == nil, "the page environment failed: \(describe(exception))")
+        var arguments: [JSValueRef?] = [hostObject]
+        _ = JSObjectCallAsFunction(context, JSValueToObject(context, install, nil), nil, 1, &arguments, &exception)
+        precondition(exception == nil, "the page environment failed: \(describe(exception))")
+        for (name, values) in globals { setGlobal(name, strings: values) }
+    }
+
+    deinit {
+        JSGlobalContextRelease(context)
+    }
+
+    /// Runs `source`; returns the completion value as a string (nil: undefined or null).
+    func evaluate(_ source: String) throws(WebKitError) -> String? {
+        unsupported = nil
+        var exception: JSValueRef?
+        let value = JSString.with(source) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
+        if let unsupported {
+            throw WebKitError(.unsupportedJavaScript, "the simulated engine does not implement \(unsupported)")
+        }
+        if exception != nil {
+            throw WebKitError(.javaScriptExceptionOccurred, "a JavaScript exception occurred: \(describe(exception))")
+        }
+        guard let value, !JSValueIsUndefined(context, value), !JSValueIsNull(context, value) else { return nil }
+        return string(value)
+    }
+
+    /// A global `var name = [strings]`, as the fast path's `var` bindings left it (``JavaScriptEvaluator``).
+    private func setGlobal(_ name: String, strings: [String]) {
+        let elements: [JSValueRef?] = strings.map { value in JSString.with(value) { JSValueMakeString(context, $0) } }
+        let array = elements.withUnsafeBufferPointer { JSObjectMakeArray(context, $0.count, $0.baseAddress, nil) }
+        JSString.with(name) { JSObjectSetProperty(context, JSContextGetGlobalObject(context), $0, array, 0, nil) }
+    }
+
+    private func makeString(_ value: String) -> JSValueRef? {
+        JSString.with(value) { JSValueMakeString(context, $0) }
+    }
+
+    private func string(_ value: JSValueRef?) -> String {
+        guard let copy = JSValueToStringCopy(context, value, nil) else { return "" }
+        defer { JSStringRelease(copy) }
+        return JSString.swift(copy)
+    }
+
+    private func describe(_ exception: JSValueRef?) -> String {
+        exception.map(string) ?? "unknown"
+    }
+
+    // MARK: The host object
+
+    /// Arguments of a host call as strings (nil for undefined or null).
+    private func strings(_ count: Int, _ arguments: UnsafePointer<JSValueRef?>?) -> [String?] {
+        (0..<count).map { index in
+            guard let value = arguments?[index], !JSValueIsUndefined(context, value), !JSValueIsNull(context, value) else {
+                return nil
+            }
+            return string(value)
+        }
+    }
+
+    private func call(_ function: HostFunction, _ arguments: [String?]) -> JSValueRef? {
+        switch function {
+        case .readCookie:
+            return makeString(host.readCookie())
+        case .writeCookie:
+            host.writeCookie(arguments.first.flatMap { $0 } ?? "undefined")
+        case .now:
+            return JSValueMakeNumber(context, (host.now().timeIntervalSince1970 * 1000).rounded(.down))
+        case .url:
+            return makeString(host.url?.absoluteString ?? "about:blank")
+        case .messageHandlerNames:
+            return makeString(host.messageHandlerNames().joined(separator: "\n"))
+        case .postMessage:
+            host.postMessage(arguments.first.flatMap { $0 } ?? "", arguments.dropFirst().first.flatMap { $0 })
+        case .prompt:
+            let message = arguments.first.flatMap { $0 } ?? ""
+            guard let answer = host.prompt(message, arguments.dropFirst().first.flatMap { $0 }) else {
+                return JSValueMakeNull(context)
+            }
+            return makeString(answer)
+        case .log:
+            host.log(arguments.map { $0 ?? "undefined" }.joined(separator: " "))
+        case .unsupported:
+            unsupported = unsupported ?? (arguments.first.flatMap { $0 } ?? "a browser API")
+        }
+        return JSValueMakeUndefined(context)
+    }
+
+    private enum HostFunction: String, CaseIterable {
+        case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, unsupported
+    }
+
+    /// One JS class for the host object, its functions dispatching on their own name (the C API passes no
+    /// closure context, only the `this` object, whose private data is the page).
+    nonisolated(unsafe) private static let hostClass: JSClassRef = {
+        let functions = HostFunction.allCases.map { function in
+            JSStaticFunction(
+                name: UnsafePointer(strdup(function.rawValue)), callAsFunction: dispatcher(function),
+                attributes: JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
+            )
+        } + [JSStaticFunction(name: nil, callAsFunction: nil, attributes: 0)]
+        let table = UnsafeMutablePointer<JSStaticFunction>.allocate(capacity: functions.count)
+        table.initialize(from: functions, count: functions.count)
+        var definition = kJSClassDefinitionEmpty
+        definition.className = UnsafePointer(strdup("PageHost"))
+        definition.staticFunctions = UnsafePointer(table)
+        return JSClassCreate(&definition)
+    }()
+
+    /// A C callback per host function (a C function pointer cannot capture which one it is).
+    private static func dispatcher(_ function: HostFunction) -> JSObjectCallAsFunctionCallback {
+        switch function {
+        case .readCookie: { PageJavaScript.invoke(.readCookie, $0, $2, $3, $4, $5) }
+        case .writeCookie: { PageJavaScript.invoke(.writeCookie, $0, $2, $3, $4, $5) }
+        case .now: { PageJavaScript.invoke(.now, $0, $2, $3, $4, $5) }
+        case .url: { PageJavaScript.invoke(.url, $0, $2, $3, $4, $5) }
+        case .messageHandlerNames: { PageJavaScript.invoke(.messageHandlerNames, $0, $2, $3, $4, $5) }
+        case .postMessage: { PageJavaScript.invoke(.postMessage, $0, $2, $3, $4, $5) }
+        case .prompt: { PageJavaScript.invoke(.prompt, $0, $2, $3, $4, $5) }
+        case .log: { PageJavaScript.invoke(.log, $0, $2, $3, $4, $5) }
+        case .unsupported: { PageJavaScript.invoke(.unsupported, $0, $2, $3, $4, $5) }
+        }
+    }
+
+    private static func invoke(
+        _ function: HostFunction, _ context: JSContextRef?, _ this: JSObjectRef?, _ count: Int,
+        _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+    ) -> JSValueRef? {
+        guard let this, let pointer = JSObjectGetPrivate(this) else { return JSValueMakeUndefined(context) }
+        let page = Unmanaged<PageJavaScript>.fromOpaque(pointer).takeUnretainedValue()
+        return page.call(function, page.strings(count, arguments))
+    }
+}
+
+/// JavaScriptCore strings from Swift ones and back.
+private enum JSString {
+    /// `body` with a JavaScriptCore copy of `string`, released after it.
+    static func with<T>(_ string: String, _ body: (JSStringRef?) -> T) -> T {
+        let ref = JSStringCreateWithUTF8CString(string)
+        defer { JSStringRelease(ref) }
+        return body(ref)
+    }
+
+    static func swift(_ string: JSStringRef) -> String {
+        let length = JSStringGetLength(string)
+        guard length > 0, let characters = JSStringGetCharactersPtr(string) else { return "" }
+        return String(utf16CodeUnits: characters, count: length)
+    }
+}

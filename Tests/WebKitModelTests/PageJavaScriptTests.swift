@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import WebKitModel
+
+/// The simulated page's JavaScript in JavaScriptCore: one context per page, the host objects cookie code uses,
+/// script message handlers and the prompt panel (issue 20).
+@Suite("simulated WebKit: JavaScript in JavaScriptCore")
+struct PageJavaScriptTests {
+    static func page(_ scripts: [WKUserScript] = []) -> EngineFixture {
+        let app = EngineFixture(scripts: scripts)
+        app.route("https://app.example.com/home", setCookies: ["theme=dark; Path=/"])
+        app.route("https://app.example.com/next")
+        app.load("https://app.example.com/home")
+        return app
+    }
+
+    @Test("a function a document-start script defines is callable by a later evaluateJavaScript of that page only")
+    func functionsLiveWithThePage() {
+        let script = WKUserScript(
+            source: "function setLang(value) { document.cookie = 'lang=' + value + '; path=/'; return document.cookie; }",
+            injectionTime: .atDocumentStart, forMainFrameOnly: true)
+        let app = Self.page([script])
+        #expect(app.evaluate("setLang('de')").value == "theme=dark; lang=de")
+        app.load("https://app.example.com/next")
+        #expect(app.evaluate("typeof setLang").value == "function", "the next page's user scripts define it again")
+        app.webView.configuration.userContentController.removeAllUserScripts()
+        app.load("https://app.example.com/home")
+        #expect(app.evaluate("typeof setLang").value == "undefined", "a new page is a new context")
+    }
+
+    @Test("loops, functions, JSON and string methods run; the value of the last statement is the result")
+    func realJavaScript() {
+        let app = Self.page()
+        let result = app.evaluate("""
+            var names = [];
+            for (const pair of document.cookie.split('; ')) names.push(pair.split('=')[0]);
+            ['a', 'b'].forEach(function (n, i) { document.cookie = n + '=' + (i + 1) + '; path=/'; });
+            JSON.stringify({ names: names, now: document.cookie })
+            """)
+        #expect(result.error == nil)
+        #expect(result.value == #"{"names":["theme"],"now":"theme=dark; a=1; b=2"}"#)
+    }
+
+    @Test("document.domain and location describe the page; about:blank before any load")
+    func locationAndDomain() {
+        let app = Self.page()
+        #expect(app.evaluate("[document.domain, location.href, location.hostname, location.protocol, location.host, location.pathname].join(' ')").value
+            == "app.example.com https://app.example.com/home app.example.com https: app.example.com /home")
+        #expect(app.evaluate("window === this && window.document === document").value == "true")
+        #expect(EngineFixture().evaluate("location.href + '|' + document.domain").value == "about:blank|")
+    }
+
+    @Test("Date reads the scenario's virtual clock, not the host's")
+    func virtualDate() {
+        let app = Self.page()
+        let start = Int(EngineFixture.start.timeIntervalSince1970 * 1000)
+        #expect(app.evaluate("Date.now()").value == "\(start)")
+        #expect(app.evaluate("new Date().getTime()").value == "\(start)")
+        #expect(app.evaluate("new Date().toUTCString()").value == "Thu, 01 Jan 2026 00:00:00 GMT")
+        #expect(app.evaluate("new Date(0).getTime() + ' ' + (new Date() instanceof Date) + ' ' + typeof Date()").value == "0 true string")
+        app.clock.advance(by: 86_400)
+        #expect(app.evaluate("Date.now()").value == "\(start + 86_400_000)")
+    }
+
+    @Test("a patched document.cookie (Capacitor's defineProperty) is what every later script of the page reads")
+    func patchedCookieAccessor() {
+        let app = Self.page()
+        let patch = app.evaluate("""
+            const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+            Object.defineProperty(document, 'cookie', {
+                get: function () { return 'patched; ' + native.get.call(document); },
+                set: function (value) { native.set.call(document, value.toUpperCase()); },
+                configurable: true,
+            });
+            """)
+        #expect(patch.error == nil)
+        _ = app.evaluate("document.cookie = 'x=y'")
+        #expect(app.evaluate("document.cookie").value == "patched; theme=dark; X=Y")
+    }
+
+    @Test("a script error or a throw becomes WKErrorJavaScriptExceptionOccurred, not a crash", arguments: [
+        "throw new Error('boom')", "notDefined()", "document.cookie = foo", "document.cookie = 'a=1' + ", "'unterminated",
+        "window.webkit.messageHandlers.nobody.postMessage('x')",
+    ])
+    func exceptions(source: String) {
+        let app = Self.page()
+        let result = app.evaluate(source)
+        #expect(result.error?.code == .javaScriptExceptionOccurred)
+        #expect(result.value == nil)
+    }
+
+    @Test("browser APIs the simulated page lacks are unsupported, even when the script catches the error", arguments: [
+        "fetch('/x')", "window.location = 'https://other.example/'", "try { new XMLHttpRequest() } catch (e) {} 1", "setTimeout(function () {}, 10)",
+    ])
+    func unsupported(source: String) {
+        let app = Self.page()
+        #expect(app.evaluate(source).error?.code == .unsupportedJavaScript)
+    }
+
+    @Test("the name-guard idiom's names, bound by the fast path, are globals of the page for later scripts")
+    func fastPathBindings() {
+        let app = Self.page()
+        _ = app.evaluate("var names = document.cookie.split('; ').map(function(c) { return c.split('=')[0] } )")
+        #expect(app.evaluate("names.join(',') + ' ' + Array.isArray(names)").value == "theme true")
+    }
+
+    // MARK: Script message handlers
+
+    final class Recorder: WKScriptMessageHandler {
+        var messages: [(name: String, body: Any)] = []
+        var onMessage: () -> Void = {}
+        func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+            messages.append((message.name, message.body))
+            onMessage()
+        }
+    }
+
+    @Test("postMessage reaches the handler on the main queue after the script returned, body converted")
+    func postMessage() throws {
+        let app = Self.page()
+        let handler = Recorder()
+        app.webView.configuration.userContentController.add(handler, name: "bridge")
+        var order: [String] = []
+        handler.onMessage = { order.append("message, log so far: \(app.log.filter { $0.contains("document.cookie = 'after") }.count)") }
+        app.webView.evaluateJavaScript("""
+            const bridge = window.webkit.messageHandlers.bridge;
+            bridge.postMessage('text'); bridge.postMessage(42); bridge.postMessage({ a: [1, 'b', null], t: true });
+            bridge.postMessage([]); bridge.postMessage(null);
+            document.cookie = 'after=1';
+            'done'
+            """) { value, _ in order.append("completion \(value as? String ?? "nil")") }
+        #expect(handler.messages.isEmpty, "nothing is delivered before the run loop turns")
+        app.settle()
+        #expect(order.prefix(1) == ["message, log so far: 1"], "the script had finished when the first message arrived")
+        #expect(order.last == "completion done")
+        try #require(handler.messages.count == 5)
+        #expect(handler.messages.allSatisfy { $0.name == "bridge" })
+        #expect(handler.messages[0].body as? String == "text")
+        #expect((handler.messages[1].body as? NSNumber)?.intValue == 42)
+        let dictionary = try #require(handler.messages[2].body as? [String: Any])
+        let array = try #require(dictionary["a"] as? [Any])
+        #expect(array.count == 3 && array[1] as? String == "b" && array[2] is NSNull)
+        #expect((handler.messages[3].body as? [Any])?.isEmpty == true)
+        #expect(handler.messages[4].body is NSNull)
+    }
+
+    @Test("a removed handler is gone from the page: posting to it throws")
+    func removedHandler() {
+        let app = Self.page()
+        let handler = Recorder()
+        let controller = app.webView.configuration.userContentController
+        controller.add(handler, name: "bridge")
+        #expect(app.evaluate("'bridge' in window.webkit.messageHandlers").value == "true")
+        controller.removeScriptMessageHandler(forName: "bridge")
+        #expect(app.evaluate("window.webkit.messageHandlers.bridge.postMessage('x')").error?.code == .javaScriptExceptionOccurred)
+        #expect(handler.messages.isEmpty)
+    }
+
+    // MARK: The prompt panel
+
+    final class PromptAnswerer: WKUIDelegate {
+        var prompts: [(String, String?)] = []
+        var answer: (String, String?, @escaping (String?) -> Void) -> Void = { _, _, done in done(nil) }
+        func webView(
+            _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+            initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping (String?) -> Void
+        ) {
+            prompts.append((prompt, defaultText))
+            answer(prompt, defaultText, completionHandler)
+        }
+    }
+
+    @Test("prompt() returns the UI delegate's answer, synchronously to the script (Capacitor's bridge)")
+    func promptAnswered() {
+        let app = Self.page()
+        let delegate = PromptAnswerer()
+        delegate.answer = { prompt, _, done in done(prompt == #"{"type":"CapacitorCookies.get"}"# ? "answered" : nil) }
+        app.webView.uiDelegate = delegate
+        #expect(app.evaluate(#"prompt(JSON.stringify({ type: 'CapacitorCookies.get' }), 'd') + '!'"#).value == "answered!")
+        #expect(delegate.prompts.first?.1 == "d")
+    }
+
+    @Test("prompt() waits while the app answers later on the main queue; the clock moves meanwhile")
+    func promptAnsweredLater() {
+        let app = Self.page()
+        let delegate = PromptAnswerer()
+        delegate.answer = { _, _, done in app.context.mainQueue.asyncAfter(seconds: 2) { done("late") } }
+        app.webView.uiDelegate = delegate
+        #expect(app.evaluate("prompt('q') + ' ' + (Date.now() - \(Int(EngineFixture.start.timeIntervalSince1970 * 1000)))").value == "late 2000")
+    }
+
+    @Test("without a UI delegate prompt() returns null")
+    func promptWithoutDelegate() {
+        let app = Self.page()
+        #expect(app.evaluate("prompt('q') === null").value == "true")
+    }
+}
