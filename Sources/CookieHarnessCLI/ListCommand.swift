@@ -4,20 +4,22 @@ import HarnessCore
 import StrategyAdapters
 import SyncStrategies
 
-/// `cookie-harness list adapters|suites|scenarios [PATH...]`.
+/// `cookie-harness list adapters|profiles|rules|suites|scenarios [PATH...]`.
 enum ListCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "list", overview: "adapters|profiles|suites|scenarios", brief: "what there is to run",
+        name: "list", overview: "WHAT", brief: "adapters, profiles, engine rules, suites or scenarios",
         forms: [
             CommandSpec.Form("adapters", options: ["external"]), CommandSpec.Form("profiles", options: []),
+            CommandSpec.Form("rules", options: []),
             CommandSpec.Form("suites [PATH...]", options: ["schema"]),
             CommandSpec.Form("scenarios [PATH...]", options: ["tag", "filter", "schema"]),
         ],
         description: """
             Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and
-            evidence (confirmed, reported or assumed, and the source), the suites with their scenario counts, or the
-            scenarios with their tags and the capabilities they need (one per line, for scripts). PATH defaults to
-            Suites/.
+            evidence (confirmed, reported or assumed, and the source), the simulated engine's fixed rules (DESIGN §6)
+            with their evidence on Apple's WebKit and on WebKitGTK and the live cells that show them (Markdown), the
+            suites with their scenario counts, or the scenarios with their tags and the capabilities they need (one per
+            line, for scripts). PATH defaults to Suites/.
             """,
         options: [
             .valued(
@@ -30,7 +32,7 @@ enum ListCommand: HarnessCommand {
         ])
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, suites or scenarios") }
+        guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, rules, suites or scenarios") }
         let paths = Array(args.positional.dropFirst())
         switch what {
         case "adapters":
@@ -55,6 +57,9 @@ enum ListCommand: HarnessCommand {
         case "profiles":
             output.out(StrategyAdapterCatalog.profileDescriptions.joined(separator: "\n\n"))
             return .success
+        case "rules":
+            output.out(StrategyAdapterCatalog.engineRuleEvidence)
+            return .success
         case "suites", "scenarios":
             let inputs: SuiteInputs
             do {
@@ -77,7 +82,7 @@ enum ListCommand: HarnessCommand {
             }
             return .success
         default:
-            throw UsageError("list: unknown kind '\(what)' (adapters, profiles, suites or scenarios)")
+            throw UsageError("list: unknown kind '\(what)' (adapters, profiles, rules, suites or scenarios)")
         }
     }
 }

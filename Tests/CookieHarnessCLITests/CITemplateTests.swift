@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The CI templates in docs/ci/ are valid against the official schemas, through check-jsonschema's built-in
 /// `github-workflows` and `gitlab-ci` schemas (installed by `.ci/install-deps` into `.build/check-jsonschema-venv`).
@@ -12,16 +13,8 @@ struct CITemplateTests {
     private func check(_ schema: String, _ file: String) throws -> (Int32, String) {
         try #require(FileManager.default.isExecutableFile(atPath: Self.checker),
                      "check-jsonschema is missing: run 'bash .ci/install-deps' (it installs it into .build/check-jsonschema-venv)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.checker)
-        process.arguments = ["--builtin-schema", schema, file]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(Self.checker, ["--builtin-schema", schema, file])
+        return (result.status, result.output)
     }
 
     @Test("each template validates against its schema", arguments: [

@@ -18,18 +18,14 @@ struct LibsoupModelAgreementTests {
 
     /// Why the real library cannot run here, or nil when it can (CI installs python3-gi and gir1.2-soup-3.0).
     static let libsoupMissing: String? = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import gi; gi.require_version('Soup', '3.0'); from gi.repository import Soup"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let probe: ChildProcess.Result
         do {
-            try process.run()
-            process.waitUntilExit()
+            probe = try ChildProcess.run("/usr/bin/python3",
+                                         ["-c", "import gi; gi.require_version('Soup', '3.0'); from gi.repository import Soup"])
         } catch {
             return "/usr/bin/python3 cannot run: \(error)"
         }
-        return process.terminationStatus == 0 ? nil : "python3-gi or gir1.2-soup-3.0 is missing (.ci/install-deps installs them)"
+        return probe.status == 0 ? nil : "python3-gi or gir1.2-soup-3.0 is missing (.ci/install-deps installs them)"
     }()
 
     /// The listed differences: `scenario-id<TAB>reason` per line, `#` comments.

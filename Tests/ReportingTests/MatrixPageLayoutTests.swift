@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import Reporting
 import Testing
+import TestSupport
 
 /// Chromium, when this machine has it.
 private let headlessChromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -65,17 +66,10 @@ struct MatrixPageLayoutTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-layout-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(chromium))
-        process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),1000",
-                             "--dump-dom", file.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let dom = String(decoding: data, as: UTF8.self)
+        let dom = try ChildProcess.run(try #require(chromium),
+                                       ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                        "--window-size=\(width),1000", "--dump-dom", file.absoluteString],
+                                       errors: .discarded).output
         let attribute = try #require(dom.firstMatch(of: #/data-layout="([^"]*)"/#)).output.1
         let json = attribute.replacingOccurrences(of: "&quot;", with: "\"")
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Double])
