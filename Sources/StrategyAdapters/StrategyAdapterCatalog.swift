@@ -24,8 +24,9 @@ public enum StrategyAdapterCatalog {
     /// Each profile with every parameter's value and evidence, for `list profiles`.
     public static var profileDescriptions: [String] { profiles.map(\.description) }
 
-    /// The simulated engine's fixed rules with their evidence and live cells, for `list rules` (a Markdown table).
-    public static var engineRuleEvidence: String { EngineRule.evidenceTable }
+    /// The simulated engine's fixed rules with their evidence and live cells, for `list rules`: the summary table
+    /// (the README's), then the whole one (docs/engines.md's), in Markdown.
+    public static var engineRuleEvidence: String { EngineRule.summaryTable + "\n\n" + EngineRule.evidenceTable }
 
     /// UIWebView: one store for the native side and the web view.
     public static let uiwebview = Adapter(

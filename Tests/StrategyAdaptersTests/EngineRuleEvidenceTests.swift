@@ -46,13 +46,15 @@ struct EngineRuleEvidenceTests {
         }
     }
 
-    @Test("docs/engines.md shows the table `list rules` prints")
-    func documentedTableIsCurrent() throws {
-        let text = try String(contentsOfFile: RepositoryFiles.path("docs/engines.md"), encoding: .utf8)
-        let begin = "<!-- engine-rules:begin -->\n", end = "\n<!-- engine-rules:end -->"
+    @Test("docs/engines.md shows the table `list rules` prints, and the README its summary", arguments: [
+        ("docs/engines.md", "engine-rules", EngineRule.evidenceTable), ("README.md", "engine-rules-summary", EngineRule.summaryTable),
+    ])
+    func documentedTableIsCurrent(file: String, marker: String, table: String) throws {
+        let text = try String(contentsOfFile: RepositoryFiles.path(file), encoding: .utf8)
+        let begin = "<!-- \(marker):begin -->\n", end = "\n<!-- \(marker):end -->"
         let block = try #require(text.range(of: begin).flatMap { start in
             text.range(of: end, range: start.upperBound..<text.endIndex).map { text[start.upperBound..<$0.lowerBound] }
-        }, "docs/engines.md has no engine-rules block")
-        #expect(String(block) == EngineRule.evidenceTable, "regenerate the block with `cookie-harness list rules`:\n\(EngineRule.evidenceTable)")
+        }, "\(file) has no \(marker) block")
+        #expect(String(block) == table, "regenerate the block of \(file) from EngineRule:\n\(table)")
     }
 }

@@ -29,6 +29,34 @@ public enum EngineRule: Int, CaseIterable, Sendable {
         }
     }
 
+    /// A few words for the README's summary.
+    public var title: String {
+        switch self {
+        case .twoJars: "two jars; non-persistent stores isolated"
+        case .manualCookieHeader: "a manual Cookie header on every redirect hop"
+        case .setCookieOnEveryResponse: "Set-Cookie stored from 3xx responses"
+        case .navigationPolicies: "action per hop, response for the final one only"
+        case .foldedSetCookie: "Set-Cookie fields folded in the navigation response"
+        case .documentStartScript: "document-start scripts run after the first response"
+        case .scriptVisibleCookies: "document.cookie without HttpOnly"
+        case .asynchronousCookieStore: "WKHTTPCookieStore.setCookie asynchronous"
+        case .appKill: "a kill drops session cookies"
+        case .implicitWebToNativeSync: "implicit web→native sync off"
+        case .cookieHandlingSwitch: "httpShouldHandleCookies = false"
+        }
+    }
+
+    /// On WebKitGTK: whether the rule holds as stated, or where the profile departs from it, or why it cannot be seen.
+    public var onWebKitGTK: String {
+        switch self {
+        case .manualCookieHeader: "measured: does not hold, the header never reaches the wire (a profile parameter)"
+        case .foldedSetCookie: "measured: does not hold, Set-Cookie is absent (a profile parameter)"
+        case .implicitWebToNativeSync: "not observable: no native store"
+        case .cookieHandlingSwitch: "not observable: no such switch; modelled as rule 2 there (assumed)"
+        default: "measured: holds"
+        }
+    }
+
     /// The rule as DESIGN §6 states it, shortened.
     public var statement: String {
         switch self {
@@ -157,6 +185,19 @@ public enum EngineRule: Int, CaseIterable, Sendable {
             let cells = rule.measuredCells.map { "`\($0.scenario)` on `\($0.adapter)`: \($0.passes ? "passes" : "fails")" }
             lines.append("| \(rule.rawValue). \(rule.statement) | \(rule.appleEvidence) | \(rule.webKitGTKEvidence) | "
                          + (cells.isEmpty ? "—" : cells.joined(separator: "; ")) + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per rule with the confidence on each platform (the README's summary of ``evidenceTable``).
+    public static var summaryTable: String {
+        var lines = [
+            "| rule | Apple's WebKit | WebKitGTK | live cells |",
+            "|---|---|---|---:|",
+        ]
+        for rule in allCases {
+            lines.append("| \(rule.rawValue). \(rule.title) | \(rule.appleEvidence.confidence.rawValue) | "
+                         + "\(rule.onWebKitGTK) | \(rule.measuredCells.count) |")
         }
         return lines.joined(separator: "\n")
     }
