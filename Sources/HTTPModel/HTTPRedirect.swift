@@ -27,8 +27,11 @@ public enum HTTPRedirect {
     ]
 
     /// Where a `Location` value sends an engine that holds Foundation URLs: resolved against the URL it came from
-    /// (RFC 3986 §5, Foundation's); nil when it is no URL.
+    /// as RFC 3986 §5.2 says, the same URL ``HTTPURL/resolving(_:)`` gives a native request; nil when it is no URL.
+    /// Foundation alone leaves dot segments in an absolute reference (`http://a/b/../g`) and has no URL for an
+    /// empty one (the base itself), so both are done here (`LocationResolutionTests`).
     public static func target(of location: String, from url: URL) -> URL? {
-        URL(string: location, relativeTo: url)?.absoluteURL
+        if location.isEmpty { return url }
+        return URL(string: location, relativeTo: url)?.absoluteURL.standardized
     }
 }

@@ -66,13 +66,57 @@ public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
     /// The view the cookie model works with (scheme, canonical host, path).
     public var cookieURL: CookieURL? { CookieURL(scheme: scheme, host: host, path: path) }
 
-    /// Resolves a `Location` value (absolute, scheme-relative, absolute-path or relative) against this URL.
+    /// Resolves a `Location` value (absolute, scheme-relative, absolute-path, query-only or relative) against this
+    /// URL as RFC 3986 §5.2 does, dot segments removed (§5.2.4), so that a native request follows a redirect to the
+    /// same URL the simulated engine (Foundation's resolver, ``HTTPRedirect/target(of:from:)``) and real clients do.
     public func resolving(_ reference: String) -> HTTPURL? {
-        if reference.firstSchemeSeparator() != nil { return HTTPURL(reference) }
-        if reference.hasPrefix("//") { return HTTPURL("\(scheme):\(reference)") }
-        if reference.hasPrefix("/") { return HTTPURL(origin + reference) }
+        let reference = reference.firstIndex(of: "#").map { String(reference[..<$0]) } ?? reference
+        if reference.firstSchemeSeparator() != nil { return HTTPURL(reference).map(Self.withDotSegmentsRemoved) }
+        if reference.hasPrefix("//") { return HTTPURL("\(scheme):\(reference)").map(Self.withDotSegmentsRemoved) }
+        if reference.isEmpty { return self }
         if reference.hasPrefix("?") { return HTTPURL(origin + path + reference) }
-        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
-        return HTTPURL(origin + directory + reference)
+        let queryStart = reference.firstIndex(of: "?")
+        let referencePath = String(reference[..<(queryStart ?? reference.endIndex)])
+        let referenceQuery = queryStart.map { String(reference[$0...]) } ?? ""
+        let merged: String
+        if referencePath.hasPrefix("/") {
+            merged = referencePath
+        } else {
+            // §5.2.3: the base path up to its last "/", then the reference.
+            let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
+            merged = directory + referencePath
+        }
+        return HTTPURL(origin + Self.removingDotSegments(merged) + referenceQuery)
+    }
+
+    private static func withDotSegmentsRemoved(_ url: HTTPURL) -> HTTPURL {
+        var url = url
+        url.path = removingDotSegments(url.path)
+        return url
+    }
+
+    /// RFC 3986 §5.2.4: "." and ".." segments removed from an absolute path ("/a/b/../c" is "/a/c").
+    static func removingDotSegments(_ path: String) -> String {
+        guard path.contains(".") else { return path }
+        var input = Substring(path)
+        var output: [Substring] = []
+        while !input.isEmpty {
+            if input.hasPrefix("../") { input = input.dropFirst(3) }
+            else if input.hasPrefix("./") { input = input.dropFirst(2) }
+            else if input.hasPrefix("/./") { input = input.dropFirst(2) }
+            else if input == "/." { input = "/" }
+            else if input.hasPrefix("/../") { input = input.dropFirst(3); _ = output.popLast() }
+            else if input == "/.." { input = "/"; _ = output.popLast() }
+            else if input == "." || input == ".." { input = "" }
+            else {
+                // The first segment, with its leading "/", up to the next "/".
+                let start = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
+                let end = input[start...].firstIndex(of: "/") ?? input.endIndex
+                output.append(input[..<end])
+                input = input[end...]
+            }
+        }
+        let result = output.joined()
+        return result.isEmpty ? "/" : result
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPModel
 import Testing
 
@@ -26,5 +27,40 @@ struct HTTPURLTests {
     func resolving(location: String, expected: String) throws {
         let base = try #require(HTTPURL("https://login.example.com/a/b"))
         #expect(base.resolving(location)?.description == expected)
+    }
+}
+
+/// RFC 3986 §5.4's own examples (base `http://a/b/c/d;p?q`), through both resolvers the harness has: `HTTPURL`'s, which
+/// native requests follow, and Foundation's (``HTTPRedirect/target(of:from:)``), which the simulated engine follows.
+/// A redirect must land on the same URL either way. Fragments are dropped (a request never carries one).
+@Suite("Location resolution: RFC 3986 §5.4 on both resolvers")
+struct LocationResolutionTests {
+    static let base = "http://a/b/c/d;p?q"
+    static let examples: [(String, String)] = [
+        ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"), ("/g", "http://a/g"),
+        ("//g", "http://g/"), ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"), ("#s", "http://a/b/c/d;p?q"),
+        ("g#s", "http://a/b/c/g"), ("g?y#s", "http://a/b/c/g?y"), (";x", "http://a/b/c/;x"), ("g;x", "http://a/b/c/g;x"),
+        ("", "http://a/b/c/d;p?q"), (".", "http://a/b/c/"), ("./", "http://a/b/c/"), ("..", "http://a/b/"),
+        ("../", "http://a/b/"), ("../g", "http://a/b/g"), ("../..", "http://a/"), ("../../", "http://a/"),
+        ("../../g", "http://a/g"),
+        // §5.4.2, abnormal: more ".." than segments, dot segments in an absolute path or URL.
+        ("../../../g", "http://a/g"), ("../../../../g", "http://a/g"), ("/./g", "http://a/g"), ("/../g", "http://a/g"),
+        ("g.", "http://a/b/c/g."), (".g", "http://a/b/c/.g"), ("g..", "http://a/b/c/g.."), ("..g", "http://a/b/c/..g"),
+        ("./../g", "http://a/b/g"), ("./g/.", "http://a/b/c/g/"), ("g/./h", "http://a/b/c/g/h"), ("g/../h", "http://a/b/c/h"),
+        ("g;x=1/./y", "http://a/b/c/g;x=1/y"), ("g;x=1/../y", "http://a/b/c/y"), ("http://a/b/../g", "http://a/g"),
+    ]
+
+    @Test("HTTPURL.resolving gives RFC 3986's result", arguments: examples)
+    func httpURL(reference: String, expected: String) throws {
+        let base = try #require(HTTPURL(Self.base))
+        #expect(base.resolving(reference)?.description == expected)
+    }
+
+    @Test("HTTPRedirect.target (Foundation's resolver) gives the same request URL", arguments: examples)
+    func foundation(reference: String, expected: String) throws {
+        let base = try #require(URL(string: Self.base))
+        let target = try #require(HTTPRedirect.target(of: reference, from: base))
+        // As a request line sees it: no fragment, "/" for an empty path.
+        #expect(HTTPURL(target.absoluteString)?.description == expected)
     }
 }
