@@ -182,6 +182,73 @@ struct RequestBodyTests {
     }
 }
 
+@Suite("request headers other than Cookie")
+struct RequestHeaderCheckTests {
+    static let origins = [Origin(url: "https://app.example.com", routes: [Route(path: "/home")])]
+
+    func run(sending headers: [HeaderField], _ check: RequestExpectation) -> ScenarioExecutor.Outcome {
+        let scenario = Fixtures.scenario("t.header", [
+            .load(Request(url: "https://app.example.com/home", headers: headers)),
+            .expect(.request(check)),
+        ])
+        return ScenarioExecutor().observe(scenario, of: Fixtures.suite([scenario], origins: Self.origins), on: .reference)
+    }
+
+    @Test("header= with equals= compares that header's whole value, not the Cookie header")
+    func equals() {
+        let check = RequestExpectation(url: "https://app.example.com/home", cookie: .init(equals: "t0k3n"), header: "X-App-Token")
+        #expect(run(sending: [HeaderField(name: "x-app-token", value: "t0k3n")], check).status == .passed)
+        guard case .failed(let failure) = run(sending: [], check).status else {
+            Issue.record("a missing header must fail")
+            return
+        }
+        #expect(failure.message == "X-App-Token header of GET https://app.example.com/home: expected 't0k3n', observed (none)")
+        #expect(!failure.guardsAgainstExposure)
+    }
+
+    @Test("header= with empty= fails on a header that is there, as an exposure, and observes the value")
+    func empty() {
+        let check = RequestExpectation(url: "https://app.example.com/home", cookie: .init(isEmpty: true), header: "Authorization")
+        #expect(run(sending: [], check).status == .passed)
+        let result = run(sending: [HeaderField(name: "Authorization", value: "Bearer x")], check)
+        guard case .failed(let failure) = result.status else {
+            Issue.record("a header that must be absent was sent: must fail")
+            return
+        }
+        #expect(failure.message == "Authorization header of GET https://app.example.com/home: expected none, observed 'Bearer x'")
+        #expect(failure.guardsAgainstExposure)
+        #expect(result.observations.map(\.description) == ["Authorization header of GET https://app.example.com/home: Bearer x"])
+    }
+}
+
+@Suite("the reference app's redirect hops keep the app's header fields as Fetch does")
+struct ReferenceRedirectHeaderTests {
+    @Test("a custom header reaches every hop, another site's too; Authorization stops at the origin")
+    func hops() {
+        let origins = [
+            Origin(url: "https://app.example.com", routes: [
+                Route(path: "/start", status: 302, location: "https://app.example.com/out"),
+                Route(path: "/out", status: 302, location: "https://partner.example/land"),
+            ]),
+            Origin(url: "https://partner.example", routes: [Route(path: "/land")]),
+        ]
+        func header(_ name: String, at url: String) -> RequestExpectation {
+            RequestExpectation(url: url, cookie: .init(equals: name == "Authorization" ? "Bearer b" : "t0k3n"), header: name)
+        }
+        let scenario = Fixtures.scenario("t.hops", [
+            .load(Request(url: "https://app.example.com/start", headers: [
+                HeaderField(name: "X-App-Token", value: "t0k3n"), HeaderField(name: "Authorization", value: "Bearer b"),
+            ])),
+            .expect(.request(header("X-App-Token", at: "https://partner.example/land"))),
+            .expect(.request(header("Authorization", at: "https://app.example.com/out"))),
+            .expect(.request(RequestExpectation(
+                url: "https://partner.example/land", cookie: .init(isEmpty: true), header: "Authorization"))),
+        ])
+        let status = ScenarioExecutor().run(scenario, of: Fixtures.suite([scenario], origins: origins), on: .reference).status
+        #expect(status == .passed)
+    }
+}
+
 /// Adapters that cannot run here, and apps that cannot serve a step: skips with the reason, never a verdict.
 @Suite("unavailable adapters and unservable steps")
 struct UnavailableAdapterTests {

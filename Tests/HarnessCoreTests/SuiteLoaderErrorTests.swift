@@ -48,6 +48,16 @@ struct SuiteLoaderErrorTests {
                 + "(contains=, lacks=, equals=, empty=, body=)"
         ),
         Case(
+            name: "expect-request header= with a cookie list",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\" header=\"X-A\" contains=\"t\"/>\n  </scenario>",
+            error: #"3:5: error: <expect-request header="X-A"> checks the value with equals= or empty=, not contains= or lacks="#
+        ),
+        Case(
+            name: "expect-request header= that is not a header name",
+            body: "\(scenario)\n    <expect-request url=\"https://a.example/\" header=\"X A\" equals=\"t\"/>\n  </scenario>",
+            error: #"3:46: error: header="X A" must be a header name (an RFC 9110 token)"#
+        ),
+        Case(
             name: "store check with both has and lacks",
             body: "\(scenario)\n    <expect-native-store has=\"a\" lacks=\"a\"/>\n  </scenario>",
             error: "3:5: error: <expect-native-store> needs exactly one of has=, lacks="

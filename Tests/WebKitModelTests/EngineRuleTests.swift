@@ -73,6 +73,25 @@ struct EngineRuleTests {
         #expect(app.delegate.actions.last?.request.value(forHTTPHeaderField: "Cookie") == "manual=1")
     }
 
+    @Test("rule 2: the app's other headers go to every redirect hop, cross-site too, but Authorization only within the origin", arguments: ["ios", "webkitgtk"])
+    func appHeadersOnRedirectHops(profile: String) throws {
+        let app = EngineFixture(profile: try #require(PlatformProfile.named(profile)))
+        app.route("https://app.example.com/start", status: 302, location: "https://app.example.com/out")
+        app.route("https://app.example.com/out", status: 302, location: "https://partner.example/land")
+        app.route("https://partner.example/land")
+        var request = WebRequest(url: URL(string: "https://app.example.com/start")!)
+        request.setValue("t0k3n", forHTTPHeaderField: "X-App-Token")
+        request.setValue("Bearer b", forHTTPHeaderField: "Authorization")
+        app.webView.load(request)
+        app.settle()
+        func header(_ name: String, at url: String) -> String? {
+            app.network.requests(to: url).last?.headers.joinedValue(of: name, separator: ", ")
+        }
+        #expect(header("X-App-Token", at: "https://partner.example/land") == "t0k3n")
+        #expect(header("Authorization", at: "https://app.example.com/out") == "Bearer b", "same origin: kept")
+        #expect(header("Authorization", at: "https://partner.example/land") == nil, "another origin: cleared")
+    }
+
     // MARK: Rule 3
 
     @Test("rule 3: Set-Cookie on a 302 is stored before the redirect is followed")

@@ -142,12 +142,20 @@ public final class SharedStoreApp: App {
     ) throws -> HTTPURL {
         let client = HTTPClient(network: environment.network, transcript: environment.transcript, channel: channel)
         let manualCookie = request.cookieHeader
+        // The app's other header fields go to every hop, as Fetch's redirect keeps them (a manual Cookie does not).
+        var carried = request.headers.removing("Cookie")
         let final = try client.perform(request) { hop in
             let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
             if hop.index == 0 {
                 hop.request.headers = request.headers
                 if manualCookie != nil { return }
+            } else {
+                let previous = hop.urlList[hop.index - 1]
+                carried = HTTPRedirect.keptHeaderFields(
+                    carried, crossOrigin: previous.origin != hop.request.url.origin,
+                    methodBecomesGET: hop.request.method == "GET" && request.method != "GET")
+                hop.request.headers = carried
             }
             guard handlesCookies, let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
             hop.request.headers.append(HeaderField(name: "Cookie", value: header))

@@ -363,6 +363,10 @@ struct SuiteReader {
         guard let match = cookieMatch(element) else { return nil }
         expectation.cookie = match
         expectation.body = element[attribute: "body"]
+        if let header = element.attribute(named: "header") {
+            guard requestHeaderCheck(header, match: match, of: element) else { return nil }
+            expectation.header = SuiteText.trimmed(header.value)
+        }
         if expectation.received, !match.hasChecks, expectation.body == nil {
             error(at: element, "<\(element.name)> needs one of contains=, lacks=, equals=, empty=, body=")
             return nil
@@ -376,6 +380,24 @@ struct SuiteReader {
             return nil
         }
         return expectation
+    }
+
+    /// `header=` names a field (RFC 9110 token) and takes `equals=` or `empty=`: `contains=` and `lacks=` are
+    /// lists of cookies, which another header does not hold. False (reported) when the check cannot be made.
+    private mutating func requestHeaderCheck(
+        _ header: XMLTree.Attribute, match: CookieStringMatch, of element: XMLTree.Element
+    ) -> Bool {
+        let name = SuiteText.trimmed(header.value)
+        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        guard !name.isEmpty, name.allSatisfy({ tokenCharacters.contains($0) }) else {
+            error(at: header, "header=\"\(header.value)\" must be a header name (an RFC 9110 token)")
+            return false
+        }
+        guard match.contains.isEmpty, match.lacks.isEmpty else {
+            error(at: element, "<\(element.name) header=\"\(name)\"> checks the value with equals= or empty=, not contains= or lacks=")
+            return false
+        }
+        return true
     }
 
     private mutating func cookieMatch(_ element: XMLTree.Element) -> CookieStringMatch? {

@@ -1,6 +1,6 @@
 /// What a scenario checks at the point it is written.
 public enum Expectation: Sendable, Hashable {
-    /// What an origin received: the `Cookie` header of a request to `url`.
+    /// What an origin received: the `Cookie` header (or another header) of a request to `url`.
     case request(RequestExpectation)
     /// What `document.cookie` shows in the current page.
     case documentCookie(CookieStringMatch)
@@ -34,14 +34,17 @@ public struct RequestExpectation: Sendable, Hashable {
     /// When false: the expectation is that no request reached `url` at all.
     public var received: Bool
     public var cookie: CookieStringMatch
+    /// The request header `cookie`'s `equals` / `isEmpty` look at instead of `Cookie` (nil: the `Cookie` header).
+    public var header: String?
     /// The exact body the request must have carried (nil: not checked).
     public var body: String?
 
     public init(
         url: String, occurrence: Occurrence = .last, received: Bool = true, cookie: CookieStringMatch = .init(),
-        body: String? = nil
+        body: String? = nil, header: String? = nil
     ) {
         self.url = url
+        self.header = header
         self.occurrence = occurrence
         self.received = received
         self.cookie = cookie

@@ -260,10 +260,31 @@ private struct World {
                 return (failure("body of \(request.method) \(request.url): expected '\(body)', observed \(observed)", at: location), seenBody)
             }
         }
+        if let header = expectation.header, header.caseInsensitiveCompare("Cookie") != .orderedSame {
+            return checkHeader(header, of: request, expectation.cookie, at: location)
+        }
         let mismatch = CookieStringCheck(expectation.cookie)
             .mismatch(in: request.cookieHeader, subject: "Cookie header of \(request.method) \(request.url)")
             .map { failure($0.message, at: location, exposure: $0.isExposure) }
         return (mismatch, seen)
+    }
+
+    /// `equals` / `empty` on a header other than `Cookie` (repeated fields joined with ", ", RFC 9110 §5.3). A
+    /// header present where `empty` wants none is an exposure: a value the app set (a token) went where it must not.
+    private func checkHeader(
+        _ name: String, of request: ReceivedRequest, _ match: CookieStringMatch, at location: SuiteLocation
+    ) -> (Failure?, Observation) {
+        let value = request.headers.joinedValue(of: name, separator: ", ")
+        let subject = "\(name) header of \(request.method) \(request.url)"
+        let seen = Observation(location, subject, value.map { [$0] } ?? [])
+        let shown = value.map { "'\($0)'" } ?? "(none)"
+        if match.isEmpty, let value, !value.isEmpty {
+            return (failure("\(subject): expected none, observed \(shown)", at: location, exposure: true), seen)
+        }
+        if let equals = match.equals, value != equals {
+            return (failure("\(subject): expected '\(equals)', observed \(shown)", at: location), seen)
+        }
+        return (nil, seen)
     }
 
     private func failure(_ message: String, at location: SuiteLocation, extra: String = "", exposure: Bool = false) -> Failure {

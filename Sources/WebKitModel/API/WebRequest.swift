@@ -58,13 +58,16 @@ public struct WebRequest: Sendable, Hashable {
 
     /// The request a redirect answered with `status` leads to, at `url`: the same request, except that a POST the
     /// redirect turns into a GET loses its body and the header fields about it (``HTTPRedirect``).
+    /// Which header fields go along: ``HTTPRedirect/keptHeaderFields(_:crossOrigin:methodBecomesGET:)``.
     public func following(redirect status: Int, to url: URL) -> WebRequest {
         var next = self
         next.url = url
-        if HTTPRedirect.changesMethodToGET(status: status, method: httpMethod) {
+        let becomesGET = HTTPRedirect.changesMethodToGET(status: status, method: httpMethod)
+        next.headerFields = HTTPRedirect.keptHeaderFields(
+            headerFields, crossOrigin: HTTPURL(self.url.absoluteString).map(\.origin) != HTTPURL(url.absoluteString).map(\.origin), methodBecomesGET: becomesGET)
+        if becomesGET {
             next.httpMethod = "GET"
             next.httpBody = nil
-            next.headerFields.removeAll { HTTPRedirect.isContentHeaderField($0.name) }
         }
         return next
     }
