@@ -211,22 +211,7 @@ public final class WebViewApp: App {
         transcript.record(
             "• web view opened (data store: \(options.dataStore.rawValue), process pool: \(options.sharedProcessPool ? "shared" : "own"))")
         strategy.webViewDidOpen(webView, app: context)
-        try requireRealEngineSupport(of: webView)
         try settle()
-    }
-
-    /// Script message handlers and the UI delegate's prompt panel run on the simulated engine only: on the real
-    /// one a strategy that uses them is skipped with the reason, never run as if they were there (issue 20).
-    private func requireRealEngineSupport(of webView: WKWebView) throws {
-        guard !(engine is SimulatedWebKit) else { return }
-        let handlers = webView.configuration.userContentController.scriptMessageHandlerNames
-        if !handlers.isEmpty {
-            throw AppError.cannotServe(
-                "script message handlers (\(handlers.joined(separator: ", "))) are not yet on the real engine (issue 20)")
-        }
-        if webView.uiDelegate != nil {
-            throw AppError.cannotServe("a WKUIDelegate (the prompt() panel) is not yet on the real engine (issue 20)")
-        }
     }
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
@@ -236,7 +221,6 @@ public final class WebViewApp: App {
         webRequest.httpShouldHandleCookies = handlesCookies
         recorder.beginStep()
         strategy.load(webRequest, in: webView, app: context)
-        try requireRealEngineSupport(of: webView)
         try settle()
         try recorder.endStep(describing: "the load of \(request.url)")
     }

@@ -31,12 +31,81 @@ extension WebKitGTKEngine {
                 let message = (try? DriverMessages.string(fields, "message")) ?? "the fetch failed"
                 completion(.failure(WebKitError(.cannotFindHost, message)))
             }
+        case "script-message": try scriptMessage(fields)
+        case "prompt": try prompt(fields)
+        case "evaluate-done":
+            let call = try DriverMessages.integer(fields, "call")
+            guard let completion = evaluations.removeValue(forKey: call) else { return }
+            let outcome: Result<String?, WebKitError>
+            if case .string(let message)? = fields["error"] {
+                log("evaluateJavaScript failed: \(message)")
+                outcome = .failure(WebKitError(.javaScriptExceptionOccurred, message))
+            } else if case .string(let value)? = fields["value"] {
+                outcome = .success(value)
+            } else {
+                outcome = .success(nil)
+            }
+            schedule(after: 0) { completion(outcome) }
         case "cookies-changed":
             let store = try DriverMessages.integer(fields, "store")
             for handler in observers[store] ?? [] { schedule(after: 0, handler) }
         case let other:
             throw LineProtocol.Violation("unknown event type '\(other)'")
         }
+    }
+
+    /// `script-message-received::NAME`: the body's JSON converted as on the simulated engine, delivered on the
+    /// app's main queue (the posting script does not wait).
+    private func scriptMessage(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let name = try DriverMessages.string(fields, "name")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return }
+        let json: String? = if case .string(let text)? = fields["body"] { text } else { nil }
+        let page = (try? DriverMessages.url(fields, "url")) ?? view.page
+        log("the page posted a message to '\(name)': \(json ?? "null")")
+        let body = WKScriptMessage.body(fromJSON: json)
+        schedule(after: 0) { view.client.didReceiveScriptMessage(name: name, body: body, pageURL: page) }
+    }
+
+    /// `script-dialog` (PROMPT), held by the driver: the page's script waits until `answer-prompt`, which the app's
+    /// `WKUIDelegate` gives, now or later on its main queue; without one, null (WebKit's default on iOS). The
+    /// delegate is asked on the main queue, after the messages the page posted before it (WebKit's order).
+    private func prompt(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let dialog = try DriverMessages.integer(fields, "dialog")
+        let message = try DriverMessages.string(fields, "message")
+        let defaultText: String? = if case .string(let text)? = fields["default-text"] { text } else { nil }
+        let shown = "prompt('\(message.prefix(80))')"
+        waitingPrompts.insert(dialog)
+        let reply: (String?) -> Void = { [weak self] text in
+            guard let self, waitingPrompts.remove(dialog) != nil else { return }
+            log("\(shown): the app answered \(text.map { "'\($0.prefix(80))'" } ?? "null")")
+            send("answer-prompt", ["dialog": .integer(dialog), "text": text.map(JSONValue.string) ?? .null])
+        }
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return reply(nil) }
+        let page = (try? DriverMessages.url(fields, "url")) ?? view.page
+        schedule(after: 0) { [weak self] in
+            guard view.client.runTextInputPanel(prompt: message, defaultText: defaultText, pageURL: page, completion: reply) else {
+                self?.log("\(shown): no UI delegate")
+                return reply(nil)
+            }
+        }
+    }
+
+    /// The page waits on prompts the app has not answered: nothing comes from WebKit until it does, so the app's
+    /// run loop goes on (its clock moving to its next work, as on the simulated engine); an app with nothing left
+    /// to do never answers, and the prompt returns null. False when no prompt waits.
+    func runAppWhilePromptsWait() -> Bool {
+        guard !waitingPrompts.isEmpty else { return false }
+        if let next = queue.popNext() {
+            if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }
+            next.work()
+            return true
+        }
+        for dialog in waitingPrompts.sorted() {
+            log("prompt #\(dialog): the app never called the completion handler, null")
+            send("answer-prompt", ["dialog": .integer(dialog), "text": .null])
+        }
+        waitingPrompts = []
+        return true
     }
 
     /// Rule 4 on the real engine: WebKit waits until the strategy's decision handler is called.

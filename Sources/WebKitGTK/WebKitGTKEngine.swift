@@ -52,6 +52,13 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// Navigations that failed: WebKit's later events for them are not the delegate's to hear.
     var failedNavigations: Set<Int> = []
     var fetches: [Int: (Result<WebResponse, WebKitError>) -> Void] = [:]
+    /// `evaluateJavaScript` calls whose script waits on a `prompt()` the app has to answer first, by the driver's
+    /// call number: they end with an `evaluate-done` event.
+    var evaluations: [Int: (Result<String?, WebKitError>) -> Void] = [:]
+    /// Prompts the page waits on, by the driver's dialog number, until the app answers.
+    var waitingPrompts: Set<Int> = []
+    /// Work that must follow the events of the next `settle` (a script's completion after the messages it posted).
+    var afterNextSettle: [() -> Void] = []
     var observers: [Int: [() -> Void]] = [:]
     /// A driver failure met inside a call that cannot throw; the next ``runUntilIdle()`` throws it.
     var pendingFailure: WebKitError?
@@ -62,6 +69,8 @@ public final class WebKitGTKEngine: WebKitEngine {
         let store: Int
         let client: any WebViewEngineClient
         var scriptsSent: [WKUserScript]
+        /// The script message handler names the driver has registered.
+        var handlersSent: [String] = []
         var page: URL?
         /// Navigations started and not yet finished or failed.
         var loading: Set<Int> = []
@@ -237,15 +246,23 @@ public final class WebKitGTKEngine: WebKitEngine {
         })
     }
 
-    /// `WKUserContentController` changes reach the pages a web view commits later: the driver gets the current
-    /// set before anything can commit.
-    func syncUserScripts() {
+    /// `WKUserContentController` changes reach the driver before anything can commit or run: user scripts (for
+    /// the pages a web view commits later) and script message handler names (the pages see them at once).
+    func syncUserContent() {
         for view in views.values {
             let scripts = view.client.userScripts
-            guard scripts != view.scriptsSent else { continue }
-            guard send("set-scripts", ["view": .integer(view.handle), "scripts": Self.scripts(scripts)]) != nil else { return }
-            view.scriptsSent = scripts
-            log("web view #\(view.handle): user scripts replaced (\(scripts.count))")
+            if scripts != view.scriptsSent {
+                guard send("set-scripts", ["view": .integer(view.handle), "scripts": Self.scripts(scripts)]) != nil else { return }
+                view.scriptsSent = scripts
+                log("web view #\(view.handle): user scripts replaced (\(scripts.count))")
+            }
+            let names = view.client.scriptMessageHandlerNames
+            if names != view.handlersSent {
+                guard send("set-message-handlers", ["view": .integer(view.handle), "names": .array(names.map(JSONValue.string))]) != nil
+                else { return }
+                view.handlersSent = names
+                log("web view #\(view.handle): script message handlers \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            }
         }
     }
 
@@ -254,7 +271,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             log("load ignored: web view #\(handle) belongs to a killed process")
             return -makeHandle()
         }
-        syncUserScripts()
+        syncUserContent()
         syncClock()
         let fields: [String: JSONValue] = [
             "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
@@ -282,27 +299,38 @@ public final class WebKitGTKEngine: WebKitEngine {
         _ source: String, inWebView handle: Int, completion: @escaping (Result<String?, WebKitError>) -> Void
     ) {
         guard views[handle] != nil else { return log("evaluateJavaScript ignored: web view #\(handle) belongs to a killed process") }
+        syncUserContent()
         syncClock()
         guard pendingFailure == nil else { return }
         let outcome: Result<String?, WebKitError>
+        let result: LineProtocol.Result
         do {
-            let result = try driver.call("evaluate", ["view": .integer(handle), "source": .string(source)])
-            if case .string(let value)? = result.fields["value"] { outcome = .success(value) } else { outcome = .success(nil) }
+            result = try driver.call("evaluate", ["view": .integer(handle), "source": .string(source)])
         } catch WebKitGTKDriverError.errored(let message) {
             log("evaluateJavaScript failed: \(message)")
-            outcome = .failure(WebKitError(.javaScriptExceptionOccurred, message))
+            schedule(after: 0) { completion(.failure(WebKitError(.javaScriptExceptionOccurred, message))) }
+            return
         } catch {
             pendingFailure = engineError(error)
             return
         }
-        schedule(after: 0) { completion(outcome) }
+        if case .integer(let call)? = result.fields["pending"] {
+            log("evaluateJavaScript: the script waits on a prompt() (call #\(call))")
+            evaluations[call] = completion
+            return
+        }
+        if case .string(let value)? = result.fields["value"] { outcome = .success(value) } else { outcome = .success(nil) }
+        // The messages the script posted reach the app first, as on the simulated engine: their events come with
+        // the next settle, and the completion after them.
+        if result.fields["posted"] == .bool(true) { afterNextSettle.append { completion(outcome) } }
+        else { schedule(after: 0) { completion(outcome) } }
     }
 
     public func clickLink(to url: URL, inWebView handle: Int) {
         guard let view = views[handle], view.page != nil else {
             return log("link click to \(url) ignored: web view #\(handle) shows no page")
         }
-        syncUserScripts()
+        syncUserContent()
         guard let result = send("click-link", ["view": .integer(handle), "url": .string(url.absoluteString)]),
               case .integer(let navigation)? = result.fields["navigation"]
         else { return }
@@ -316,7 +344,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             log("form submission to \(request.url) ignored: web view #\(handle) shows no page")
             return nil
         }
-        syncUserScripts()
+        syncUserContent()
         syncClock()
         let fields: [String: JSONValue] = [
             "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
@@ -336,7 +364,7 @@ public final class WebKitGTKEngine: WebKitEngine {
             log("history navigation ignored: web view #\(handle) belongs to a killed process")
             return nil
         }
-        syncUserScripts()
+        syncUserContent()
         syncClock()
         let op = offset < 0 ? "go-back" : "go-forward"
         guard let result = send(op, ["view": .integer(handle)]) else { return nil }
@@ -395,7 +423,8 @@ public final class WebKitGTKEngine: WebKitEngine {
                 due.work()
                 continue
             }
-            syncUserScripts()
+            if runAppWhilePromptsWait() { continue }
+            syncUserContent()
             syncClock()
             if let failure = pendingFailure { throw failure }
             let result: LineProtocol.Result
@@ -414,7 +443,10 @@ public final class WebKitGTKEngine: WebKitEngine {
                 driver.kill()
                 throw WebKitError(.engineFailed, "the WebKitGTK driver sent an invalid event: \(error.message)")
             }
-            if !events.isEmpty { continue }
+            let following = afterNextSettle
+            afterNextSettle = []
+            for work in following { schedule(after: 0, work) }
+            if !events.isEmpty || !following.isEmpty { continue }
             guard result.fields["idle"] == .bool(true) else {
                 // WebKit stopped making progress (a process that never started): the driver is not to be trusted.
                 driver.kill()
@@ -448,6 +480,9 @@ public final class WebKitGTKEngine: WebKitEngine {
         stores.removeAll()
         observers.removeAll()
         fetches.removeAll()
+        evaluations.removeAll()
+        waitingPrompts.removeAll()
+        afterNextSettle.removeAll()
         navigationViews.removeAll()
         responseURLs.removeAll()
         failedNavigations.removeAll()

@@ -30,7 +30,8 @@ The driver is a small package of this folder's modules, one job each: driver_pro
 dispatch, the process; shared with the browser drivers), proxy.py (the proxy and its TLS; shared too),
 webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit_mainloop.py (threads and GLib's
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
-webkit_events.py (what is recorded for the transcript, and settle). This file puts them together: start, reset,
+webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
+app: script messages, prompt(), and evaluate, which must not wait on a prompt). This file puts them together: start, reset,
 the clock, stop.
 """
 
@@ -52,6 +53,7 @@ from webkit_api import log
 from webkit_events import Events
 from webkit_mainloop import MainLoop
 from webkit_objects import Display
+from webkit_page_calls import PageCalls
 from webkit_stores import Stores
 from webkit_views import Views
 
@@ -72,12 +74,13 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
         "clear-data-store", "observe-cookies", "new-web-view", "set-scripts", "load", "click-link", "submit-form",
         "go-back", "go-forward", "fetch", "evaluate", "decide", "respond", "settle", "profile",
+        "set-message-handlers", "answer-prompt",
     )
 
     def __init__(self):
@@ -99,6 +102,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.stores = {}
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
+        self.dialogs = {}  # number -> (held prompt dialog, view)
+        self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
         self.pending_calls = set()  # fetch requests and JavaScript calls running
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
@@ -158,6 +163,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
             except Exception:
                 pass
         self.decisions = {}
+        self.close_dialogs()
         with self.lock:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
         proxy.close_unanswered(exchanges)
@@ -223,6 +229,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 for decision, _ in self.decisions.values():
                     decision.ignore()
                 self.decisions = {}
+                self.close_dialogs()
                 for view in self.views.values():
                     view.destroy()
                 self.views = {}

@@ -12,7 +12,7 @@ from driver_protocol import ProtocolError, field
 from webkit_api import soup_headers
 
 IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
-BLOCKING_EVENTS = ("decide-action", "decide-response", "http-request")  # WebKit waits for the answer to these
+BLOCKING_EVENTS = ("decide-action", "decide-response", "http-request", "prompt")  # WebKit waits for the answer to these
 EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
 EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
 NAVIGATION_TYPES = {0: "link-activated", 1: "form-submitted", 2: "back-forward", 3: "reload", 4: "form-resubmitted",
@@ -234,7 +234,7 @@ class Events:
     # -- settle ---------------------------------------------------------------------------------------------------
 
     def busy(self):
-        if self.decisions or self.pending_calls:
+        if self.decisions or self.pending_calls or self.dialogs:
             return True
         with self.lock:
             if self.exchanges:
@@ -246,6 +246,8 @@ class Events:
         reasons = []
         if self.decisions:
             reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
+        if self.dialogs:
+            reasons.append(f"prompts {sorted(self.dialogs)} wait for the harness")
         if self.pending_calls:
             reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
         with self.lock:

@@ -133,6 +133,7 @@ class View:
         self.frame_urls = set()  # URLs whose navigation actions were classified as a frame's
         self.navigation = None  # the current navigation's number
         self.cancelled = False  # the harness cancelled the current navigation: not loading for idle
+        self.message_handlers = {}  # script message handler name -> its signal handler on `content`
 
     def loading(self):
         """WebKit says it is loading, or a main-frame navigation was allowed and has not started yet: a
@@ -158,12 +159,20 @@ class View:
         for handler in self.handlers:
             widget.disconnect(handler)
         self.handlers = []
+        for name in list(self.message_handlers):
+            self.forget_message_handler(name)
         try:
             widget.stop_loading()
         except Exception:
             pass
         content, self.content = self.content, None
         return widget, content
+
+    def forget_message_handler(self, name):
+        """`window.webkit.messageHandlers.NAME` is gone from the pages (a reused content manager keeps none)."""
+        handler = self.message_handlers.pop(name)
+        self.content.disconnect(handler)
+        self.content.unregister_script_message_handler(name)
 
     def destroy(self):
         parts = self.detach()

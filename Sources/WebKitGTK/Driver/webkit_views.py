@@ -61,6 +61,7 @@ class Views:
             widget.connect("load-changed", self.on_load_changed, view),
             widget.connect("load-failed", self.on_load_failed, view),
             widget.connect("create", lambda *_: None),
+            widget.connect("script-dialog", self.on_script_dialog, view),
         ]
         self.views[view.number] = view
         return {"view": view.number}
@@ -178,13 +179,7 @@ class Views:
         finally:
             self.pending_calls.discard(token)
             self.note_activity()
-        if value is None or value.is_undefined() or value.is_null():
-            return None
-        return value.to_string()
-
-    def evaluate(self, request):
-        view = self.view_of(request)
-        return {"value": self.evaluate_in(view, field(request, "source", str))}
+        return self.javascript_value(value)
 
     def fetch(self, request):
         view, url, method, headers, body = self.request_of(request)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `WKScriptMessage`: what a page's `window.webkit.messageHandlers.NAME.postMessage(body)` sent.
 public final class WKScriptMessage {
     /// The handler's name (`NAME`).
@@ -14,6 +16,12 @@ public final class WKScriptMessage {
         self.body = body
         self.webView = webView
         self.frameInfo = frameInfo
+    }
+
+    /// A posted body from its JSON text (what `JSON.stringify` made of it: both engines get it so) as ``body``
+    /// holds it; `NSNull` for nil (undefined, or not representable).
+    package static func body(fromJSON json: String?) -> Any {
+        json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) } ?? NSNull()
     }
 }
 

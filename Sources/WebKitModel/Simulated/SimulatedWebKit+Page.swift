@@ -62,7 +62,7 @@ extension SimulatedWebKit {
     /// `window.webkit.messageHandlers[name].postMessage(body)`: the body converted as `WKScriptMessage.body` is
     /// (from its JSON), delivered to the app asynchronously, after the posting script returned.
     func postMessage(_ json: String?, to name: String, from page: URL?, in webView: WebView) {
-        let body = json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) } ?? NSNull()
+        let body = WKScriptMessage.body(fromJSON: json)
         webView.postedMessages += 1
         log("the page posted a message to '\(name)': \(json ?? "null")")
         schedule(after: 0) { webView.client.didReceiveScriptMessage(name: name, body: body, pageURL: page) }

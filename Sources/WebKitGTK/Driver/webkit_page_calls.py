@@ -1,0 +1,159 @@
+"""What a page asks of the app in the WebKitGTK driver: script messages (`window.webkit.messageHandlers.NAME.
+postMessage`, through `UserContentManager.register_script_message_handler` and its `script-message-received::NAME`
+signal) and the page's dialogs (the `script-dialog` signal: `prompt()` is held for the harness's answer; `alert()`,
+`confirm()` and `beforeunload` are answered at once, as WebKit does on iOS without a UI delegate).
+
+WebKitGTK's own handler of `script-dialog` shows a GTK dialog and waits for a user who never comes (measured: a
+`prompt()` still blocked the page after 3 s), so the driver handles every dialog itself."""
+
+import time
+
+import webkit_api as api
+from driver_protocol import ProtocolError, field
+from webkit_mainloop import CALL_TIMEOUT
+
+
+
+class PageCalls:
+    """A mixin of the Driver: `dialogs` (number -> (held dialog, view)) and `posted` (script messages queued so far)
+    are the driver's."""
+
+    # -- script message handlers ------------------------------------------------------------------------------------
+
+    def set_message_handlers(self, request):
+        """The view's message handler names become exactly `names` (WKUserContentController.add/remove): pages see
+        the change at once, as WebKit's do."""
+        view = self.view_of(request)
+        names = request.get("names")
+        if not isinstance(names, list) or not all(isinstance(name, str) and name for name in names):
+            raise ProtocolError("field 'names' must be an array of non-empty strings")
+        for name in [name for name in view.message_handlers if name not in names]:
+            view.forget_message_handler(name)
+        for name in names:
+            if name in view.message_handlers:
+                continue
+            if not view.content.register_script_message_handler(name):
+                raise ProtocolError(f"WebKit refused the script message handler '{name}'")
+            handler = view.content.connect(f"script-message-received::{name}", self.on_script_message, view, name)
+            view.message_handlers[name] = handler
+        return {}
+
+    def on_script_message(self, content, result, view, name):
+        """The body as JSON text (JSCValue.to_json: what JSON.stringify makes; None for undefined), or null."""
+        if view.widget is None:
+            return
+        try:
+            body = result.get_js_value().to_json(0)
+        except Exception:
+            body = None
+        self.posted += 1
+        self.queue_event({"type": "script-message", "view": view.number, "name": name, "body": body,
+                          "url": view.widget.get_uri()})
+
+    # -- dialogs ----------------------------------------------------------------------------------------------------
+
+    def on_script_dialog(self, widget, dialog, view):
+        kind = dialog.get_dialog_type()
+        if view.widget is None or kind != api.WebKit2.ScriptDialogType.PROMPT:
+            # No UI delegate on iOS: alert() returns, confirm() is false, a beforeunload lets the navigation go.
+            if kind == api.WebKit2.ScriptDialogType.CONFIRM:
+                dialog.confirm_set_confirmed(False)
+            elif kind == api.WebKit2.ScriptDialogType.BEFORE_UNLOAD_CONFIRM:
+                dialog.confirm_set_confirmed(True)
+            return True
+        # Held: the page's script waits until `answer-prompt` closes it (the ref keeps it open; dropping the last
+        # one would answer null).
+        number = self.next_number("dialog")
+        self.dialogs[number] = (dialog.ref(), view)
+        with self.lock:
+            self.waiting_since[("dialog", number)] = time.monotonic()
+        self.queue_event({"type": "prompt", "dialog": number, "view": view.number, "message": dialog.get_message(),
+                          "default-text": dialog.prompt_get_default_text(), "url": widget.get_uri()})
+        return True
+
+    def answer_prompt(self, request):
+        number = field(request, "dialog", int)
+        text = request.get("text")
+        if text is not None and not isinstance(text, str):
+            raise ProtocolError("field 'text' must be a string or null")
+        entry = self.dialogs.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending prompt {number}")
+        with self.lock:
+            since = self.waiting_since.pop(("dialog", number), None)
+        if since is not None:
+            self.times.add("prompt: the page waits for the harness's answer", time.monotonic() - since)
+        dialog, _ = entry
+        if text is not None:
+            dialog.prompt_set_text(text)
+        dialog.close()  # closed without a text, prompt() returns null (measured)
+        self.note_activity()
+        return {}
+
+    def close_dialogs(self, view=None):
+        """Answers null to the held prompts (of `view`, or all): a page left waiting would block its web process."""
+        for number, (dialog, owner) in list(self.dialogs.items()):
+            if view is None or owner is view:
+                del self.dialogs[number]
+                with self.lock:
+                    self.waiting_since.pop(("dialog", number), None)
+                try:
+                    dialog.close()
+                except Exception:
+                    pass
+
+    def prompt_waiting(self, view):
+        return any(owner is view for _, owner in self.dialogs.values())
+
+    # -- evaluate ---------------------------------------------------------------------------------------------------
+
+    def evaluate(self, request):
+        """The value when the script ends; `posted` when it posted script messages meanwhile (their events come
+        before the value is the app's); `pending` (a call number) when the script waits on a prompt() the harness
+        has to answer first: its end is an `evaluate-done` event (answering inside this request would deadlock)."""
+        view = self.view_of(request)
+        source = field(request, "source", str)
+        number = self.next_number("call")
+        token = ("call", number)
+        generation = self.generation
+        posted = self.posted
+        outcome = {}
+
+        def done(widget, result, *_):
+            if generation != self.generation:
+                return
+            self.pending_calls.discard(token)
+            try:
+                outcome["value"] = self.javascript_value(widget.evaluate_javascript_finish(result))
+            except Exception as error:  # api.GLib.Error included: the JavaScript exception
+                outcome["error"] = error
+            if outcome.get("late"):
+                event = {"type": "evaluate-done", "call": number}
+                if "error" in outcome:
+                    event["error"] = self.describe(outcome["error"])
+                else:
+                    event["value"] = outcome["value"]
+                self.queue_event(event)
+            self.note_activity()
+
+        self.pending_calls.add(token)
+        view.widget.evaluate_javascript(source, -1, None, None, None, done)
+        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompt_waiting(view),
+                                  CALL_TIMEOUT)
+        if "error" in outcome:
+            raise outcome["error"]
+        if "value" in outcome:
+            return {"value": outcome["value"], **({"posted": True} if self.posted != posted else {})}
+        if finished:
+            outcome["late"] = True
+            return {"pending": number}
+        self.pending_calls.discard(token)
+        raise TimeoutError(f"the JavaScript did not complete within {CALL_TIMEOUT:g} s")
+
+    @staticmethod
+    def javascript_value(value):
+        """The string value of a JSCValue, None for undefined and null (as `evaluate` reports it)."""
+        if value is None or value.is_undefined() or value.is_null():
+            return None
+        return value.to_string()
+
