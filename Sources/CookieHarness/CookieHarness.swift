@@ -53,6 +53,7 @@
 @_exported import enum WebKitModel.WKUserScriptInjectionTime
 @_exported import class WebKitModel.WKWebView
 @_exported import class WebKitModel.WKWebViewConfiguration
+@_exported import class WebKitModel.WKWebViewMethods
 @_exported import class WebKitModel.WKWebsiteDataStore
 @_exported import struct WebKitModel.WebKitError
 @_exported import struct WebKitModel.WebRequest

@@ -26,6 +26,9 @@ public final class WKContext {
     /// A web view given a pool of its own is "without a shared pool" (``PlatformProfile/cookieStoreNeedsSharedProcessPool``).
     public let sharedProcessPool = WKProcessPool()
 
+    /// The `WKWebView` class's methods in this app process, for code that swizzles them (``WKWebViewMethods``).
+    public let webViewMethods = WKWebViewMethods()
+
     public init(engine: any WebKitEngine) {
         self.engine = engine
         (engine as? SimulatedWebKit)?.sharedProcessPools.insert(sharedProcessPool.identifier)

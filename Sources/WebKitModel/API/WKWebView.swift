@@ -31,9 +31,15 @@ public final class WKWebView {
 
     public var isLoading: Bool { engine.isLoading(webView: identifier) }
 
-    /// Starts a navigation; returns its handle at once (everything else happens when the run loop turns).
+    /// Starts a navigation; returns its handle at once (everything else happens when the run loop turns). Runs
+    /// whatever implementation the app process swizzled in (``WKWebViewMethods``).
     @discardableResult
     public func load(_ request: WebRequest) -> WKNavigation? {
+        configuration.websiteDataStore.webViewMethods.load(request, in: self)
+    }
+
+    /// `loadRequest:` as WebKit ships it.
+    func originalLoad(_ request: WebRequest) -> WKNavigation? {
         navigation(for: engine.load(request, inWebView: identifier))
     }
 

@@ -10,6 +10,8 @@ public final class WKWebsiteDataStore {
     public let identifier: Int
     public let httpCookieStore: WKHTTPCookieStore
     let engine: any WebKitEngine
+    /// The methods of the app process's `WKWebView` class, which the web views of this store call.
+    let webViewMethods: WKWebViewMethods
 
     /// `WKWebsiteDataStore.allWebsiteDataTypes()`: the model keeps cookies only, so any set removes them.
     public static func allWebsiteDataTypes() -> Set<String> { ["WKWebsiteDataTypeCookies"] }
@@ -22,6 +24,7 @@ public final class WKWebsiteDataStore {
 
     init(context: WKContext, identifier: Int, isPersistent: Bool) {
         self.engine = context.engine
+        self.webViewMethods = context.webViewMethods
         self.identifier = identifier
         self.isPersistent = isPersistent
         self.httpCookieStore = WKHTTPCookieStore(engine: context.engine, dataStore: identifier)
