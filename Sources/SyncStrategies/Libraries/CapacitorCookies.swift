@@ -1,0 +1,289 @@
+import CookieModel
+import Foundation
+import WebKitModel
+
+/// Capacitor's `CapacitorCookies` on iOS, version by version: what an Ionic/Capacitor app gets with
+/// `plugins: { CapacitorCookies: { enabled: true } }` in `capacitor.config` and `server.url` pointing at its site.
+/// The bridge's page script replaces `document.cookie` with an accessor that asks the app through the synchronous
+/// `prompt()` panel (4.4.0 and later; 4.3.0 writes through the asynchronous `bridge` message handler), and the app
+/// answers from `HTTPCookieStorage.shared`, never from the web view's store.
+///
+/// **Source.** `ionic-team/capacitor`, read at the release tags (`ios/Capacitor/Capacitor/` is `ios/` below):
+///
+/// | version (kind) | tag commit | what changed in the cookie code |
+/// |---|---|---|
+/// | 4.3.0 | 3d4433b505252d263784ec0fafc72a9b7cd8591e | d4047cfa (first version): getter by prompt, setter by plugin message per `k=v` pair |
+/// | 4.4.0 | f9ec5a3059e109dbf2bd656f895243487eebeba5 | 2272abf3: setter by prompt too (synchronous), per pair |
+/// | 4.6.0 | 4bddec05b67b12878130b74a118b57076fe65d7d | 57f8b39d (4.5.0's ba1e7702 adds a plugin method only): the whole string parsed as a Set-Cookie line for `domain=`'s URL; every native cookie copied to `WKWebsiteDataStore.default()` after each read and write; a `WKHTTPCookieStoreObserver` added unretained |
+/// | 5.0.0 | 16fce75d37cb147d201cc7334250248e5e89dafe | beade602: pairs joined with "; " instead of ";" |
+/// | 5.2.3 | 26f2ccdb44485155ce1788c4131f44c1454bd8eb | 0cc927ef: HttpOnly cookies left out of the getter's answer |
+///
+/// Versions that change nothing observable get no kind: 5.2.0's ca406347 falls back to `localURL` when `server.url`
+/// is unset (this app sets it). Nothing in the cookie code changed from 5.2.3 to 8.4.2 (1834b9740e200fd96f866975d54515d49ef1aa97,
+/// the latest release): `git log 5.2.3..8.4.2` on the files below touches formatting (09d99ba2), `CAPBridgedPlugin`
+/// (6f86d210) and the fetch/XHR proxy only, so `capacitor-cookies:5.2.3` is also the latest's behaviour.
+///
+/// **What the harness models of the app.** `server.url` is the origin of the first page the app loads (the app
+/// loads its server URL: `CAPBridgeViewController` `webView.load(URLRequest(url: serverURL))`); `getServerUrl()`
+/// answers it for every page, whichever site the page is on. The page side is the port of the bridge's
+/// `document.cookie` patch as a document-start, main-frame-only user script (as `JSExport.exportBridgeJS` injects
+/// `native-bridge.js`), re-expressed: only the platform check and the cookie accessor, with the same payloads.
+///
+/// **Line map** (their line → this file; `nb` = `core/native-bridge.ts`, `wvdh` = `ios/WebViewDelegationHandler.swift`,
+/// `ccm` = `ios/Plugins/CapacitorCookieManager.swift`, `cp` = `ios/Plugins/CapacitorCookies.swift`, `cbvc` =
+/// `ios/CAPBridgeViewController.swift`; lines of 4.3.0 / 4.6.0 / 5.2.3 / 8.4.2, `—` = absent).
+///
+/// | their code | 4.3.0 | 4.6.0 | 5.2.3 | 8.4.2 | port |
+/// |---|---|---|---|---|---|
+/// | nb `getPlatformId`: `webkit.messageHandlers.bridge` → `'ios'` | 24–30 | 24–30 | 83–89 | 143–151 | `pageScript`, `platform` |
+/// | wvdh `contentController.add(self, name: "bridge")` | 22 | 22 | 22 | 22 | `configure` |
+/// | `JSExport.exportBridgeJS`: native-bridge.js, `.atDocumentStart`, main frame only | JSExport | JSExport | JSExport | JSExport.swift 20 | `configure`, `addUserScript` |
+/// | cbvc `httpCookieStore.add(CapacitorWKCookieObserver())` | — | 108 | 109 | 121 | `configure`: added, then released (see below) |
+/// | ccm `CapacitorWKCookieObserver.cookiesDidChange`: main-queue `getAllCookies` → `HTTPCookieStorage.setCookie` each | — | 3–14 | 3–14 | 3–14 | `CookieObserver` (never called: nothing retains it) |
+/// | cbvc `cookieAcceptPolicy = .always` | 279 | 280 | 281 | 294 | not ported: the model's only policy |
+/// | cbvc `aWebView.uiDelegate = delegationHandler` | 306 | 307 | 307 | 320 | `webViewDidOpen` |
+/// | nb `CapacitorCookiesDescriptor = …getOwnPropertyDescriptor(Document.prototype, 'cookie')` | 302–304 | 295–297 | 354–356 | 389–391 | `pageScript` |
+/// | nb `prompt({type: 'CapacitorCookies.isEnabled'})` → `'true'` patches | 309–320 | 302–313 | 361–372 | 396–407 | `pageScript`; wvdh 257–261 / 266–270 / 266–270 / 286–290 → `answer`, `.isEnabled` |
+/// | nb getter: `prompt({type: 'CapacitorCookies'})` (4.3.0) / `'CapacitorCookies.get'` | 331–341 | 324–334 | 383–393 | 417–427 | `pageScript` getter |
+/// | wvdh `CapacitorCookies[.get]` → `getCookies()` | 253–256 | 253–256 | 253–256 | 273–276 | `answer`, `getCookies` |
+/// | ccm `getCookies`: (4.6.0+) `syncCookiesToWebView()`; `cookies(for: serverURL)`; (5.2.3+) no HttpOnly; joined ";" / (5.0.0+) "; " | 41–46 | 86–92 | 88–95 | 88–95 | `getCookies` |
+/// | nb setter 4.3.0: per `;` pair with a value, `cap.toNative('CapacitorCookies', 'setCookie', {key, value: decode(v)})` | 348–363 | — | — | — | `pageScript` setter, `.v4_3_0`; nb 692 `postMessage` → `userContentController(_:didReceive:)` |
+/// | cp `setCookie(call)` → `ccm.setCookie(url, key, encode(value))`; ccm 34–39 `Set-Cookie: key=value`, `setCookies(…, mainDocumentURL: url)` | cp 11–20 | — | — | — | `pluginSetCookie` |
+/// | nb setter 4.4.0: per pair, `prompt({type: 'CapacitorCookies.set', key, value})`; wvdh 257–265 → ccm 34–40 | (4.4.0) 341–372 | — | — | — | `pageScript` setter, `.v4_4_0`; `answer`, `setCookie(key:value:)` |
+/// | nb setter 4.6.0+: `domain` from the text after the first `domain=`; `prompt({type: 'CapacitorCookies.set', action: val, domain})` | — | 341–367 | 401–427 | 433–455 | `pageScript` setter |
+/// | wvdh `CapacitorCookies.set` → `setCookie(domain, action)`, answers `""` | — | 257–265 | 257–265 | 277–285 | `answer` |
+/// | ccm `getServerUrl(domain)`: empty → server URL; not `http(s)://` → `"http://" + domain` | — | 31–47 | 31–47 | 31–47 | `serverURL(for:)` |
+/// | ccm `setCookie(domain, action)`: `HTTPCookie.cookies(withResponseHeaderFields:)`, `setCookies(…, mainDocumentURL: nil)`, `syncCookiesToWebView()` | — | 57–64 | 57–64 | 57–64 | `setCookie(domain:action:)` |
+/// | ccm `syncCookiesToWebView`: per native cookie, `DispatchQueue.main.async { WKWebsiteDataStore.default()…setCookie(c, nil) }` | — | 126–137 | 129–140 | 129–140 | `syncCookiesToWebView` |
+/// | wvdh `CapacitorHttp` (is the fetch/XHR proxy on) | 262–266 | 271–275 | 271–275 | 291–295 | `answer`: `"false"` — see below |
+/// | wvdh otherwise: a real prompt panel (an alert with a text field) | 274– | 283– | 283– | 303– | not ported: the harness's pages prompt nothing else |
+/// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
+/// | ccm/HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | — | — | 123–139 | not ported: see below |
+///
+/// **Not ported, because …** CapacitorHttp (`HttpRequestHandler.swift`, the fetch/XHR patch of `native-bridge.ts`)
+/// proxies the page's `fetch`/XHR through URLSession when `CapacitorHttp.enabled`; it is off by default and the
+/// simulated page has no `fetch`/XHR (a scenario's `<fetch>` is the engine's subresource request, not page script),
+/// so this app runs with it off: the `CapacitorHttp` prompt is answered `"false"` and the page's requests stay the
+/// engine's. **Bugs kept:** `CapacitorWKCookieObserver()` is handed to `add` and held by nothing, and
+/// `WKHTTPCookieStore` does not retain observers, so web → native never happens: cookies from responses are not in
+/// `document.cookie`. Every read and write copies native cookies into `WKWebsiteDataStore.default()` (whatever
+/// store the web view has), without waiting and without deleting: a cookie the script deleted stays in the web
+/// store. The getter answers the server URL's cookies (path `/`) on every page of every site.
+public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessageHandler {
+    /// The releases whose cookie code behaves differently, oldest first.
+    public enum Version: String, CaseIterable, Sendable {
+        case v4_3_0 = "4.3.0"
+        case v4_4_0 = "4.4.0"
+        case v4_6_0 = "4.6.0"
+        case v5_0_0 = "5.0.0"
+        case v5_2_3 = "5.2.3"
+
+        /// The release tag's commit.
+        var commit: String {
+            switch self {
+            case .v4_3_0: "3d4433b505252d263784ec0fafc72a9b7cd8591e"
+            case .v4_4_0: "f9ec5a3059e109dbf2bd656f895243487eebeba5"
+            case .v4_6_0: "4bddec05b67b12878130b74a118b57076fe65d7d"
+            case .v5_0_0: "16fce75d37cb147d201cc7334250248e5e89dafe"
+            case .v5_2_3: "26f2ccdb44485155ce1788c4131f44c1454bd8eb"
+            }
+        }
+    }
+
+    public static let library = "capacitor"
+    public static let files = [
+        "core/native-bridge.ts", "ios/Capacitor/Capacitor/WebViewDelegationHandler.swift",
+        "ios/Capacitor/Capacitor/Plugins/CapacitorCookieManager.swift", "ios/Capacitor/Capacitor/Plugins/CapacitorCookies.swift",
+        "ios/Capacitor/Capacitor/CAPBridgeViewController.swift",
+    ]
+    public let version: Version
+    public var name: String { "capacitor-cookies:\(version.rawValue)" }
+
+    private var app: StrategyContext?
+    /// `config.serverURL`: `server.url`, the origin of the first page the app loads.
+    private var serverURL: URL?
+
+    public init(version: Version) {
+        self.version = version
+    }
+
+    // MARK: CAPBridgeViewController / WebViewDelegationHandler set-up
+
+    public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
+        self.app = app
+        if version >= .v4_6_0 {
+            // Handed over and held by nothing: the store keeps observers weakly, so it is gone when this returns.
+            configuration.websiteDataStore.httpCookieStore.add(CookieObserver(app: app))
+            app.log("\(name): CapacitorWKCookieObserver added to the web view's cookie store, retained by nothing")
+        }
+        configuration.userContentController.add(self, name: "bridge")
+        configuration.userContentController.addUserScript(
+            WKUserScript(source: Self.pageScript(version), injectionTime: .atDocumentStart, forMainFrameOnly: true))
+    }
+
+    public func webViewDidOpen(_ webView: WKWebView, app: StrategyContext) {
+        webView.uiDelegate = self
+    }
+
+    public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
+        if serverURL == nil, let scheme = request.url.scheme, let host = request.url.host {
+            let port = request.url.port.map { ":\($0)" } ?? ""
+            serverURL = URL(string: "\(scheme)://\(host)\(port)")
+            app.log("\(name): server.url is \(serverURL?.absoluteString ?? "?")")
+        }
+        webView.load(request)
+    }
+
+    // MARK: The prompt panel (WebViewDelegationHandler)
+
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping (String?) -> Void
+    ) {
+        guard let payload = (try? JSONSerialization.jsonObject(with: Data(prompt.utf8), options: .fragmentsAllowed))
+            as? [String: Any]
+        else { return completionHandler(nil) }
+        completionHandler(answer(payload))
+    }
+
+    /// The `type` dispatch of `runJavaScriptTextInputPanelWithPrompt`.
+    private func answer(_ payload: [String: Any]) -> String? {
+        let type = payload["type"] as? String
+        switch type {
+        case "CapacitorCookies" where version == .v4_3_0, "CapacitorCookies.get" where version >= .v4_4_0:
+            return getCookies()
+        case "CapacitorCookies.set" where version == .v4_4_0:
+            setCookie(key: payload["key"] as? String ?? "", value: payload["value"] as? String ?? "")
+            return ""
+        case "CapacitorCookies.set" where version >= .v4_6_0:
+            setCookie(domain: payload["domain"] as? String ?? "", action: payload["action"] as? String ?? "")
+            return ""
+        case "CapacitorCookies.isEnabled":
+            return "true"
+        case "CapacitorHttp":
+            return "false"
+        default:
+            return nil
+        }
+    }
+
+    // MARK: The bridge message handler (4.3.0's setter)
+
+    public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        guard let body = message.body as? [String: Any], body["type"] as? String == "message",
+              body["pluginId"] as? String == "CapacitorCookies", body["methodName"] as? String == "setCookie",
+              let options = body["options"] as? [String: Any], let app
+        else { return }
+        // handleJSCall: the plugin method runs on the plugin's queue, after this delivery.
+        app.mainQueue.async { [weak self] in
+            guard let key = options["key"] as? String, let value = options["value"] as? String else { return }
+            self?.pluginSetCookie(key: key, value: value)
+        }
+    }
+
+    /// 4.3.0 `CAPCookiesPlugin.setCookie`: the server URL (no `url` option), the value percent-encoded, then
+    /// `CapacitorCookieManager.setCookie(url, key, value)`.
+    private func pluginSetCookie(key: String, value: String) {
+        guard let url = serverURL, let app else { return }
+        let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
+        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(encoded)"], for: url, now: app.now)
+        app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: url)
+        app.log("\(name): setCookie plugin call '\(key)=\(encoded)' → \(cookies.count) native cookie(s) for \(url)")
+    }
+
+    // MARK: CapacitorCookieManager
+
+    /// `getServerUrl(_ urlString:)` (4.6.0+): empty → the server URL; without `http://`/`https://` → `http://` + it.
+    private func serverURL(for domain: String) -> URL? {
+        if domain.isEmpty { return serverURL }
+        let sanitized = domain == serverURL?.absoluteString || domain.hasPrefix("http://") || domain.hasPrefix("https://")
+        return URL(string: sanitized ? domain : "http://\(domain)") ?? serverURL
+    }
+
+    /// 4.4.0 `setCookie(_ key:, _ value:)`: `key=value` as a Set-Cookie line for the server URL, nothing copied.
+    private func setCookie(key: String, value: String) {
+        guard let url = serverURL, let app else { return }
+        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(value)"], for: url, now: app.now)
+        app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: url)
+        app.log("\(name): document.cookie pair '\(key)=\(value)' → \(cookies.count) native cookie(s) for \(url)")
+    }
+
+    /// 4.6.0+ `setCookie(_ domain:, _ action:)`: the whole `document.cookie` text as a Set-Cookie line.
+    private func setCookie(domain: String, action: String) {
+        guard let url = serverURL(for: domain), let app else { return }
+        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": action], for: url, now: app.now)
+        app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: nil)
+        app.log("\(name): document.cookie = '\(action)' → \(cookies.count) native cookie(s) for \(url)")
+        syncCookiesToWebView()
+    }
+
+    /// `getCookies()`: what the patched getter returns.
+    private func getCookies() -> String {
+        if version >= .v4_6_0 { syncCookiesToWebView() }
+        guard let url = serverURL, let app else { return "" }
+        var cookies = app.cookieStorage.cookies(for: url)
+        if version >= .v5_2_3 { cookies = cookies.filter { !$0.isHTTPOnly } }
+        return cookies.map { "\($0.name)=\($0.value)" }.joined(separator: version >= .v5_0_0 ? "; " : ";")
+    }
+
+    /// `syncCookiesToWebView()` (4.6.0+): every native cookie into the default data store's cookie store, one
+    /// main-queue block each, completion `nil`.
+    private func syncCookiesToWebView() {
+        guard let app else { return }
+        let cookies = app.cookieStorage.cookies
+        for cookie in cookies {
+            app.mainQueue.async { app.webKit.defaultDataStore().httpCookieStore.setCookie(cookie, completionHandler: nil) }
+        }
+        app.log("\(name): syncCookiesToWebView: \(cookies.count) native cookie(s) queued for WKWebsiteDataStore.default()")
+    }
+
+    /// `CapacitorWKCookieObserver` (4.6.0+): web → native, had anything kept it alive.
+    private final class CookieObserver: WKHTTPCookieStoreObserver {
+        let app: StrategyContext
+        init(app: StrategyContext) { self.app = app }
+
+        func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {
+            app.mainQueue.async { [app] in
+                cookieStore.getAllCookies { cookies in
+                    for cookie in cookies { app.cookieStorage.setCookie(cookie) }
+                }
+            }
+        }
+    }
+}
+
+extension CapacitorCookies.Version: Comparable {
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+extension SyncStrategyKind {
+    /// Capacitor's `CapacitorCookies`, one kind per version whose cookie code behaves differently.
+    static let capacitor: [SyncStrategyKind] = CapacitorCookies.Version.allCases.map { version in
+        let (summary, breakage): (String, String) =
+            switch version {
+            case .v4_3_0:
+                ("CapacitorCookies (4.3.0): document.cookie reads the server URL's native cookies; each k=v pair written by an async plugin message",
+                 "the web view never gets script cookies; attributes become cookies; response cookies invisible to script")
+            case .v4_4_0:
+                ("CapacitorCookies (4.4.0–4.5): document.cookie reads and writes the native store through the prompt panel, per k=v pair",
+                 "the web view never gets script cookies; attributes become cookies; response cookies invisible to script")
+            case .v4_6_0:
+                ("CapacitorCookies (4.6.0–4.8): writes parsed as Set-Cookie lines into the native store, every native cookie copied to the default web store",
+                 "response cookies invisible to script; deletions never reach the web store; one server URL for every site")
+            case .v5_0_0:
+                ("CapacitorCookies (5.0.0–5.2.2): as 4.6.0, document.cookie pairs joined with \"; \"",
+                 "HttpOnly cookies readable by script; response cookies invisible to script; deletions never reach the web store")
+            case .v5_2_3:
+                ("CapacitorCookies (5.2.3–8.4.2): as 5.0.0, HttpOnly cookies left out of document.cookie",
+                 "response cookies invisible to script; deletions never reach the web store; one server URL for every site")
+            }
+        return SyncStrategyKind(
+            name: "capacitor-cookies:\(version.rawValue)", summary: summary, knownBreakage: breakage,
+            origin: LibraryOrigin(
+                library: CapacitorCookies.library, repository: "ionic-team/capacitor",
+                version: version.rawValue, commit: version.commit, files: CapacitorCookies.files),
+            make: { CapacitorCookies(version: version) })
+    }
+}
