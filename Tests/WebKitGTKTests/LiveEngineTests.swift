@@ -50,12 +50,10 @@ struct LiveEngineTests {
     /// Why a scenario may be skipped on the real engine, each a documented limit: WebKitGTK 4.1's load_request has no
     /// method or body; its proxy speaks HTTP/1.1, so no line a field value cannot carry reaches it; it has no native
     /// store to sync into; one real response cannot deliver its Set-Cookie lines apart; it has no
-    /// `httpShouldHandleCookies` switch (a load with the app's own Cookie header and cookie handling off). Until the
-    /// real engine has script message handlers and the prompt() panel (issue 20, in progress), a strategy that uses
-    /// them (Capacitor's port) is skipped there by WebViewApp.requireRealEngineSupport.
+    /// `httpShouldHandleCookies` switch (a load with the app's own Cookie header and cookie handling off).
     static let documentedSkips = [
         "POST", "lacks capability: raw-set-cookie", "no native store to sync into", "delay-ms= on a <set-cookie>",
-        "WebKitGTK has no httpShouldHandleCookies", "not yet on the real engine (issue 20)",
+        "WebKitGTK has no httpShouldHandleCookies",
     ]
 
     @Test("every strategy runs on the real engine with no unexpected result; only documented limits are skipped")
