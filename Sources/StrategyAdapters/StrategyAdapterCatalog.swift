@@ -85,6 +85,10 @@ public enum StrategyAdapterCatalog {
 
     /// `strategy` on the real WebKitGTK engine: `NAME@webkitgtk-live`. When the engine is not installed, the
     /// adapter still exists, and every scenario is skipped with the package to install.
+    /// How a live adapter's skip reason starts when its strategy is not on the real engine yet
+    /// (``SyncStrategyKind/realEngineGap``).
+    public static let realEngineGapPrefix = "not yet run on the real engine"
+
     public static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
         var adapter = Adapter(
             info: AdapterInfo(name: strategy.name + liveSuffix, version: strategy.origin?.version ?? "1", profile: "webkitgtk-live", specProfile: "rfc6265bis"),
@@ -93,7 +97,7 @@ public enum StrategyAdapterCatalog {
         ) { environment in
             try WebViewApp(environment: environment, engine: .webKitGTK, strategy: strategy.make)
         }
-        adapter.unavailableReason = liveEngineUnavailable
+        adapter.unavailableReason = liveEngineUnavailable ?? strategy.realEngineGap.map { "\(realEngineGapPrefix): \($0)" }
         adapter.isInDefaultRun = false
         return adapter
     }

@@ -10,6 +10,10 @@ public struct SyncStrategyKind: Sendable {
     public var make: @Sendable () -> any SyncStrategy
     /// The library and version the strategy is ported from, or nil for the harness's own strategies.
     public var origin: LibraryOrigin?
+    /// Why the strategy does not run on the real engine yet (its live adapter is listed, and skips every scenario
+    /// with this reason), or nil when it does. A port lands on the simulated profiles first; its live run needs its
+    /// own expectation file, written from a measured run.
+    public var realEngineGap: String?
 
     public init(
         name: String, summary: String, knownBreakage: String, origin: LibraryOrigin? = nil,
