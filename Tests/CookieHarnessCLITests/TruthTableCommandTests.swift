@@ -59,7 +59,7 @@ struct TruthTableCommandTests {
         #expect(CookieHarnessCommand.run(["truth-table", out.path], output: fromFile) == .success, "\(fromFile.standardError)")
         let lines = fromFile.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| `") }
         #expect(lines.map { $0.split(separator: " ")[1] } == ["`uiwebview`", "`wk-no-sync`", "`wk-user-script`"])
-        #expect(fromFile.standardOutput.contains("| adapter | first-request | http-only | http-only-script-writes | library-sync | all |"))
+        #expect(fromFile.standardOutput.contains("| adapter | first-request | http-only | http-only-script-bridge | http-only-script-writes | library-sync | request-headers | all |"))
         #expect(fromFile.standardError.contains("warning: no results for wk-request-header"))
 
         let ran = CommandOutput.capturing()
