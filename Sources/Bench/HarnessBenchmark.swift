@@ -197,7 +197,12 @@ final class MemorySampler: ResultReporter {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) })
         else { return 0 }
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-        return kilobytes * 1024
+        return bytes(inStatusLine: line)
+    }
+
+    /// The size a `/proc/self/status` line gives, in bytes. "VmHWM:\t 1234567 kB": the number is right-aligned in 8
+    /// columns after a tab, so from 10 GB on the tab touches it; both separate.
+    static func bytes(inStatusLine line: Substring) -> Int {
+        (line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }.first ?? 0) * 1024
     }
 }

@@ -1,4 +1,4 @@
-import Bench
+@testable import Bench
 import Foundation
 import HarnessCore
 import TestSupport
@@ -24,5 +24,12 @@ struct HarnessBenchmarkTests {
         }
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("gen2.s39"))
+    }
+
+    @Test("a /proc/self/status size is read whether the tab or spaces come before it (a process past 10 GB)", arguments: [
+        ("VmHWM:\t  123456 kB", 123_456 * 1024), ("VmHWM:\t12345678 kB", 12_345_678 * 1024), ("VmRSS:\t       8 kB", 8 * 1024),
+    ])
+    func statusLine(line: String, bytes: Int) {
+        #expect(MemorySampler.bytes(inStatusLine: Substring(line)) == bytes)
     }
 }

@@ -73,14 +73,16 @@ struct OutOfProcessLifecycleTests {
         // What every command that runs scenarios does when the run is over (RunSession, in CookieHarnessCLI).
         ExternalAdapter.stopAllIdleProcesses()
         // stop is sent and not waited for (the child has a second to exit): wait for the marker, 2 s at most.
+        // The marker can be seen created but not yet written: wait for its whole line.
         var text: String?
         let markerDeadline = Date().addingTimeInterval(2)
         repeat {
             text = try? String(contentsOfFile: marker, encoding: .utf8)
-            if text == nil { usleep(20_000) }
-        } while text == nil && Date() < markerDeadline
+            if text?.hasSuffix("\n") != true { usleep(20_000) }
+        } while text?.hasSuffix("\n") != true && Date() < markerDeadline
         let written = try #require(text, "the adapter never saw stop")
-        let pid = try #require(Int32(written.dropFirst("stopped ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(Int32(written.dropFirst("stopped ".count).trimmingCharacters(in: .whitespacesAndNewlines)),
+                               "the marker reads \(written.debugDescription)")
         // It exits on its own: gone within a second (kill(pid, 0) fails once it is reaped).
         let deadline = Date().addingTimeInterval(2)
         while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
