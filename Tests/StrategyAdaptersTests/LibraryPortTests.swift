@@ -102,7 +102,7 @@ struct LibraryPortTests {
 /// to the API under it) that changes any scenario's outcome fails here until the port or the file is fixed.
 @Suite("library ports match their expectation files", .serialized)
 struct LibraryPortDriftTests {
-    @Test("every version of each library, on ios, ios-11 and webkitgtk, has no unexpected result", arguments: ["WKCookieWebView", "hotwire-native-ios", "GGWkCookie"])
+    @Test("every version of each library, on ios, ios-11 and webkitgtk, has no unexpected result", arguments: ["WKCookieWebView", "hotwire-native-ios", "GGWkCookie", CapacitorCookies.library])
     func noDrift(library: String) throws {
         let kinds = Set(SyncStrategyKind.versions(of: library).map(\.name))
         #expect(!kinds.isEmpty)
