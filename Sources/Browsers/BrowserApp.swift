@@ -236,6 +236,8 @@ public final class BrowserApp: App {
 
     /// The browser is closed (its persistent profile keeps what it wrote) and started again on the same profile;
     /// a web view that was open is opened again, blank.
+    public func close() { engine.close() }
+
     public func restart() throws {
         let reopen = webView?.options
         webView = nil

@@ -303,6 +303,10 @@ public final class WebViewApp: App {
     /// The platform's timers whose time has come (the implicit sync, rule 10) run: the run loop turns.
     public func clockDidAdvance() throws { try settle() }
 
+    /// The engine's driver goes back now: a strategy that keeps its context alive (a closure capturing it) keeps
+    /// this app and its engine alive too.
+    public func close() { engine.close() }
+
     public func restart() throws {
         strategy.appWillTerminate(context)
         try settle()

@@ -2,6 +2,7 @@ import ChildProcesses
 import CookieModel
 import Foundation
 import ProcessCleanup
+import Synchronization
 import WebKitModel
 
 /// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`Driver/driver.py`,
@@ -33,6 +34,9 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     let drivers: WebKitGTKDrivers
     let driver: WebKitGTKDriver
+    /// Whether ``close()`` gave the driver back: the run closes the engine, and a leaked one is deinitialized late
+    /// or never.
+    private let closed = Mutex(false)
     /// The default data store's folder when it must persist (a scenario that kills the app), else nil: an
     /// ephemeral default store, which the driver reuses between scenarios at a fraction of the cost.
     let persistentDirectory: URL?
@@ -116,12 +120,20 @@ public final class WebKitGTKEngine: WebKitEngine {
             + (driver.handshake.movesClock ? ", clock moved with libfaketime" : ", on the machine's clock (the driver cannot move it)"))
     }
 
-    deinit {
+    /// Gives the driver back for the next scenario (once: a driver given back twice would serve two at a time).
+    public func close() {
+        let first = closed.withLock { closed -> Bool in
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
         drivers.giveBack(driver)
         // Still registered after this removal: the driver's WebKit may write into the folder again after the
         // engine is gone, so the harness removes it once more when it exits.
         if let persistentDirectory { try? FileManager.default.removeItem(at: persistentDirectory) }
     }
+
+    deinit { close() }
 
     public var now: Date { clock.now }
 

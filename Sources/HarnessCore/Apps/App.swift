@@ -37,6 +37,12 @@ public protocol App: AnyObject {
     func clockDidAdvance() throws
     /// What a store holds now.
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
+    /// The scenario is over: give back at once what the app holds outside itself (a real engine's driver).
+    ///
+    /// The runner calls it whatever the scenario did; an app must not count on being deallocated instead, as app
+    /// code may keep its own objects alive (a strategy's closure that captures its context), and a driver held
+    /// until the process exits makes the next scenario start another.
+    func close()
 }
 
 /// What a World gives an adapter to build its app with.
@@ -71,6 +77,8 @@ extension App {
     public func goForward() throws { throw AppError.unsupported("go-forward") }
     /// Apps with no timers of the platform's own have nothing to run.
     public func clockDidAdvance() throws {}
+    /// Apps that hold nothing outside their process have nothing to give back.
+    public func close() {}
 }
 
 public enum AppError: Error, Sendable, CustomStringConvertible {

@@ -51,6 +51,7 @@ public struct ScenarioExecutor: Sendable {
             let app = try adapter.makeApp(AppEnvironment(
                 clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities,
                 platform: scenario.platform))
+            defer { app.close() }
             var world = World(app: app, clock: clock, network: network, transcript: transcript)
             defer { observations = world.observations }
             status = try world.run(scenario.steps)

@@ -71,10 +71,11 @@ public final class GGWkCookieStrategy: SyncStrategy {
     // MARK: WKWebView+Swizzling
 
     public func appDidLaunch(_ app: StrategyContext) {
-        app.webKit.webViewMethods.exchangeLoadImplementation { [weak self] webView, request, original in
+        // Weak: the swizzled method lives in the context's web view methods, so a strong `app` would be a cycle.
+        app.webKit.webViewMethods.exchangeLoadImplementation { [weak self, weak app] webView, request, original in
             guard let self, let keyValue = self.keyValue(of: webView) else { return original(request) }
             let rewritten = self.rewrite(request, keyValue: keyValue)
-            app.log("\(self.name): loadRequest swizzled: Cookie header '\(rewritten.value(forHTTPHeaderField: "Cookie") ?? "")'")
+            app?.log("\(self.name): loadRequest swizzled: Cookie header '\(rewritten.value(forHTTPHeaderField: "Cookie") ?? "")'")
             return original(rewritten)
         }
     }

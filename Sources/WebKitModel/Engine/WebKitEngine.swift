@@ -84,6 +84,14 @@ public protocol WebKitEngine: AnyObject {
 
     /// The app process is killed: web views and pending work vanish, stores keep what they persist (rule 9).
     func terminateApp()
+    /// The scenario is over: what the engine holds outside this process (a driver) is given back now, even while
+    /// app code still holds the engine. No call follows.
+    func close()
+}
+
+extension WebKitEngine {
+    /// An engine in this process holds nothing outside it.
+    public func close() {}
 }
 
 /// What an engine tells a web view (the ``WKWebView`` facade), which passes it on to its navigation delegate.
