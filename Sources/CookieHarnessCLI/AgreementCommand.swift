@@ -60,7 +60,7 @@ enum AgreementCommand: HarnessCommand {
                 throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
             }
             return percent / 100
-        } ?? 0
+        }
         let knownPath = args.value("known") ?? defaultKnownPath
         let known: KnownDisagreements
         do {
@@ -129,8 +129,11 @@ enum AgreementCommand: HarnessCommand {
                 agreement.readmeMarkdown(), into: readme, block: Agreement.readmeBlock, what: "agreement figures", output: output)
             if status != .success { return status }
         }
-        let rate = agreement.overall.rate
-        if rate < minimum {
+        if let minimum, agreement.overall.rate == nil {
+            output.err("cookie-harness: no cell was compared (every scenario skipped on one side or both): no rate to hold to --min-rate")
+            return .unexpectedResults
+        }
+        if let minimum, let rate = agreement.overall.rate, rate < minimum {
             output.err("cookie-harness: agreement \(Agreement.percent(rate)) is below --min-rate \(Agreement.percent(minimum))")
             return .unexpectedResults
         }

@@ -178,6 +178,17 @@ extension AgreementTests {
         #expect(result.readmeMarkdown().contains("Over the cells that open a web view: **50.0%** (1 of 2)"))
     }
 
+    @Test("a strategy whose every cell was skipped on a side has no rate: n/a, not 100%")
+    func nothingComparedHasNoRate() throws {
+        let result = Self.observed([("skipped", (.skipped(reason: "no engine"), []), (.passed, [Self.header("a=1")]))])
+        #expect(result.overall.compared == 0 && result.overall.notCompared == 1)
+        #expect(result.overall.rate == nil && result.overall.webViewRate == nil)
+        #expect(result.consoleText().contains("n/a (0 of 0 cells agree"))
+        #expect(!result.consoleText().contains("100.0%"))
+        let json = try #require(String(data: try result.json(), encoding: .utf8))
+        #expect(!json.contains("\"rate\""))
+    }
+
     @Test("the README's block holds the figures between its markers and nothing that varies between runs")
     func readmeBlock() {
         let result = Self.observed([("same", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=1")]))])

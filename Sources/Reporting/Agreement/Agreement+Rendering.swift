@@ -185,10 +185,11 @@ extension Agreement {
             var orderOnly: Int
             var compared: Int
             var notCompared: Int
-            var rate: Double
+            /// Absent when no cell was compared (and `webViewRate` when no web-view cell was).
+            var rate: Double?
             var webViewAgreed: Int
             var webViewCompared: Int
-            var webViewRate: Double
+            var webViewRate: Double?
         }
         struct Document: Encodable {
             var simulatedProfile: String
@@ -200,9 +201,9 @@ extension Agreement {
         }
         func rate(_ tally: Tally) -> Rate {
             Rate(strategy: tally.strategy, agreed: tally.agreed, orderOnly: tally.orderOnly, compared: tally.compared,
-                 notCompared: tally.notCompared, rate: (tally.rate * 10_000).rounded() / 10_000,
+                 notCompared: tally.notCompared, rate: tally.rate.map { ($0 * 10_000).rounded() / 10_000 },
                  webViewAgreed: tally.webViewAgreed, webViewCompared: tally.webViewCompared,
-                 webViewRate: (tally.webViewRate * 10_000).rounded() / 10_000)
+                 webViewRate: tally.webViewRate.map { ($0 * 10_000).rounded() / 10_000 })
         }
         func side(_ result: ScenarioResult, _ difference: Observation??) -> Side {
             Side(status: result.status.name, observation: Self.shownObservation(result.status),

@@ -81,10 +81,11 @@ public struct Agreement: Sendable {
             self.notCompared = notCompared
         }
 
-        /// Cells that agree, every observation compared.
-        public var rate: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
+        /// Cells that agree, every observation compared; nil when no cell was compared (every one skipped on a
+        /// side): nothing was measured, which is neither agreement nor disagreement.
+        public var rate: Double? { compared == 0 ? nil : Double(agreed) / Double(compared) }
         /// The same over the cells that open a web view: what a sync strategy's verdict rests on.
-        public var webViewRate: Double { webViewCompared == 0 ? 1 : Double(webViewAgreed) / Double(webViewCompared) }
+        public var webViewRate: Double? { webViewCompared == 0 ? nil : Double(webViewAgreed) / Double(webViewCompared) }
         public var disagreed: Int { compared - agreed - orderOnly }
 
         mutating func add(_ cell: Cell) {
@@ -217,8 +218,10 @@ public struct Agreement: Sendable {
     public static let timingDependent = "timing-dependent:"
 
     /// `97.4%`.
-    public static func percent(_ rate: Double) -> String {
-        String(format: "%.1f%%", rate * 100)
+    /// `99.9%`; `n/a` for a rate over no cell.
+    public static func percent(_ rate: Double?) -> String {
+        guard let rate else { return "n/a" }
+        return String(format: "%.1f%%", rate * 100)
     }
 
     /// One line per result: the status and, for a failure, the message; an error's or a skip's first line.
