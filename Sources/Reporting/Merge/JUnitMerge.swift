@@ -15,12 +15,17 @@ public enum JUnitMerge {
         public var key: ShardMerge.Key
     }
 
+    /// The largest report read (1 GiB). A report is the harness's own output, as large as its run: an unsharded
+    /// main job writes 40 MB (55,212 results), past the 32 MiB a suite file may have; the ceiling still refuses a
+    /// file that would exhaust memory before it is parsed.
+    public static let maximumInputSize = 1 << 30
+
     /// The test cases of one JUnit file written by `run --junit`.
     /// - Throws: ``InvalidResultsInput`` for a file that cannot be read or is not such a report.
     public static func read(_ path: String) throws(InvalidResultsInput) -> (root: XMLTree.Element, cases: [TestCase]) {
         let tree: XMLTree
         do {
-            tree = try XMLTree.parse(contentsOf: path)
+            tree = try XMLTree.parse(contentsOf: path, maximumInputSize: maximumInputSize)
         } catch {
             throw InvalidResultsInput("\(error)")
         }

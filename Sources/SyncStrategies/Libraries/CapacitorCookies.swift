@@ -279,15 +279,12 @@ extension SyncStrategyKind {
                 ("CapacitorCookies (5.2.3–8.4.2): as 5.0.0, HttpOnly cookies left out of document.cookie",
                  "response cookies invisible to script; deletions never reach the web store; one server URL for every site")
             }
-        var kind = SyncStrategyKind(
+        let kind = SyncStrategyKind(
             name: "capacitor-cookies:\(version.rawValue)", summary: summary, knownBreakage: breakage,
             origin: LibraryOrigin(
                 library: CapacitorCookies.library, repository: "ionic-team/capacitor",
                 version: version.rawValue, commit: version.commit, files: CapacitorCookies.files),
             make: { CapacitorCookies(version: version) })
-        // Measured once on WebKitGTK 2.50.6 (87–90 failures per version, most of them the simulated webkitgtk
-        // profile's): the expectation file that run needs is the next step.
-        kind.realEngineGap = "its live expectation file is not written yet (issue 20)"
         return kind
     }
 }

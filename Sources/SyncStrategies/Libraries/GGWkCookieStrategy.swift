@@ -224,7 +224,7 @@ extension SyncStrategyKind {
                 ("as 0.1.3, the swizzled loadRequest appends the pairs to the request's own Cookie header",
                  "as 0.1.3; the app's header and the first pair run together with no separator")
             }
-        var kind = SyncStrategyKind(
+        let kind = SyncStrategyKind(
             name: "ggwkcookie:" + version.rawValue, summary: summary, knownBreakage: breakage,
             origin: LibraryOrigin(
                 library: "GGWkCookie", repository: "GaoGuohao/GGWkCookie", version: version.rawValue,
@@ -234,9 +234,6 @@ extension SyncStrategyKind {
                     "GGWkCookie/Classes/WKWebView+Attribute.m", "GGWkCookie/Assets/GGCookie.js",
                 ]),
             make: { GGWkCookieStrategy(version: version) })
-        // Found when every suite ran on the four live adapters: scenarios overran the 30 s limit and the engine's
-        // replacement drivers piled up (245 at once, load average over 500) until Xvfb could not start.
-        kind.realEngineGap = "a run of every suite overruns the time limit and piles up drivers; cause not found yet (issue 20)"
         return kind
     }
 }
