@@ -165,16 +165,22 @@ public struct SuiteLoader: Sendable {
     /// point at the right start tag or attribute, as they always have; what the stream read of it is dropped.
     func read(_ file: String) -> FileOutcome {
         var reader = SuiteReader(file: file)
+        var isExpectations = false
         let streamed = XMLStreamReader.read(
             contentsOf: file, validatingAgainst: schema.xmlSchema,
             root: { root in
-                // Left to the whole read, which recognises it before validation, as it must.
-                guard root.unprefixedName != "expectations" else { return false }
+                // Recognised by its root, before validation (as the whole read does), and not read further here:
+                // `ExpectationFile` parses it once, and reports its errors.
+                guard root.unprefixedName != "expectations" else {
+                    isExpectations = true
+                    return false
+                }
                 reader.begin(root)
                 return true
             },
             child: { reader.add($0) }
         )
+        if isExpectations { return .expectations }
         guard streamed == .finished else { return readWhole(file) }
         guard let suite = reader.finish() else { return .failed(Self.capped(reader.diagnostics)) }
         return .suite(suite, scenarioIDs: reader.scenarioIDs)
