@@ -13,7 +13,7 @@ struct CITemplateTests {
     private func check(_ schema: String, _ file: String) throws -> (Int32, String) {
         try #require(FileManager.default.isExecutableFile(atPath: Self.checker),
                      "check-jsonschema is missing: run 'bash .ci/install-deps' (it installs it into .build/check-jsonschema-venv)")
-        let result = try ChildProcess.run(Self.checker, ["--builtin-schema", schema, file])
+        let result = try ExternalTool.run(Self.checker, ["--builtin-schema", schema, file])
         return (result.status, result.output)
     }
 

@@ -18,9 +18,9 @@ struct LibsoupModelAgreementTests {
 
     /// Why the real library cannot run here, or nil when it can (CI installs python3-gi and gir1.2-soup-3.0).
     static let libsoupMissing: String? = {
-        let probe: ChildProcess.Result
+        let probe: ExternalTool.Result
         do {
-            probe = try ChildProcess.run("/usr/bin/python3",
+            probe = try ExternalTool.run("/usr/bin/python3",
                                          ["-c", "import gi; gi.require_version('Soup', '3.0'); from gi.repository import Soup"])
         } catch {
             return "/usr/bin/python3 cannot run: \(error)"

@@ -66,7 +66,7 @@ struct MatrixPageLayoutTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-layout-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: file)
-        let dom = try ChildProcess.run(try #require(chromium),
+        let dom = try ExternalTool.run(try #require(chromium),
                                        ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                                         "--window-size=\(width),1000", "--dump-dom", file.absoluteString],
                                        errors: .discarded).output

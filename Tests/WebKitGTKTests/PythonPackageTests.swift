@@ -14,9 +14,9 @@ struct PythonPackageTests {
     static let pytestInstalled: Bool = (try? run(["-m", "pytest", "--version"]).status == 0) ?? false
 
     /// Runs Debian's Python with `arguments` in the package root: its exit status and its output (stdout and stderr).
-    static func run(_ arguments: [String]) throws -> ChildProcess.Result {
+    static func run(_ arguments: [String]) throws -> ExternalTool.Result {
         // No __pycache__ or .pytest_cache left in the checkout.
-        try ChildProcess.run(python, arguments, in: RepositoryFiles.root, environment: ["PYTHONDONTWRITEBYTECODE": "1"])
+        try ExternalTool.run(python, arguments, in: RepositoryFiles.root, environment: ["PYTHONDONTWRITEBYTECODE": "1"])
     }
 
     @Test("every pytest test of Tests/Python passes",

@@ -2,7 +2,7 @@ import Foundation
 
 /// A tool the tests run to the end (pytest, check-jsonschema, headless Chromium, Debian's Python): one way to start
 /// it and read what it printed, so each test says only what it runs and what it expects of the result.
-public enum ChildProcess {
+public enum ExternalTool {
     /// What a finished process left: its exit status and what it wrote.
     public struct Result: Sendable {
         public let status: Int32
