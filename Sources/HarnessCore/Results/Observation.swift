@@ -19,8 +19,7 @@ public struct Observation: Sendable, Hashable, CustomStringConvertible {
 
     /// The pairs of a cookie string (`a=1; b=2`), as the string lists them.
     public init(_ location: SuiteLocation, _ subject: String, cookies: String) {
-        let pairs = cookies.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        self.init(location, subject, pairs)
+        self.init(location, subject, CookieListText.items(cookies).map(String.init))
     }
 
     /// The same subject and items, possibly in another order.

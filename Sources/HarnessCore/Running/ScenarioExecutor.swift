@@ -326,10 +326,8 @@ struct CookieStringCheck {
 
     /// `name=value` pairs of a Cookie header or document.cookie; a pair without "=" is a name-less cookie.
     static func pairs(_ value: String) -> [(name: String, value: String)] {
-        value.split(separator: ";").compactMap { raw in
-            let pair = raw.trimmingCharacters(in: .whitespaces)
-            guard !pair.isEmpty else { return nil }
-            guard let equals = pair.firstIndex(of: "=") else { return ("", pair) }
+        CookieListText.items(value).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return ("", String(pair)) }
             return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
         }
     }
