@@ -81,9 +81,13 @@ struct BrowserRunTests {
         let present = Set(loaded.suites.flatMap { $0.scenarios.map(\.id) })
         let missing = Set(chosen.keys).subtracting(present)
         try #require(missing.isEmpty, "scenarios renamed or gone: \(missing.sorted())")
-        let plan = RunPlan(
+        var plan = RunPlan(
             suites: loaded.suites, adapters: [browser.adapter], filters: Array(chosen.keys), jobs: 2,
             expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
+        // As CI's browser job (`--time-limit 120`): a Firefox starts in 15–20 s beside other builds and a persistent
+        // store starts a second one, so under `swift test`'s parallel suites (the live engine's drivers beside it)
+        // two scenarios overran the default 30 s.
+        plan.timeLimit = .seconds(120)
         let collector = CollectingReporter()
         _ = try Runner().run(plan, reporter: collector)
         let results = collector.results
