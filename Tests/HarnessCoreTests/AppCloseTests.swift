@@ -9,26 +9,17 @@ import Testing
 @Suite("apps are closed when their scenario ends")
 struct AppCloseTests {
     /// An app that records its `close()` and is kept alive from outside, as a retain cycle would keep it.
-    final class RecordingApp: App {
+    final class RecordingApp: StubApp {
         let onClose: @Sendable () -> Void
         let failingLoad: Bool
         init(failingLoad: Bool, onClose: @escaping @Sendable () -> Void) {
             self.onClose = onClose
             self.failingLoad = failingLoad
         }
-        func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {}
-        func nativeRequest(_ request: HTTPRequest) throws {}
-        func openWebView(_ options: WebViewOptions) throws {}
-        func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        override func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
             if failingLoad { throw AppError.engineFailure("the engine died") }
         }
-        func followLink(_ url: HTTPURL) throws {}
-        func fetch(_ request: HTTPRequest) throws {}
-        func runScript(_ script: String) throws {}
-        func documentCookie() throws -> String { "" }
-        func restart() throws {}
-        func cookies(in store: StoreExpectation.Store) throws -> [Cookie] { [] }
-        func close() { onClose() }
+        override func close() { onClose() }
     }
 
     final class Counter: Sendable { let value = Mutex(0) }

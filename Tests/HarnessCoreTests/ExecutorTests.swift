@@ -252,17 +252,8 @@ struct ReferenceRedirectHeaderTests {
 /// Adapters that cannot run here, and apps that cannot serve a step: skips with the reason, never a verdict.
 @Suite("unavailable adapters and unservable steps")
 struct UnavailableAdapterTests {
-    final class CannotLoad: App {
-        func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {}
-        func nativeRequest(_ request: HTTPRequest) throws {}
-        func openWebView(_ options: WebViewOptions) throws {}
-        func load(_ request: HTTPRequest, handlesCookies: Bool) throws { throw AppError.cannotServe("no POST on this engine") }
-        func followLink(_ url: HTTPURL) throws {}
-        func fetch(_ request: HTTPRequest) throws {}
-        func runScript(_ script: String) throws {}
-        func documentCookie() throws -> String { "" }
-        func restart() throws {}
-        func cookies(in store: StoreExpectation.Store) throws -> [Cookie] { [] }
+    final class CannotLoad: StubApp {
+        override func load(_ request: HTTPRequest, handlesCookies: Bool) throws { throw AppError.cannotServe("no POST on this engine") }
     }
 
     static let scenario = Fixtures.scenario("t.load", [.load(Request(url: "https://login.example.com/sso"))])

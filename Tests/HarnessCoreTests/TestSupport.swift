@@ -32,18 +32,26 @@ enum Fixtures {
     }
 }
 
-/// An app whose every action blocks for a while: a hanging adapter.
-final class HangingApp: App {
-    let seconds: Double
-    init(seconds: Double) { self.seconds = seconds }
-    func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws { Thread.sleep(forTimeInterval: seconds) }
-    func nativeRequest(_ request: HTTPRequest) throws { Thread.sleep(forTimeInterval: seconds) }
+/// An app that does nothing and holds no cookie: the tests' fake apps override only the calls they are about.
+class StubApp: App {
+    func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {}
+    func nativeRequest(_ request: HTTPRequest) throws {}
     func openWebView(_ options: WebViewOptions) throws {}
-    func load(_ request: HTTPRequest, handlesCookies: Bool) throws { Thread.sleep(forTimeInterval: seconds) }
+    func load(_ request: HTTPRequest, handlesCookies: Bool) throws {}
     func followLink(_ url: HTTPURL) throws {}
     func fetch(_ request: HTTPRequest) throws {}
     func runScript(_ script: String) throws {}
     func documentCookie() throws -> String { "" }
     func restart() throws {}
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie] { [] }
+    func close() {}
+}
+
+/// An app whose every action blocks for a while: a hanging adapter.
+final class HangingApp: StubApp {
+    let seconds: Double
+    init(seconds: Double) { self.seconds = seconds }
+    override func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws { Thread.sleep(forTimeInterval: seconds) }
+    override func nativeRequest(_ request: HTTPRequest) throws { Thread.sleep(forTimeInterval: seconds) }
+    override func load(_ request: HTTPRequest, handlesCookies: Bool) throws { Thread.sleep(forTimeInterval: seconds) }
 }
