@@ -103,7 +103,7 @@ public final class BrowserApp: App {
 
     private func makeTab(store: Int) throws -> Tab {
         let tab = Tab(store: store)
-        tab.handle = engine.makeWebView(dataStore: store, processPool: 0, client: tab)
+        tab.handle = engine.makeWebView(dataStore: store, processPool: 0, opener: nil, client: tab)
         try settle()
         return tab
     }
@@ -179,6 +179,14 @@ public final class BrowserApp: App {
             engine.clickLink(to: try URL(harness: url), inWebView: tab.handle)
             return true
         }
+    }
+
+    /// The browser opens the link in a tab of its own, on the same store; the harness sees its requests, and the
+    /// steps after it still act on the first tab.
+    public func followLinkToNewWindow(_ url: HTTPURL) throws {
+        let tab = try pageTab("follow-link")
+        engine.clickLinkToNewWindow(try URL(harness: url), inWebView: tab.handle)
+        try settle()
     }
 
     public func submitForm(_ request: HTTPRequest) throws {

@@ -233,6 +233,17 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the link to \(url)")
     }
 
+    /// The page's new-window action goes to the strategy's navigation delegate, then its `WKUIDelegate`; the
+    /// link's requests are recorded wherever they run. A strategy that returns a new web view has its requests
+    /// recorded, but later steps still act on the first web view (the app's own) — no ported code returns one.
+    public func followLinkToNewWindow(_ url: HTTPURL) throws {
+        guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
+        recorder.beginStep()
+        webView.performLinkClickToNewWindow(try URL(harness: url))
+        try settle()
+        try recorder.endStep(describing: "the target=_blank link to \(url)")
+    }
+
     public func submitForm(_ request: HTTPRequest) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("submit-form") }
         recorder.beginStep()

@@ -20,6 +20,7 @@ extension WebKitGTKEngine {
         switch try DriverMessages.string(fields, "type") {
         case "decide-action": try decideAction(fields)
         case "decide-response": try decideResponse(fields)
+        case "decide-new-window": try decideNewWindow(fields)
         case "navigation": try navigationChanged(fields)
         case "http-request": try answer(fields)
         case "fetch-done":
@@ -133,6 +134,48 @@ extension WebKitGTKEngine {
             reply(policy == .allow)
             if policy == .cancel { view.loading.remove(navigation) }
         }
+    }
+
+    /// A `target="_blank"` link's new-window action, held by the driver: the navigation delegate decides on an action
+    /// with no target frame; allowed, the app's `WKUIDelegate` is asked for a web view (made related to the opener,
+    /// as WebKit requires of the view `create` returns) and the link's navigation runs there; otherwise nowhere.
+    private func decideNewWindow(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let decision = try DriverMessages.integer(fields, "decision")
+        let request = try DriverMessages.object(fields["request"], "request")
+        let url = try DriverMessages.url(request, "url")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return openWindow(decision, in: nil, url) }
+        let action = WKNavigationAction(
+            request: WebRequest(
+                url: url, httpMethod: (try? DriverMessages.string(request, "method")) ?? "GET",
+                headerFields: try DriverMessages.headers(request["headers"], "request.headers")
+                    .filter { !Self.transportHeaders.contains($0.name.lowercased()) }
+            ),
+            navigationType: .linkActivated, isRedirect: false, sourceURL: view.page, targetsNewWindow: true)
+        var answered = false
+        view.client.decidePolicy(for: action, navigation: -makeHandle()) { [weak self] policy in
+            guard let self else { return }
+            guard !answered else { return log("decisionHandler called twice for a new-window action (WebKit raises here)") }
+            answered = true
+            schedule(after: 0) { [weak self] in
+                guard let self else { return }
+                guard policy == .allow else {
+                    log("new-window action to \(url) cancelled by the navigation-action policy")
+                    return openWindow(decision, in: nil, url)
+                }
+                openWindow(decision, in: view.client.createWebView(for: action).flatMap { views[$0] == nil ? nil : $0 }, url)
+            }
+        }
+    }
+
+    /// `open-window`: WebKit opens the new window in `window` (its navigation is the link's), or drops the action.
+    private func openWindow(_ decision: Int, in window: Int?, _ url: URL) {
+        let result = send("open-window", ["decision": .integer(decision), "window": window.map(JSONValue.integer) ?? .null])
+        guard let window, let view = views[window], case .integer(let navigation)? = result?.fields["navigation"] else {
+            return log("no new window for \(url): the UI delegate returned no web view made with its configuration")
+        }
+        navigationViews[navigation] = window
+        view.loading.insert(navigation)
+        log("navigation #\(navigation) (linkActivated) in web view #\(window), the new window")
     }
 
     /// Rule 4 and 5 on the real engine: the final response only, and WebKitGTK leaves `Set-Cookie` out of it.

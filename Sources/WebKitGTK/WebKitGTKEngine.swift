@@ -235,17 +235,20 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     // MARK: Web views
 
-    public func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int {
+    public func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int {
         guard stores.contains(dataStore) else {
             log("web view not created: its data store #\(dataStore) belongs to a killed process")
             return -makeHandle()
         }
         let scripts = client.userScripts
-        guard let result = send("new-web-view", ["store": .integer(dataStore), "scripts": Self.scripts(scripts)]),
-              case .integer(let handle)? = result.fields["view"]
-        else { return -makeHandle() }
+        var fields: [String: JSONValue] = ["store": .integer(dataStore), "scripts": Self.scripts(scripts)]
+        if let opener, views[opener] != nil { fields["opener"] = .integer(opener) }
+        guard let result = send("new-web-view", fields), case .integer(let handle)? = result.fields["view"] else {
+            return -makeHandle()
+        }
         views[handle] = View(handle: handle, store: dataStore, client: client, scripts: scripts)
-        log("web view #\(handle) created on data store #\(dataStore)")
+        let window = opener.map { " (the new window of web view #\($0))" } ?? ""
+        log("web view #\(handle) created on data store #\(dataStore)\(window)")
         return handle
     }
 
@@ -349,6 +352,17 @@ public final class WebKitGTKEngine: WebKitEngine {
         navigationViews[navigation] = handle
         view.loading.insert(navigation)
         log("navigation #\(navigation) (linkActivated): the page clicks a link to \(url)")
+    }
+
+    /// The page clicks a `target="_blank"` link; WebKit's new-window action comes back as `decide-new-window`.
+    public func clickLinkToNewWindow(_ url: URL, inWebView handle: Int) {
+        guard let view = views[handle], view.page != nil else {
+            return log("target=_blank link click to \(url) ignored: web view #\(handle) shows no page")
+        }
+        syncUserContent()
+        guard send("click-link", ["view": .integer(handle), "url": .string(url.absoluteString), "target": .string("_blank")]) != nil
+        else { return }
+        log("web view #\(handle): the page clicks a target=_blank link to \(url)")
     }
 
     public func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {

@@ -39,6 +39,7 @@ class StubApp: App {
     func openWebView(_ options: WebViewOptions) throws {}
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws {}
     func followLink(_ url: HTTPURL) throws {}
+    func followLinkToNewWindow(_ url: HTTPURL) throws {}
     func fetch(_ request: HTTPRequest) throws {}
     func runScript(_ script: String) throws {}
     func documentCookie() throws -> String { "" }

@@ -18,6 +18,8 @@ public protocol App: AnyObject {
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws
     /// A link in the current page, followed by the user.
     func followLink(_ url: HTTPURL) throws
+    /// A `target="_blank"` link in the current page, followed by the user: the page asks for a new window.
+    func followLinkToNewWindow(_ url: HTTPURL) throws
     /// A subresource request from the current page.
     func fetch(_ request: HTTPRequest) throws
     /// A form in the current page submitted by the user: a top-level navigation the page starts (POST with its body).

@@ -57,6 +57,15 @@ public final class SharedStoreApp: App {
         visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
     }
 
+    /// A browser opens the link in a new tab on the same store: the link's navigation, the new tab's page current
+    /// from now on (with a history of its own).
+    public func followLinkToNewWindow(_ url: HTTPURL) throws {
+        guard let current = page else { throw AppError.noPage("follow-link") }
+        let response = try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true)
+        clearHistory()
+        visit(response)
+    }
+
     public func submitForm(_ request: HTTPRequest) throws {
         guard let current = page else { throw AppError.noPage("submit-form") }
         var request = request

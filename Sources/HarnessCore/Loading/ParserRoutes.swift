@@ -26,7 +26,7 @@ struct ParserRoutes {
         scenario.steps.contains { step in
             switch step.kind {
             case .nativeRequest(let request), .load(let request), .fetch(let request): reaches(request.url)
-            case .followLink(let url): reaches(url)
+            case .followLink(let url), .followLinkToNewWindow(let url): reaches(url)
             default: false
             }
         }

@@ -244,7 +244,8 @@ struct SuiteReader {
         case "load":
             return request(element).map(Step.Kind.load)
         case "follow-link":
-            return required(element, "url").map { .followLink(url: $0.value) }
+            let newWindow = element.attribute(named: "target")?.value == "_blank"
+            return required(element, "url").map { newWindow ? .followLinkToNewWindow(url: $0.value) : .followLink(url: $0.value) }
         case "submit-form":
             guard var form = request(element) else { return nil }
             if element[attribute: "method"] == nil { form.method = "POST" }

@@ -61,6 +61,9 @@ public struct Step: Sendable, Hashable {
         case load(Request)
         /// The user follows a link in the current page to `url` (a top-level navigation the page initiated).
         case followLink(url: String)
+        /// The user follows a `target="_blank"` link in the current page to `url`: the page asks for a new window
+        /// (a web view opens one only if the app's `WKUIDelegate` makes it; a browser opens a tab).
+        case followLinkToNewWindow(url: String)
         /// The user submits a form in the current page (an in-page POST the page initiates, not an app load).
         case submitForm(Request)
         /// The user goes back in the web view's history (`WKWebView.goBack()`).
@@ -86,7 +89,7 @@ public struct Step: Sendable, Hashable {
                 HTTPFieldValue.forbiddenCharacter(in: line) == nil ? [.nativeStore] : [.nativeStore, .rawSetCookie]
             case .nativeRequest: [.nativeStore]
             case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
-            case .load, .followLink, .fetch, .submitForm, .goBack, .goForward: [.webView]
+            case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward: [.webView]
             case .runScript: [.webView, .javascript]
             case .restartApp: [.persistence]
             case .advanceClock: [.virtualClock]

@@ -148,6 +148,8 @@ private struct World {
             try app.load(try httpRequest(request), handlesCookies: request.handlesCookies)
         case .followLink(let url):
             try app.followLink(try parse(url))
+        case .followLinkToNewWindow(let url):
+            try app.followLinkToNewWindow(try parse(url))
         case .fetch(let request):
             try app.fetch(try httpRequest(request))
         case .submitForm(let request):

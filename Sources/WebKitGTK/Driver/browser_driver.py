@@ -30,9 +30,16 @@ EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while 
 EVENT_CAP = 0.02  # settle: never wait longer than this after the first event
 STRAY_QUIET = 2.0  # settle: a tab's requests alone, with nothing heard for this long, are not waited for
 PENDING_GRACE = 5.0  # a requested navigation counts as loading this long before its request is seen
+NEW_TAB_GRACE = 5.0  # a target=_blank link's new tab counts as loading this long before its request is seen
 CALL_TIMEOUT = 8.0  # one command to the browser
 SERVICE_CLOSED = object()  # browsers_own: close the connection
 # A page's `evaluate`: the source's value as a string, or null for undefined and null.
+def same_url(url):
+    """A URL as the proxy and a link both name it: scheme and host in lower case."""
+    parts = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, ""))
+
+
 EVALUATE = "(() => { const v = (0, eval)(%s); return v === undefined || v === null ? null : String(v); })()"
 
 
@@ -212,6 +219,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         self.events = []
         self.exchanges = {}
         self.waiting_since = {}
+        self.awaited_tabs = []  # (url, deadline): target=_blank links whose new tab's request has not come yet
         self.last_activity = time.monotonic()
         self.directory = driver_protocol.temporary_directory(self.NAME)
         self.clock = Clock(self.directory)
@@ -304,6 +312,15 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
     def click_link(self, request):
         view = self.view_of(request)
         url = field(request, "url", str)
+        if field(request, "target", str, "", optional=True) == "_blank":
+            # The browser opens a tab of its own (the click has the user's activation, so no popup blocker stops
+            # it); the driver knows no such tab, so it waits for the tab's first request instead.
+            with self.lock:
+                self.awaited_tabs.append((same_url(url), time.monotonic() + NEW_TAB_GRACE))
+                self.last_activity = time.monotonic()
+            self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; a.target = '_blank'; "
+                                   "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
+            return {}
         number = self.expect_navigation(view)
         self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; "
                                "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
@@ -414,6 +431,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
             exchange.ready.set()
             return exchange
         with self.lock:
+            self.awaited_tabs = [(awaited, until) for awaited, until in self.awaited_tabs if awaited != same_url(url)]
             exchange = proxy.Exchange(self.next_number("exchange"))
             self.exchanges[exchange.number] = exchange
             self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
@@ -478,8 +496,11 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
 
     def busy(self):
         """Under self.lock."""
-        quiet = time.monotonic() - self.last_activity
-        return bool(self.exchanges or self.pending_calls or any(view.loading(quiet) for view in self.views.values()))
+        now = time.monotonic()
+        quiet = now - self.last_activity
+        self.awaited_tabs = [(url, until) for url, until in self.awaited_tabs if until > now]
+        return bool(self.exchanges or self.pending_calls or self.awaited_tabs
+                    or any(view.loading(quiet) for view in self.views.values()))
 
     def settle(self, request):
         start, deadline = driver_protocol.settle_window(request)
@@ -530,6 +551,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
 
     def reset_numbering(self):
         with self.lock:
+            self.awaited_tabs = []
             self.events = []
             self.counters = {}
         self.clock.write("+0")

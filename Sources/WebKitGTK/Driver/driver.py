@@ -80,7 +80,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
         "clear-data-store", "observe-cookies", "new-web-view", "set-scripts", "load", "click-link", "submit-form",
         "go-back", "go-forward", "fetch", "evaluate", "decide", "respond", "settle", "profile",
-        "set-message-handlers", "answer-prompt",
+        "set-message-handlers", "answer-prompt", "open-window",
     )
 
     def __init__(self):
@@ -170,7 +170,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.pending_calls = set()
         for view in self.views.values():
             store = view.store
-            if store.persistent or store.spare is not None or store.number not in self.stores:
+            if store.persistent or store.spare is not None or store.number not in self.stores or view.opener is not None:
                 view.destroy()
                 continue
             widget, content = view.detach()

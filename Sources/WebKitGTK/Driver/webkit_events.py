@@ -12,7 +12,7 @@ from driver_protocol import ProtocolError, field
 from webkit_api import soup_headers
 
 IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
-BLOCKING_EVENTS = ("decide-action", "decide-response", "http-request", "prompt")  # WebKit waits for the answer to these
+BLOCKING_EVENTS = ("decide-action", "decide-new-window", "decide-response", "http-request", "prompt")  # WebKit waits for the answer to these
 EVENT_GRACE = 0.003  # settle: after the first event, wait this much more while WebKit is still busy
 EVENT_CAP = 0.012  # settle: never wait longer than this after the first event
 NAVIGATION_TYPES = {0: "link-activated", 1: "form-submitted", 2: "back-forward", 3: "reload", 4: "form-resubmitted",
@@ -67,7 +67,16 @@ class Events:
             decision.ignore()
             return True
         if kind == api.WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
-            decision.ignore()
+            # A target=_blank link: held until the harness answers open-window (the app's navigation delegate, then
+            # its UI delegate's createWebViewWith).
+            number = self.next_number("decision")
+            self.decisions[number] = (decision, view)
+            with self.lock:
+                self.waiting_since[("decision", number)] = time.monotonic()
+            self.queue_event({
+                "type": "decide-new-window", "decision": number, "view": view.number,
+                "request": self.request_record(decision.get_navigation_action().get_request()),
+            })
             return True
         if kind == api.WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
             action = decision.get_navigation_action()

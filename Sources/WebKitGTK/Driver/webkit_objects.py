@@ -134,6 +134,8 @@ class View:
         self.navigation = None  # the current navigation's number
         self.cancelled = False  # the harness cancelled the current navigation: not loading for idle
         self.message_handlers = {}  # script message handler name -> its signal handler on `content`
+        self.opener = None  # for a new window: the view whose page asked for it (the widget is related to its)
+        self.opening = None  # the view to hand to WebKit's next `create` (open-window said so)
 
     def loading(self):
         """WebKit says it is loading, or a main-frame navigation was allowed and has not started yet: a

@@ -45,7 +45,12 @@ class Views:
     def new_web_view(self, request):
         store = self.store_of(request)
         sources = self.user_scripts(request)
-        reused = store.spare is not None
+        opener = self.view_of({"view": request["opener"]}) if request.get("opener") is not None else None
+        if opener is not None and opener.store is not store:
+            raise ProtocolError("a new window is on its opener's data store")
+        # A new window's widget is a stand-in until WebKit's `create`, which must return a view made there, related
+        # to the opener (one made earlier lacks the new page's window features, and WebKit aborts).
+        reused = store.spare is not None and opener is None
         if reused:
             (widget, content), store.spare = store.spare, None
         else:
@@ -56,15 +61,20 @@ class Views:
             content.add_script(script)
         view = View(self.next_number("view"), store, widget, content)
         view.reused = reused
+        view.opener = opener
+        self.connect_signals(view)
+        self.views[view.number] = view
+        return {"view": view.number}
+
+    def connect_signals(self, view):
+        widget = view.widget
         view.handlers = [
             widget.connect("decide-policy", self.on_decide_policy, view),
             widget.connect("load-changed", self.on_load_changed, view),
             widget.connect("load-failed", self.on_load_failed, view),
-            widget.connect("create", lambda *_: None),
+            widget.connect("create", self.on_create, view),
             widget.connect("script-dialog", self.on_script_dialog, view),
         ]
-        self.views[view.number] = view
-        return {"view": view.number}
 
     def set_scripts(self, request):
         view = self.view_of(request)
@@ -113,11 +123,58 @@ class Views:
     def click_link(self, request):
         view = self.view_of(request)
         url = field(request, "url", str)
+        target = field(request, "target", str, "", optional=True)
+        if target not in ("", "_blank"):
+            raise ProtocolError(f"a link's target is '_blank' or none, not '{target}'")
         script = (
-            "(function(){var a=document.createElement('a');a.href=%s;a.textContent='link';"
-            "(document.body||document.documentElement).appendChild(a);a.click();})();" % json.dumps(url)
+            "(function(){var a=document.createElement('a');a.href=%s;a.target=%s;a.textContent='link';"
+            "(document.body||document.documentElement).appendChild(a);a.click();})();" % (json.dumps(url), json.dumps(target))
         )
+        if target:
+            # The opener's page navigates nowhere: WebKit's NEW_WINDOW_ACTION decision comes (decide-new-window).
+            self.evaluate_in(view, script)
+            self.note_activity()
+            return {}
         return self.navigate_by_script(view, url, script)
+
+    def open_window(self, request):
+        """The answer to `decide-new-window`: WebKit drops the action (no `window`), or opens the window in the given
+        view — one made by new-web-view with this opener — whose navigation gets the returned number."""
+        number = field(request, "decision", int)
+        entry = self.decisions.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending decision {number}")
+        decision, view = entry
+        with self.lock:
+            self.waiting_since.pop(("decision", number), None)
+        self.note_activity()
+        if request.get("window") is None:
+            decision.ignore()
+            return {}
+        window = self.view_of({"view": request["window"]})
+        if window.opener is not view:
+            decision.ignore()
+            raise ProtocolError(f"web view {window.number} was not made as a new window of web view {view.number}")
+        url = decision.get_navigation_action().get_request().get_uri()
+        navigation = self.assign_navigation(window, url)
+        view.opening = window
+        decision.use()
+        return {"navigation": navigation}
+
+    def on_create(self, widget, action, view):
+        """WebKit's `create`: the view open-window named, its stand-in replaced by a widget related to the opener's
+        (with the view's own content manager), or none (a page's window.open() returns null)."""
+        window, view.opening = view.opening, None
+        if window is None or window.widget is None:
+            return None
+        stand_in = window.widget
+        for handler in window.handlers:
+            stand_in.disconnect(handler)
+        window.widget = api.WebKit2.WebView(related_view=widget, user_content_manager=window.content)
+        self.configure(window.widget)
+        self.connect_signals(window)
+        stand_in.destroy()
+        return window.widget
 
     def submit_form(self, request):
         view = self.view_of(request)

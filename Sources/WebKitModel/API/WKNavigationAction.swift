@@ -34,16 +34,29 @@ public struct WKNavigationAction: Sendable, Hashable {
     public var isRedirect: Bool
     /// `sourceFrame.request.url`: the page that started the navigation, nil for a load by the app.
     public var sourceURL: URL?
-    /// `targetFrame?.isMainFrame`: always true (the model has no frames).
+    /// `targetFrame?.isMainFrame`: true for a main-frame navigation (the model has no frames), false for an action
+    /// that opens a new window (Objective-C's message to a nil `targetFrame` answers NO).
     public var isMainFrame: Bool
+    /// `targetFrame == nil`: a link with `target="_blank"` asks for a new window. Apple: if the delegate allows it,
+    /// WebKit asks the `WKUIDelegate` for a web view (`createWebViewWith`) and loads the request there; none, no load.
+    public var targetsNewWindow: Bool
 
-    public init(request: WebRequest, navigationType: WKNavigationType, isRedirect: Bool, sourceURL: URL?, isMainFrame: Bool = true) {
+    public init(
+        request: WebRequest, navigationType: WKNavigationType, isRedirect: Bool, sourceURL: URL?, isMainFrame: Bool = true,
+        targetsNewWindow: Bool = false
+    ) {
         self.request = request
         self.navigationType = navigationType
         self.isRedirect = isRedirect
         self.sourceURL = sourceURL
-        self.isMainFrame = isMainFrame
+        self.isMainFrame = isMainFrame && !targetsNewWindow
+        self.targetsNewWindow = targetsNewWindow
     }
+}
+
+/// `WKWindowFeatures`: what `window.open`'s feature string asked for; a link's new window asks for nothing.
+public struct WKWindowFeatures: Sendable, Hashable {
+    public init() {}
 }
 
 /// `WKNavigationResponse`: what `decidePolicyFor navigationResponse` sees — only the final, non-3xx response of a

@@ -9,6 +9,15 @@ public protocol WKUIDelegate: AnyObject {
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
         initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping (String?) -> Void
     )
+
+    /// The page asked for a new window (a `target="_blank"` link) and the navigation delegate allowed the action
+    /// (`navigationAction.targetsNewWindow`). Apple: return a new web view created with `configuration` (WebKit
+    /// raises on one that was not) and WebKit loads the request in it; return nil and nothing is loaded. WebKit's
+    /// default (no delegate, or a delegate without this method): nil — in a `WKWebView` such a link does nothing.
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView?
 }
 
 extension WKUIDelegate {
@@ -16,4 +25,9 @@ extension WKUIDelegate {
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
         initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping (String?) -> Void
     ) { completionHandler(nil) }
+
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? { nil }
 }

@@ -22,7 +22,7 @@ public final class WKWebView {
         self.engine = configuration.websiteDataStore.engine
         self.identifier = engine.makeWebView(
             dataStore: configuration.websiteDataStore.identifier, processPool: configuration.processPool.identifier,
-            client: ClientBridge(self)
+            opener: configuration.openerWebView, client: ClientBridge(self)
         )
     }
 
@@ -71,6 +71,12 @@ public final class WKWebView {
     /// The user clicks a link to `url` in the current page (see ``WebKitEngine/clickLink(to:inWebView:)``).
     public func performLinkClick(to url: URL) {
         engine.clickLink(to: url, inWebView: identifier)
+    }
+
+    /// The user clicks a `target="_blank"` link to `url` in the current page (see
+    /// ``WebKitEngine/clickLinkToNewWindow(_:inWebView:)``).
+    public func performLinkClickToNewWindow(_ url: URL) {
+        engine.clickLinkToNewWindow(url, inWebView: identifier)
     }
 
     /// The user submits a form of the current page (see ``WebKitEngine/submitForm(_:inWebView:)``); nil when the
@@ -158,5 +164,16 @@ private final class ClientBridge: WebViewEngineClient {
             webView, runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame,
             completionHandler: completion)
         return true
+    }
+
+    func createWebView(for action: WKNavigationAction) -> Int? {
+        guard let webView, let delegate = webView.uiDelegate else { return nil }
+        let configuration = WKWebViewConfiguration(newWindowOf: webView)
+        guard let created = delegate.webView(
+            webView, createWebViewWith: configuration, for: action, windowFeatures: WKWindowFeatures())
+        else { return nil }
+        // WebKit raises when the returned web view was not created with the configuration it handed out; the model
+        // opens no window instead (the engine logs it).
+        return created.configuration.openerWebView == webView.identifier ? created.identifier : nil
     }
 }

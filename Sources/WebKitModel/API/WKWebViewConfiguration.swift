@@ -19,11 +19,23 @@ public final class WKWebViewConfiguration {
     public var websiteDataStore: WKWebsiteDataStore
     public var userContentController: WKUserContentController
     public var processPool: WKProcessPool
+    /// For the configuration WebKit hands to `createWebViewWith`: the engine's identifier of the web view whose page
+    /// asked for the new window. A web view created with it is that page's new window (the real engine relates the
+    /// two, as WebKit requires); nil for a configuration the app made.
+    public internal(set) var openerWebView: Int?
 
     /// `WKWebViewConfiguration()` in `context`.
     public init(context: WKContext) {
         websiteDataStore = context.defaultDataStore()
         userContentController = WKUserContentController()
         processPool = WKProcessPool()
+    }
+
+    /// What WebKit passes to `createWebViewWith`: the opener's store, pool and content controller, and the opener.
+    init(newWindowOf opener: WKWebView) {
+        websiteDataStore = opener.configuration.websiteDataStore
+        userContentController = opener.configuration.userContentController
+        processPool = opener.configuration.processPool
+        openerWebView = opener.identifier
     }
 }

@@ -41,8 +41,9 @@ public protocol WebKitEngine: AnyObject {
     // MARK: Web views
 
     /// Creates a web view on a data store; `processPool` only identifies the pool (pools do not split cookie jars,
-    /// DESIGN §6 rule 1).
-    func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int
+    /// DESIGN §6 rule 1). `opener`: the web view whose page asked for this one as its new window
+    /// (``WebViewEngineClient/createWebView(for:)``), nil for a web view the app makes of its own accord.
+    func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int
     /// `WKWebView.load(_:)`; returns the navigation's identifier.
     func load(_ request: WebRequest, inWebView webView: Int) -> Int
     /// `WKWebView.goBack()` / `goForward()` (`offset` -1 or 1): a navigation of type `.backForward` to the history
@@ -61,6 +62,10 @@ public protocol WebKitEngine: AnyObject {
     /// page (same-site or cross-site by the page's site), without any header the app set.
     /// A real engine does it with `Object.assign(document.createElement('a'), {href}).click()`.
     func clickLink(to url: URL, inWebView webView: Int)
+    /// The user clicks a `target="_blank"` link to `url` in the current page: the navigation delegate decides on an
+    /// action that targets a new window; if allowed, the client is asked for a web view
+    /// (``WebViewEngineClient/createWebView(for:)``) and the link's navigation runs there, or nowhere.
+    func clickLinkToNewWindow(_ url: URL, inWebView webView: Int)
     /// The current page requests a subresource (an image, `fetch(url, {credentials: 'include'})`): no navigation
     /// delegate callback, no manual `Cookie` header (a forbidden header name for page scripts).
     /// The user submits a form of the current page to `request.url` (method and url-encoded body from `request`):
@@ -112,6 +117,10 @@ public protocol WebViewEngineClient: AnyObject {
     /// The page called `prompt()`: ask the app's `WKUIDelegate`; false when there is none (`prompt()` returns
     /// null). `completion` is called once, now or later, with the answer.
     func runTextInputPanel(prompt: String, defaultText: String?, pageURL: URL?, completion: @escaping (String?) -> Void) -> Bool
+    /// The navigation delegate allowed an action that targets a new window: ask the app's `WKUIDelegate`
+    /// (`createWebViewWith`); the engine's identifier of the web view it returned, made with the configuration it
+    /// was given, or nil (no window opens).
+    func createWebView(for action: WKNavigationAction) -> Int?
 }
 
 extension WebViewEngineClient {
@@ -120,6 +129,7 @@ extension WebViewEngineClient {
     public func runTextInputPanel(
         prompt: String, defaultText: String?, pageURL: URL?, completion: @escaping (String?) -> Void
     ) -> Bool { false }
+    public func createWebView(for action: WKNavigationAction) -> Int? { nil }
 }
 
 /// A step in a navigation's life, for ``WebViewEngineClient/navigation(_:didChange:)``.

@@ -55,6 +55,39 @@ extension SimulatedWebKit {
         start(navigation)
     }
 
+    /// A `target="_blank"` link: Apple asks the navigation delegate about an action with no target frame, then
+    /// (allowed) the UI delegate for a web view; the link's navigation runs in the web view it returns, or nowhere
+    /// when it returns nil. In the new window the action is of type `.other` (measured on WebKitGTK 2.50.6:
+    /// `NewWindowTests`; WebCore's `continueLoadAfterNewWindowPolicy` loads it so), its request started by the
+    /// opener's page (same-site or not by that page's site, as a browser's new tab).
+    public func clickLinkToNewWindow(_ url: URL, inWebView handle: Int) {
+        guard let webView = webViews[handle], let page = webView.page else {
+            return log("target=_blank link click to \(url) ignored: web view #\(handle) shows no page")
+        }
+        let action = WKNavigationAction(
+            request: WebRequest(url: url), navigationType: .linkActivated, isRedirect: false, sourceURL: page,
+            targetsNewWindow: true)
+        let decision = makeHandle()
+        log("web view #\(handle): a link asks for a new window to \(url) (action #\(decision))")
+        schedule(after: 0) { [unowned self] in
+            var answered = false
+            webView.client.decidePolicy(for: action, navigation: decision) { [unowned self] policy in
+                guard !answered else { return log("decisionHandler called twice for action #\(decision) (WebKit raises here)") }
+                answered = true
+                schedule(after: 0) { [unowned self] in openNewWindow(for: action, from: webView, policy: policy) }
+            }
+        }
+    }
+
+    func openNewWindow(for action: WKNavigationAction, from opener: WebView, policy: WKNavigationActionPolicy) {
+        guard webViews[opener.handle] === opener, let page = opener.page else { return }
+        guard policy == .allow else { return log("new-window action to \(action.request.url) cancelled by the navigation-action policy") }
+        guard let handle = opener.client.createWebView(for: action), let window = webViews[handle] else {
+            return log("no new window for \(action.request.url): the UI delegate returned no web view made with its configuration")
+        }
+        start(Navigation(handle: makeHandle(), webView: window, request: action.request, type: .other, initiator: page))
+    }
+
     /// A form the page submits: the page's navigation (no header the app set), with its method and body; the
     /// action the delegate sees may lack the body (rule 12), the request on the wire keeps it. A GET form's fields
     /// go in the query of its action URL instead (``HTMLFormSubmission``), as on the real engine.

@@ -197,7 +197,7 @@ public final class SimulatedWebKit: WebKitEngine {
     }
 
     /// Rule 1: a web view uses its data store's jar; the process pool changes nothing about cookies.
-    public func makeWebView(dataStore: Int, processPool: Int, client: any WebViewEngineClient) -> Int {
+    public func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int {
         let handle = makeHandle()
         guard let store = stores[dataStore] else {
             log("web view #\(handle) not created: its data store #\(dataStore) belongs to a killed process")
@@ -207,7 +207,8 @@ public final class SimulatedWebKit: WebKitEngine {
         // Rule 1: the process pool splits no jar; only on a profile where cookie-store writes need a shared pool
         // does it matter (rule 8, ``PlatformProfile/cookieStoreNeedsSharedProcessPool``).
         let shared = sharedProcessPools.contains(processPool) ? "the app's shared" : "its own"
-        log("web view #\(handle) created on \(store.kind) data store #\(store.handle), \(shared) process pool")
+        let window = opener.map { " (the new window of web view #\($0))" } ?? ""
+        log("web view #\(handle) created on \(store.kind) data store #\(store.handle), \(shared) process pool\(window)")
         return handle
     }
 
