@@ -56,6 +56,7 @@ import WebKitModel
 /// | ccm `setCookie(domain, action)`: `HTTPCookie.cookies(withResponseHeaderFields:)`, `setCookies(…, mainDocumentURL: nil)`, `syncCookiesToWebView()` | — | 57–64 | 57–64 | 57–64 | `setCookie(domain:action:)` |
 /// | ccm `syncCookiesToWebView`: per native cookie, `DispatchQueue.main.async { WKWebsiteDataStore.default()…setCookie(c, nil) }` | — | 126–137 | 129–140 | 129–140 | `syncCookiesToWebView` |
 /// | wvdh `CapacitorHttp` (is the fetch/XHR proxy on) | 262–266 | 271–275 | 271–275 | 291–295 | `answer`: `"false"` — see below |
+/// | wvdh `createWebViewWith`: `UIApplication.shared.open(url)` (the system browser), returns nil | 299–304 | 308–313 | 308–313 | 328–333 | `webView(_:createWebViewWith:…)`: logged, nil — the browser and its cookies are outside the app |
 /// | wvdh otherwise: a real prompt panel (an alert with a text field) | 274– | 283– | 283– | 303– | not ported: the harness's pages prompt nothing else |
 /// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
 /// | ccm/HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | — | — | 123–139 | not ported: see below |
@@ -144,6 +145,16 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
             as? [String: Any]
         else { return completionHandler(nil) }
         completionHandler(answer(payload))
+    }
+
+    /// A `target="_blank"` link: Capacitor hands the URL to the system browser (`UIApplication.shared.open`), whose
+    /// cookie jar is not the app's, and opens no web view: the app sees no request.
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        app?.log("\(name): createWebViewWith: UIApplication.shared.open(\(navigationAction.request.url)): the system browser, outside the app")
+        return nil
     }
 
     /// The `type` dispatch of `runJavaScriptTextInputPanelWithPrompt`.
