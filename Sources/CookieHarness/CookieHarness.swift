@@ -55,6 +55,7 @@
 @_exported import class WebKitModel.WKWebViewConfiguration
 @_exported import class WebKitModel.WKWebViewMethods
 @_exported import class WebKitModel.WKWebsiteDataStore
+@_exported import struct WebKitModel.WKWindowFeatures
 @_exported import struct WebKitModel.WebKitError
 @_exported import struct WebKitModel.WebRequest
 @_exported import struct WebKitModel.WebResponse

@@ -171,7 +171,7 @@ extension WebKitGTKEngine {
     private func openWindow(_ decision: Int, in window: Int?, _ url: URL) {
         let result = send("open-window", ["decision": .integer(decision), "window": window.map(JSONValue.integer) ?? .null])
         guard let window, let view = views[window], case .integer(let navigation)? = result?.fields["navigation"] else {
-            return log("no new window for \(url): the UI delegate returned no web view made with its configuration")
+            return log("no new window for \(url): the UI delegate returned none made with its configuration")
         }
         navigationViews[navigation] = window
         view.loading.insert(navigation)

@@ -22,6 +22,8 @@ import WebKitModel
 /// - **Persistence done right:** no copy in `UserDefaults`. Both stores persist their own persistent cookies with
 ///   their own expiry and drop session cookies on a kill (rule 9); at launch the two are reconciled once.
 /// - **Private web views stay private:** a web view on a non-persistent data store is neither fed nor read.
+/// - **Links to a new window open in the web view:** a `WKUIDelegate` whose `createWebViewWith` loads the link's
+///   request in the same web view, through the gated load above, and returns nil (WebKit's default opens nothing).
 ///
 /// The sync keeps the state both sides last agreed on, so each direction applies only real differences and a copy
 /// never echoes back; a cookie with a copy in flight is left alone by the other direction until it lands.
@@ -31,7 +33,7 @@ import WebKitModel
 ///
 /// **Where it breaks.** Nothing it claims; platform policy still applies on top (ITP blocks third-party cookies on
 /// iOS whatever the app syncs). With the fallback header (iOS 11.3 only) a redirect hop is re-issued as a new load.
-public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
+public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver, WKUIDelegate {
     public let name = "wk-combined"
     /// How long a load waits for pending `setCookie` completions before it falls back to a `Cookie` header.
     public var copyTimeout: TimeInterval = 1.0
@@ -99,6 +101,20 @@ public final class CombinedStrategy: SyncStrategy, WKHTTPCookieStoreObserver {
 
     public func nativeCookiesDidChange(_ app: StrategyContext) {
         pushNativeToWeb(app)
+    }
+
+    public func webViewDidOpen(_ webView: WKWebView, app: StrategyContext) {
+        webView.uiDelegate = self
+    }
+
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        guard let context else { return nil }
+        context.log("\(name): a link to a new window, \(navigationAction.request.url), opened in this web view")
+        load(navigationAction.request, in: webView, app: context)
+        return nil
     }
 
     public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {

@@ -83,7 +83,7 @@ extension SimulatedWebKit {
         guard webViews[opener.handle] === opener, let page = opener.page else { return }
         guard policy == .allow else { return log("new-window action to \(action.request.url) cancelled by the navigation-action policy") }
         guard let handle = opener.client.createWebView(for: action), let window = webViews[handle] else {
-            return log("no new window for \(action.request.url): the UI delegate returned no web view made with its configuration")
+            return log("no new window for \(action.request.url): the UI delegate returned none made with its configuration")
         }
         start(Navigation(handle: makeHandle(), webView: window, request: action.request, type: .other, initiator: page))
     }
