@@ -43,14 +43,20 @@ extension SimulatedWebKit {
     func pageJavaScript(of webView: WebView) -> PageJavaScript {
         if let context = webView.javaScript { return context }
         let page = webView.page
+        // The web view owns its context: the host's closures hold it weakly, or the two keep each other (and the
+        // JavaScriptCore VM, some hundred kilobytes) alive after the scenario.
         let host = PageJavaScript.Host(
-            readCookie: { [unowned self] in documentCookie(in: webView) },
-            writeCookie: { [unowned self] in writeDocumentCookie($0, in: webView) },
+            readCookie: { [unowned self, weak webView] in webView.map { documentCookie(in: $0) } ?? "" },
+            writeCookie: { [unowned self, weak webView] value in webView.map { writeDocumentCookie(value, in: $0) } },
             url: page,
             now: { [unowned self] in clock.now },
-            messageHandlerNames: { webView.client.scriptMessageHandlerNames },
-            postMessage: { [unowned self] name, json in postMessage(json, to: name, from: page, in: webView) },
-            prompt: { [unowned self] message, defaultText in prompt(message, defaultText: defaultText, from: page, in: webView) },
+            messageHandlerNames: { [weak webView] in webView?.client.scriptMessageHandlerNames ?? [] },
+            postMessage: { [unowned self, weak webView] name, json in
+                webView.map { postMessage(json, to: name, from: page, in: $0) }
+            },
+            prompt: { [unowned self, weak webView] message, defaultText in
+                webView.flatMap { prompt(message, defaultText: defaultText, from: page, in: $0) }
+            },
             log: { [unowned self] in log("console.log in \(page?.absoluteString ?? "about:blank"): \($0)") }
         )
         let context = PageJavaScript(host: host, globals: webView.fastPathGlobals)
