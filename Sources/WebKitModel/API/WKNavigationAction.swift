@@ -28,6 +28,12 @@ public enum WKNavigationResponsePolicy: String, Sendable, Hashable {
 public struct WKNavigationAction: Sendable, Hashable {
     /// The request about to go out. Its `Cookie` header is the app's manual one, if any, never the store's; its
     /// body may be missing for a POST (profile parameter ``PlatformProfile/navigationActionCarriesBody``).
+    ///
+    /// A value: a delegate that changes it (KKJSBridge adds a `Cookie` header to `navigationAction.request`, an
+    /// `NSMutableURLRequest` on iOS) changes only its copy — the decision handler carries a policy, no request, and
+    /// WebKit loads the request it already has (the load runs in the network process from WebKit's own
+    /// `ResourceRequest`; Apple documents no way back). Both engines so: the driver's `decide` takes a policy only.
+    /// Assumed from WebKit's design, not measured on iOS.
     public var request: WebRequest
     public var navigationType: WKNavigationType
     /// True for a redirect hop (WebKit's `_isRedirect` SPI; public WebKit shows a hop as `.other`).
