@@ -1,3 +1,5 @@
+import HTTPModel
+
 /// What a scenario checks at the point it is written.
 public enum Expectation: Sendable, Hashable {
     /// What an origin received: the `Cookie` header (or another header) of a request to `url`.
@@ -29,7 +31,9 @@ public struct RequestExpectation: Sendable, Hashable {
         case number(Int)
     }
 
-    public var url: String
+    public var url: String { didSet { parsedURL = HTTPURL(url) } }
+    /// `url` parsed once, when the suite is loaded, not at every check of every run (nil: not an HTTP(S) URL).
+    public private(set) var parsedURL: HTTPURL?
     public var occurrence: Occurrence
     /// When false: the expectation is that no request reached `url` at all.
     public var received: Bool
@@ -44,6 +48,7 @@ public struct RequestExpectation: Sendable, Hashable {
         body: String? = nil, header: String? = nil
     ) {
         self.url = url
+        self.parsedURL = HTTPURL(url)
         self.header = header
         self.occurrence = occurrence
         self.received = received

@@ -101,7 +101,9 @@ public struct Step: Sendable, Hashable {
 
 /// An HTTP request a step makes.
 public struct Request: Sendable, Hashable {
-    public var url: String
+    public var url: String { didSet { parsedURL = HTTPURL(url) } }
+    /// `url` parsed once, when the suite is loaded (nil: not an HTTP(S) URL).
+    public private(set) var parsedURL: HTTPURL?
     public var method: String
     /// Extra request header fields (a manual `Cookie` header, for instance).
     public var headers: [HeaderField]
@@ -111,6 +113,7 @@ public struct Request: Sendable, Hashable {
 
     public init(url: String, method: String = "GET", headers: [HeaderField] = [], body: String? = nil, handlesCookies: Bool = true) {
         self.url = url
+        self.parsedURL = HTTPURL(url)
         self.method = method
         self.headers = headers
         self.body = body

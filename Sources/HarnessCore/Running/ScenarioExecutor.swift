@@ -177,7 +177,8 @@ private struct World {
     }
 
     private func httpRequest(_ request: Request) throws -> HTTPRequest {
-        HTTPRequest(url: try parse(request.url), method: request.method, headers: request.headers, body: request.body)
+        guard let url = request.parsedURL else { throw AppError.unsupported("URL '\(request.url)'") }
+        return HTTPRequest(url: url, method: request.method, headers: request.headers, body: request.body)
     }
 
     // MARK: Expectations
@@ -229,7 +230,7 @@ private struct World {
     }
 
     private func checkRequest(_ expectation: RequestExpectation, at location: SuiteLocation) -> (Failure?, Observation) {
-        guard let wanted = HTTPURL(expectation.url) else {
+        guard let wanted = expectation.parsedURL else {
             return (failure("bad URL \(expectation.url)", at: location), Observation(location, "bad URL \(expectation.url)", []))
         }
         let requests = network.log.filter {
