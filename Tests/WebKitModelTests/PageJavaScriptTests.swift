@@ -90,7 +90,7 @@ struct PageJavaScriptTests {
     }
 
     @Test("browser APIs the simulated page lacks are unsupported, even when the script catches the error", arguments: [
-        "fetch('/x')", "window.location = 'https://other.example/'", "try { new XMLHttpRequest() } catch (e) {} 1", "setTimeout(function () {}, 10)",
+        "window.location = 'https://other.example/'", "try { new XMLHttpRequest() } catch (e) {} 1", "setTimeout(function () {}, 10)",
     ])
     func unsupported(source: String) {
         let app = Self.page()
@@ -154,6 +154,83 @@ struct PageJavaScriptTests {
         controller.removeScriptMessageHandler(forName: "bridge")
         #expect(app.evaluate("window.webkit.messageHandlers.bridge.postMessage('x')").error?.code == .javaScriptExceptionOccurred)
         #expect(handler.messages.isEmpty)
+    }
+
+    // MARK: fetch
+
+    @Test("a script's fetch is the engine's: cookies by its credentials, the promise settles with the status")
+    func scriptFetch() {
+        let app = Self.page()
+        app.route("https://app.example.com/api", setCookies: ["api=1; Path=/"])
+        app.route("https://other.example/api")
+        _ = app.evaluate("""
+            var seen = [];
+            fetch('/api', { method: 'post', body: 'q=1', headers: { 'X-Trace': 't' } })
+                .then(function (r) { seen.push(r.status + ' ' + r.ok + ' ' + r.url); });
+            fetch('https://other.example/api').then(function (r) { seen.push('other ' + r.status); });
+            fetch('https://other.example/api', { credentials: 'include' }).then(function (r) { seen.push('include ' + r.status); });
+            """)
+        #expect(app.evaluate("seen.join('|')").value == "200 true https://app.example.com/api|other 200|include 200")
+        let api = app.network.requests(to: "https://app.example.com/api")
+        #expect(api.first?.method == "POST" && api.first?.body == "q=1" && api.first?.cookieHeader == "theme=dark")
+        #expect(api.first?.headers.contains { $0.name.lowercased() == "x-trace" && $0.value == "t" } == true)
+        let other = app.network.requests(to: "https://other.example/api")
+        #expect(other.count == 2)
+        #expect(app.evaluate("document.cookie").value == "theme=dark; api=1", "the response's cookie is stored")
+        #expect(app.evaluate("""
+            var failed = '';
+            fetch('https://nowhere.example/').catch(function (e) { failed = e.name; }); 0
+            """).error == nil)
+        #expect(app.evaluate("failed").value == "TypeError", "no server: the promise rejects with a TypeError")
+    }
+
+    @Test("a page whose script replaced window.fetch (a bridge) gets the app's subresource requests through it")
+    func patchedFetchGetsSubresources() {
+        let app = Self.page()
+        app.route("https://app.example.com/api")
+        app.route("https://app.example.com/rewritten")
+        _ = app.evaluate("""
+            var calls = [];
+            var original = window.fetch;
+            window.fetch = async function (resource, options) {
+                var request = new Request(resource, options);
+                calls.push(request.method + ' ' + request.url + ' ' + request.credentials + ' ' + request.headers.get('x-a'));
+                var response = await original('/rewritten', options);
+                return new Response('', { status: response.status + 1 });
+            };
+            """)
+        var request = WebRequest(url: URL(string: "https://app.example.com/api")!, httpMethod: "GET")
+        request.setValue("1", forHTTPHeaderField: "X-A")
+        var outcome: Result<WebResponse, WebKitError>?
+        app.webView.performSubresourceRequest(request) { outcome = $0 }
+        app.settle()
+        #expect(app.evaluate("calls.join('|')").value == "GET https://app.example.com/api include 1")
+        #expect(app.network.requests(to: "https://app.example.com/api").isEmpty)
+        #expect(app.network.requests(to: "https://app.example.com/rewritten").count == 1)
+        #expect((try? outcome?.get())?.statusCode == 201, "the step's outcome is the patched fetch's response")
+
+        _ = app.evaluate("window.fetch = function () { return Promise.reject(new Error('refused')); }")
+        outcome = nil
+        app.webView.performSubresourceRequest(request) { outcome = $0 }
+        app.settle()
+        if case .failure(let error)? = outcome {
+            #expect(error.message.contains("refused"))
+        } else {
+            Issue.record("a rejected page fetch is a failed request, got \(String(describing: outcome))")
+        }
+    }
+
+    @Test("Headers, Request and Response hold what a bridge reads of them")
+    func fetchClasses() {
+        let app = Self.page()
+        #expect(app.evaluate("""
+            var h = new Headers({ 'Content-Type': 'a' }); h.append('x', '1'); h.append('X', '2');
+            var r = new Request('next?q', { method: 'put', headers: h, body: 'b' });
+            var copy = new Request(r);
+            var s = new Response('{"k":3}', { status: 404, headers: [['a', 'b']] });
+            [h.get('content-type'), h.get('x'), h.has('y'), r.url, r.method, r.body, copy.url, copy.headers.get('x'),
+             s.ok, s.status, s.headers.get('A'), JSON.stringify(Object.fromEntries(h.entries()))].join(' ')
+            """).value == #"a 1, 2 false https://app.example.com/next?q PUT b https://app.example.com/next?q 1, 2 false 404 b {"content-type":"a","x":"2"}"#)
     }
 
     // MARK: The prompt panel

@@ -3,8 +3,10 @@ extension PageJavaScript {
     /// that defines the browser globals cookie code uses, shaped as in a browser so that code which patches them
     /// works — `cookie` is an accessor of `Document.prototype` (Capacitor redefines it on `document` with
     /// `Object.defineProperty`), `window` is the global object, `Date()` and `Date.now()` read the virtual clock.
-    /// Browser APIs the simulated page does not implement (`fetch`, XHR, timers, navigating by `location`) mark
-    /// the script unsupported rather than doing nothing.
+    /// `fetch` is the engine's (``PageJavaScript/Host/fetch``), with the parts of `Headers`, `Request` and
+    /// `Response` a bridge that replaces `window.fetch` uses; its response has no body. Browser APIs the simulated
+    /// page does not implement (XHR, timers, navigating by `location`) mark the script unsupported rather than
+    /// doing nothing. The function returns what only the engine calls (see ``PageJavaScript/callFetch``).
     static let environment = #"""
         (function (host) {
             'use strict';
@@ -93,9 +95,99 @@ extension PageJavaScript {
                 return host.prompt(message === undefined ? '' : String(message),
                                    defaultText === undefined ? undefined : String(defaultText));
             });
-            for (const name of ['fetch', 'XMLHttpRequest', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
+            for (const name of ['XMLHttpRequest', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
                 hidden(global, name, unsupported(name));
             }
+
+            // fetch and the classes around it, to the extent a bridge that replaces window.fetch uses them.
+            const resolveURL = (value) => {
+                const text = String(value);
+                if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
+                if (text.startsWith('//')) return parts.protocol + text;
+                if (text.startsWith('/')) return parts.origin + text;
+                return parts.origin + parts.pathname.replace(/[^\/]*$/, '') + text;
+            };
+            class Headers {
+                constructor(init) {
+                    hidden(this, '_pairs', []);
+                    const pairs = init instanceof Headers ? init._pairs
+                        : Array.isArray(init) ? init : Object.entries(init || {});
+                    for (const [name, value] of pairs) this.append(name, value);
+                }
+                append(name, value) { this._pairs.push([String(name).toLowerCase(), String(value)]); }
+                set(name, value) { this.delete(name); this.append(name, value); }
+                delete(name) { const key = String(name).toLowerCase(); this._pairs = this._pairs.filter(([n]) => n !== key); }
+                get(name) {
+                    const key = String(name).toLowerCase();
+                    const values = this._pairs.filter(([n]) => n === key).map(([, v]) => v);
+                    return values.length ? values.join(', ') : null;
+                }
+                has(name) { return this.get(name) !== null; }
+                entries() { return this._pairs.map((pair) => pair.slice())[Symbol.iterator](); }
+                forEach(callback) { for (const [name, value] of this._pairs) callback(value, name, this); }
+                [Symbol.iterator]() { return this.entries(); }
+            }
+            class Request {
+                constructor(resource, init) {
+                    const base = resource instanceof Request ? resource : null;
+                    init = init || {};
+                    this.url = resolveURL(base ? base.url : resource);
+                    this.method = String(init.method || (base ? base.method : 'GET')).toUpperCase();
+                    this.headers = new Headers(init.headers || (base ? base.headers : undefined));
+                    this.credentials = init.credentials || (base ? base.credentials : 'same-origin');
+                    hidden(this, '_body', init.body !== undefined && init.body !== null ? String(init.body) : (base ? base._body : null));
+                }
+                get body() { return this._body; }
+            }
+            class Response {
+                constructor(body, init) {
+                    init = init || {};
+                    this.status = init.status === undefined ? 200 : init.status;
+                    this.ok = this.status >= 200 && this.status < 300;
+                    this.headers = new Headers(init.headers);
+                    this.url = '';
+                    hidden(this, '_body', body === undefined || body === null ? '' : String(body));
+                }
+                text() { return Promise.resolve(this._body); }
+                json() { return Promise.resolve(JSON.parse(this._body)); }
+            }
+            const engineFetches = new Map();
+            let nextEngineFetch = 0;
+            function fetch(resource, init) {
+                let request;
+                try { request = new Request(resource, init); } catch (error) { return Promise.reject(error); }
+                return new Promise((resolve, reject) => {
+                    const id = String(++nextEngineFetch);
+                    engineFetches.set(id, { resolve, reject });
+                    host.fetch(id, JSON.stringify({
+                        url: request.url, method: request.method, headers: request.headers._pairs,
+                        body: request._body, credentials: request.credentials,
+                    }));
+                });
+            }
+            hidden(global, 'Headers', Headers);
+            hidden(global, 'Request', Request);
+            hidden(global, 'Response', Response);
+            hidden(global, 'fetch', fetch);
+
+            return {
+                fetchIsPatched() { return global.fetch !== fetch; },
+                settleFetch(id, ok, status, url, headers) {
+                    const call = engineFetches.get(id);
+                    if (!call) return;
+                    engineFetches.delete(id);
+                    if (!ok) return call.reject(new TypeError('Load failed: ' + status));
+                    const response = new Response('', { status, headers: JSON.parse(headers) });
+                    Object.defineProperty(response, 'url', { value: url });
+                    call.resolve(response);
+                },
+                callFetch(id, url, init) {
+                    Promise.resolve()
+                        .then(() => global.fetch(url, JSON.parse(init)))
+                        .then((response) => host.fetchSettled(id, 'ok', String(response && response.status), String(response && response.url || url)),
+                              (error) => host.fetchSettled(id, 'error', String(error && error.message || error), url));
+                },
+            };
         })
         """#
 }

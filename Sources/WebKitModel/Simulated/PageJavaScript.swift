@@ -3,8 +3,9 @@ import Foundation
 
 /// One page's JavaScript global object, in WebKit's own engine (JavaScriptCore, the library WebKitGTK runs), with
 /// the host objects cookie code touches: `window` (the global), `document.cookie` and `document.domain`,
-/// `location`, `Date` on the scenario's clock, `JSON`, `console.log`, `prompt()` and
-/// `window.webkit.messageHandlers.NAME.postMessage` — each answered by ``Host``.
+/// `location`, `Date` on the scenario's clock, `JSON`, `console.log`, `prompt()`,
+/// `window.webkit.messageHandlers.NAME.postMessage` and `fetch` (with `Headers`, `Request` and `Response`) — each
+/// answered by ``Host``.
 ///
 /// A page's user scripts and `evaluateJavaScript` run in the same context, so what a document-start script defines
 /// is there for later scripts of that page; a new page gets a new context. The page environment itself is written
@@ -28,11 +29,31 @@ final class PageJavaScript {
         var prompt: (_ message: String, _ defaultText: String?) -> String?
         /// `console.log(…)`, arguments joined with spaces.
         var log: (String) -> Void
+        /// The engine's own `fetch(url, init)`: the request as the page's `Request` made it (`init` as JSON:
+        /// `method`, `headers` as pairs, `body`, `credentials`); `settle` is called once, with the response or the
+        /// network error, when the engine has it.
+        var fetch: (_ request: FetchCall, _ settle: @escaping (Result<WebResponse, WebKitError>) -> Void) -> Void
+    }
+
+    /// What a page's `fetch()` asked the engine for.
+    struct FetchCall: Decodable {
+        var url: String
+        var method: String
+        var headers: [[String]]
+        var body: String?
+        /// `omit`, `same-origin` (the Fetch standard's default) or `include`.
+        var credentials: String
     }
 
     private let context: JSGlobalContextRef
     private let host: Host
-    /// Set when the page called something the simulated engine does not implement (`fetch`, assigning `location`):
+    /// What the environment gives the engine alone (``environment``'s return value): settling the engine's
+    /// `fetch` promises, calling the page's `fetch` as it stands now.
+    private var internals: JSObjectRef?
+    /// The engine's `fetch` promises not yet settled and the page `fetch` calls not yet answered, by id.
+    private var pageFetches: [String: (Result<WebResponse, WebKitError>) -> Void] = [:]
+    private var nextPageFetch = 0
+    /// Set when the page called something the simulated engine does not implement (XHR, timers, assigning `location`):
     /// the script is then reported unsupported, whatever it caught.
     private var unsupported: String?
 
@@ -44,13 +65,81 @@ final class PageJavaScript {
         let install = JSString.with(Self.environment) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
         precondition(exception == nil, "the page environment failed: \(describe(exception))")
         var arguments: [JSValueRef?] = [hostObject]
-        _ = JSObjectCallAsFunction(context, JSValueToObject(context, install, nil), nil, 1, &arguments, &exception)
+        let internals = JSObjectCallAsFunction(context, JSValueToObject(context, install, nil), nil, 1, &arguments, &exception)
         precondition(exception == nil, "the page environment failed: \(describe(exception))")
+        self.internals = JSValueToObject(context, internals, nil)
+        JSValueProtect(context, self.internals)
         for (name, values) in globals { setGlobal(name, strings: values) }
     }
 
     deinit {
+        if let internals { JSValueUnprotect(context, internals) }
         JSGlobalContextRelease(context)
+    }
+
+    // MARK: fetch
+
+    /// True when a script replaced `window.fetch` (a library's bridge patching it): the page's own requests then go
+    /// through that script, so the engine calls it rather than fetching itself.
+    var fetchIsPatched: Bool {
+        guard let value = callInternal("fetchIsPatched", []) else { return false }
+        return JSValueToBoolean(context, value)
+    }
+
+    /// The page calls `fetch(url, init)` — whatever `window.fetch` is now — and `completion` gets its promise's
+    /// outcome: the response's status and URL, or the rejection. Never called when the promise never settles.
+    func callFetch(url: String, initJSON: String, completion: @escaping (Result<WebResponse, WebKitError>) -> Void) {
+        nextPageFetch += 1
+        let id = "page-\(nextPageFetch)"
+        pageFetches[id] = completion
+        _ = callInternal("callFetch", [makeString(id), makeString(url), makeString(initJSON)])
+    }
+
+    /// Calls a function of ``internals`` with `arguments`; its value, nil on an exception (logged).
+    private func callInternal(_ name: String, _ arguments: [JSValueRef?]) -> JSValueRef? {
+        guard let internals else { return nil }
+        var exception: JSValueRef?
+        let function = JSString.with(name) { JSObjectGetProperty(context, internals, $0, &exception) }
+        guard exception == nil, let object = JSValueToObject(context, function, nil) else { return nil }
+        var arguments = arguments
+        let value = JSObjectCallAsFunction(context, object, internals, arguments.count, &arguments, &exception)
+        if exception != nil {
+            host.log("the simulated engine's \(name) failed: \(describe(exception))")
+            return nil
+        }
+        return value
+    }
+
+    /// Starts the engine's `fetch` for the page promise `id`; the promise settles when the engine answers.
+    private func startEngineFetch(id: String, json: String) {
+        guard let call = try? JSONDecoder().decode(FetchCall.self, from: Data(json.utf8)) else {
+            _ = callInternal("settleFetch", [makeString(id), JSValueMakeBoolean(context, false), makeString("invalid request")])
+            return
+        }
+        host.fetch(call) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let response):
+                let headers = response.headerFields.map { [$0.name, $0.value] }
+                let headersJSON = (try? JSONEncoder().encode(headers)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+                _ = callInternal("settleFetch", [
+                    makeString(id), JSValueMakeBoolean(context, true), JSValueMakeNumber(context, Double(response.statusCode)),
+                    makeString(response.url.absoluteString), makeString(headersJSON),
+                ])
+            case .failure(let error):
+                _ = callInternal("settleFetch", [makeString(id), JSValueMakeBoolean(context, false), makeString(error.message)])
+            }
+        }
+    }
+
+    /// The page's `fetch` promise of a ``callFetch(url:initJSON:completion:)`` settled.
+    private func pageFetchSettled(id: String, ok: Bool, detail: String, url: String) {
+        guard let completion = pageFetches.removeValue(forKey: id) else { return }
+        if ok, let status = Int(detail), let responseURL = URL(string: url) {
+            completion(.success(WebResponse(url: responseURL, statusCode: status, headerFields: [])))
+        } else {
+            completion(.failure(WebKitError(.javaScriptExceptionOccurred, "the page's fetch was rejected: \(detail)")))
+        }
     }
 
     /// Runs `source`; returns the completion value as a string (nil: undefined or null).
@@ -123,6 +212,11 @@ final class PageJavaScript {
             return makeString(answer)
         case .log:
             host.log(arguments.map { $0 ?? "undefined" }.joined(separator: " "))
+        case .fetch:
+            startEngineFetch(id: arguments.first.flatMap { $0 } ?? "", json: arguments.dropFirst().first.flatMap { $0 } ?? "")
+        case .fetchSettled:
+            let values = arguments.map { $0 ?? "" } + ["", "", "", ""]
+            pageFetchSettled(id: values[0], ok: values[1] == "ok", detail: values[2], url: values[3])
         case .unsupported:
             unsupported = unsupported ?? (arguments.first.flatMap { $0 } ?? "a browser API")
         }
@@ -130,7 +224,7 @@ final class PageJavaScript {
     }
 
     private enum HostFunction: String, CaseIterable {
-        case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, unsupported
+        case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, fetch, fetchSettled, unsupported
     }
 
     /// One JS class for the host object, its functions dispatching on their own name (the C API passes no
@@ -161,6 +255,8 @@ final class PageJavaScript {
         case .postMessage: { PageJavaScript.invoke(.postMessage, $0, $2, $3, $4, $5) }
         case .prompt: { PageJavaScript.invoke(.prompt, $0, $2, $3, $4, $5) }
         case .log: { PageJavaScript.invoke(.log, $0, $2, $3, $4, $5) }
+        case .fetch: { PageJavaScript.invoke(.fetch, $0, $2, $3, $4, $5) }
+        case .fetchSettled: { PageJavaScript.invoke(.fetchSettled, $0, $2, $3, $4, $5) }
         case .unsupported: { PageJavaScript.invoke(.unsupported, $0, $2, $3, $4, $5) }
         }
     }

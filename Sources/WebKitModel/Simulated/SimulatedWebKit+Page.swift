@@ -57,7 +57,11 @@ extension SimulatedWebKit {
             prompt: { [unowned self, weak webView] message, defaultText in
                 webView.flatMap { prompt(message, defaultText: defaultText, from: page, in: $0) }
             },
-            log: { [unowned self] in log("console.log in \(page?.absoluteString ?? "about:blank"): \($0)") }
+            log: { [unowned self] in log("console.log in \(page?.absoluteString ?? "about:blank"): \($0)") },
+            fetch: { [unowned self, weak webView] call, settle in
+                guard let webView else { return }
+                scriptFetch(call, from: page, in: webView, settle: settle)
+            }
         )
         let context = PageJavaScript(host: host, globals: webView.fastPathGlobals)
         webView.javaScript = context
@@ -136,10 +140,52 @@ extension SimulatedWebKit {
         guard let webView = webViews[handle] else {
             return log("subresource request ignored: web view #\(handle) belongs to a killed process")
         }
+        schedule(after: 0) { [unowned self] in
+            // The page's script makes this request: a script that replaced window.fetch (a bridge) gets it.
+            if let page = webView.javaScript, page.fetchIsPatched {
+                log("the page's fetch of \(request.url) goes through the window.fetch a script put in place")
+                return page.callFetch(url: request.url.absoluteString, initJSON: Self.fetchInit(of: request), completion: completion)
+            }
+            engineFetch(request, in: webView, completion: completion)
+        }
+    }
+
+    /// The harness's subresource as the page's `fetch(url, init)` arguments: what the real engine's driver passes.
+    static func fetchInit(of request: WebRequest) -> String {
+        var fields: [String: Any] = [
+            "method": request.httpMethod, "credentials": request.httpShouldHandleCookies ? "include" : "omit", "mode": "no-cors",
+            "headers": request.headerFields.map { [$0.name, $0.value] },
+        ]
+        if let body = request.bodyText, !["GET", "HEAD"].contains(request.httpMethod.uppercased()) { fields["body"] = body }
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The engine's own fetch: rules 2, 4 and 12, every hop.
+    func engineFetch(_ request: WebRequest, in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void) {
         if request.value(forHTTPHeaderField: "Cookie") != nil {
             log("the page's Cookie header on \(request.url) is dropped (forbidden header name)")
         }
-        schedule(after: 0) { [unowned self] in fetchHop(request, urlList: [request.url], in: webView, completion: completion) }
+        fetchHop(request, urlList: [request.url], in: webView, completion: completion)
+    }
+
+    /// A page script's `fetch()`: `credentials` decides whether cookies go and are kept (the Fetch standard:
+    /// `same-origin` only for the page's origin).
+    func scriptFetch(
+        _ call: PageJavaScript.FetchCall, from page: URL?, in webView: WebView,
+        settle: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
+        guard let url = URL(string: call.url), let wire = HTTPURL(call.url) else {
+            return settle(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(call.url)")))
+        }
+        let sameOrigin = page.flatMap { HTTPURL($0.absoluteString) }.map { $0.origin == wire.origin } ?? false
+        let credentials = call.credentials == "include" || (call.credentials == "same-origin" && sameOrigin)
+        let request = WebRequest(
+            url: url, httpMethod: call.method,
+            headerFields: call.headers.compactMap { $0.count == 2 ? HTTPHeaderField(name: $0[0], value: $0[1]) : nil },
+            httpBody: call.body.map { Data($0.utf8) }, httpShouldHandleCookies: credentials)
+        log("a script fetches \(call.method) \(url) (credentials \(call.credentials))")
+        schedule(after: 0) { [unowned self] in engineFetch(request, in: webView, completion: settle) }
     }
 
     /// One hop of a subresource request; `urlList` holds every hop's URL so far, this one's last.
