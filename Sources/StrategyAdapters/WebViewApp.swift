@@ -147,7 +147,9 @@ public final class WebViewApp: App {
 
     private func launch(first: Bool) throws {
         let webKit = WKContext(engine: engine)
-        context = StrategyContext(webKit: webKit, cookieStorage: native, defaults: defaults) { [transcript] line in
+        context = StrategyContext(
+            webKit: webKit, cookieStorage: native, defaults: defaults, urlSession: NativeURLSession(app: self)
+        ) { [transcript] line in
             transcript.record("• app: " + line)
         }
         if !first { strategy = makeStrategy() }
@@ -166,35 +168,45 @@ public final class WebViewApp: App {
     }
 
     public func nativeRequest(_ request: HTTPRequest) throws {
-        let client = HTTPClient(network: environment.network, transcript: transcript, channel: "native")
-        var received = false
         do {
-            _ = try client.perform(request) { hop in
-                hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
-                if hop.index == 0 {
-                    hop.request.headers = request.headers
-                    if request.cookieHeader != nil { return }
-                }
-                let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
-                if let header = try nativeStore.cookieHeader(for: try cookieURL(hop.request.url), context: context) {
-                    hop.request.headers.append(HeaderField(name: "Cookie", value: header))
-                }
-            } received: { response, hop in
-                let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
-                for (index, line) in response.setCookies.enumerated() {
-                    let delay = response.setCookieDelay(at: index)
-                    if delay > 0 { environment.clock.advance(by: delay) }
-                    try nativeStore.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
-                    received = true
-                }
-            }
+            _ = try performNativeRequest(request, channel: "native")
         } catch {
-            if received { strategy.nativeCookiesDidChange(context) }
             try settle()
             throw error
         }
-        if received { strategy.nativeCookiesDidChange(context) }
         try settle()
+    }
+
+    /// A native request through the native store (`URLSession.shared`): its cookies on every hop unless the
+    /// request brings a `Cookie` field (or `handlesCookies` is false), every hop's `Set-Cookie` lines stored, the
+    /// strategy told when the store changed.
+    func performNativeRequest(
+        _ request: HTTPRequest, channel: String, handlesCookies: Bool = true
+    ) throws -> (response: HTTPResponse, url: HTTPURL) {
+        let client = HTTPClient(network: environment.network, transcript: transcript, channel: channel)
+        var received = false
+        defer { if received { strategy.nativeCookiesDidChange(context) } }
+        return try client.perform(request) { hop in
+            hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
+            if hop.index == 0 {
+                hop.request.headers = request.headers
+                if request.cookieHeader != nil { return }
+            }
+            guard handlesCookies else { return }
+            let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
+            if let header = try nativeStore.cookieHeader(for: try cookieURL(hop.request.url), context: context) {
+                hop.request.headers.append(HeaderField(name: "Cookie", value: header))
+            }
+        } received: { response, hop in
+            guard handlesCookies else { return }
+            let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
+            for (index, line) in response.setCookies.enumerated() {
+                let delay = response.setCookieDelay(at: index)
+                if delay > 0 { environment.clock.advance(by: delay) }
+                try nativeStore.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
+                received = true
+            }
+        }
     }
 
     // MARK: Web view

@@ -1,7 +1,7 @@
 import Foundation
 import WebKitModel
 
-/// What app code can reach besides the web view: WebKit's globals, `HTTPCookieStorage.shared`,
+/// What app code can reach besides the web view: WebKit's globals, `HTTPCookieStorage.shared`, `URLSession.shared`,
 /// `UserDefaults.standard`, the main queue and the clock. One per app launch.
 public final class StrategyContext {
     /// `WKWebsiteDataStore.default()`, the main queue, `Date()`.
@@ -10,15 +10,18 @@ public final class StrategyContext {
     public let cookieStorage: any NativeCookieStorage
     /// `UserDefaults.standard`: survives a kill.
     public let defaults: any KeyValueStore
+    /// `URLSession.shared`: native requests with ``cookieStorage``'s cookies.
+    public let urlSession: any NativeHTTPSession
     private let logger: (String) -> Void
 
     public init(
         webKit: WKContext, cookieStorage: any NativeCookieStorage, defaults: any KeyValueStore,
-        log: @escaping (String) -> Void = { _ in }
+        urlSession: (any NativeHTTPSession)? = nil, log: @escaping (String) -> Void = { _ in }
     ) {
         self.webKit = webKit
         self.cookieStorage = cookieStorage
         self.defaults = defaults
+        self.urlSession = urlSession ?? NoNativeHTTPSession()
         self.logger = log
     }
 

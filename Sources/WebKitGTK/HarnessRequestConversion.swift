@@ -23,3 +23,11 @@ extension WebRequest {
             httpBody: request.body.map { Data($0.utf8) })
     }
 }
+
+extension HTTPRequest {
+    /// An app's `URLRequest` as the harness's network sends it; a URL that is not http(s) cannot be sent.
+    public init(webRequest request: WebRequest) throws {
+        guard let url = HTTPURL(request.url.absoluteString) else { throw AppError.unsupported("URL '\(request.url)'") }
+        self.init(url: url, method: request.httpMethod, headers: request.headerFields, body: request.bodyText)
+    }
+}
