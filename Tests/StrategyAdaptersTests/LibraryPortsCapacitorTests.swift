@@ -1,10 +1,11 @@
 import Foundation
 import HarnessCore
 import StrategyAdapters
-import SyncStrategies
+@testable import SyncStrategies
 import Reporting
 import TestSupport
 import Testing
+import WebKitModel
 
 /// The port of Capacitor's `CapacitorCookies` (issue 20): its catalog and its page script. Its drift against the
 /// expectation files is checked with the other libraries' (``LibraryPortDriftTests``).
@@ -13,7 +14,8 @@ struct LibraryPortsCapacitorTests {
     @Test("every version runs on ios, ios-11 and webkitgtk, with its origin")
     func catalog() throws {
         let kinds = SyncStrategyKind.versions(of: CapacitorCookies.library)
-        #expect(kinds.map(\.name) == CapacitorCookies.Version.allCases.map { "capacitor-cookies:\($0.rawValue)" })
+        #expect(kinds.map(\.name) == CapacitorCookies.Version.allCases.map { "capacitor-cookies:\($0.rawValue)" }
+            + ["capacitor-http:4.3.0", "capacitor-http:4.6.0"])
         for kind in kinds {
             let origin = try #require(kind.origin)
             #expect(origin.commit.count == 40 && origin.commit.allSatisfy(\.isHexDigit))
@@ -29,5 +31,54 @@ struct LibraryPortsCapacitorTests {
         #expect(latest.contains("action: val, domain: domain"))
         let first = CapacitorCookies.pageScript(.v4_3_0)
         #expect(first.contains("toNative('CapacitorCookies', 'setCookie'") && !first.contains("'CapacitorCookies.set'"))
+    }
+
+    // MARK: CapacitorHttp
+
+    typealias F = StrategyFixtures
+
+    @Test("with CapacitorHttp on, the page's fetch goes by URLSession with the native store's cookies, on both engines' paths")
+    func fetchGoesNative() throws {
+        for version in ["4.3.0", "4.6.0"] {
+            let run = try F.run("cap-http-fetch", [
+                F.nativeLogin, F.open, F.load("https://app.example.com/home"),
+                .fetch(Request(url: "https://app.example.com/api/me")),
+                F.request("https://app.example.com/api/me", contains: ["sid=s3cr3t"]),
+            ], on: "capacitor-http:\(version)")
+            #expect(run.status == .passed, "\(run.transcript.joined(separator: "\n"))")
+            #expect(run.transcript.contains { $0.hasPrefix("→ [urlsession] GET https://app.example.com/api/me") }, "\(version): not sent natively")
+            #expect(!run.transcript.contains { $0.hasPrefix("→ [web view] GET https://app.example.com/api/me") })
+        }
+        let off = try F.run("cap-http-off", [
+            F.open, F.load("https://app.example.com/home"), .fetch(Request(url: "https://app.example.com/api/me")),
+        ], on: "capacitor-cookies:4.6.0")
+        #expect(off.transcript.contains { $0.contains("prompt('{\"type\":\"CapacitorHttp\"}'): the app answered 'false'") })
+        #expect(!off.transcript.contains { $0.contains("[urlsession]") }, "CapacitorHttp off: the engine's own fetch")
+    }
+
+    @Test("4.6.0's setCookiesFromResponse splits Set-Cookie on every comma: an Expires date's split makes the persistent cookie a session one, copied to the web view; 4.3.0 keeps it native and persistent")
+    func setCookiesFromResponse() throws {
+        let fetchPrefs: [Step.Kind] = [F.open, F.load("https://app.example.com/home"), .fetch(Request(url: "https://app.example.com/prefs"))]
+        let early = try F.run("cap-http-prefs", fetchPrefs + [
+            F.store(.native, "lang", persistent: true), F.store(.native, "other"), F.store(.webView, "lang", present: false),
+        ], on: "capacitor-http:4.3.0")
+        #expect(early.status == .passed, "\(early.transcript.joined(separator: "\n"))")
+        let later = try F.run("cap-http-prefs", fetchPrefs + [
+            F.store(.native, "lang", persistent: false), F.store(.native, "other"), F.store(.webView, "lang", persistent: false),
+        ], on: "capacitor-http:4.6.0")
+        #expect(later.status == .passed, "\(later.transcript.joined(separator: "\n"))")
+        #expect(later.transcript.contains { $0.contains("CapacitorCookieManager.setCookie('', 'lang=de; Path=/; Secure; Expires=Fri')") })
+    }
+
+    @Test("buildResponse: lower-cased header names, JSON data parsed when the type says so, text otherwise")
+    func buildResponse() throws {
+        let url = try #require(URL(string: "https://app.example.com/api"))
+        let json = CapacitorCookies.buildResponse(NativeHTTPResponse(
+            response: WebResponse(url: url, statusCode: 201, headerFields: [.init(name: "Content-Type", value: "application/json")]),
+            body: #"{"a":1}"#))
+        #expect(json["status"] as? Int == 201 && (json["headers"] as? [String: String])?["content-type"] == "application/json")
+        #expect((json["data"] as? [String: Any])?["a"] as? Int == 1)
+        let text = CapacitorCookies.buildResponse(NativeHTTPResponse(response: WebResponse(url: url, statusCode: 200, headerFields: []), body: "hi"))
+        #expect(text["data"] as? String == "hi" && text["url"] as? String == "https://app.example.com/api")
     }
 }

@@ -12,18 +12,70 @@ extension CapacitorCookies {
             var win = window;
             var platform = win.webkit && win.webkit.messageHandlers && win.webkit.messageHandlers.bridge ? 'ios' : 'web';
             if (platform !== 'ios') return;
+        \(bridge)
             win.CapacitorCookiesDescriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
-            if (prompt(JSON.stringify({ type: 'CapacitorCookies.isEnabled' })) !== 'true') return;
-            \(helpers(version))
-            Object.defineProperty(document, 'cookie', {
-                get: function () {
-                    return prompt(JSON.stringify({ type: '\(version == .v4_3_0 ? "CapacitorCookies" : "CapacitorCookies.get")' }));
-                },
-                set: function (val) {
+            if (prompt(JSON.stringify({ type: 'CapacitorCookies.isEnabled' })) === 'true') {
+                \(helpers(version))
+                Object.defineProperty(document, 'cookie', {
+                    get: function () {
+                        return prompt(JSON.stringify({ type: '\(version == .v4_3_0 ? "CapacitorCookies" : "CapacitorCookies.get")' }));
+                    },
+                    set: function (val) {
         \(setter(version))
-                },
-            });
+                    },
+                });
+            }
+            win.CapacitorWebFetch = window.fetch;
+            if (prompt(JSON.stringify({ type: 'CapacitorHttp' })) === 'true') {
+        \(fetchPatch(version))
+            }
         })();
+        """
+    }
+
+    /// `cap.nativePromise` / `cap.fromNative`: a plugin call posted to the `bridge` handler with a callback id, its
+    /// promise settled when the app evaluates `window.Capacitor.fromNative(result)`.
+    private static let bridge = """
+            var cap = win.Capacitor = win.Capacitor || {};
+            var callbacks = {};
+            var callbackIdCount = 0;
+            cap.nativePromise = function (pluginId, methodName, options) {
+                return new Promise(function (resolve, reject) {
+                    var callbackId = String(++callbackIdCount);
+                    callbacks[callbackId] = { resolve: resolve, reject: reject };
+                    win.webkit.messageHandlers.bridge.postMessage({
+                        callbackId: callbackId, pluginId: pluginId, methodName: methodName, options: options || {}, type: 'message',
+                    });
+                });
+            };
+            cap.fromNative = function (result) {
+                var stored = callbacks[result.callbackId];
+                if (!stored) return;
+                delete callbacks[result.callbackId];
+                if (result.success) stored.resolve(result.data); else stored.reject(result.error);
+            };
+        """
+
+    /// The `fetch` patch (4.3.0–5.7.8): every request to a URL the version does not leave to the web view (4.3.0:
+    /// `data:` and `blob:`; 4.6.0: anything not `http:`/`https:`) goes to the `CapacitorHttp` plugin's `request`,
+    /// and its answer becomes a `Response`.
+    private static func fetchPatch(_ version: Version) -> String {
+        let skip =
+            version < .v4_6_0
+            ? "resource.toString().startsWith('data:') || resource.toString().startsWith('blob:')"
+            : "!(resource.toString().startsWith('http:') || resource.toString().startsWith('https:'))"
+        return """
+                    window.fetch = async function (resource, options) {
+                        if (\(skip)) return win.CapacitorWebFetch(resource, options);
+                        var nativeResponse = await cap.nativePromise('CapacitorHttp', 'request', {
+                            url: resource,
+                            method: options && options.method ? options.method : undefined,
+                            data: options && options.body ? options.body : undefined,
+                            headers: options && options.headers ? options.headers : undefined,
+                        });
+                        var data = typeof nativeResponse.data === 'string' ? nativeResponse.data : JSON.stringify(nativeResponse.data);
+                        return new Response(data, { headers: nativeResponse.headers, status: nativeResponse.status });
+                    };
         """
     }
 

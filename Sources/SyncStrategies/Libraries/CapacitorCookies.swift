@@ -55,17 +55,18 @@ import WebKitModel
 /// | ccm `getServerUrl(domain)`: empty → server URL; not `http(s)://` → `"http://" + domain` | — | 31–47 | 31–47 | 31–47 | `serverURL(for:)` |
 /// | ccm `setCookie(domain, action)`: `HTTPCookie.cookies(withResponseHeaderFields:)`, `setCookies(…, mainDocumentURL: nil)`, `syncCookiesToWebView()` | — | 57–64 | 57–64 | 57–64 | `setCookie(domain:action:)` |
 /// | ccm `syncCookiesToWebView`: per native cookie, `DispatchQueue.main.async { WKWebsiteDataStore.default()…setCookie(c, nil) }` | — | 126–137 | 129–140 | 129–140 | `syncCookiesToWebView` |
-/// | wvdh `CapacitorHttp` (is the fetch/XHR proxy on) | 262–266 | 271–275 | 271–275 | 291–295 | `answer`: `"false"` — see below |
+/// | wvdh `CapacitorHttp` (is the fetch/XHR proxy on) | 262–266 | 271–275 | 271–275 | 291–295 | `answer`: `"true"` for the `capacitor-http` kinds, else `"false"` (CapacitorHttp: `CapacitorCookies+Http.swift`) |
 /// | wvdh `createWebViewWith`: `UIApplication.shared.open(url)` (the system browser), returns nil | 299–304 | 308–313 | 308–313 | 328–333 | `webView(_:createWebViewWith:…)`: logged, nil — the browser and its cookies are outside the app |
 /// | wvdh otherwise: a real prompt panel (an alert with a text field) | 274– | 283– | 283– | 303– | not ported: the harness's pages prompt nothing else |
 /// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
-/// | ccm/HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | — | — | 123–139 | not ported: see below |
+/// | HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | 100–116 | 102–118 | 123–139 | `CapacitorCookies+Http.swift` |
 ///
-/// **Not ported, because …** CapacitorHttp (`HttpRequestHandler.swift`, the fetch/XHR patch of `native-bridge.ts`)
-/// proxies the page's `fetch`/XHR through URLSession when `CapacitorHttp.enabled`; it is off by default and the
-/// simulated page has no `fetch`/XHR (a scenario's `<fetch>` is the engine's subresource request, not page script),
-/// so this app runs with it off: the `CapacitorHttp` prompt is answered `"false"` and the page's requests stay the
-/// engine's. **Bugs kept:** `CapacitorWKCookieObserver()` is handed to `add` and held by nothing, and
+/// **CapacitorHttp** (`capacitor-http:4.3.0`, `capacitor-http:4.6.0`: the same app with `CapacitorHttp: { enabled: true }`):
+/// the page script's `fetch` patch sends the page's requests to the plugin, which sends them with `URLSession.shared`
+/// (`CapacitorCookies+Http.swift`). **Not ported, because …** 6.0.0 and later send GET/HEAD/OPTIONS/TRACE to the app's
+/// `WKURLSchemeHandler` at `capacitor://localhost/_capacitor_http(s)_interceptor_/…` (b853d065), which the
+/// WebKit-shaped API does not have yet; the XHR patch, because no scenario makes an XHR.
+/// **Bugs kept:** `CapacitorWKCookieObserver()` is handed to `add` and held by nothing, and
 /// `WKHTTPCookieStore` does not retain observers, so web → native never happens: cookies from responses are not in
 /// `document.cookie`. Every read and write copies native cookies into `WKWebsiteDataStore.default()` (whatever
 /// store the web view has), without waiting and without deleting: a cookie the script deleted stays in the web
@@ -89,6 +90,10 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
             case .v5_2_3: "26f2ccdb44485155ce1788c4131f44c1454bd8eb"
             }
         }
+
+        /// The versions whose `CapacitorHttp` behaves differently up to 5.7.8 (`capacitor-http:…`): 4.6.0 added
+        /// `setCookiesFromResponse`. (6.0.0's GET path is not ported: see the type's comment.)
+        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0]
     }
 
     public static let library = "capacitor"
@@ -97,15 +102,25 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
         "ios/Capacitor/Capacitor/Plugins/CapacitorCookieManager.swift", "ios/Capacitor/Capacitor/Plugins/CapacitorCookies.swift",
         "ios/Capacitor/Capacitor/CAPBridgeViewController.swift",
     ]
+    /// The files of `CapacitorHttp`, read for the `capacitor-http` kinds.
+    public static let httpFiles = [
+        "ios/Capacitor/Capacitor/Plugins/HttpRequestHandler.swift", "ios/Capacitor/Capacitor/Plugins/CapacitorUrlRequest.swift",
+        "ios/Capacitor/Capacitor/CapacitorBridge.swift",
+    ]
     public let version: Version
-    public var name: String { "capacitor-cookies:\(version.rawValue)" }
+    /// `plugins: { CapacitorHttp: { enabled: true } }`: the page's `fetch` goes through the native HTTP stack.
+    public let httpEnabled: Bool
+    public var name: String { "\(httpEnabled ? "capacitor-http" : "capacitor-cookies"):\(version.rawValue)" }
 
-    private var app: StrategyContext?
+    private(set) var app: StrategyContext?
+    /// `bridge.webView`, which `toJs` evaluates `window.Capacitor.fromNative` in.
+    private(set) weak var webView: WKWebView?
     /// `config.serverURL`: `server.url`, the origin of the first page the app loads.
     private var serverURL: URL?
 
-    public init(version: Version) {
+    public init(version: Version, http: Bool = false) {
         self.version = version
+        self.httpEnabled = http
     }
 
     // MARK: CAPBridgeViewController / WebViewDelegationHandler set-up
@@ -124,6 +139,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
 
     public func webViewDidOpen(_ webView: WKWebView, app: StrategyContext) {
         webView.uiDelegate = self
+        self.webView = webView
     }
 
     public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
@@ -172,7 +188,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
         case "CapacitorCookies.isEnabled":
             return "true"
         case "CapacitorHttp":
-            return "false"
+            return httpEnabled ? "true" : "false"
         default:
             return nil
         }
@@ -182,9 +198,14 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
 
     public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         guard let body = message.body as? [String: Any], body["type"] as? String == "message",
-              body["pluginId"] as? String == "CapacitorCookies", body["methodName"] as? String == "setCookie",
               let options = body["options"] as? [String: Any], let app
         else { return }
+        if body["pluginId"] as? String == "CapacitorHttp", body["methodName"] as? String == "request" {
+            let call = PluginCall(callbackID: body["callbackId"] as? String ?? "-1", pluginID: "CapacitorHttp", methodName: "request")
+            // handleJSCall: the plugin method runs on the plugin's queue, after this delivery.
+            return app.mainQueue.async { [weak self] in self?.httpRequest(options, call: call) }
+        }
+        guard body["pluginId"] as? String == "CapacitorCookies", body["methodName"] as? String == "setCookie" else { return }
         // handleJSCall: the plugin method runs on the plugin's queue, after this delivery.
         app.mainQueue.async { [weak self] in
             guard let key = options["key"] as? String, let value = options["value"] as? String else { return }
@@ -219,12 +240,13 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
         app.log("\(name): document.cookie pair '\(key)=\(value)' → \(cookies.count) native cookie(s) for \(url)")
     }
 
-    /// 4.6.0+ `setCookie(_ domain:, _ action:)`: the whole `document.cookie` text as a Set-Cookie line.
-    private func setCookie(domain: String, action: String) {
+    /// 4.6.0+ `setCookie(_ domain:, _ action:)`: the whole `document.cookie` text (or a piece of a response's
+    /// `Set-Cookie` value) as a Set-Cookie line.
+    func setCookie(domain: String, action: String) {
         guard let url = serverURL(for: domain), let app else { return }
         let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": action], for: url, now: app.now)
         app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: nil)
-        app.log("\(name): document.cookie = '\(action)' → \(cookies.count) native cookie(s) for \(url)")
+        app.log("\(name): CapacitorCookieManager.setCookie('\(domain)', '\(action)') → \(cookies.count) native cookie(s) for \(url)")
         syncCookiesToWebView()
     }
 
@@ -239,7 +261,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
 
     /// `syncCookiesToWebView()` (4.6.0+): every native cookie into the default data store's cookie store, one
     /// main-queue block each, completion `nil`.
-    private func syncCookiesToWebView() {
+    func syncCookiesToWebView() {
         guard let app else { return }
         let cookies = app.cookieStorage.cookies
         for cookie in cookies {
@@ -270,8 +292,11 @@ extension CapacitorCookies.Version: Comparable {
 }
 
 extension SyncStrategyKind {
-    /// Capacitor's `CapacitorCookies`, one kind per version whose cookie code behaves differently.
-    static let capacitor: [SyncStrategyKind] = CapacitorCookies.Version.allCases.map { version in
+    /// Capacitor's `CapacitorCookies`, one kind per version whose cookie code behaves differently, then the same
+    /// app with `CapacitorHttp` on too, one kind per version whose HTTP proxy behaves differently.
+    static let capacitor: [SyncStrategyKind] = capacitorCookies + capacitorHttp
+
+    private static let capacitorCookies: [SyncStrategyKind] = CapacitorCookies.Version.allCases.map { version in
         let (summary, breakage): (String, String) =
             switch version {
             case .v4_3_0:
@@ -297,5 +322,25 @@ extension SyncStrategyKind {
                 version: version.rawValue, commit: version.commit, files: CapacitorCookies.files),
             make: { CapacitorCookies(version: version) })
         return kind
+    }
+}
+
+extension SyncStrategyKind {
+    fileprivate static let capacitorHttp: [SyncStrategyKind] = CapacitorCookies.Version.httpVersions.map { version in
+        let (summary, breakage): (String, String) =
+            switch version {
+            case .v4_6_0, .v5_0_0, .v5_2_3:
+                ("CapacitorCookies + CapacitorHttp (4.6.0–4.8; the proxy unchanged to 5.7.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
+                 "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
+            case .v4_3_0, .v4_4_0:
+                ("CapacitorCookies + CapacitorHttp (4.3.0–4.5): the page's fetch sent by URLSession with the native store's cookies, its response cookies kept there only",
+                 "the web view's own cookies never go with a fetch; a fetch's response cookies never reach the web view")
+            }
+        return SyncStrategyKind(
+            name: "capacitor-http:\(version.rawValue)", summary: summary, knownBreakage: breakage,
+            origin: LibraryOrigin(
+                library: CapacitorCookies.library, repository: "ionic-team/capacitor",
+                version: version.rawValue, commit: version.commit, files: CapacitorCookies.files + CapacitorCookies.httpFiles),
+            make: { CapacitorCookies(version: version, http: true) })
     }
 }

@@ -1,0 +1,99 @@
+import CookieModel
+import Foundation
+import WebKitModel
+
+/// `CapacitorHttp` on iOS (4.3.0–5.7.8): the page's patched `fetch` posts a plugin call; `HttpRequestHandler.request`
+/// sends it with `URLSession.shared` (the native store's cookies go and the response's are kept there, as URLSession
+/// does); 4.6.0 and later then store the response's `Set-Cookie` text again through `CapacitorCookieManager`
+/// (`setCookiesFromResponse`) and copy every native cookie to the default web store; the answer goes back to the
+/// page by `window.Capacitor.fromNative`.
+///
+/// | their code (`hrh` = `ios/Capacitor/Capacitor/Plugins/HttpRequestHandler.swift`, `cur` = `…/CapacitorUrlRequest.swift`, `cb` = `…/CapacitorBridge.swift`) | 4.3.0 | 4.6.0 | port |
+/// |---|---|---|---|
+/// | hrh `request`: `url`, `method` (default GET), `headers`, `data` from the call | 122–152 | 140–170 | `httpRequest` |
+/// | hrh: a URL without percent-escapes is percent-encoded (`urlQueryAllowed`) | 130–133 | 148–151 | `httpRequest` |
+/// | cur `setRequestHeaders` (string values), `setRequestBody` (text) | cur | cur | `httpRequest` |
+/// | cur `getUrlSession`: `URLSession.shared` unless `disableRedirects` | 143–149 | 143–149 | `app.urlSession` (the page's fetch never sets `disableRedirects`) |
+/// | hrh `dataTask` completion: error → `call.reject` | 162–167 | 180–185 | `httpRequest` → `toJs(error:)` |
+/// | hrh `setCookiesFromResponse(response, config)` | — | 187 | `setCookiesFromResponse` |
+/// | hrh `setCookiesFromResponse`: `allHeaderFields["Set-Cookie"]` split on ","; `domain=` of the lowercased piece, else "" → `CapacitorCookieManager.setCookie(domain, piece)`; then `syncCookiesToWebView()` | — | 100–116 | `setCookiesFromResponse` |
+/// | hrh `buildResponse`: `status`, `headers`, `url`, `data` (JSON when the type says so, else text) | 73–98 | 118–143 | `buildResponse` |
+/// | cb `toJs`/`toJsError`: main queue, `evaluateJavaScript("window.Capacitor.fromNative({…})")` | 548–580 | 548–580 | `toJs` |
+/// | hrh `responseType`, `params`, timeouts, form data | | | not ported: the page's `fetch` gives none of them |
+extension CapacitorCookies {
+    /// The JavaScript call a plugin method answers (`CAPPluginCall`'s ids).
+    struct PluginCall {
+        var callbackID: String
+        var pluginID: String
+        var methodName: String
+    }
+
+    /// `HttpRequestHandler.request(call, nil, config)`.
+    func httpRequest(_ options: [String: Any], call: PluginCall) {
+        guard let app, var urlString = options["url"] as? String else {
+            return toJs(call, success: false, payload: ["message": "Invalid URL"])
+        }
+        if urlString == urlString.removingPercentEncoding {
+            urlString = urlString.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? urlString
+        }
+        guard let url = URL(string: urlString) else { return toJs(call, success: false, payload: ["message": "Invalid URL"]) }
+        var request = WebRequest(url: url, httpMethod: options["method"] as? String ?? "GET")
+        for (name, value) in (options["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let value = value as? String { request.setValue(value, forHTTPHeaderField: name) }
+        }
+        if let data = options["data"] as? String { request.httpBody = Data(data.utf8) }
+        app.log("\(name): CapacitorHttp.request \(request.httpMethod) \(url) by URLSession.shared (the native store's cookies)")
+        app.urlSession.dataTask(with: request) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let error):
+                toJs(call, success: false, payload: ["message": error.message])
+            case .success(let answer):
+                if version >= .v4_6_0 { setCookiesFromResponse(answer.response) }
+                toJs(call, success: true, payload: Self.buildResponse(answer))
+            }
+        }
+    }
+
+    /// `setCookiesFromResponse` (4.6.0+): the folded `Set-Cookie` value split on every comma — an `Expires` date's
+    /// too — and each piece stored for the URL its `domain=` names, or for the server URL.
+    func setCookiesFromResponse(_ response: WebResponse) {
+        if let cookies = response.allHeaderFields["Set-Cookie"] {
+            for cookie in cookies.components(separatedBy: ",") {
+                let domainComponents = cookie.lowercased().components(separatedBy: "domain=")
+                let domain = domainComponents.count > 1 ? domainComponents[1].components(separatedBy: ";")[0] : ""
+                setCookie(domain: domain, action: cookie)
+            }
+        }
+        syncCookiesToWebView()
+    }
+
+    /// `buildResponse`: what the page's `nativeResponse` holds.
+    static func buildResponse(_ answer: NativeHTTPResponse) -> [String: Any] {
+        let headers = Dictionary(answer.response.allHeaderFields.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        let contentType = (answer.response.allHeaderFields.first { $0.key.lowercased() == "content-type" }?.value ?? "application/default").lowercased()
+        var data: Any = answer.body
+        if contentType.contains("application/json"),
+           let json = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8), options: .fragmentsAllowed)
+        {
+            data = json
+        }
+        return ["status": answer.response.statusCode, "headers": headers, "url": answer.response.url.absoluteString, "data": data]
+    }
+
+    /// `CapacitorBridge.toJs` / `toJsError`: the result evaluated in the page on the main queue.
+    func toJs(_ call: PluginCall, success: Bool, payload: [String: Any]) {
+        guard let app else { return }
+        let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .fragmentsAllowed]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let script = """
+            window.Capacitor.fromNative({ callbackId: '\(call.callbackID)', pluginId: '\(call.pluginID)', \
+            methodName: '\(call.methodName)', save: false, success: \(success), \(success ? "data" : "error"): \(json) })
+            """
+        app.mainQueue.async { [weak self] in
+            self?.webView?.evaluateJavaScript(script) { _, error in
+                if let error { app.log("CapacitorHttp: toJs failed: \(error)") }
+            }
+        }
+    }
+}
