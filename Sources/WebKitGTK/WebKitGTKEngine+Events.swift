@@ -121,11 +121,7 @@ extension WebKitGTKEngine {
         let type = DriverMessages.navigationType(fields["navigation-type"])
         let isRedirect = fields["redirect"] == .bool(true)
         let action = WKNavigationAction(
-            request: WebRequest(
-                url: url, httpMethod: (try? DriverMessages.string(request, "method")) ?? "GET",
-                headerFields: try DriverMessages.headers(request["headers"], "request.headers")
-                    .filter { !Self.transportHeaders.contains($0.name.lowercased()) }
-            ),
+            request: try webRequest(request, url: url),
             navigationType: isRedirect ? .other : type, isRedirect: isRedirect,
             sourceURL: type == .linkActivated ? view.page : nil
         )
@@ -145,18 +141,11 @@ extension WebKitGTKEngine {
         let url = try DriverMessages.url(request, "url")
         guard let view = views[try DriverMessages.integer(fields, "view")] else { return openWindow(decision, in: nil, url) }
         let action = WKNavigationAction(
-            request: WebRequest(
-                url: url, httpMethod: (try? DriverMessages.string(request, "method")) ?? "GET",
-                headerFields: try DriverMessages.headers(request["headers"], "request.headers")
-                    .filter { !Self.transportHeaders.contains($0.name.lowercased()) }
-            ),
+            request: try webRequest(request, url: url),
             navigationType: .linkActivated, isRedirect: false, sourceURL: view.page, targetsNewWindow: true)
-        var answered = false
-        view.client.decidePolicy(for: action, navigation: -makeHandle()) { [weak self] policy in
-            guard let self else { return }
-            guard !answered else { return log("decisionHandler called twice for a new-window action (WebKit raises here)") }
-            answered = true
-            schedule(after: 0) { [weak self] in
+        let decided = onceOnlyDecisionHandler(for: "a new-window action", log: { [weak self] in self?.log($0) }) {
+            [weak self] (policy: WKNavigationActionPolicy) in
+            self?.schedule(after: 0) { [weak self] in
                 guard let self else { return }
                 guard policy == .allow else {
                     log("new-window action to \(url) cancelled by the navigation-action policy")
@@ -165,6 +154,15 @@ extension WebKitGTKEngine {
                 openWindow(decision, in: view.client.createWebView(for: action).flatMap { views[$0] == nil ? nil : $0 }, url)
             }
         }
+        view.client.decidePolicy(for: action, navigation: -makeHandle(), decisionHandler: decided)
+    }
+
+    /// The request of a driver event as the navigation action shows it: the transport's own fields left out.
+    private func webRequest(_ request: [String: JSONValue], url: URL) throws(LineProtocol.Violation) -> WebRequest {
+        WebRequest(
+            url: url, httpMethod: (try? DriverMessages.string(request, "method")) ?? "GET",
+            headerFields: try DriverMessages.headers(request["headers"], "request.headers")
+                .filter { !Self.transportHeaders.contains($0.name.lowercased()) })
     }
 
     /// `open-window`: WebKit opens the new window in `window` (its navigation is the link's), or drops the action.
@@ -195,12 +193,8 @@ extension WebKitGTKEngine {
 
     /// The decision handler's reply to the driver, once: a second call is logged (WebKit raises there) and dropped.
     private func answerOnce(_ decision: Int, navigation: Int) -> (_ allow: Bool) -> Void {
-        var answered = false
-        return { [weak self] allow in
-            guard let self else { return }
-            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation) (WebKit raises here)") }
-            answered = true
-            answer(decision, allow: allow)
+        onceOnlyDecisionHandler(for: "navigation #\(navigation)", log: { [weak self] in self?.log($0) }) { [weak self] allow in
+            self?.answer(decision, allow: allow)
         }
     }
 

@@ -23,15 +23,27 @@ struct LibraryPortsBTests {
         }
     }
 
+    /// Every version of `library` is a kind with its origin (a full commit, the version in its name, the repository
+    /// when given) and runs on every library profile; the kinds, for the caller's own checks.
+    @discardableResult
+    static func checkCatalog(
+        of library: String, repository: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [SyncStrategyKind] {
+        let kinds = SyncStrategyKind.versions(of: library)
+        #expect(!kinds.isEmpty, sourceLocation: sourceLocation)
+        for kind in kinds {
+            let origin = try #require(kind.origin, sourceLocation: sourceLocation)
+            #expect(origin.commit.count == 40 && origin.commit.allSatisfy(\.isHexDigit), sourceLocation: sourceLocation)
+            #expect(kind.name.hasSuffix(":" + origin.version), sourceLocation: sourceLocation)
+            if let repository { #expect(origin.repository == repository, sourceLocation: sourceLocation) }
+        }
+        #expect(
+            adapters(of: library).count == kinds.count * StrategyAdapterCatalog.libraryProfiles.count, sourceLocation: sourceLocation)
+        return kinds
+    }
+
     @Test("every version runs on ios, ios-11 and webkitgtk, with its origin", arguments: libraries)
     func catalog(library: String) throws {
-        let kinds = SyncStrategyKind.versions(of: library)
-        #expect(!kinds.isEmpty)
-        for kind in kinds {
-            let origin = try #require(kind.origin)
-            #expect(origin.commit.count == 40 && origin.commit.allSatisfy(\.isHexDigit))
-            #expect(kind.name.hasSuffix(":" + origin.version))
-        }
-        #expect(Self.adapters(of: library).count == kinds.count * StrategyAdapterCatalog.libraryProfiles.count)
+        try Self.checkCatalog(of: library)
     }
 }

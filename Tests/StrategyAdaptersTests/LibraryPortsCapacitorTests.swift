@@ -13,15 +13,9 @@ import WebKitModel
 struct LibraryPortsCapacitorTests {
     @Test("every version runs on ios, ios-11 and webkitgtk, with its origin")
     func catalog() throws {
-        let kinds = SyncStrategyKind.versions(of: CapacitorCookies.library)
+        let kinds = try LibraryPortsBTests.checkCatalog(of: CapacitorCookies.library, repository: "ionic-team/capacitor")
         #expect(kinds.map(\.name) == CapacitorCookies.Version.allCases.map { "capacitor-cookies:\($0.rawValue)" }
             + ["capacitor-http:4.3.0", "capacitor-http:4.6.0"])
-        for kind in kinds {
-            let origin = try #require(kind.origin)
-            #expect(origin.commit.count == 40 && origin.commit.allSatisfy(\.isHexDigit))
-            #expect(origin.repository == "ionic-team/capacitor")
-        }
-        #expect(LibraryPortsBTests.adapters(of: CapacitorCookies.library).count == kinds.count * StrategyAdapterCatalog.libraryProfiles.count)
     }
 
     @Test("the page script patches document.cookie through prompt() (4.4.0+) or the bridge handler (4.3.0)")

@@ -15,14 +15,8 @@ struct LibraryPortsKKJSBridgeTests {
 
     @Test("every version runs on ios, ios-11 and webkitgtk, with its origin")
     func catalog() throws {
-        let kinds = SyncStrategyKind.versions(of: KKJSBridgeStrategy.library)
+        let kinds = try LibraryPortsBTests.checkCatalog(of: KKJSBridgeStrategy.library, repository: "karosLi/KKJSBridge")
         #expect(kinds.map(\.name) == ["kkjsbridge:1.0.9", "kkjsbridge:1.3.9"])
-        for kind in kinds {
-            let origin = try #require(kind.origin)
-            #expect(origin.commit.count == 40 && origin.commit.allSatisfy(\.isHexDigit))
-            #expect(origin.repository == "karosLi/KKJSBridge")
-        }
-        #expect(LibraryPortsBTests.adapters(of: KKJSBridgeStrategy.library).count == kinds.count * StrategyAdapterCatalog.libraryProfiles.count)
     }
 
     @Test("ajaxCookieScripts: domain= is HTTPCookie.domain, expires in the formatter's text, a value with ' left out")

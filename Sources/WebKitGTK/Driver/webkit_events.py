@@ -208,14 +208,7 @@ class Events:
         policy = field(request, "policy", str)
         if policy not in ("allow", "cancel"):
             raise ProtocolError(f"policy must be 'allow' or 'cancel', not '{policy}'")
-        entry = self.decisions.pop(number, None)
-        if entry is None:
-            raise ProtocolError(f"no pending decision {number}")
-        decision, view = entry
-        with self.lock:
-            since = self.waiting_since.pop(("decision", number), None)
-        if since is not None:
-            self.times.add("decisions: WebKit waits for the harness's decide", time.monotonic() - since)
+        decision, view = self.take_decision(number)
         if policy == "allow":
             decision.use()
         else:
@@ -224,6 +217,17 @@ class Events:
             view.provisional = False
         self.note_activity()
         return {}
+
+    def take_decision(self, number):
+        """The pending decision `number` and its view, no longer pending; the time WebKit waited for it counted."""
+        entry = self.decisions.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending decision {number}")
+        with self.lock:
+            since = self.waiting_since.pop(("decision", number), None)
+        if since is not None:
+            self.times.add("decisions: WebKit waits for the harness's decide", time.monotonic() - since)
+        return entry
 
     def open_exchange(self, method, url, headers, body):
         """Proxy thread: register a request and queue its event."""

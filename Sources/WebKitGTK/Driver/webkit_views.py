@@ -140,13 +140,7 @@ class Views:
     def open_window(self, request):
         """The answer to `decide-new-window`: WebKit drops the action (no `window`), or opens the window in the given
         view — one made by new-web-view with this opener — whose navigation gets the returned number."""
-        number = field(request, "decision", int)
-        entry = self.decisions.pop(number, None)
-        if entry is None:
-            raise ProtocolError(f"no pending decision {number}")
-        decision, view = entry
-        with self.lock:
-            self.waiting_since.pop(("decision", number), None)
+        decision, view = self.take_decision(field(request, "decision", int))
         self.note_activity()
         if request.get("window") is None:
             decision.ignore()

@@ -70,12 +70,12 @@ extension SimulatedWebKit {
         let decision = makeHandle()
         log("web view #\(handle): a link asks for a new window to \(url) (action #\(decision))")
         schedule(after: 0) { [unowned self] in
-            var answered = false
-            webView.client.decidePolicy(for: action, navigation: decision) { [unowned self] policy in
-                guard !answered else { return log("decisionHandler called twice for action #\(decision) (WebKit raises here)") }
-                answered = true
-                schedule(after: 0) { [unowned self] in openNewWindow(for: action, from: webView, policy: policy) }
-            }
+            webView.client.decidePolicy(
+                for: action, navigation: decision,
+                decisionHandler: onceOnlyDecisionHandler(for: "action #\(decision)", log: { [unowned self] in log($0) }) {
+                    [unowned self] policy in
+                    schedule(after: 0) { [unowned self] in openNewWindow(for: action, from: webView, policy: policy) }
+                })
         }
     }
 
@@ -158,12 +158,12 @@ extension SimulatedWebKit {
             request: shown, navigationType: navigation.hops == 0 ? navigation.type : .other, isRedirect: navigation.hops > 0,
             sourceURL: navigation.initiator
         )
-        var answered = false
-        navigation.webView.client.decidePolicy(for: action, navigation: navigation.handle) { [unowned self] policy in
-            guard !answered else { return log("decisionHandler called twice for navigation #\(navigation.handle) (WebKit raises here)") }
-            answered = true
-            schedule(after: 0) { [unowned self] in actionDecided(navigation, policy) }
-        }
+        navigation.webView.client.decidePolicy(
+            for: action, navigation: navigation.handle,
+            decisionHandler: onceOnlyDecisionHandler(for: "navigation #\(navigation.handle)", log: { [unowned self] in log($0) }) {
+                [unowned self] policy in
+                schedule(after: 0) { [unowned self] in actionDecided(navigation, policy) }
+            })
     }
 
     func actionDecided(_ navigation: Navigation, _ policy: WKNavigationActionPolicy) {
@@ -254,11 +254,8 @@ extension SimulatedWebKit {
         let shown = WebResponse(url: url, statusCode: response.status, headerFields: fields)
         schedule(after: 0) { [unowned self] in
             guard isCurrent(navigation) else { return }
-            var answered = false
-            navigation.webView.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation.handle) {
-                [unowned self] policy in
-                guard !answered else { return log("decisionHandler called twice for navigation #\(navigation.handle) (WebKit raises here)") }
-                answered = true
+            let decided = onceOnlyDecisionHandler(for: "navigation #\(navigation.handle)", log: { [unowned self] in log($0) }) {
+                [unowned self] (policy: WKNavigationResponsePolicy) in
                 schedule(after: 0) { [unowned self] in
                     guard isCurrent(navigation) else { return }
                     switch policy {
@@ -268,6 +265,8 @@ extension SimulatedWebKit {
                     }
                 }
             }
+            navigation.webView.client.decidePolicy(
+                for: WKNavigationResponse(response: shown), navigation: navigation.handle, decisionHandler: decided)
         }
     }
 
