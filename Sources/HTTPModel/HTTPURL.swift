@@ -12,7 +12,59 @@ public struct HTTPURL: Sendable, Hashable, CustomStringConvertible {
     public var query: String?
 
     /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil when it is not of that form.
+    /// An ASCII string (every URL the suites hold) is scanned byte by byte; any other by Characters, as before
+    /// (``init(characters:)``). The two agree on every ASCII string (`HTTPURLTests`): the byte scan only skips the
+    /// grapheme breaking that made URL parsing a tenth of a large run's time.
     public init?(_ string: String) {
+        let octets = string.utf8
+        guard octets.allSatisfy({ $0 < 0x80 }) else {
+            guard let url = HTTPURL(characters: string) else { return nil }
+            self = url
+            return
+        }
+        guard let separator = string.firstSchemeSeparator() else { return nil }
+        let schemeOctets = octets[..<separator.lowerBound]
+        guard !schemeOctets.isEmpty, schemeOctets.allSatisfy(Self.isSchemeOctet) else { return nil }
+        let restEnd = octets[separator.upperBound...].firstIndex(of: UInt8(ascii: "#")) ?? octets.endIndex
+        let authorityEnd = octets[separator.upperBound..<restEnd].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+            ?? restEnd
+        var authorityStart = separator.upperBound
+        if let at = octets[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { authorityStart = octets.index(after: at) }
+        var host = authorityStart..<authorityEnd
+        var port: Int?
+        if authorityStart < authorityEnd, octets[authorityStart] == UInt8(ascii: "[") {
+            guard let close = octets[authorityStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = octets.index(after: authorityStart)..<close
+            let after = octets.index(after: close)
+            if after < authorityEnd, octets[after] == UInt8(ascii: ":") { port = Int(string[octets.index(after: after)..<authorityEnd]) }
+        } else if let colon = octets[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")) {
+            host = authorityStart..<colon
+            guard let number = Int(string[octets.index(after: colon)..<authorityEnd]), (0...65535).contains(number) else { return nil }
+            port = number
+        }
+        guard !host.isEmpty else { return nil }
+        let queryStart = octets[authorityEnd..<restEnd].firstIndex(of: UInt8(ascii: "?"))
+        let pathEnd = queryStart ?? restEnd
+        let scheme = string[..<separator.lowerBound].lowercased()
+        self.scheme = scheme
+        self.host = string[host].lowercased()
+        self.port = port == HTTPURL.defaultPort(scheme) ? nil : port
+        self.path = authorityEnd == pathEnd ? "/" : String(string[authorityEnd..<pathEnd])
+        self.query = queryStart.map { String(string[octets.index(after: $0)..<restEnd]) }
+    }
+
+    private static func isSchemeOctet(_ octet: UInt8) -> Bool {
+        switch octet {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The same parse over Characters: the reference the byte scan is held to, and the parser of non-ASCII text.
+    init?(characters string: String) {
         guard let separator = string.firstSchemeSeparator() else { return nil }
         let scheme = string[..<separator.lowerBound].lowercased()
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }

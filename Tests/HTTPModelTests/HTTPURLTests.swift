@@ -1,5 +1,5 @@
 import Foundation
-import HTTPModel
+@testable import HTTPModel
 import Testing
 
 @Suite("HTTP URLs as the virtual network sees them")
@@ -62,5 +62,29 @@ struct LocationResolutionTests {
         let target = try #require(HTTPRedirect.target(of: reference, from: base))
         // As a request line sees it: no fragment, "/" for an empty path.
         #expect(HTTPURL(target.absoluteString)?.description == expected)
+    }
+}
+
+/// The byte scan of an ASCII URL is held to the Character parse it replaced, on hand-picked edge cases and on
+/// 20,000 random strings over the characters that matter to the parse.
+@Suite("HTTPURL: the byte scan agrees with the Character parse")
+struct HTTPURLByteScanTests {
+    @Test("edge cases", arguments: [
+        "https://app.example.com", "HTTPS://App.Example.COM:443/a?b#c", "http://u:p@h:8080/x", "http://[::1]:80/", "http://[::1",
+        "http://h:99999/", "http://h:/", "http://:80/", "a+b.c-d://h/p", "1x://h", "_x://h", "://h", "http:/h", "http://h?q/r#f?g",
+        "http://h#f", "http://@h", "http://h@/p", "http://[fe80::1]x:9/", "http://h:+80/", "http://h:-1/", "http://h:08/",
+    ])
+    func edgeCases(text: String) {
+        #expect(HTTPURL(text) == HTTPURL(characters: text))
+    }
+
+    @Test("random ASCII strings")
+    func random() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["http", "https", "HTTP", "x+y", "://", ":", "/", "//", "?", "#", "@", "[", "]", "::1", "h", "Ex.COM", "80", "443", "99999", "a", ".", "-", "+", " ", "%41", "\r\n"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(HTTPURL(text) == HTTPURL(characters: text), "\(text.debugDescription)")
+        }
     }
 }
