@@ -34,6 +34,7 @@ extension WebKitGTKEngine {
             }
         case "script-message": try scriptMessage(fields)
         case "prompt": try prompt(fields)
+        case "scheme-request": try schemeRequest(fields)
         case "evaluate-done":
             let call = try DriverMessages.integer(fields, "call")
             guard let completion = evaluations.removeValue(forKey: call) else { return }
@@ -65,6 +66,40 @@ extension WebKitGTKEngine {
         log("the page posted a message to '\(name)': \(json ?? "null")")
         let body = WKScriptMessage.body(fromJSON: json)
         schedule(after: 0) { view.client.didReceiveScriptMessage(name: name, body: body, pageURL: page) }
+    }
+
+    /// A page's request for a scheme the app registered (`WKURLSchemeHandler`), held by the driver: the handler gets
+    /// a task on the app's main queue, and its answer (or error) goes back with `finish-scheme-task`. The request
+    /// carries no cookie (WebKit sends none on a scheme that is not HTTP).
+    private func schemeRequest(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let task = try DriverMessages.integer(fields, "task")
+        let url = try DriverMessages.url(fields, "url")
+        let request = WebRequest(
+            url: url, httpMethod: (try? DriverMessages.string(fields, "method")) ?? "GET",
+            headerFields: try DriverMessages.headers(fields["headers"], "headers"))
+        guard let view = views[try DriverMessages.integer(fields, "view")] else {
+            return finishSchemeTask(task, .failure(WebKitError(.cannotFindHost, "no web view for \(url)")))
+        }
+        log("the page requests \(request.httpMethod) \(url) from the app's scheme handler")
+        schedule(after: 0) { [weak self] in
+            let started = view.client.startURLSchemeTask(request) { result in self?.finishSchemeTask(task, result) }
+            if !started { self?.finishSchemeTask(task, .failure(WebKitError(.cannotFindHost, "no handler for \(url)"))) }
+        }
+    }
+
+    private func finishSchemeTask(_ task: Int, _ result: Result<(WebResponse, Data), WebKitError>) {
+        switch result {
+        case .success(let (response, body)):
+            log("the scheme handler answered \(response.statusCode) for \(response.url)")
+            send("finish-scheme-task", [
+                "task": .integer(task), "status": .integer(response.statusCode),
+                "headers": .array(response.headerFields.map { .array([.string($0.name), .string($0.value)]) }),
+                "body": .string(String(decoding: body, as: UTF8.self)),
+            ])
+        case .failure(let error):
+            log("the scheme handler failed: \(error.message)")
+            send("finish-scheme-task", ["task": .integer(task), "error": .string(error.message)])
+        }
     }
 
     /// `script-dialog` (PROMPT), held by the driver: the page's script waits until `answer-prompt`, which the app's

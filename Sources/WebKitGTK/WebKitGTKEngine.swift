@@ -242,6 +242,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         }
         let scripts = client.userScripts
         var fields: [String: JSONValue] = ["store": .integer(dataStore), "scripts": Self.scripts(scripts)]
+        if !client.urlSchemes.isEmpty { fields["schemes"] = .array(client.urlSchemes.map(JSONValue.string)) }
         if let opener, views[opener] != nil { fields["opener"] = .integer(opener) }
         guard let result = send("new-web-view", fields), case .integer(let handle)? = result.fields["view"] else {
             return -makeHandle()

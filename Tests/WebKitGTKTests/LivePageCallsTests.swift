@@ -50,7 +50,7 @@ struct LivePageCallsTests {
         let context: WKContext
         let webView: WKWebView
 
-        init(page: String) throws {
+        init(page: String, schemeHandlers: [String: any WKURLSchemeHandler] = [:]) throws {
             network = OnePage(page)
             do {
                 engine = try WebKitGTKEngine(
@@ -60,7 +60,9 @@ struct LivePageCallsTests {
                 throw error
             }
             context = WKContext(engine: engine)
-            webView = WKWebView(configuration: WKWebViewConfiguration(context: context))
+            let configuration = WKWebViewConfiguration(context: context)
+            for (scheme, handler) in schemeHandlers { configuration.setURLSchemeHandler(handler, forURLScheme: scheme) }
+            webView = WKWebView(configuration: configuration)
         }
 
         deinit { drivers.stopAll() }

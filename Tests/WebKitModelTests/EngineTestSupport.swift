@@ -83,10 +83,14 @@ final class EngineFixture {
     private(set) var webView: WKWebView
     var log: [String] = []
 
-    init(profile: PlatformProfile = .ios, nonPersistent: Bool = false, scripts: [WKUserScript] = []) {
+    init(
+        profile: PlatformProfile = .ios, nonPersistent: Bool = false, scripts: [WKUserScript] = [],
+        schemeHandlers: [String: any WKURLSchemeHandler] = [:]
+    ) {
         engine = SimulatedWebKit(profile: profile, clock: clock, network: network)
         context = WKContext(engine: engine)
         let configuration = WKWebViewConfiguration(context: context)
+        for (scheme, handler) in schemeHandlers { configuration.setURLSchemeHandler(handler, forURLScheme: scheme) }
         if nonPersistent { configuration.websiteDataStore = context.nonPersistentDataStore() }
         for script in scripts { configuration.userContentController.addUserScript(script) }
         webView = WKWebView(configuration: configuration)

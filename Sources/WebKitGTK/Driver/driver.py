@@ -54,6 +54,7 @@ from webkit_events import Events
 from webkit_mainloop import MainLoop
 from webkit_objects import Display
 from webkit_page_calls import PageCalls
+from webkit_schemes import Schemes
 from webkit_stores import Stores
 from webkit_views import Views
 
@@ -74,13 +75,13 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Schemes, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
         "clear-data-store", "observe-cookies", "new-web-view", "set-scripts", "load", "click-link", "submit-form",
         "go-back", "go-forward", "fetch", "evaluate", "decide", "respond", "settle", "profile",
-        "set-message-handlers", "answer-prompt", "open-window",
+        "set-message-handlers", "answer-prompt", "open-window", "finish-scheme-task",
     )
 
     def __init__(self):
@@ -103,6 +104,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
         self.dialogs = {}  # number -> (held prompt dialog, view)
+        self.scheme_tasks = {}  # number -> (held URISchemeRequest, view)
         self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
         self.pending_calls = set()  # fetch requests and JavaScript calls running
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
@@ -164,6 +166,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 pass
         self.decisions = {}
         self.close_dialogs()
+        self.drop_scheme_tasks()
         with self.lock:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
         proxy.close_unanswered(exchanges)

@@ -176,4 +176,14 @@ private final class ClientBridge: WebViewEngineClient {
         // opens no window instead (the engine logs it).
         return created.configuration.openerWebView == webView.identifier ? created.identifier : nil
     }
+
+    var urlSchemes: [String] { webView.map { Array($0.configuration.urlSchemeHandlers.keys).sorted() } ?? [] }
+
+    func startURLSchemeTask(_ request: WebRequest, completion: @escaping (Result<(WebResponse, Data), WebKitError>) -> Void) -> Bool {
+        guard let webView, let scheme = request.url.scheme?.lowercased(),
+              let handler = webView.configuration.urlSchemeHandlers[scheme]
+        else { return false }
+        handler.webView(webView, start: URLSchemeTask(request: request, completion: completion))
+        return true
+    }
 }

@@ -23,6 +23,23 @@ public final class WKWebViewConfiguration {
     /// asked for the new window. A web view created with it is that page's new window (the real engine relates the
     /// two, as WebKit requires); nil for a configuration the app made.
     public internal(set) var openerWebView: Int?
+    /// The app's scheme handlers, by lower-case scheme (read when the web view is created, as WebKit does).
+    private(set) var urlSchemeHandlers: [String: any WKURLSchemeHandler] = [:]
+
+    /// Schemes WebKit handles itself: `setURLSchemeHandler` raises for them in WebKit; here it has no effect.
+    public static let webKitSchemes: Set<String> = ["http", "https", "file", "about", "data", "blob", "ws", "wss", "javascript"]
+
+    /// `setURLSchemeHandler(_:forURLScheme:)`: `handler` answers the page's loads of `scheme` (nil removes it).
+    public func setURLSchemeHandler(_ handler: (any WKURLSchemeHandler)?, forURLScheme scheme: String) {
+        let scheme = scheme.lowercased()
+        guard !Self.webKitSchemes.contains(scheme) else { return }
+        urlSchemeHandlers[scheme] = handler
+    }
+
+    /// `urlSchemeHandler(forURLScheme:)`.
+    public func urlSchemeHandler(forURLScheme scheme: String) -> (any WKURLSchemeHandler)? {
+        urlSchemeHandlers[scheme.lowercased()]
+    }
 
     /// `WKWebViewConfiguration()` in `context`.
     public init(context: WKContext) {
@@ -36,6 +53,7 @@ public final class WKWebViewConfiguration {
         websiteDataStore = opener.configuration.websiteDataStore
         userContentController = opener.configuration.userContentController
         processPool = opener.configuration.processPool
+        urlSchemeHandlers = opener.configuration.urlSchemeHandlers
         openerWebView = opener.identifier
     }
 }

@@ -121,9 +121,18 @@ public protocol WebViewEngineClient: AnyObject {
     /// (`createWebViewWith`); the engine's identifier of the web view it returned, made with the configuration it
     /// was given, or nil (no window opens).
     func createWebView(for action: WKNavigationAction) -> Int?
+    /// The schemes the app answers itself (`setURLSchemeHandler(_:forURLScheme:)`), lower-case.
+    var urlSchemes: [String] { get }
+    /// A page's request for one of ``urlSchemes``: the app's handler gets a task and `completion` its answer (once);
+    /// false when no handler answers the scheme.
+    func startURLSchemeTask(_ request: WebRequest, completion: @escaping (Result<(WebResponse, Data), WebKitError>) -> Void) -> Bool
 }
 
 extension WebViewEngineClient {
+    public var urlSchemes: [String] { [] }
+    public func startURLSchemeTask(
+        _ request: WebRequest, completion: @escaping (Result<(WebResponse, Data), WebKitError>) -> Void
+    ) -> Bool { false }
     public var scriptMessageHandlerNames: [String] { [] }
     public func didReceiveScriptMessage(name: String, body: Any, pageURL: URL?) {}
     public func runTextInputPanel(

@@ -135,6 +135,7 @@ extension PageJavaScript {
                     this.method = String(init.method || (base ? base.method : 'GET')).toUpperCase();
                     this.headers = new Headers(init.headers || (base ? base.headers : undefined));
                     this.credentials = init.credentials || (base ? base.credentials : 'same-origin');
+                    this.mode = init.mode || (base ? base.mode : 'cors');
                     hidden(this, '_body', init.body !== undefined && init.body !== null ? String(init.body) : (base ? base._body : null));
                 }
                 get body() { return this._body; }
@@ -161,7 +162,7 @@ extension PageJavaScript {
                     engineFetches.set(id, { resolve, reject });
                     host.fetch(id, JSON.stringify({
                         url: request.url, method: request.method, headers: request.headers._pairs,
-                        body: request._body, credentials: request.credentials,
+                        body: request._body, credentials: request.credentials, mode: request.mode,
                     }));
                 });
             }
@@ -176,7 +177,7 @@ extension PageJavaScript {
                     const call = engineFetches.get(id);
                     if (!call) return;
                     engineFetches.delete(id);
-                    if (!ok) return call.reject(new TypeError('Load failed: ' + status));
+                    if (!ok) return call.reject(new TypeError(String(status)));
                     const response = new Response('', { status, headers: JSON.parse(headers) });
                     Object.defineProperty(response, 'url', { value: url });
                     call.resolve(response);
@@ -185,7 +186,7 @@ extension PageJavaScript {
                     Promise.resolve()
                         .then(() => global.fetch(url, JSON.parse(init)))
                         .then((response) => host.fetchSettled(id, 'ok', String(response && response.status), String(response && response.url || url)),
-                              (error) => host.fetchSettled(id, 'error', String(error && error.message || error), url));
+                              (error) => host.fetchSettled(id, 'error', String(error), url));
                 },
             };
         })

@@ -43,6 +43,8 @@ final class PageJavaScript {
         var body: String?
         /// `omit`, `same-origin` (the Fetch standard's default) or `include`.
         var credentials: String
+        /// `cors` (the default), `no-cors` or `same-origin`.
+        var mode: String?
     }
 
     private let context: JSGlobalContextRef
@@ -138,7 +140,8 @@ final class PageJavaScript {
         if ok, let status = Int(detail), let responseURL = URL(string: url) {
             completion(.success(WebResponse(url: responseURL, statusCode: status, headerFields: [])))
         } else {
-            completion(.failure(WebKitError(.javaScriptExceptionOccurred, "the page's fetch was rejected: \(detail)")))
+            // The rejection as the page's script sees it (`TypeError: Load failed`), as the real engine's driver says it.
+            completion(.failure(WebKitError(.javaScriptExceptionOccurred, detail)))
         }
     }
 
