@@ -15,7 +15,7 @@ struct LibraryPortsCapacitorTests {
     func catalog() throws {
         let kinds = try LibraryPortsBTests.checkCatalog(of: CapacitorCookies.library, repository: "ionic-team/capacitor")
         #expect(kinds.map(\.name) == CapacitorCookies.Version.allCases.map { "capacitor-cookies:\($0.rawValue)" }
-            + ["capacitor-http:4.3.0", "capacitor-http:4.6.0"])
+            .filter { $0 != "capacitor-cookies:6.0.0" } + ["capacitor-http:4.3.0", "capacitor-http:4.6.0", "capacitor-http:6.0.0"])
     }
 
     @Test("the page script patches document.cookie through prompt() (4.4.0+) or the bridge handler (4.3.0)")
@@ -74,5 +74,41 @@ struct LibraryPortsCapacitorTests {
         #expect((json["data"] as? [String: Any])?["a"] as? Int == 1)
         let text = CapacitorCookies.buildResponse(NativeHTTPResponse(response: WebResponse(url: url, statusCode: 200, headerFields: []), body: "hi"))
         #expect(text["data"] as? String == "hi" && text["url"] as? String == "https://app.example.com/api")
+    }
+
+    @Test("6.0.0: a GET fetch goes to the app's scheme handler, which sends it with URLSession.shared — from an http page; from an https page it is blocked as mixed content; a POST goes through the plugin")
+    func schemeHandlerPath() throws {
+        let origins = StrategyFixtures.origins + [
+            Origin(url: "http://dev.example.com", routes: [Route(path: "/home"), Route(path: "/api/me", setCookies: ["api=1; Path=/"])]),
+        ]
+        let live = StrategyAdapterCatalog.liveEngineUnavailable == nil ? ["capacitor-http:6.0.0@webkitgtk-live"] : []
+        for adapter in ["capacitor-http:6.0.0", "capacitor-http:6.0.0@webkitgtk"] + live {
+            let http = try F.run("cap6-http", [
+                F.open, F.load("http://dev.example.com/home"), .fetch(Request(url: "http://dev.example.com/api/me")),
+                F.store(.native, "api"), F.store(.webView, "api", present: false),
+            ], on: adapter, origins: origins)
+            #expect(http.status == .passed, "\(http.transcript.joined(separator: "\n"))")
+            #expect(http.transcript.contains { $0.contains("handleCapacitorHttpRequest GET http://dev.example.com/api/me") })
+            #expect(http.transcript.contains { $0.hasPrefix("→ [urlsession] GET http://dev.example.com/api/me") })
+        }
+        let https = try F.run("cap6-https", [
+            F.nativeLogin, F.open, F.load("https://app.example.com/home"), .fetch(Request(url: "https://app.example.com/api/me")),
+        ], on: "capacitor-http:6.0.0")
+        #expect(https.transcript.contains { $0.contains("is blocked: mixed content") })
+        #expect(!https.transcript.contains { $0.contains("GET https://app.example.com/api/me") })
+        let post = try F.run("cap6-post", [
+            F.open, F.load("https://app.example.com/home"), .fetch(Request(url: "https://login.example.com/login", method: "POST", body: "u=a")),
+            F.store(.native, "sid"),
+        ], on: "capacitor-http:6.0.0")
+        #expect(post.status == .passed, "\(post.transcript.joined(separator: "\n"))")
+        #expect(post.transcript.contains { $0.hasPrefix("→ [urlsession] POST https://login.example.com/login") })
+    }
+
+    @Test("6.0.0's interceptor URL names the target: scheme by the prefix, host percent-decoded")
+    func targetURL() throws {
+        let url = try #require(URL(string: "capacitor://localhost/_capacitor_https_interceptor_/app.example.com%3A8443/a/b?x=1"))
+        #expect(CapacitorCookies.AssetHandler.targetURL(url, isHttps: true)?.absoluteString == "https://app.example.com:8443/a/b?x=1")
+        let plain = try #require(URL(string: "capacitor://localhost/_capacitor_http_interceptor_/dev.example.com/me"))
+        #expect(CapacitorCookies.AssetHandler.targetURL(plain, isHttps: false)?.absoluteString == "http://dev.example.com/me")
     }
 }

@@ -36,11 +36,15 @@ enum StrategyFixtures {
         name == naiveReinject.name ? naiveReinject : StrategyAdapterCatalog.all.first { $0.name == name }
     }
 
-    static func run(_ id: String, _ kinds: [Step.Kind], on name: String) throws -> (status: Status, transcript: [String]) {
-        try run(id, kinds, on: try #require(lookup(name), "no adapter \(name)"))
+    static func run(
+        _ id: String, _ kinds: [Step.Kind], on name: String, origins: [Origin] = StrategyFixtures.origins
+    ) throws -> (status: Status, transcript: [String]) {
+        try run(id, kinds, on: try #require(lookup(name), "no adapter \(name)"), origins: origins)
     }
 
-    static func run(_ id: String, _ kinds: [Step.Kind], on adapter: Adapter) throws -> (status: Status, transcript: [String]) {
+    static func run(
+        _ id: String, _ kinds: [Step.Kind], on adapter: Adapter, origins: [Origin] = StrategyFixtures.origins
+    ) throws -> (status: Status, transcript: [String]) {
         let scenario = Scenario(
             id: "strategy.\(id)", title: id,
             steps: kinds.enumerated().map { Step($1, location: SuiteLocation(file: "strategy.xml", line: $0 + 1)) },

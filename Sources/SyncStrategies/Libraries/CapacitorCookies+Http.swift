@@ -97,3 +97,78 @@ extension CapacitorCookies {
         }
     }
 }
+
+extension CapacitorCookies {
+    /// `InstanceDescriptorDefaults.scheme` and `hostname`: the app's local URL (`config.localURL`).
+    static let localScheme = "capacitor"
+    static let localURL = "capacitor://localhost"
+
+    /// `WebViewAssetHandler` (6.0.0+), the `WKURLSchemeHandler` of the local scheme: a request whose path starts with
+    /// `/_capacitor_http_interceptor_` or `/_capacitor_https_interceptor_` is sent with `URLSession.shared` to the URL
+    /// it names (`handleCapacitorHttpRequest`: the response's cookies kept natively by URLSession, no
+    /// `setCookiesFromResponse`), with CORS headers for the server URL when `server.url` is not the local scheme
+    /// (live reload). Any other path would be a file of the app's bundle, which this app (`server.url` set) has none of.
+    ///
+    /// | `WebViewAssetHandler.swift` at 6.0.0 | line | port |
+    /// |---|---|---|
+    /// | `webView(_:start:)`: the two interceptor prefixes → `handleCapacitorHttpRequest` | 27–41 | `webView(_:start:)` |
+    /// | the target URL: the prefix removed, the first `capacitor` → `http(s)`, the first `localhost/` removed, percent-decoded | 138–154 | `targetURL` |
+    /// | `URLSession.shared.dataTask(with: urlRequest)` (the scheme request's method and headers) | 156–157 | `app.urlSession` |
+    /// | error → `didFailWithError`; else the response's headers with `Access-Control-Allow-Origin: serverUrl` and `-Methods` when live reload, `didReceive(response)`, `didReceive(data)`, `didFinish()` | 158–193 | `webView(_:start:)` |
+    final class AssetHandler: WKURLSchemeHandler {
+        private weak var port: CapacitorCookies?
+
+        init(port: CapacitorCookies) {
+            self.port = port
+        }
+
+        func webView(_ webView: WKWebView, start urlSchemeTask: any WKURLSchemeTask) {
+            guard let port, let app = port.app else { return urlSchemeTask.didFailWithError(WebKitError(.cannotFindHost, "no app")) }
+            let url = urlSchemeTask.request.url
+            let isHttps: Bool
+            if url.path.hasPrefix("/_capacitor_http_interceptor_") {
+                isHttps = false
+            } else if url.path.hasPrefix("/_capacitor_https_interceptor_") {
+                isHttps = true
+            } else {
+                app.log("\(port.name): WebViewAssetHandler: \(url) is no file of this app")
+                return urlSchemeTask.didFailWithError(WebKitError(.cannotFindHost, "no file \(url.path)"))
+            }
+            guard let target = Self.targetURL(url, isHttps: isHttps) else {
+                return urlSchemeTask.didFailWithError(WebKitError(.cannotFindHost, "invalid interceptor URL \(url)"))
+            }
+            var request = urlSchemeTask.request
+            request.url = target
+            app.log("\(port.name): WebViewAssetHandler.handleCapacitorHttpRequest \(request.httpMethod) \(target) by URLSession.shared")
+            let serverURL = port.serverURL
+            app.urlSession.dataTask(with: request) { result in
+                switch result {
+                case .failure(let error):
+                    urlSchemeTask.didFailWithError(error)
+                case .success(let answer):
+                    var fields = answer.response.headerFields
+                    if let serverURL, serverURL.scheme != CapacitorCookies.localScheme {
+                        fields = fields.filter { !["access-control-allow-origin", "access-control-allow-methods"].contains($0.name.lowercased()) }
+                        fields.append(HTTPHeaderField(name: "Access-Control-Allow-Origin", value: serverURL.absoluteString))
+                        fields.append(HTTPHeaderField(name: "Access-Control-Allow-Methods", value: "GET, HEAD, OPTIONS, TRACE"))
+                    }
+                    urlSchemeTask.didReceive(WebResponse(url: answer.response.url, statusCode: answer.response.statusCode, headerFields: fields))
+                    urlSchemeTask.didReceive(Data(answer.body.utf8))
+                    urlSchemeTask.didFinish()
+                }
+            }
+        }
+
+        /// `capacitor://localhost/_capacitor_https_interceptor_/HOST/PATH` → `https://HOST/PATH`, as 6.0.0 rewrites it.
+        static func targetURL(_ url: URL, isHttps: Bool) -> URL? {
+            var target = url.absoluteString
+                .replacingOccurrences(of: "/_capacitor_http_interceptor_", with: "")
+                .replacingOccurrences(of: "/_capacitor_https_interceptor_", with: "")
+            if let range = target.range(of: CapacitorCookies.localScheme) {
+                target.replaceSubrange(range, with: isHttps ? "https" : "http")
+            }
+            if let range = target.range(of: "localhost/") { target.replaceSubrange(range, with: "") }
+            return URL(string: target.removingPercentEncoding ?? target)
+        }
+    }
+}

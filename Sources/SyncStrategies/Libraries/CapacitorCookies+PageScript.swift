@@ -60,6 +60,7 @@ extension CapacitorCookies {
     /// `data:` and `blob:`; 4.6.0: anything not `http:`/`https:`) goes to the `CapacitorHttp` plugin's `request`,
     /// and its answer becomes a `Response`.
     private static func fetchPatch(_ version: Version) -> String {
+        if version >= .v6_0_0 { return fetchPatch6 }
         let skip =
             version < .v4_6_0
             ? "resource.toString().startsWith('data:') || resource.toString().startsWith('blob:')"
@@ -78,6 +79,36 @@ extension CapacitorCookies {
                     };
         """
     }
+
+    /// 6.0.0's patch: a request to the server URL goes to the web view's fetch as is; GET/HEAD/OPTIONS/TRACE go to it
+    /// at `createProxyUrl` (the app's local scheme, `/_capacitor_http(s)_interceptor_/HOST/PATH?QUERY`); any other
+    /// method to the plugin, as before. `cap.getServerUrl()` is `window.WEBVIEW_SERVER_URL`.
+    private static let fetchPatch6 = """
+                    cap.getServerUrl = function () { return typeof win.WEBVIEW_SERVER_URL === 'string' ? win.WEBVIEW_SERVER_URL : ''; };
+                    var createProxyUrl = function (url) {
+                        if (!url || !(url.startsWith('http:') || url.startsWith('https:')) || url.indexOf('/_capacitor_http') > -1) return url;
+                        var target = /^(https?):\\/\\/([^\\/?#]*)([^?#]*)(\\?[^#]*)?(#.*)?$/.exec(url);
+                        var isHttps = target[1] === 'https';
+                        return cap.getServerUrl().replace(/\\/$/, '')
+                            + (isHttps ? '/_capacitor_https_interceptor_' : '/_capacitor_http_interceptor_')
+                            + '/' + encodeURIComponent(target[2]) + (target[3] || '/') + (target[4] || '') + (target[5] || '');
+                    };
+                    window.fetch = async function (resource, options) {
+                        var request = new Request(resource, options);
+                        if (request.url.startsWith(cap.getServerUrl() + '/')) return win.CapacitorWebFetch(resource, options);
+                        var method = request.method.toLocaleUpperCase();
+                        if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || method === 'TRACE') {
+                            return await win.CapacitorWebFetch(createProxyUrl(request.url), options);
+                        }
+                        var nativeResponse = await cap.nativePromise('CapacitorHttp', 'request', {
+                            url: request.url, method: method, data: (options && options.body) || request.body || undefined,
+                            dataType: 'text', headers: Object.fromEntries(request.headers.entries()),
+                        });
+                        var data = typeof nativeResponse.data === 'string' ? nativeResponse.data : JSON.stringify(nativeResponse.data);
+                        if (nativeResponse.status === 204) data = null;
+                        return new Response(data, { headers: nativeResponse.headers, status: nativeResponse.status });
+                    };
+        """
 
     /// 4.3.0's `decode` and `cap.toNative` (a `type: 'message'` post to the `bridge` handler); nothing later.
     private static func helpers(_ version: Version) -> String {
@@ -115,7 +146,7 @@ extension CapacitorCookies {
                             prompt(JSON.stringify({ type: 'CapacitorCookies.set', key: cookieKey, value: cookieValue }));
                         }
             """
-        case .v4_6_0, .v5_0_0, .v5_2_3:
+        case .v4_6_0, .v5_0_0, .v5_2_3, .v6_0_0:
             """
                         var cookiePairs = val.split(';');
                         var domainSection = val.toLowerCase().split('domain=')[1];

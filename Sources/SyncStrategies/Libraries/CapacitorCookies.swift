@@ -61,11 +61,11 @@ import WebKitModel
 /// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
 /// | HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | 100–116 | 102–118 | 123–139 | `CapacitorCookies+Http.swift` |
 ///
-/// **CapacitorHttp** (`capacitor-http:4.3.0`, `capacitor-http:4.6.0`: the same app with `CapacitorHttp: { enabled: true }`):
-/// the page script's `fetch` patch sends the page's requests to the plugin, which sends them with `URLSession.shared`
-/// (`CapacitorCookies+Http.swift`). **Not ported, because …** 6.0.0 and later send GET/HEAD/OPTIONS/TRACE to the app's
-/// `WKURLSchemeHandler` at `capacitor://localhost/_capacitor_http(s)_interceptor_/…` (b853d065), which the
-/// WebKit-shaped API does not have yet; the XHR patch, because no scenario makes an XHR.
+/// **CapacitorHttp** (`capacitor-http:4.3.0`, `4.6.0`, `6.0.0`: the same app with `CapacitorHttp: { enabled: true }`):
+/// the page script's `fetch` patch sends the page's requests to the plugin, which sends them with `URLSession.shared`;
+/// from 6.0.0 GET/HEAD/OPTIONS/TRACE go instead to the web view's own fetch at the app's local scheme, whose
+/// `WKURLSchemeHandler` sends them with `URLSession.shared` (`CapacitorCookies+Http.swift`). **Not ported, because …**
+/// the XHR patch: no scenario makes an XHR.
 /// **Bugs kept:** `CapacitorWKCookieObserver()` is handed to `add` and held by nothing, and
 /// `WKHTTPCookieStore` does not retain observers, so web → native never happens: cookies from responses are not in
 /// `document.cookie`. Every read and write copies native cookies into `WKWebsiteDataStore.default()` (whatever
@@ -79,6 +79,10 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
         case v4_6_0 = "4.6.0"
         case v5_0_0 = "5.0.0"
         case v5_2_3 = "5.2.3"
+        /// The cookie code of 5.2.3; `CapacitorHttp`'s fetch patch sends GET/HEAD/OPTIONS/TRACE to the web view's own
+        /// fetch at the app's scheme (`capacitor://localhost/_capacitor_http(s)_interceptor_/…`, b853d065), which the
+        /// app's `WKURLSchemeHandler` sends with `URLSession.shared`.
+        case v6_0_0 = "6.0.0"
 
         /// The release tag's commit.
         var commit: String {
@@ -88,12 +92,15 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
             case .v4_6_0: "4bddec05b67b12878130b74a118b57076fe65d7d"
             case .v5_0_0: "16fce75d37cb147d201cc7334250248e5e89dafe"
             case .v5_2_3: "26f2ccdb44485155ce1788c4131f44c1454bd8eb"
+            case .v6_0_0: "5b2ab7c68db4e77b8b2961e927acc5a708ee260f"
             }
         }
 
-        /// The versions whose `CapacitorHttp` behaves differently up to 5.7.8 (`capacitor-http:…`): 4.6.0 added
-        /// `setCookiesFromResponse`. (6.0.0's GET path is not ported: see the type's comment.)
-        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0]
+        /// The versions whose cookie code differs (`capacitor-cookies:…`): 6.0.0 changed the fetch patch only.
+        public static let cookieVersions: [Version] = [.v4_3_0, .v4_4_0, .v4_6_0, .v5_0_0, .v5_2_3]
+        /// The versions whose `CapacitorHttp` behaves differently (`capacitor-http:…`): 4.6.0 added
+        /// `setCookiesFromResponse`, 6.0.0 sent GETs to the app's scheme handler.
+        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0, .v6_0_0]
     }
 
     public static let library = "capacitor"
@@ -116,7 +123,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     /// `bridge.webView`, which `toJs` evaluates `window.Capacitor.fromNative` in.
     private(set) weak var webView: WKWebView?
     /// `config.serverURL`: `server.url`, the origin of the first page the app loads.
-    private var serverURL: URL?
+    private(set) var serverURL: URL?
 
     public init(version: Version, http: Bool = false) {
         self.version = version
@@ -133,6 +140,14 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
             app.log("\(name): CapacitorWKCookieObserver added to the web view's cookie store, retained by nothing")
         }
         configuration.userContentController.add(self, name: "bridge")
+        if version >= .v6_0_0 {
+            // CAPBridgeViewController: the asset handler answers the local scheme; JSExport.exportCapacitorGlobalJS
+            // tells the page that scheme's URL as WEBVIEW_SERVER_URL (before native-bridge.js).
+            configuration.setURLSchemeHandler(AssetHandler(port: self), forURLScheme: Self.localScheme)
+            configuration.userContentController.addUserScript(WKUserScript(
+                source: "window.Capacitor = { DEBUG: false, isLoggingEnabled: false, Plugins: {} }; window.WEBVIEW_SERVER_URL = '\(Self.localURL)';",
+                injectionTime: .atDocumentStart, forMainFrameOnly: true))
+        }
         configuration.userContentController.addUserScript(
             WKUserScript(source: Self.pageScript(version), injectionTime: .atDocumentStart, forMainFrameOnly: true))
     }
@@ -296,7 +311,7 @@ extension SyncStrategyKind {
     /// app with `CapacitorHttp` on too, one kind per version whose HTTP proxy behaves differently.
     static let capacitor: [SyncStrategyKind] = capacitorCookies + capacitorHttp
 
-    private static let capacitorCookies: [SyncStrategyKind] = CapacitorCookies.Version.allCases.map { version in
+    private static let capacitorCookies: [SyncStrategyKind] = CapacitorCookies.Version.cookieVersions.map { version in
         let (summary, breakage): (String, String) =
             switch version {
             case .v4_3_0:
@@ -311,7 +326,7 @@ extension SyncStrategyKind {
             case .v5_0_0:
                 ("CapacitorCookies (5.0.0–5.2.2): as 4.6.0, document.cookie pairs joined with \"; \"",
                  "HttpOnly cookies readable by script; response cookies invisible to script; deletions never reach the web store")
-            case .v5_2_3:
+            case .v5_2_3, .v6_0_0:
                 ("CapacitorCookies (5.2.3–8.4.2): as 5.0.0, HttpOnly cookies left out of document.cookie",
                  "response cookies invisible to script; deletions never reach the web store; one server URL for every site")
             }
@@ -329,6 +344,9 @@ extension SyncStrategyKind {
     fileprivate static let capacitorHttp: [SyncStrategyKind] = CapacitorCookies.Version.httpVersions.map { version in
         let (summary, breakage): (String, String) =
             switch version {
+            case .v6_0_0:
+                ("CapacitorCookies + CapacitorHttp (6.0.0–7.x): GET fetches sent to the app's scheme handler (capacitor://localhost/_capacitor_http(s)_interceptor_/…), other methods through the plugin as 4.6.0",
+                 "from an https page a GET fetch is blocked as mixed content and never sent; the web view's cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie")
             case .v4_6_0, .v5_0_0, .v5_2_3:
                 ("CapacitorCookies + CapacitorHttp (4.6.0–4.8; the proxy unchanged to 5.7.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
                  "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
