@@ -33,7 +33,14 @@ struct LiveSchemeHandlerTests {
                       e => { window.outcome = 'error ' + e; });
             0
             """)
-        let outcome = try app.evaluate("window.outcome").value
+        // The fetch settles in the web process on its own time (a CORS refusal came after the first read under CI's
+        // load), so read until it has, for at most 20 s.
+        var outcome = try app.evaluate("window.outcome").value
+        let deadline = Date().addingTimeInterval(20)
+        while outcome == "pending", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            outcome = try app.evaluate("window.outcome").value
+        }
         let handler = app.webView.configuration.urlSchemeHandler(forURLScheme: "myapp") as? Answerer
         return (outcome, handler?.requests ?? [])
     }
