@@ -68,7 +68,7 @@ let package = Package(
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
-            dependencies: ["ChildProcesses", "CookieModel", "HarnessCore", "WebKitModel", "ProcessCleanup"],
+            dependencies: ["ChildProcesses", "CookieModel", "HTTPModel", "HarnessCore", "WebKitModel", "ProcessCleanup"],
             exclude: ["Driver"],
             swiftSettings: strict
         ),
@@ -77,12 +77,12 @@ let package = Package(
         // Web view apps (native store + engine + strategy) as adapters the runner can drive.
         .target(
             name: "StrategyAdapters",
-            dependencies: ["HarnessCore", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
+            dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
             swiftSettings: strict
         ),
         // Real browsers (Chromium) as apps: the browser's own jar is the one store, every request the browser's.
         .target(
-            name: "Browsers", dependencies: ["HarnessCore", "WebKitModel", "WebKitGTK", "CookieModel"], swiftSettings: strict
+            name: "Browsers", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "CookieModel"], swiftSettings: strict
         ),
         // Every adapter this build knows, by name: what the command line chooses from.
         .target(
@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "Reporting", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CookieStoresTests",
@@ -160,7 +160,7 @@ let package = Package(
             exclude: ["LibsoupModelDifferences.txt"],
             swiftSettings: strict
         ),
-        .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel", "HTTPModel"], swiftSettings: strict),
         .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",

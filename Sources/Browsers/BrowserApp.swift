@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 import HarnessCore
 import WebKitGTK
 import WebKitModel
@@ -206,10 +207,10 @@ public final class BrowserApp: App {
         try navigate(tab, describing: what) { engine.goInHistory(by: offset, inWebView: tab.handle) != nil }
     }
 
-    public func fetch(_ request: HTTPRequest) throws {
+    public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         let tab = try pageTab("fetch")
         var outcome: Result<WebResponse, WebKitError>?
-        engine.requestSubresource(try WebRequest(harness: request), inWebView: tab.handle) { outcome = $0 }
+        engine.requestSubresource(try WebRequest(harness: request), kind: kind, inWebView: tab.handle) { outcome = $0 }
         try settle()
         switch outcome {
         case .success?: return

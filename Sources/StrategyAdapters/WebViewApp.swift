@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 import HarnessCore
 import SyncStrategies
 import WebKitGTK
@@ -283,10 +284,10 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the \(offset < 0 ? "back" : "forward") navigation")
     }
 
-    public func fetch(_ request: HTTPRequest) throws {
+    public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("fetch") }
         var outcome: Result<WebResponse, WebKitError>?
-        webView.performSubresourceRequest(try WebRequest(harness: request)) { outcome = $0 }
+        webView.performSubresourceRequest(try WebRequest(harness: request), kind: kind) { outcome = $0 }
         try settle()
         switch outcome {
         case .success?: return

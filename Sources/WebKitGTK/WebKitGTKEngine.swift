@@ -1,6 +1,7 @@
 import ChildProcesses
 import CookieModel
 import Foundation
+import HTTPModel
 import ProcessCleanup
 import Synchronization
 import WebKitModel
@@ -406,20 +407,27 @@ public final class WebKitGTKEngine: WebKitEngine {
     }
 
     public func requestSubresource(
-        _ request: WebRequest, inWebView handle: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+        _ request: WebRequest, kind: SubresourceKind, inWebView handle: Int,
+        completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {
         guard views[handle]?.page != nil else {
             schedule(after: 0) { completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from"))) }
             return
         }
-        let fields: [String: JSONValue] = [
+        var fields: [String: JSONValue] = [
             "view": .integer(handle), "url": .string(request.url.absoluteString), "method": .string(request.httpMethod),
             "headers": DriverMessages.headers(request.headerFields.removing("Cookie")),
-            "body": request.bodyText.map(JSONValue.string) ?? .null,
+            "body": request.bodyText.map(JSONValue.string) ?? .null, "kind": .string(kind.name),
         ]
+        if case .xhr(let withCredentials) = kind { fields["with-credentials"] = .bool(withCredentials) }
         guard let result = send("fetch", fields), case .integer(let id)? = result.fields["request"] else { return }
         fetches[id] = { result in completion(result.map { _ in WebResponse(url: request.url, statusCode: 200, headerFields: []) }) }
-        log("the page fetches \(request.httpMethod) \(request.url) (credentials: include, mode: no-cors)")
+        switch kind {
+        case .fetch: log("the page fetches \(request.httpMethod) \(request.url) (credentials: include, mode: no-cors)")
+        case .xhr(let withCredentials):
+            log("the page sends an XMLHttpRequest: \(request.httpMethod) \(request.url) (withCredentials \(withCredentials))")
+        case .image: log("the page loads an image from \(request.url)")
+        }
     }
 
     // MARK: The app's run loop

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 import HarnessCore
 import TestSupport
 import Testing
@@ -108,6 +109,31 @@ struct SuiteLoaderErrorTests {
                 + "    <route path=\"/\" method=\"GET\" status=\"500\"/>\n  </origin>\n\(scenario)<restart-app/></scenario>",
             error: #"4:5: error: duplicate route "/" for GET: first declared at FILE:3:5"#
         ),
+        Case(
+            name: "with-credentials on a fetch()",
+            body: "\(scenario)\n    <fetch url=\"https://a.example/\" with-credentials=\"true\"/>\n  </scenario>",
+            error: #"3:37: error: with-credentials= belongs to kind="xhr" (a fetch has its own credentials mode)"#
+        ),
+        Case(
+            name: "handles-cookies on an image",
+            body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\" handles-cookies=\"false\"/>\n  </scenario>",
+            error: #"3:50: error: handles-cookies= belongs to kind="fetch"; an XHR says with-credentials=, an image always sends cookies"#
+        ),
+        Case(
+            name: "an XHR with a header of its own (a preflight)",
+            body: "\(scenario)\n    <fetch kind=\"xhr\" url=\"https://a.example/\"><header name=\"X-A\" value=\"1\"/></fetch>\n  </scenario>",
+            error: "3:5: error: an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model"
+        ),
+        Case(
+            name: "an XHR with a method that needs a preflight",
+            body: "\(scenario)\n    <fetch kind=\"xhr\" method=\"PUT\" url=\"https://a.example/\"/>\n  </scenario>",
+            error: "3:5: error: an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model"
+        ),
+        Case(
+            name: "an image with a body",
+            body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\"><body>x</body></fetch>\n  </scenario>",
+            error: "3:5: error: an image is a plain GET: no method=, <header> or <body>"
+        ),
     ]
 
     @Test("each check the schema cannot express has its own message", arguments: semanticCases)
@@ -137,6 +163,10 @@ struct SuiteLoaderErrorTests {
                 <expect-document-cookie lacks="a"/>
                 <expect-native-store has=""/>
                 <advance-clock seconds="0"/>
+                <fetch kind="xhr" method="POST" url="https://a.example/x"><body>b</body></fetch>
+                <fetch kind="xhr" with-credentials="true" url="https://a.example/y"/>
+                <fetch kind="image" url="https://a.example/z"/>
+                <fetch kind="fetch" handles-cookies="false" url="https://a.example/w"/>
               </scenario>
             """))
 
@@ -151,6 +181,10 @@ struct SuiteLoaderErrorTests {
             .expect(.documentCookie(CookieStringMatch(lacks: ["a"]))),
             .expect(.store(StoreExpectation(store: .native, name: ""))),
             .advanceClock(seconds: 0),
+            .fetch(Request(url: "https://a.example/x", method: "POST", body: "b"), .xhr(withCredentials: false)),
+            .fetch(Request(url: "https://a.example/y"), .xhr(withCredentials: true)),
+            .fetch(Request(url: "https://a.example/z"), .image),
+            .fetch(Request(url: "https://a.example/w", handlesCookies: false), .fetch),
         ])
     }
 

@@ -40,7 +40,7 @@ class StubApp: App {
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws {}
     func followLink(_ url: HTTPURL) throws {}
     func followLinkToNewWindow(_ url: HTTPURL) throws {}
-    func fetch(_ request: HTTPRequest) throws {}
+    func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {}
     func runScript(_ script: String) throws {}
     func documentCookie() throws -> String { "" }
     func restart() throws {}

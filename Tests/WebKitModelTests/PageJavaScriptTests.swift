@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 import Testing
 import WebKitModel
 
@@ -218,6 +219,22 @@ struct PageJavaScriptTests {
         } else {
             Issue.record("a rejected page fetch is a failed request, got \(String(describing: outcome))")
         }
+    }
+
+    @Test("an image or an XMLHttpRequest does not go through a window.fetch a script put in place: the engine loads it")
+    func patchedFetchMissesOtherKinds() {
+        let app = Self.page()
+        app.route("https://app.example.com/pixel.gif")
+        app.route("https://app.example.com/api")
+        _ = app.evaluate("var calls = 0; window.fetch = function () { calls += 1; return Promise.reject(new Error('bridge')); };")
+        for (url, kind) in [("https://app.example.com/pixel.gif", SubresourceKind.image), ("https://app.example.com/api", .xhr(withCredentials: false))] {
+            var outcome: Result<WebResponse, WebKitError>?
+            app.webView.performSubresourceRequest(WebRequest(url: URL(string: url)!), kind: kind) { outcome = $0 }
+            app.settle()
+            #expect((try? outcome?.get())?.statusCode == 200, "\(kind.name): \(String(describing: outcome))")
+            #expect(app.network.requests(to: url).count == 1)
+        }
+        #expect(app.evaluate("calls").value == "0")
     }
 
     @Test("Headers, Request and Response hold what a bridge reads of them")

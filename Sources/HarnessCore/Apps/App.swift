@@ -20,8 +20,8 @@ public protocol App: AnyObject {
     func followLink(_ url: HTTPURL) throws
     /// A `target="_blank"` link in the current page, followed by the user: the page asks for a new window.
     func followLinkToNewWindow(_ url: HTTPURL) throws
-    /// A subresource request from the current page.
-    func fetch(_ request: HTTPRequest) throws
+    /// A subresource request from the current page, made the way `kind` says (its credentials and CORS follow).
+    func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws
     /// A form in the current page submitted by the user: a top-level navigation the page starts (POST with its body).
     func submitForm(_ request: HTTPRequest) throws
     /// The web view's back button: the previous history item is loaded again.

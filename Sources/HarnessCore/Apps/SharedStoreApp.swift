@@ -109,9 +109,11 @@ public final class SharedStoreApp: App {
         current = -1
     }
 
-    public func fetch(_ request: HTTPRequest) throws {
+    public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let current = page else { throw AppError.noPage("fetch") }
-        _ = try perform(request, channel: "fetch", store: webViewStore, initiator: current, topLevel: false, handlesCookies: true)
+        _ = try perform(
+            request, channel: kind == .fetch ? "fetch" : kind.name, store: webViewStore, initiator: current, topLevel: false,
+            handlesCookies: true, subresource: kind)
     }
 
     public func runScript(_ script: String) throws {
@@ -147,8 +149,13 @@ public final class SharedStoreApp: App {
     /// Sends a request through `store` following redirects; returns the final URL.
     private func perform(
         _ request: HTTPRequest, channel: String, store: any CookieStore, initiator: HTTPURL?, topLevel: Bool,
-        handlesCookies: Bool
+        handlesCookies: Bool, subresource: SubresourceKind? = nil
     ) throws -> HTTPURL {
+        // A subresource's credentials mode decides, hop by hop, whether cookies go and are kept (an XHR includes
+        // them only to the page's origin unless it asked withCredentials).
+        func credentials(_ url: HTTPURL) -> Bool {
+            handlesCookies && (subresource?.includesCredentials(to: url, from: initiator) ?? true)
+        }
         let client = HTTPClient(network: environment.network, transcript: environment.transcript, channel: channel)
         let manualCookie = request.cookieHeader
         // The app's other header fields go to every hop, as Fetch's redirect keeps them (a manual Cookie does not).
@@ -166,16 +173,21 @@ public final class SharedStoreApp: App {
                     methodBecomesGET: hop.request.method == "GET" && request.method != "GET")
                 hop.request.headers = carried
             }
-            guard handlesCookies, let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
+            guard credentials(hop.request.url), let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
             hop.request.headers.append(HeaderField(name: "Cookie", value: header))
         } received: { response, hop in
-            guard handlesCookies else { return }
+            guard credentials(hop.request.url) else { return }
             let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             for (index, line) in response.setCookies.enumerated() {
                 let delay = response.setCookieDelay(at: index)
                 if delay > 0 { environment.clock.advance(by: delay) }
                 try store.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
             }
+        }
+        // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch" after "HTTP-network fetch").
+        if let subresource, !subresource.allowsReading(final.response, of: final.url, from: initiator) {
+            environment.transcript.record("• CORS: \(final.url) does not allow \(initiator?.origin ?? "null") to read the answer")
+            throw StepFailure(.failed, "CORS refused the answer of \(final.url) to \(initiator?.origin ?? "null")")
         }
         return final.url
     }

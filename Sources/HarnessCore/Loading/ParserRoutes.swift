@@ -25,7 +25,7 @@ struct ParserRoutes {
     private func reachesParserRoute(_ scenario: Scenario) -> Bool {
         scenario.steps.contains { step in
             switch step.kind {
-            case .nativeRequest(let request), .load(let request), .fetch(let request): reaches(request.url)
+            case .nativeRequest(let request), .load(let request), .fetch(let request, _): reaches(request.url)
             case .followLink(let url), .followLinkToNewWindow(let url): reaches(url)
             default: false
             }

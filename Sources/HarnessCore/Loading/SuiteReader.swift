@@ -255,7 +255,7 @@ struct SuiteReader {
         case "go-forward":
             return .goForward
         case "fetch":
-            return request(element).map(Step.Kind.fetch)
+            return subresource(element)
         case "run-script":
             return .runScript(element.text)
         case "restart-app":
@@ -306,6 +306,43 @@ struct SuiteReader {
             }
         }
         return request
+    }
+
+    /// A `<fetch>`: its request and `kind=` (`fetch`, `xhr` with `with-credentials=`, `image`). An XHR is GET, HEAD
+    /// or POST with no header of its own and an image a plain GET, so no CORS preflight is ever needed (the harness
+    /// does not model one); `handles-cookies=` belongs to `fetch()` alone (its credentials mode).
+    private mutating func subresource(_ element: XMLTree.Element) -> Step.Kind? {
+        guard let request = request(element) else { return nil }
+        let withCredentials = element.attribute(named: "with-credentials")
+        let handlesCookies = element.attribute(named: "handles-cookies")
+        let kindName = element.attribute(named: "kind").map { SuiteText.trimmed($0.value) } ?? "fetch"
+        let kind: SubresourceKind
+        switch kindName {
+        case "fetch": kind = .fetch
+        case "xhr": kind = .xhr(withCredentials: boolean(element, "with-credentials") ?? false)
+        case "image": kind = .image
+        default:
+            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr or image")
+            return nil
+        }
+        if let withCredentials, kindName != "xhr" {
+            error(at: withCredentials, "with-credentials= belongs to kind=\"xhr\" (a \(kindName) has its own credentials mode)")
+            return nil
+        }
+        if let handlesCookies, kindName != "fetch" {
+            error(at: handlesCookies, "handles-cookies= belongs to kind=\"fetch\"; an XHR says with-credentials=, an image always sends cookies")
+            return nil
+        }
+        let method = request.method.uppercased()
+        if kindName == "xhr", !["GET", "HEAD", "POST"].contains(method) || !request.headers.isEmpty {
+            error(at: element, "an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model")
+            return nil
+        }
+        if kindName == "image", method != "GET" || !request.headers.isEmpty || request.body != nil {
+            error(at: element, "an image is a plain GET: no method=, <header> or <body>")
+            return nil
+        }
+        return .fetch(request, kind)
     }
 
     /// A duration in seconds from attribute `name` given in milliseconds (finite, 0 or more), nil when absent or

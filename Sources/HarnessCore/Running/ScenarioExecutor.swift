@@ -150,8 +150,8 @@ private struct World {
             try app.followLink(try parse(url))
         case .followLinkToNewWindow(let url):
             try app.followLinkToNewWindow(try parse(url))
-        case .fetch(let request):
-            try app.fetch(try httpRequest(request))
+        case .fetch(let request, let kind):
+            try app.fetch(try httpRequest(request), as: kind)
         case .submitForm(let request):
             try app.submitForm(try httpRequest(request))
         case .goBack:

@@ -22,6 +22,7 @@ import urllib.parse
 
 import driver_protocol  # this folder's: the protocol and the process every driver shares
 import faketime  # Sources/PythonSupport (driver_protocol put it on sys.path): libfaketime
+import page_requests  # this folder's: the subresource request every driver makes
 import proxy  # this folder's: the proxy the drivers share
 from driver_protocol import ProtocolError, Unsupported, field
 
@@ -354,18 +355,14 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         return {"value": self.evaluated(self.run_in_page(view, EVALUATE % json.dumps(field(request, "source", str))))}
 
     def fetch(self, request):
-        """The page fetches (credentials included, no-cors); a `fetch-done` event says how it ended."""
+        """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it
+        ended."""
         view = self.view_of(request)
-        method = field(request, "method", str, "GET", optional=True)
-        options = {"method": method, "headers": request.get("headers") or [], "credentials": "include",
-                   "mode": "no-cors"}
-        if method.upper() not in ("GET", "HEAD") and request.get("body") is not None:
-            options["body"] = request["body"]
         with self.lock:
             number = self.next_number("fetch")
             self.pending_calls.add(("fetch", number))
         generation = self.generation
-        source = self.FETCH % (json.dumps(field(request, "url", str)), json.dumps(options))
+        source = self.FETCH % page_requests.expression(request)
 
         def done(reply):
             with self.lock:

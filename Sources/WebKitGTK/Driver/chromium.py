@@ -549,7 +549,7 @@ class Driver(browser_driver.BrowserDriver):
             raise RuntimeError(message.split("\n")[0])
         return result.get("result", {}).get("value")
 
-    FETCH = "fetch(%s, %s).then(() => ({ok: true}), (e) => ({ok: false, message: String(e)}))"
+    FETCH = "%s.then(() => ({ok: true}), (e) => ({ok: false, message: String(e)}))"
 
     @staticmethod
     def fetch_outcome(reply):

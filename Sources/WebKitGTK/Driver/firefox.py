@@ -576,7 +576,7 @@ class Driver(browser_driver.BrowserDriver):
         value = result.get("result", {})
         return value.get("value") if value.get("type") == "string" else None
 
-    FETCH = "fetch(%s, %s).then(() => 'ok', (e) => 'error:' + String(e))"
+    FETCH = "%s.then(() => 'ok', (e) => 'error:' + String(e))"
 
     @staticmethod
     def fetch_outcome(reply):

@@ -5,6 +5,7 @@ import collections
 import json
 import time
 
+import page_requests
 import webkit_api as api
 from driver_protocol import ProtocolError, Unsupported, field, header_pairs
 from webkit_events import normalised
@@ -234,20 +235,19 @@ class Views:
         return self.javascript_value(value)
 
     def fetch(self, request):
-        view, url, method, headers, body = self.request_of(request)
-        if body is not None and not isinstance(body, str):
-            raise ProtocolError("field 'body' must be a string or null")
+        """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it
+        ended."""
+        view = self.view_of(request)
+        url, kind, init = page_requests.subresource(request)
         number = self.next_number("request")
         token = ("fetch", number)
         generation = self.generation
         arguments = api.GLib.Variant("a{sv}", {
             "url": api.GLib.Variant("s", url),
-            "init": api.GLib.Variant("s", json.dumps({
-                "method": method, "headers": headers, "credentials": "include", "mode": "no-cors",
-                **({"body": body} if body is not None and method.upper() not in ("GET", "HEAD") else {}),
-            })),
+            "kind": api.GLib.Variant("s", kind),
+            "init": api.GLib.Variant("s", json.dumps(init)),
         })
-        script = "await fetch(url, JSON.parse(init)); return true;"
+        script = "return await %s(url, kind, JSON.parse(init));" % page_requests.REQUEST
 
         def done(widget, result, *_):
             if generation != self.generation:

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 
 /// `WKWebView`: loads pages through its engine and reports to its navigation delegate.
 ///
@@ -86,11 +87,11 @@ public final class WKWebView {
         engine.submitForm(request, inWebView: identifier).map(navigation(for:))
     }
 
-    /// The current page loads a subresource (see ``WebKitEngine/requestSubresource(_:inWebView:completion:)``).
+    /// The current page loads a subresource (see ``WebKitEngine/requestSubresource(_:kind:inWebView:completion:)``).
     public func performSubresourceRequest(
-        _ request: WebRequest, completion: ((Result<WebResponse, WebKitError>) -> Void)? = nil
+        _ request: WebRequest, kind: SubresourceKind = .fetch, completion: ((Result<WebResponse, WebKitError>) -> Void)? = nil
     ) {
-        engine.requestSubresource(request, inWebView: identifier) { completion?($0) }
+        engine.requestSubresource(request, kind: kind, inWebView: identifier) { completion?($0) }
     }
 
     // MARK: Engine callbacks

@@ -1,5 +1,6 @@
 import CookieModel
 import Foundation
+import HTTPModel
 
 /// The seam between the WebKit-shaped API and an engine: what the `WK…` classes ask of whatever runs the web.
 ///
@@ -66,13 +67,16 @@ public protocol WebKitEngine: AnyObject {
     /// action that targets a new window; if allowed, the client is asked for a web view
     /// (``WebViewEngineClient/createWebView(for:)``) and the link's navigation runs there, or nowhere.
     func clickLinkToNewWindow(_ url: URL, inWebView webView: Int)
-    /// The current page requests a subresource (an image, `fetch(url, {credentials: 'include'})`): no navigation
-    /// delegate callback, no manual `Cookie` header (a forbidden header name for page scripts).
     /// The user submits a form of the current page to `request.url` (method and url-encoded body from `request`):
     /// a navigation of type `.formSubmitted` the page starts, without any header the app set. A real engine builds
     /// a `<form>` with hidden inputs and calls `submit()`.
     func submitForm(_ request: WebRequest, inWebView webView: Int) -> Int?
-    func requestSubresource(_ request: WebRequest, inWebView webView: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void)
+    /// The current page requests a subresource the way `kind` says (`fetch()`, an `XMLHttpRequest`, an image): no
+    /// navigation delegate callback, no manual `Cookie` header (a forbidden header name for page scripts); cookies
+    /// and CORS by the kind's credentials and request mode. A cross-origin XHR the answer does not allow fails.
+    func requestSubresource(
+        _ request: WebRequest, kind: SubresourceKind, inWebView webView: Int,
+        completion: @escaping (Result<WebResponse, WebKitError>) -> Void)
 
     // MARK: The app's run loop (DispatchQueue.main)
 

@@ -133,20 +133,24 @@ extension SimulatedWebKit {
     }
 
     /// A subresource of the current page: no delegate call (rule 4), no manual Cookie header (rule 2; `Cookie` is
-    /// a forbidden header name for page scripts), third-party policy and SameSite by the page's site (rule 12).
+    /// a forbidden header name for page scripts), third-party policy and SameSite by the page's site (rule 12);
+    /// credentials and CORS by `kind`.
     public func requestSubresource(
-        _ request: WebRequest, inWebView handle: Int, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+        _ request: WebRequest, kind: SubresourceKind, inWebView handle: Int,
+        completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {
         guard let webView = webViews[handle] else {
             return log("subresource request ignored: web view #\(handle) belongs to a killed process")
         }
         schedule(after: 0) { [unowned self] in
             // The page's script makes this request: a script that replaced window.fetch (a bridge) gets it.
-            if let page = webView.javaScript, page.fetchIsPatched {
+            // An image is the engine's own load: no script sees it.
+            if kind == .fetch, let page = webView.javaScript, page.fetchIsPatched {
                 log("the page's fetch of \(request.url) goes through the window.fetch a script put in place")
                 return page.callFetch(url: request.url.absoluteString, initJSON: Self.fetchInit(of: request), completion: completion)
             }
-            engineFetch(request, in: webView, completion: completion)
+            if kind != .fetch { log("the page requests \(request.httpMethod) \(request.url) as \(Self.describe(kind))") }
+            engineFetch(request, kind: kind, in: webView, completion: completion)
         }
     }
 
@@ -162,11 +166,22 @@ extension SimulatedWebKit {
     }
 
     /// The engine's own fetch: rules 2, 4 and 12, every hop.
-    func engineFetch(_ request: WebRequest, in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void) {
+    func engineFetch(
+        _ request: WebRequest, kind: SubresourceKind = .fetch, in webView: WebView,
+        completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
         if request.value(forHTTPHeaderField: "Cookie") != nil {
             log("the page's Cookie header on \(request.url) is dropped (forbidden header name)")
         }
-        fetchHop(request, urlList: [request.url], in: webView, completion: completion)
+        fetchHop(request, kind: kind, urlList: [request.url], in: webView, completion: completion)
+    }
+
+    static func describe(_ kind: SubresourceKind) -> String {
+        switch kind {
+        case .fetch: "fetch() (credentials include, no-cors)"
+        case .xhr(let withCredentials): "an XMLHttpRequest (cors, withCredentials \(withCredentials))"
+        case .image: "an image (no-cors, credentials include)"
+        }
     }
 
     /// A page script's `fetch()`: `credentials` decides whether cookies go and are kept (the Fetch standard:
@@ -233,7 +248,8 @@ extension SimulatedWebKit {
 
     /// One hop of a subresource request; `urlList` holds every hop's URL so far, this one's last.
     func fetchHop(
-        _ request: WebRequest, urlList: [URL], in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+        _ request: WebRequest, kind: SubresourceKind, urlList: [URL], in webView: WebView,
+        completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {
         guard let page = webView.page else {
             return completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from")))
@@ -249,7 +265,13 @@ extension SimulatedWebKit {
                 log("subresource hop to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
             }
             var fields = request.headerFields.removing("Cookie")
-            if request.httpShouldHandleCookies {
+            let pageURL = HTTPURL(page.absoluteString)
+            // An XHR includes credentials only to the page's origin unless withCredentials (Fetch: credentials mode).
+            let credentials = request.httpShouldHandleCookies && kind.includesCredentials(to: wireURL, from: pageURL)
+            if request.httpShouldHandleCookies, !credentials {
+                log("\(Self.describe(kind)) to \(url.host ?? "") from \(page.host ?? ""): cross-origin without credentials, no cookies sent or kept")
+            }
+            if credentials {
                 if thirdParty, profile.thirdPartyCookies == .blocked {
                     log("third-party request to \(url.host ?? "") from \(page.host ?? ""): no cookies sent (ITP)")
                 } else if let cookie = webView.store.jar.cookieHeader(for: cookieURL, context: context) {
@@ -260,10 +282,15 @@ extension SimulatedWebKit {
             guard let response = network.send(wire, for: .subresource) else {
                 return completion(.failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))")))
             }
-            if request.httpShouldHandleCookies {
+            if credentials {
                 store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
             }
             guard response.isRedirect else {
+                // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch").
+                guard kind.allowsReading(response, of: wireURL, from: pageURL) else {
+                    log("CORS: \(url) does not allow \(pageURL?.origin ?? "null") to read the answer; the XMLHttpRequest fails")
+                    return completion(.failure(WebKitError(.cannotFindHost, "Load failed")))
+                }
                 return completion(.success(WebResponse(url: url, statusCode: response.status, headerFields: response.headers)))
             }
             guard urlList.count <= HTTPRedirect.limit else {
@@ -273,7 +300,7 @@ extension SimulatedWebKit {
                 return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
             }
             let next = request.following(redirect: response.status, to: target)
-            schedule(after: 0) { [unowned self] in fetchHop(next, urlList: urlList + [target], in: webView, completion: completion) }
+            schedule(after: 0) { [unowned self] in fetchHop(next, kind: kind, urlList: urlList + [target], in: webView, completion: completion) }
         }
     }
 }
