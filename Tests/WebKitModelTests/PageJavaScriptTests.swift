@@ -91,7 +91,7 @@ struct PageJavaScriptTests {
     }
 
     @Test("browser APIs the simulated page lacks are unsupported, even when the script catches the error", arguments: [
-        "window.location = 'https://other.example/'", "try { new XMLHttpRequest() } catch (e) {} 1", "setTimeout(function () {}, 10)",
+        "window.location = 'https://other.example/'", "try { requestAnimationFrame(function () {}) } catch (e) {} 1", "setTimeout(function () {}, 10)",
     ])
     func unsupported(source: String) {
         let app = Self.page()
@@ -168,15 +168,17 @@ struct PageJavaScriptTests {
             var seen = [];
             fetch('/api', { method: 'post', body: 'q=1', headers: { 'X-Trace': 't' } })
                 .then(function (r) { seen.push(r.status + ' ' + r.ok + ' ' + r.url); });
-            fetch('https://other.example/api').then(function (r) { seen.push('other ' + r.status); });
-            fetch('https://other.example/api', { credentials: 'include' }).then(function (r) { seen.push('include ' + r.status); });
+            fetch('https://other.example/api').then(function (r) { seen.push('other ' + r.status); }, function (e) { seen.push('other ' + e.name); });
+            fetch('https://other.example/api', { credentials: 'include' }).then(function (r) { seen.push('include ' + r.status); }, function (e) { seen.push('include ' + e.name); });
+            fetch('https://other.example/api', { mode: 'no-cors' }).then(function (r) { seen.push('no-cors ' + r.status); });
             """)
-        #expect(app.evaluate("seen.join('|')").value == "200 true https://app.example.com/api|other 200|include 200")
+        // Mode cors (the default): the answer has no Access-Control-Allow-Origin, so the page may not read it.
+        #expect(app.evaluate("seen.join('|')").value == "200 true https://app.example.com/api|other TypeError|include TypeError|no-cors 200")
         let api = app.network.requests(to: "https://app.example.com/api")
         #expect(api.first?.method == "POST" && api.first?.body == "q=1" && api.first?.cookieHeader == "theme=dark")
         #expect(api.first?.headers.contains { $0.name.lowercased() == "x-trace" && $0.value == "t" } == true)
         let other = app.network.requests(to: "https://other.example/api")
-        #expect(other.count == 2)
+        #expect(other.count == 3, "every request went; CORS decides what the page reads")
         #expect(app.evaluate("document.cookie").value == "theme=dark; api=1", "the response's cookie is stored")
         #expect(app.evaluate("""
             var failed = '';
@@ -235,6 +237,53 @@ struct PageJavaScriptTests {
             #expect(app.network.requests(to: url).count == 1)
         }
         #expect(app.evaluate("calls").value == "0")
+    }
+
+    @Test("a page's XMLHttpRequest goes through the engine: same-origin with the page's cookies; cross-origin, CORS refuses an answer without Access-Control-Allow-Origin")
+    func pageXHR() {
+        let app = Self.page()
+        app.route("https://app.example.com/api")
+        app.route("https://api.example.com/x")
+        #expect(app.evaluate("""
+            var seen = [];
+            function send(url, credentials) {
+                var xhr = new XMLHttpRequest();
+                xhr.open('get', url);
+                xhr.withCredentials = credentials;
+                xhr.addEventListener('loadend', function () { seen.push('loadend'); });
+                xhr.onload = function () { seen.push('load ' + xhr.status + ' ' + xhr.readyState); };
+                xhr.onerror = function () { seen.push('error ' + xhr.status + ' ' + xhr.readyState); };
+                xhr.send();
+            }
+            send('/api', false); 0
+            """).error == nil)
+        #expect(app.evaluate("seen.join('|')").value == "load 200 4|loadend")
+        #expect(app.network.requests(to: "https://app.example.com/api").first?.cookieHeader == "theme=dark")
+        _ = app.evaluate("seen = []; send('https://api.example.com/x', true); 0")
+        #expect(app.evaluate("seen.join('|')").value == "error 0 4|loadend")
+        #expect(app.network.requests(to: "https://api.example.com/x").count == 1, "the request went; the page may not read the answer")
+    }
+
+    @Test("a page whose script patched XMLHttpRequest (a bridge) gets the app's XHRs through it, withCredentials set")
+    func patchedXHRGetsRequests() {
+        let app = Self.page()
+        app.route("https://app.example.com/api")
+        _ = app.evaluate("""
+            var calls = [];
+            XMLHttpRequest.prototype.open = function (method, url) { this._call = method + ' ' + url; };
+            XMLHttpRequest.prototype.send = function () {
+                calls.push(this._call + ' ' + this.withCredentials);
+                this.status = 299;
+                this.dispatchEvent(new Event('load'));
+            };
+            """)
+        var outcome: Result<WebResponse, WebKitError>?
+        app.webView.performSubresourceRequest(
+            WebRequest(url: URL(string: "https://app.example.com/api")!), kind: .xhr(withCredentials: true)) { outcome = $0 }
+        app.settle()
+        #expect(app.evaluate("calls.join('|')").value == "GET https://app.example.com/api true")
+        #expect(app.network.requests(to: "https://app.example.com/api").isEmpty)
+        #expect((try? outcome?.get())?.statusCode == 299, "the step's outcome is the patched XHR's")
     }
 
     @Test("Headers, Request and Response hold what a bridge reads of them")

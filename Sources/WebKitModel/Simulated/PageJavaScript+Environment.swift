@@ -4,9 +4,12 @@ extension PageJavaScript {
     /// works — `cookie` is an accessor of `Document.prototype` (Capacitor redefines it on `document` with
     /// `Object.defineProperty`), `window` is the global object, `Date()` and `Date.now()` read the virtual clock.
     /// `fetch` is the engine's (``PageJavaScript/Host/fetch``), with the parts of `Headers`, `Request` and
-    /// `Response` a bridge that replaces `window.fetch` uses; its response has no body. Browser APIs the simulated
-    /// page does not implement (XHR, timers, navigating by `location`) mark the script unsupported rather than
-    /// doing nothing. The function returns what only the engine calls (see ``PageJavaScript/callFetch``).
+    /// `Response` a bridge that replaces `window.fetch` uses; its response has no body. `XMLHttpRequest` (with the
+    /// `Event` and `EventTarget` it dispatches) goes through the same engine fetch, mode cors, credentials by
+    /// `withCredentials`, so a bridge that patches its prototype or replaces the class works as in a browser. Browser
+    /// APIs the simulated page does not implement (timers, navigating by `location`) mark the script unsupported
+    /// rather than doing nothing. The function returns what only the engine calls (see
+    /// ``PageJavaScript/callRequest(kind:url:initJSON:completion:)``).
     static let environment = #"""
         (function (host) {
             'use strict';
@@ -95,7 +98,7 @@ extension PageJavaScript {
                 return host.prompt(message === undefined ? '' : String(message),
                                    defaultText === undefined ? undefined : String(defaultText));
             });
-            for (const name of ['XMLHttpRequest', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
+            for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
                 hidden(global, name, unsupported(name));
             }
 
@@ -171,8 +174,92 @@ extension PageJavaScript {
             hidden(global, 'Response', Response);
             hidden(global, 'fetch', fetch);
 
+            // XMLHttpRequest and the events it dispatches, to the extent a bridge that patches it uses them.
+            class Event {
+                constructor(type) { this.type = String(type); this.target = null; }
+            }
+            class EventTarget {
+                addEventListener(type, listener) {
+                    if (!this._listeners) hidden(this, '_listeners', {});
+                    (this._listeners[type] = this._listeners[type] || []).push(listener);
+                }
+                removeEventListener(type, listener) {
+                    const list = this._listeners && this._listeners[type];
+                    if (list) this._listeners[type] = list.filter((l) => l !== listener);
+                }
+                dispatchEvent(event) {
+                    event.target = this;
+                    for (const listener of ((this._listeners && this._listeners[event.type]) || []).slice()) listener.call(this, event);
+                    const handler = this['on' + event.type];
+                    if (typeof handler === 'function') handler.call(this, event);
+                    return true;
+                }
+            }
+            class XMLHttpRequest extends EventTarget {
+                constructor() {
+                    super();
+                    Object.assign(this, { readyState: 0, status: 0, statusText: '', response: '', responseText: '', responseURL: '', withCredentials: false });
+                    hidden(this, '_request', null);
+                    hidden(this, '_responseHeaders', []);
+                }
+                open(method, url) {
+                    this._request = { method: String(method).toUpperCase(), url: resolveURL(url), headers: [] };
+                    this.readyState = 1;
+                    this.dispatchEvent(new Event('readystatechange'));
+                }
+                setRequestHeader(name, value) { this._request.headers.push([String(name), String(value)]); }
+                send(body) {
+                    const request = this._request;
+                    const finish = (type) => {
+                        this.readyState = 4;
+                        this.dispatchEvent(new Event('readystatechange'));
+                        this.dispatchEvent(new Event(type));
+                        this.dispatchEvent(new Event('loadend'));
+                    };
+                    new Promise((resolve, reject) => {
+                        const id = String(++nextEngineFetch);
+                        engineFetches.set(id, { resolve, reject });
+                        host.fetch(id, JSON.stringify({
+                            url: request.url, method: request.method, headers: request.headers,
+                            body: body === undefined || body === null ? null : String(body),
+                            credentials: this.withCredentials ? 'include' : 'same-origin', mode: 'cors',
+                        }));
+                    }).then((response) => {
+                        this.status = response.status;
+                        this.responseURL = response.url;
+                        this._responseHeaders = response.headers._pairs;
+                        finish('load');
+                    }, () => { this.status = 0; finish('error'); });
+                }
+                abort() { this.readyState = 0; this.dispatchEvent(new Event('abort')); }
+                getAllResponseHeaders() { return this._responseHeaders.map(([n, v]) => n + ': ' + v + '\r\n').join(''); }
+                getResponseHeader(name) {
+                    const values = this._responseHeaders.filter(([n]) => n === String(name).toLowerCase()).map(([, v]) => v);
+                    return values.length ? values.join(', ') : null;
+                }
+            }
+            const xhrMethods = ['open', 'send', 'setRequestHeader'].map((name) => XMLHttpRequest.prototype[name]);
+            hidden(global, 'Event', Event);
+            hidden(global, 'EventTarget', EventTarget);
+            hidden(global, 'XMLHttpRequest', XMLHttpRequest);
+
+            // The harness's XHR, made the way a page script would: through whatever XMLHttpRequest is now.
+            const xhrRequest = (url, init) => new Promise((resolve, reject) => {
+                const xhr = new global.XMLHttpRequest();
+                xhr.open(init.method || 'GET', url);
+                xhr.withCredentials = init.credentials === 'include';
+                for (const [name, value] of init.headers || []) xhr.setRequestHeader(name, value);
+                xhr.onload = () => resolve({ status: xhr.status, url: xhr.responseURL || url });
+                xhr.onerror = () => reject(new TypeError('Load failed'));
+                xhr.send(init.body === undefined ? null : init.body);
+            });
+
             return {
                 fetchIsPatched() { return global.fetch !== fetch; },
+                xhrIsPatched() {
+                    return global.XMLHttpRequest !== XMLHttpRequest
+                        || ['open', 'send', 'setRequestHeader'].some((name, i) => XMLHttpRequest.prototype[name] !== xhrMethods[i]);
+                },
                 settleFetch(id, ok, status, url, headers) {
                     const call = engineFetches.get(id);
                     if (!call) return;
@@ -182,9 +269,9 @@ extension PageJavaScript {
                     Object.defineProperty(response, 'url', { value: url });
                     call.resolve(response);
                 },
-                callFetch(id, url, init) {
+                callRequest(id, kind, url, init) {
                     Promise.resolve()
-                        .then(() => global.fetch(url, JSON.parse(init)))
+                        .then(() => kind === 'xhr' ? xhrRequest(url, JSON.parse(init)) : global.fetch(url, JSON.parse(init)))
                         .then((response) => host.fetchSettled(id, 'ok', String(response && response.status), String(response && response.url || url)),
                               (error) => host.fetchSettled(id, 'error', String(error), url));
                 },

@@ -55,7 +55,7 @@ final class PageJavaScript {
     /// The engine's `fetch` promises not yet settled and the page `fetch` calls not yet answered, by id.
     private var pageFetches: [String: (Result<WebResponse, WebKitError>) -> Void] = [:]
     private var nextPageFetch = 0
-    /// Set when the page called something the simulated engine does not implement (XHR, timers, assigning `location`):
+    /// Set when the page called something the simulated engine does not implement (timers, assigning `location`):
     /// the script is then reported unsupported, whatever it caught.
     private var unsupported: String?
 
@@ -88,13 +88,24 @@ final class PageJavaScript {
         return JSValueToBoolean(context, value)
     }
 
-    /// The page calls `fetch(url, init)` — whatever `window.fetch` is now — and `completion` gets its promise's
-    /// outcome: the response's status and URL, or the rejection. Never called when the promise never settles.
-    func callFetch(url: String, initJSON: String, completion: @escaping (Result<WebResponse, WebKitError>) -> Void) {
+    /// True when a script patched `XMLHttpRequest` (its prototype's `open`, `send` or `setRequestHeader`, or the
+    /// class itself): the page's XHRs then go through that script.
+    var xhrIsPatched: Bool {
+        guard let value = callInternal("xhrIsPatched", []) else { return false }
+        return JSValueToBoolean(context, value)
+    }
+
+    /// The page makes a request as a script of it would — `fetch(url, init)` or, for `kind` `xhr`, an
+    /// `XMLHttpRequest` (`init`'s method, headers, body; `withCredentials` when credentials are `include`), whatever
+    /// the page has put in their place — and `completion` gets the outcome: the response's status and URL, or the
+    /// failure. Never called when the request never ends.
+    func callRequest(
+        kind: String, url: String, initJSON: String, completion: @escaping (Result<WebResponse, WebKitError>) -> Void
+    ) {
         nextPageFetch += 1
         let id = "page-\(nextPageFetch)"
         pageFetches[id] = completion
-        _ = callInternal("callFetch", [makeString(id), makeString(url), makeString(initJSON)])
+        _ = callInternal("callRequest", [makeString(id), makeString(kind), makeString(url), makeString(initJSON)])
     }
 
     /// Calls a function of ``internals`` with `arguments`; its value, nil on an exception (logged).
@@ -134,7 +145,7 @@ final class PageJavaScript {
         }
     }
 
-    /// The page's `fetch` promise of a ``callFetch(url:initJSON:completion:)`` settled.
+    /// The page's request of a ``callRequest(kind:url:initJSON:completion:)`` ended.
     private func pageFetchSettled(id: String, ok: Bool, detail: String, url: String) {
         guard let completion = pageFetches.removeValue(forKey: id) else { return }
         if ok, let status = Int(detail), let responseURL = URL(string: url) {

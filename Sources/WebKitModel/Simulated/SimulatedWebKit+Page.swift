@@ -147,7 +147,15 @@ extension SimulatedWebKit {
             // An image is the engine's own load: no script sees it.
             if kind == .fetch, let page = webView.javaScript, page.fetchIsPatched {
                 log("the page's fetch of \(request.url) goes through the window.fetch a script put in place")
-                return page.callFetch(url: request.url.absoluteString, initJSON: Self.fetchInit(of: request), completion: completion)
+                return page.callRequest(
+                    kind: "fetch", url: request.url.absoluteString, initJSON: Self.fetchInit(of: request), completion: completion)
+            }
+            if case .xhr(let withCredentials) = kind, let page = webView.javaScript, page.xhrIsPatched {
+                log("the page's XMLHttpRequest to \(request.url) goes through the XMLHttpRequest a script patched")
+                return page.callRequest(
+                    kind: "xhr", url: request.url.absoluteString,
+                    initJSON: Self.fetchInit(of: request, credentials: withCredentials ? "include" : "same-origin", mode: "cors"),
+                    completion: completion)
             }
             if kind != .fetch { log("the page requests \(request.httpMethod) \(request.url) as \(Self.describe(kind))") }
             engineFetch(request, kind: kind, in: webView, completion: completion)
@@ -155,9 +163,10 @@ extension SimulatedWebKit {
     }
 
     /// The harness's subresource as the page's `fetch(url, init)` arguments: what the real engine's driver passes.
-    static func fetchInit(of request: WebRequest) -> String {
+    static func fetchInit(of request: WebRequest, credentials: String? = nil, mode: String = "no-cors") -> String {
         var fields: [String: Any] = [
-            "method": request.httpMethod, "credentials": request.httpShouldHandleCookies ? "include" : "omit", "mode": "no-cors",
+            "method": request.httpMethod, "credentials": credentials ?? (request.httpShouldHandleCookies ? "include" : "omit"),
+            "mode": mode,
             "headers": request.headerFields.map { [$0.name, $0.value] },
         ]
         if let body = request.bodyText, !["GET", "HEAD"].contains(request.httpMethod.uppercased()) { fields["body"] = body }
@@ -198,13 +207,19 @@ extension SimulatedWebKit {
             return settle(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(call.url)")))
         }
         let sameOrigin = page.flatMap { HTTPURL($0.absoluteString) }.map { $0.origin == wire.origin } ?? false
-        let credentials = call.credentials == "include" || (call.credentials == "same-origin" && sameOrigin)
+        // Mode cors (fetch's default, and every XHR) is checked as an XHR is: credentials per hop by the page's
+        // origin, the answer read only as CORS allows.
+        let cors = call.mode.map { $0 == "cors" } ?? true
+        let kind: SubresourceKind = cors ? .xhr(withCredentials: call.credentials == "include") : .fetch
+        let credentials = cors
+            ? call.credentials != "omit"
+            : call.credentials == "include" || (call.credentials == "same-origin" && sameOrigin)
         let request = WebRequest(
             url: url, httpMethod: call.method,
             headerFields: call.headers.compactMap { $0.count == 2 ? HTTPHeaderField(name: $0[0], value: $0[1]) : nil },
             httpBody: call.body.map { Data($0.utf8) }, httpShouldHandleCookies: credentials)
-        log("a script fetches \(call.method) \(url) (credentials \(call.credentials))")
-        schedule(after: 0) { [unowned self] in engineFetch(request, in: webView, completion: settle) }
+        log("a script fetches \(call.method) \(url) (credentials \(call.credentials), mode \(call.mode ?? "cors"))")
+        schedule(after: 0) { [unowned self] in engineFetch(request, kind: kind, in: webView, completion: settle) }
     }
 
     /// A page script's `fetch()` of a scheme the app answers (`WKURLSchemeHandler`), measured on WebKitGTK 2.50.6
