@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",
-            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "CookieModel", "CookieStores", "Reporting", "TestSupport"],
+            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "HTTPModel", "CookieModel", "CookieStores", "Reporting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPModel
 import HarnessCore
 import StrategyAdapters
 @testable import SyncStrategies
@@ -102,6 +103,47 @@ struct LibraryPortsCapacitorTests {
         ], on: "capacitor-http:6.0.0")
         #expect(post.status == .passed, "\(post.transcript.joined(separator: "\n"))")
         #expect(post.transcript.contains { $0.hasPrefix("→ [urlsession] POST https://login.example.com/login") })
+    }
+
+    @Test("the XHR patch: 4.x sends every XHR by URLSession with the native cookies, withCredentials or not; 6.0.0 sends a GET to the app's scheme handler and a POST through the plugin — on both engines")
+    func xhrPatch() throws {
+        let origins = StrategyFixtures.origins + [
+            Origin(url: "http://dev.example.com", routes: [Route(path: "/home"), Route(path: "/api/me", setCookies: ["api=1; Path=/"])]),
+            Origin(url: "https://api.example.com", routes: [Route(path: "/me")]),
+        ]
+        let live = StrategyAdapterCatalog.liveEngineUnavailable == nil ? ["@webkitgtk-live"] : []
+        // On iOS (assumed) the scheme handler's request says httpShouldHandleCookies=false for an XHR without
+        // withCredentials, and WebViewAssetHandler sends that request as is: URLSession keeps no cookie of it.
+        let noCredentials = try F.run("cap6-xhr-get", [
+            F.open, F.load("http://dev.example.com/home"), .fetch(Request(url: "http://dev.example.com/api/me"), .xhr(withCredentials: false)),
+            F.store(.native, "api", present: false),
+        ], on: "capacitor-http:6.0.0", origins: origins)
+        #expect(noCredentials.status == .passed, "\(noCredentials.transcript.joined(separator: "\n"))")
+        for profile in ["", "@webkitgtk"] + live {
+            for version in ["4.3.0", "4.6.0"] {
+                let run = try F.run("cap-http-xhr", [
+                    F.nativeLogin, F.open, F.load("https://app.example.com/home"),
+                    .fetch(Request(url: "https://api.example.com/me"), .xhr(withCredentials: false)),
+                    F.request("https://api.example.com/me", contains: ["sid=s3cr3t"]),
+                ], on: "capacitor-http:\(version)\(profile)", origins: origins)
+                #expect(run.status == .passed, "\(version)\(profile): \(run.transcript.joined(separator: "\n"))")
+                #expect(run.transcript.contains { $0.hasPrefix("→ [urlsession] GET https://api.example.com/me") })
+            }
+            let get = try F.run("cap6-xhr-get", [
+                F.open, F.load("http://dev.example.com/home"),
+                .fetch(Request(url: "http://dev.example.com/api/me"), .xhr(withCredentials: profile.isEmpty)),
+                F.store(.native, "api"), F.store(.webView, "api", present: false),
+            ], on: "capacitor-http:6.0.0\(profile)", origins: origins)
+            #expect(get.status == .passed, "6.0.0\(profile): \(get.transcript.joined(separator: "\n"))")
+            #expect(get.transcript.contains { $0.contains("handleCapacitorHttpRequest GET http://dev.example.com/api/me") })
+            let post = try F.run("cap6-xhr-post", [
+                F.open, F.load("https://app.example.com/home"),
+                .fetch(Request(url: "https://login.example.com/login", method: "POST", body: "u=a"), .xhr(withCredentials: true)),
+                F.store(.native, "sid"),
+            ], on: "capacitor-http:6.0.0\(profile)", origins: origins)
+            #expect(post.status == .passed, "6.0.0\(profile): \(post.transcript.joined(separator: "\n"))")
+            #expect(post.transcript.contains { $0.hasPrefix("→ [urlsession] POST https://login.example.com/login") })
+        }
     }
 
     @Test("6.0.0's interceptor URL names the target: scheme by the prefix, host percent-decoded")

@@ -91,7 +91,7 @@ struct PageJavaScriptTests {
     }
 
     @Test("browser APIs the simulated page lacks are unsupported, even when the script catches the error", arguments: [
-        "window.location = 'https://other.example/'", "try { requestAnimationFrame(function () {}) } catch (e) {} 1", "setTimeout(function () {}, 10)",
+        "window.location = 'https://other.example/'", "try { requestAnimationFrame(function () {}) } catch (e) {} 1", "setInterval(function () {}, 10)",
     ])
     func unsupported(source: String) {
         let app = Self.page()
@@ -262,6 +262,28 @@ struct PageJavaScriptTests {
         _ = app.evaluate("seen = []; send('https://api.example.com/x', true); 0")
         #expect(app.evaluate("seen.join('|')").value == "error 0 4|loadend")
         #expect(app.network.requests(to: "https://api.example.com/x").count == 1, "the request went; the page may not read the answer")
+    }
+
+    @Test("setTimeout runs its callback after the script, on the app's run loop; a delay waits for the virtual clock; clearTimeout cancels; a left page fires nothing")
+    func timers() {
+        let app = Self.page()
+        #expect(app.evaluate("""
+            var fired = [];
+            setTimeout(function (a, b) { fired.push(a + b); }, 0, 'x', 'y');
+            clearTimeout(setTimeout(function () { fired.push('cleared'); }, 0));
+            fired.push('first'); 0
+            """).error == nil)
+        #expect(app.evaluate("fired.join('|')").value == "first|xy")
+        _ = app.evaluate("setTimeout(function () { fired.push('later'); }, 5000); 0")
+        #expect(app.evaluate("fired.join('|')").value == "first|xy", "a delayed timer does not move the clock")
+        app.clock.advance(by: 5)
+        app.settle()
+        #expect(app.evaluate("fired.join('|')").value == "first|xy|later")
+        _ = app.evaluate("setTimeout(function () { document.cookie = 'late=1'; }, 5000); 0")
+        app.load("https://app.example.com/next")
+        app.clock.advance(by: 5)
+        app.settle()
+        #expect(app.evaluate("document.cookie").value?.contains("late") == false, "the timer belonged to the page that was left")
     }
 
     @Test("a page whose script patched XMLHttpRequest (a bridge) gets the app's XHRs through it, withCredentials set")

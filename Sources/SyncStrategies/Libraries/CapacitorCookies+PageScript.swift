@@ -26,8 +26,15 @@ extension CapacitorCookies {
                 });
             }
             win.CapacitorWebFetch = window.fetch;
+            var xhrPrototype = window.XMLHttpRequest.prototype;
+            win.CapacitorWebXMLHttpRequest = {
+                abort: xhrPrototype.abort, constructor: xhrPrototype.constructor, fullObject: window.XMLHttpRequest,
+                getAllResponseHeaders: xhrPrototype.getAllResponseHeaders, getResponseHeader: xhrPrototype.getResponseHeader,
+                open: xhrPrototype.open, prototype: xhrPrototype, send: xhrPrototype.send, setRequestHeader: xhrPrototype.setRequestHeader,
+            };
             if (prompt(JSON.stringify({ type: 'CapacitorHttp' })) === 'true') {
         \(fetchPatch(version))
+        \(version >= .v6_0_0 ? xhrPatch6 : xhrPatch(version))
             }
         })();
         """
@@ -107,6 +114,179 @@ extension CapacitorCookies {
                         var data = typeof nativeResponse.data === 'string' ? nativeResponse.data : JSON.stringify(nativeResponse.data);
                         if (nativeResponse.status === 204) data = null;
                         return new Response(data, { headers: nativeResponse.headers, status: nativeResponse.status });
+                    };
+        """
+
+    /// The `XMLHttpRequest` patch (4.3.0–5.7.8), on the class's prototype: `open` makes the instance's state its own
+    /// (`readyState` an accessor that dispatches `readystatechange`), `send` posts `CapacitorHttp.request` with the
+    /// URL, method, body and the headers set, and dispatches `load` (or `error`) with the plugin's answer.
+    /// `withCredentials` is never read: the request is URLSession's, with the native store's cookies. From 4.6.0 a
+    /// URL that is not `http:`/`https:` (a relative one included) is left to the web view's own XHR.
+    private static func xhrPatch(_ version: Version) -> String {
+        let leftToWebView =
+            version < .v4_6_0 ? "false" : "!(url != null && (String(url).startsWith('http:') || String(url).startsWith('https:')))"
+        return """
+                    var web = win.CapacitorWebXMLHttpRequest;
+                    var leftToWebView = function (url) { return \(leftToWebView); };
+                    var addEventListeners = function () {
+                        var xhr = this;
+                        ['abort', 'error', 'load', 'loadend', 'loadstart', 'readystatechange', 'timeout'].forEach(function (type) {
+                            xhr.addEventListener(type, function () { if (typeof this['on' + type] === 'function') this['on' + type](); });
+                        });
+                    };
+                    var finish = function (xhr, type, status, headers, data, url) {
+                        xhr.dispatchEvent(new Event('loadstart'));
+                        xhr._headers = headers;
+                        xhr.status = status;
+                        xhr.response = data;
+                        xhr.responseText = typeof data === 'string' ? data : JSON.stringify(data);
+                        xhr.responseURL = url;
+                        xhr.readyState = 4;
+                        xhr.dispatchEvent(new Event(type));
+                        xhr.dispatchEvent(new Event('loadend'));
+                    };
+                    window.XMLHttpRequest.prototype.abort = function () {
+                        if (leftToWebView(this._url)) return web.abort.call(this);
+                        this.readyState = 0;
+                        this.dispatchEvent(new Event('abort'));
+                        this.dispatchEvent(new Event('loadend'));
+                    };
+                    window.XMLHttpRequest.prototype.open = function (method, url) {
+                        this._url = url;
+                        if (leftToWebView(url)) return web.open.call(this, method, url);
+                        Object.defineProperties(this, {
+                            _headers: { value: {}, writable: true },
+                            readyState: {
+                                get: function () { return this._readyState ?? 0; },
+                                set: function (value) { this._readyState = value; this.dispatchEvent(new Event('readystatechange')); },
+                            },
+                            response: { value: '', writable: true }, responseText: { value: '', writable: true },
+                            responseURL: { value: '', writable: true }, status: { value: 0, writable: true },
+                        });
+                        addEventListeners.call(this);
+                        this._method = method;
+                        this.readyState = 1;
+                    };
+                    window.XMLHttpRequest.prototype.setRequestHeader = function (header, value) {
+                        if (leftToWebView(this._url)) return web.setRequestHeader.call(this, header, value);
+                        this._headers[header] = value;
+                    };
+                    window.XMLHttpRequest.prototype.send = function (body) {
+                        if (leftToWebView(this._url)) return web.send.call(this, body);
+                        var xhr = this;
+                        try {
+                            this.readyState = 2;
+                            cap.nativePromise('CapacitorHttp', 'request', {
+                                url: this._url, method: this._method, data: body !== null ? body : undefined, headers: this._headers,
+                            }).then(function (answer) {
+                                if (xhr.readyState == 2) finish(xhr, 'load', answer.status, answer.headers, answer.data, answer.url);
+                            }).catch(function (error) {
+                                finish(xhr, 'error', error && error.status, error && error.headers, error && error.data, error && error.url);
+                            });
+                        } catch (error) {
+                            finish(xhr, 'error', 500, {}, error, this._url);
+                        }
+                    };
+                    window.XMLHttpRequest.prototype.getAllResponseHeaders = function () {
+                        var text = '';
+                        for (var key in this._headers) if (key != 'Set-Cookie') text += key + ': ' + this._headers[key] + '\\r\\n';
+                        return text;
+                    };
+                    window.XMLHttpRequest.prototype.getResponseHeader = function (name) { return this._headers[name]; };
+        """
+    }
+
+    /// 6.0.0's patch: `window.XMLHttpRequest` becomes a function that makes the web view's own XHR and (again, at
+    /// every construction) patches its prototype. GET/HEAD/OPTIONS/TRACE open the web view's XHR at `createProxyUrl`
+    /// (the app's scheme, as the fetch patch does); other methods go to the plugin, their events deferred with
+    /// `setTimeout`. A URL already relative or proxied stays with the web view's XHR. `withCredentials` is not read.
+    private static let xhrPatch6 = """
+                    var web = win.CapacitorWebXMLHttpRequest;
+                    var isRelativeOrProxyUrl = function (url) {
+                        return !url || !(url.startsWith('http:') || url.startsWith('https:'))
+                            || url.indexOf('/_capacitor_http_interceptor_') > -1 || url.indexOf('/_capacitor_https_interceptor_') > -1;
+                    };
+                    var later = function (xhr, types) {
+                        setTimeout(function () { types.forEach(function (type) { xhr.dispatchEvent(new Event(type)); }); });
+                    };
+                    var answered = function (xhr, type, status, headers, data, url) {
+                        xhr.status = status;
+                        xhr._headers = headers;
+                        xhr.response = type === 'load' && typeof data !== 'string' ? JSON.stringify(data) : data;
+                        xhr.responseText = type === 'load' ? data : JSON.stringify(data);
+                        xhr.responseURL = url;
+                        xhr.readyState = 4;
+                        later(xhr, [type, 'loadend']);
+                    };
+                    window.XMLHttpRequest = function () {
+                        var xhr = new web.constructor();
+                        Object.defineProperties(xhr, {
+                            _headers: { value: {}, writable: true },
+                            _method: { value: xhr.method, writable: true },
+                            readyState: {
+                                get: function () { return this._readyState ?? 0; },
+                                set: function (value) {
+                                    this._readyState = value;
+                                    var self = this;
+                                    setTimeout(function () { self.dispatchEvent(new Event('readystatechange')); });
+                                },
+                            },
+                        });
+                        xhr.readyState = 0;
+                        var prototype = web.prototype;
+                        prototype.abort = function () {
+                            if (isRelativeOrProxyUrl(this._url)) return web.abort.call(this);
+                            this.readyState = 0;
+                            later(this, ['abort', 'loadend']);
+                        };
+                        prototype.open = function (method, url) {
+                            this._method = method.toLocaleUpperCase();
+                            this._url = url;
+                            if (!this._method || ['GET', 'HEAD', 'OPTIONS', 'TRACE'].indexOf(this._method) > -1) {
+                                if (isRelativeOrProxyUrl(url)) return web.open.call(this, method, url);
+                                this._url = createProxyUrl(this._url);
+                                return web.open.call(this, method, this._url);
+                            }
+                            later(this, ['loadstart']);
+                            this.readyState = 1;
+                        };
+                        prototype.setRequestHeader = function (header, value) {
+                            if (isRelativeOrProxyUrl(this._url)) return web.setRequestHeader.call(this, header, value);
+                            this._headers[header] = value;
+                        };
+                        prototype.send = function (body) {
+                            if (isRelativeOrProxyUrl(this._url)) return web.send.call(this, body);
+                            var self = this;
+                            try {
+                                this.readyState = 2;
+                                Object.defineProperties(this, {
+                                    response: { value: '', writable: true }, responseText: { value: '', writable: true },
+                                    responseURL: { value: '', writable: true }, status: { value: 0, writable: true },
+                                });
+                                var headers = this._headers != null && Object.keys(this._headers).length > 0 ? this._headers : undefined;
+                                cap.nativePromise('CapacitorHttp', 'request', {
+                                    url: this._url, method: this._method, data: body !== null && body !== undefined ? String(body) : undefined,
+                                    headers: headers || {}, dataType: 'text',
+                                }).then(function (answer) {
+                                    if (self.readyState == 2) answered(self, 'load', answer.status, answer.headers, answer.data, answer.url);
+                                }).catch(function (error) {
+                                    answered(self, 'error', error && error.status, error && error.headers, error && error.data, error && error.url);
+                                });
+                            } catch (error) {
+                                answered(this, 'error', 500, {}, String(error), this._url);
+                            }
+                        };
+                        prototype.getAllResponseHeaders = function () {
+                            if (isRelativeOrProxyUrl(this._url)) return web.getAllResponseHeaders.call(this);
+                            var text = '';
+                            for (var key in this._headers) if (key != 'Set-Cookie') text += key + ': ' + this._headers[key] + '\\r\\n';
+                            return text;
+                        };
+                        prototype.getResponseHeader = function (name) {
+                            if (isRelativeOrProxyUrl(this._url)) return web.getResponseHeader.call(this, name);
+                            return this._headers[name];
+                        };
+                        return xhr;
                     };
         """
 

@@ -6,9 +6,9 @@ extension PageJavaScript {
     /// `fetch` is the engine's (``PageJavaScript/Host/fetch``), with the parts of `Headers`, `Request` and
     /// `Response` a bridge that replaces `window.fetch` uses; its response has no body. `XMLHttpRequest` (with the
     /// `Event` and `EventTarget` it dispatches) goes through the same engine fetch, mode cors, credentials by
-    /// `withCredentials`, so a bridge that patches its prototype or replaces the class works as in a browser. Browser
-    /// APIs the simulated page does not implement (timers, navigating by `location`) mark the script unsupported
-    /// rather than doing nothing. The function returns what only the engine calls (see
+    /// `withCredentials`, so a bridge that patches its prototype or replaces the class works as in a browser;
+    /// `setTimeout` runs on the virtual clock. Browser APIs the simulated page does not implement (intervals,
+    /// navigating by `location`) mark the script unsupported rather than doing nothing. The function returns what only the engine calls (see
     /// ``PageJavaScript/callRequest(kind:url:initJSON:completion:)``).
     static let environment = #"""
         (function (host) {
@@ -98,9 +98,20 @@ extension PageJavaScript {
                 return host.prompt(message === undefined ? '' : String(message),
                                    defaultText === undefined ? undefined : String(defaultText));
             });
-            for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
+            for (const name of ['setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
                 hidden(global, name, unsupported(name));
             }
+            // One-shot timers on the virtual clock (bridges defer their XHR events with setTimeout).
+            const timers = new Map();
+            let nextTimer = 0;
+            hidden(global, 'setTimeout', function setTimeout(callback, delay, ...args) {
+                const id = ++nextTimer;
+                if (typeof callback !== 'function') { host.unsupported('setTimeout with a string'); throw new Error('setTimeout with a string is not implemented by the simulated engine'); }
+                timers.set(id, () => callback(...args));
+                host.setTimer(String(id), String(Number(delay) || 0));
+                return id;
+            });
+            hidden(global, 'clearTimeout', function clearTimeout(id) { timers.delete(id); });
 
             // fetch and the classes around it, to the extent a bridge that replaces window.fetch uses them.
             const resolveURL = (value) => {
@@ -255,6 +266,12 @@ extension PageJavaScript {
             });
 
             return {
+                fireTimer(id) {
+                    const callback = timers.get(Number(id));
+                    if (!callback) return;
+                    timers.delete(Number(id));
+                    callback();
+                },
                 fetchIsPatched() { return global.fetch !== fetch; },
                 xhrIsPatched() {
                     return global.XMLHttpRequest !== XMLHttpRequest

@@ -33,6 +33,8 @@ final class PageJavaScript {
         /// `method`, `headers` as pairs, `body`, `credentials`); `settle` is called once, with the response or the
         /// network error, when the engine has it.
         var fetch: (_ request: FetchCall, _ settle: @escaping (Result<WebResponse, WebKitError>) -> Void) -> Void
+        /// `setTimeout`: `fire` runs on the app's run loop once `delay` seconds of the virtual clock have passed.
+        var setTimer: (_ delay: TimeInterval, _ fire: @escaping () -> Void) -> Void
     }
 
     /// What a page's `fetch()` asked the engine for.
@@ -55,7 +57,7 @@ final class PageJavaScript {
     /// The engine's `fetch` promises not yet settled and the page `fetch` calls not yet answered, by id.
     private var pageFetches: [String: (Result<WebResponse, WebKitError>) -> Void] = [:]
     private var nextPageFetch = 0
-    /// Set when the page called something the simulated engine does not implement (timers, assigning `location`):
+    /// Set when the page called something the simulated engine does not implement (intervals, assigning `location`):
     /// the script is then reported unsupported, whatever it caught.
     private var unsupported: String?
 
@@ -231,6 +233,14 @@ final class PageJavaScript {
         case .fetchSettled:
             let values = arguments.map { $0 ?? "" } + ["", "", "", ""]
             pageFetchSettled(id: values[0], ok: values[1] == "ok", detail: values[2], url: values[3])
+        case .setTimer:
+            let id = arguments.first.flatMap { $0 } ?? ""
+            let milliseconds = arguments.dropFirst().first.flatMap { $0 }.flatMap(Double.init) ?? 0
+            // A page that was left (its context released) fires nothing.
+            host.setTimer(max(0, milliseconds.isFinite ? milliseconds : 0) / 1000) { [weak self] in
+                guard let self else { return }
+                _ = callInternal("fireTimer", [makeString(id)])
+            }
         case .unsupported:
             unsupported = unsupported ?? (arguments.first.flatMap { $0 } ?? "a browser API")
         }
@@ -238,7 +248,7 @@ final class PageJavaScript {
     }
 
     private enum HostFunction: String, CaseIterable {
-        case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, fetch, fetchSettled, unsupported
+        case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, fetch, fetchSettled, setTimer, unsupported
     }
 
     /// One JS class for the host object, its functions dispatching on their own name (the C API passes no
@@ -271,6 +281,7 @@ final class PageJavaScript {
         case .log: { PageJavaScript.invoke(.log, $0, $2, $3, $4, $5) }
         case .fetch: { PageJavaScript.invoke(.fetch, $0, $2, $3, $4, $5) }
         case .fetchSettled: { PageJavaScript.invoke(.fetchSettled, $0, $2, $3, $4, $5) }
+        case .setTimer: { PageJavaScript.invoke(.setTimer, $0, $2, $3, $4, $5) }
         case .unsupported: { PageJavaScript.invoke(.unsupported, $0, $2, $3, $4, $5) }
         }
     }

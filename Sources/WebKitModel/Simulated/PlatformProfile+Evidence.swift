@@ -44,6 +44,7 @@ extension PlatformProfile {
         case cookieLifetimeCap = "lifetime cap"
         case maxAgeWinsOverExpires = "Max-Age wins over Expires"
         case scriptWriteCache = "script-write cookie cache"
+        case schemeTaskFollowsCredentials = "scheme-handler request's cookie flag follows credentials"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -68,6 +69,7 @@ extension PlatformProfile {
         case .cookieLifetimeCap: (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none") + jarOwnsRule
         case .maxAgeWinsOverExpires: "\(maxAgeWinsOverExpires)" + jarOwnsRule
         case .scriptWriteCache: "\(scriptWriteCache)"
+        case .schemeTaskFollowsCredentials: "\(schemeTaskFollowsCredentials)"
         }
     }
 
@@ -99,6 +101,7 @@ extension PlatformProfile.Evidence {
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
+        .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
     /// iOS 26 (`ios`): setCookie gates loads.
@@ -146,5 +149,6 @@ extension PlatformProfile.Evidence {
         .sameSiteNoneRequiresSecure: Self(.confirmed, "measured on WebKitGTK 2.50.6: libsoup stores it"),
         .cookieLifetimeCap: Self(.confirmed, "measured under libfaketime: Max-Age of two years still sent 401 days later"),
         .maxAgeWinsOverExpires: Self(.confirmed, "measured: libsoup takes the last of the two attributes"),
+        .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

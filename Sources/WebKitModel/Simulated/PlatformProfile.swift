@@ -248,6 +248,13 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// false — **assumed**: not measured on a device.
     public var scriptWriteCache: Bool
 
+    /// Whether the request a `WKURLSchemeHandler` gets has `httpShouldHandleCookies` by the page request's
+    /// credentials mode (false for an XHR without `withCredentials` or a fetch with credentials other than
+    /// `include`), rather than always true. ios, ios-18, ios-11: true — **assumed** (WebKit makes the task's
+    /// `NSURLRequest` from a `ResourceRequest` whose allowCookies follows the credentials mode). webkitgtk: false —
+    /// **confirmed**: `WebKitURISchemeRequest` has no credentials mode, so there is nothing to follow.
+    public var schemeTaskFollowsCredentials: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -256,7 +263,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
-        scriptWriteCache: Bool = false, jar: Jar = .rfc6265bis, evidence: [Parameter: Evidence] = [:]
+        scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true, jar: Jar = .rfc6265bis,
+        evidence: [Parameter: Evidence] = [:]
     ) {
         self.jar = jar
         self.evidence = evidence
@@ -278,6 +286,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.cookieLifetimeCap = cookieLifetimeCap
         self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
         self.scriptWriteCache = scriptWriteCache
+        self.schemeTaskFollowsCredentials = schemeTaskFollowsCredentials
     }
 
     /// The newest iOS WKWebView (iOS 26): loads wait for setCookie.
@@ -314,7 +323,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: false),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
-        jar: .libsoup,
+        schemeTaskFollowsCredentials: false, jar: .libsoup,
         evidence: Evidence.webkitgtk
     )
 

@@ -61,7 +61,10 @@ extension SimulatedWebKit {
             fetch: { [unowned self, weak webView] call, settle in
                 guard let webView else { return }
                 scriptFetch(call, from: page, in: webView, settle: settle)
-            }
+            },
+            // A timer with a delay waits for the scenario's clock to reach it (as the platform's own timers do):
+            // a page's timer never moves the clock.
+            setTimer: { [unowned self] delay, fire in _ = schedule(at: clock.now.addingTimeInterval(delay), waitsForClock: delay > 0, fire) }
         )
         let context = PageJavaScript(host: host, globals: webView.fastPathGlobals)
         webView.javaScript = context
@@ -239,8 +242,9 @@ extension SimulatedWebKit {
             url: url, httpMethod: call.method,
             headerFields: call.headers.compactMap { $0.count == 2 ? HTTPHeaderField(name: $0[0], value: $0[1]) : nil },
             // No Cookie field (WebKit keeps no cookies for a scheme that is not HTTP); the flag follows the fetch's
-            // credentials mode, as WebKit's allowCookies does (assumed: not visible on WebKitGTK's request).
-            httpBody: call.body.map { Data($0.utf8) }, httpShouldHandleCookies: call.credentials == "include")
+            // credentials mode where the profile says so (schemeTaskFollowsCredentials).
+            httpBody: call.body.map { Data($0.utf8) },
+            httpShouldHandleCookies: !profile.schemeTaskFollowsCredentials || call.credentials == "include")
         log("a script fetches \(call.method) \(url) from the app's scheme handler (no cookies)")
         let origin = page.flatMap { HTTPURL($0.absoluteString) }?.origin ?? "null"
         let started = webView.client.startURLSchemeTask(request) { [unowned self] result in
