@@ -30,7 +30,9 @@ public final class BrowserApp: App {
     private let browser: String
     private var defaultStore: Int
     private var nativeTab: Tab?
-    private var webView: (options: WebViewOptions, tab: Tab)?
+    /// The open web views (tabs) with the options each was opened with; steps act on the current one.
+    private var webViews = OpenWebViews<(options: WebViewOptions, tab: Tab)>()
+    private var webView: (options: WebViewOptions, tab: Tab)? { webViews.current }
 
     /// One tab: the engine's web view and what its navigations did.
     final class Tab: WebViewEngineClient {
@@ -154,8 +156,13 @@ public final class BrowserApp: App {
 
     public func openWebView(_ options: WebViewOptions) throws {
         let store = options.dataStore == .nonPersistent ? engine.makeNonPersistentDataStore() : defaultStore
-        webView = (options, try makeTab(store: store))
-        transcript.record("• web view opened: a tab (data store: \(options.dataStore.rawValue))")
+        webViews.open((options, try makeTab(store: store)), options: options)
+        transcript.record("• web view \(options.name.map { "'\($0)' " } ?? "")opened: a tab (data store: \(options.dataStore.rawValue))")
+    }
+
+    public func switchWebView(to name: String) throws {
+        try webViews.switchTo(name)
+        transcript.record("• steps act on web view '\(name)': its tab")
     }
 
     private func pageTab(_ step: String) throws -> Tab {
@@ -248,14 +255,14 @@ public final class BrowserApp: App {
     public func close() { engine.close() }
 
     public func restart() throws {
-        let reopen = webView?.options
-        webView = nil
+        let (reopen, currentName) = webViews.closeAll()
         nativeTab = nil
         engine.terminateApp()
         defaultStore = engine.defaultDataStore()
         transcript.record("• app killed and relaunched: \(browser) closed and started again on its profile")
         try settle()
-        if let reopen { try openWebView(reopen) }
+        for (name, view) in reopen { try openWebView(OpenWebViews<(options: WebViewOptions, tab: Tab)>.reopening(view.options, named: name)) }
+        if let currentName { try webViews.switchTo(currentName) }
     }
 
     public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

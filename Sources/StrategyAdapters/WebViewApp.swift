@@ -36,8 +36,9 @@ public final class WebViewApp: App {
     private(set) var context: StrategyContext!
     private(set) var strategy: any SyncStrategy
     private var recorder: NavigationRecorder!
-    private(set) var webView: WKWebView?
-    private var webViewOptions: WebViewOptions?
+    /// The open web views (``OpenWebViews``) with the options each was opened with; steps act on the current one.
+    private var webViews = OpenWebViews<(webView: WKWebView, options: WebViewOptions)>()
+    var webView: WKWebView? { webViews.current?.webView }
     /// The native store's disk when it is written after a delay (field note 000); nil: written at once.
     private var flush: NativeStoreFlush?
 
@@ -219,12 +220,18 @@ public final class WebViewApp: App {
         strategy.configure(configuration, app: context)
         let webView = WKWebView(configuration: configuration)
         webView.navigationDelegate = recorder
-        self.webView = webView
-        webViewOptions = options
+        webViews.open((webView, options), options: options)
         transcript.record(
-            "• web view opened (data store: \(options.dataStore.rawValue), process pool: \(options.sharedProcessPool ? "shared" : "own"))")
+            "• web view \(options.name.map { "'\($0)' " } ?? "")opened (data store: \(options.dataStore.rawValue), "
+                + "process pool: \(options.sharedProcessPool ? "shared" : "own"))")
         strategy.webViewDidOpen(webView, app: context)
         try settle()
+    }
+
+    /// The app shows another of its open web views; nothing is reloaded.
+    public func switchWebView(to name: String) throws {
+        try webViews.switchTo(name)
+        transcript.record("• steps act on web view '\(name)' (\(webView?.url?.absoluteString ?? "no page"))")
     }
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
@@ -334,16 +341,15 @@ public final class WebViewApp: App {
     public func restart() throws {
         strategy.appWillTerminate(context)
         try settle()
-        let reopen = webViewOptions
-        webView = nil
-        webViewOptions = nil
+        let (reopen, currentName) = webViews.closeAll()
         engine.terminateApp()
         loseUnwrittenNativeChanges()
         try nativeStore.restart()
         transcript.record("• app killed and relaunched")
         if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: native.cookies) }
         try launch(first: false)
-        if let reopen { try openWebView(reopen) }
+        for (name, view) in reopen { try openWebView(OpenWebViews<(webView: WKWebView, options: WebViewOptions)>.reopening(view.options, named: name)) }
+        if let currentName { try webViews.switchTo(currentName) }
     }
 
     public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

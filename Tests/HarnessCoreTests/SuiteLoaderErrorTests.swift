@@ -110,6 +110,26 @@ struct SuiteLoaderErrorTests {
             error: #"4:5: error: duplicate route "/" for GET: first declared at FILE:3:5"#
         ),
         Case(
+            name: "switch-web-view to a view never opened",
+            body: "\(scenario)\n    <open-web-view/>\n    <switch-web-view name=\"second\"/>\n  </scenario>",
+            error: #"4:22: error: name="second": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)"#
+        ),
+        Case(
+            name: "switch-web-view to a view an unnamed open-web-view closed",
+            body: "\(scenario)\n    <open-web-view name=\"second\"/>\n    <open-web-view/>\n    <switch-web-view name=\"second\"/>\n  </scenario>",
+            error: #"5:22: error: name="second": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)"#
+        ),
+        Case(
+            name: "open-web-view named main",
+            body: "\(scenario)\n    <open-web-view name=\"main\"/>\n  </scenario>",
+            error: #"3:20: error: name="main" is the unnamed web view's: open it without name="#
+        ),
+        Case(
+            name: "open-web-view with a name already open",
+            body: "\(scenario)\n    <open-web-view name=\"b\"/>\n    <open-web-view name=\"b\"/>\n  </scenario>",
+            error: #"4:20: error: name="b": a web view of that name is open already"#
+        ),
+        Case(
             name: "with-credentials on a fetch()",
             body: "\(scenario)\n    <fetch url=\"https://a.example/\" with-credentials=\"true\"/>\n  </scenario>",
             error: #"3:37: error: with-credentials= belongs to kind="xhr" (a fetch has its own credentials mode)"#
@@ -167,6 +187,8 @@ struct SuiteLoaderErrorTests {
                 <fetch kind="xhr" with-credentials="true" url="https://a.example/y"/>
                 <fetch kind="image" url="https://a.example/z"/>
                 <fetch kind="fetch" handles-cookies="false" url="https://a.example/w"/>
+                <open-web-view name="b" data-store="non-persistent"/>
+                <switch-web-view name="b"/>
               </scenario>
             """))
 
@@ -185,6 +207,8 @@ struct SuiteLoaderErrorTests {
             .fetch(Request(url: "https://a.example/y"), .xhr(withCredentials: true)),
             .fetch(Request(url: "https://a.example/z"), .image),
             .fetch(Request(url: "https://a.example/w", handlesCookies: false), .fetch),
+            .openWebView(WebViewOptions(dataStore: .nonPersistent, name: "b")),
+            .switchWebView(name: "b"),
         ])
     }
 

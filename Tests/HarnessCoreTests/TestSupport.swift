@@ -37,6 +37,7 @@ class StubApp: App {
     func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {}
     func nativeRequest(_ request: HTTPRequest) throws {}
     func openWebView(_ options: WebViewOptions) throws {}
+    func switchWebView(to name: String) throws {}
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws {}
     func followLink(_ url: HTTPURL) throws {}
     func followLinkToNewWindow(_ url: HTTPURL) throws {}

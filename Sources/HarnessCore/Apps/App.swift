@@ -14,6 +14,8 @@ public protocol App: AnyObject {
     func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws
     func nativeRequest(_ request: HTTPRequest) throws
     func openWebView(_ options: WebViewOptions) throws
+    /// Later steps act on the open web view called `name` (``OpenWebViews``).
+    func switchWebView(to name: String) throws
     /// `webView.load(request)`: a top-level navigation started by the app.
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws
     /// A link in the current page, followed by the user.

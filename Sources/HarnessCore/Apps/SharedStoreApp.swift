@@ -11,13 +11,27 @@ public final class SharedStoreApp: App {
     private let environment: AppEnvironment
     private let makeStore: () throws -> any CookieStore
     private let store: any CookieStore
-    private var webView: (options: WebViewOptions, store: any CookieStore)?
+    /// A web view: its options, its store and its back-forward list (final URLs) with the index of the current item.
+    private struct WebView {
+        var options: WebViewOptions
+        var store: any CookieStore
+        var history: [HTTPURL] = []
+        var current = -1
+    }
+    private var webViews = OpenWebViews<WebView>()
+    private var webView: WebView? { webViews.current }
     private var page: HTTPURL? {
         history.indices.contains(current) ? history[current] : nil
     }
-    /// The web view's back-forward list (final URLs) and the index of the current item.
-    private var history: [HTTPURL] = []
-    private var current = -1
+    /// The current web view's back-forward list and current item (none: no web view is open).
+    private var history: [HTTPURL] {
+        get { webViews.current?.history ?? [] }
+        set { webViews.current?.history = newValue }
+    }
+    private var current: Int {
+        get { webViews.current?.current ?? -1 }
+        set { webViews.current?.current = newValue }
+    }
 
     public init(environment: AppEnvironment, makeStore: @escaping () throws -> any CookieStore) throws {
         self.environment = environment
@@ -42,9 +56,14 @@ public final class SharedStoreApp: App {
 
     public func openWebView(_ options: WebViewOptions) throws {
         let webStore = options.dataStore == .nonPersistent ? try makeStore() : store
-        webView = (options, webStore)
-        clearHistory()
-        environment.transcript.record("• web view opened (data store: \(options.dataStore.rawValue))")
+        webViews.open(WebView(options: options, store: webStore), options: options)
+        environment.transcript.record(
+            "• web view \(options.name.map { "'\($0)' " } ?? "")opened (data store: \(options.dataStore.rawValue))")
+    }
+
+    public func switchWebView(to name: String) throws {
+        try webViews.switchTo(name)
+        environment.transcript.record("• steps act on web view '\(name)' (\(page.map { "\($0)" } ?? "no page"))")
     }
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
@@ -133,10 +152,12 @@ public final class SharedStoreApp: App {
 
     public func restart() throws {
         try store.restart()
-        if let options = webView?.options {
-            webView = (options, options.dataStore == .nonPersistent ? try makeStore() : store)
+        let (open, currentName) = webViews.closeAll()
+        for (name, view) in open {
+            let options = OpenWebViews<WebView>.reopening(view.options, named: name)
+            webViews.open(WebView(options: options, store: options.dataStore == .nonPersistent ? try makeStore() : store), options: options)
         }
-        clearHistory()
+        if let currentName { try webViews.switchTo(currentName) }
         environment.transcript.record("• app killed and relaunched")
     }
 

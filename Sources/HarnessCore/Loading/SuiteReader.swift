@@ -14,6 +14,8 @@ struct SuiteReader {
     private(set) var diagnostics: [XMLDiagnostic] = []
     /// Each scenario's `id` attribute, in document order, so the loader can point at duplicates across files.
     private(set) var scenarioIDs: [XMLTree.Attribute] = []
+    /// The web views open at the step being read (their names; `main` for the unnamed one), for `switch-web-view`.
+    private var openedWebViews: Set<String> = []
 
     init(file: String) {
         self.file = file
@@ -211,6 +213,7 @@ struct SuiteReader {
         var title: String?
         var references: [String] = []
         var steps: [Step] = []
+        openedWebViews = []
         for child in element.elements {
             switch child.unprefixedName {
             case "title": title = SuiteText.collapsed(child.text)
@@ -240,7 +243,18 @@ struct SuiteReader {
         case "native-request":
             return request(element).map(Step.Kind.nativeRequest)
         case "open-web-view":
-            return webViewOptions(element).map(Step.Kind.openWebView)
+            guard let options = webViewOptions(element) else { return nil }
+            if options.name == nil { openedWebViews = [] }
+            openedWebViews.insert(options.name ?? WebViewOptions.mainName)
+            return .openWebView(options)
+        case "switch-web-view":
+            guard let name = required(element, "name") else { return nil }
+            let value = SuiteText.trimmed(name.value)
+            guard openedWebViews.contains(value) else {
+                error(at: name, "name=\"\(value)\": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)")
+                return nil
+            }
+            return .switchWebView(name: value)
         case "load":
             return request(element).map(Step.Kind.load)
         case "follow-link":
@@ -376,6 +390,18 @@ struct SuiteReader {
             options.dataStore = value
         }
         if let shared = boolean(element, "shared-process-pool") { options.sharedProcessPool = shared }
+        if let name = element.attribute(named: "name") {
+            let value = SuiteText.trimmed(name.value)
+            guard value != WebViewOptions.mainName else {
+                error(at: name, "name=\"\(value)\" is the unnamed web view's: open it without name=")
+                return nil
+            }
+            guard !openedWebViews.contains(value) else {
+                error(at: name, "name=\"\(value)\": a web view of that name is open already")
+                return nil
+            }
+            options.name = value
+        }
         return options
     }
 

@@ -55,8 +55,11 @@ public struct Step: Sendable, Hashable {
         case nativeSetCookie(url: String, setCookie: String)
         /// A native request (URLSession) through the native store, following redirects.
         case nativeRequest(Request)
-        /// Creates the web view (replacing any previous one).
+        /// Creates a web view: without a name the app's one web view, `main`, replacing every open one; with a name a
+        /// further one beside those open. The new view is the one later steps act on.
         case openWebView(WebViewOptions)
+        /// Later steps act on the open web view called `name` (`main` for the unnamed one).
+        case switchWebView(name: String)
         /// `webView.load(request)`: a top-level navigation typed or started by the app.
         case load(Request)
         /// The user follows a link in the current page to `url` (a top-level navigation the page initiated).
@@ -89,7 +92,7 @@ public struct Step: Sendable, Hashable {
                 HTTPFieldValue.forbiddenCharacter(in: line) == nil ? [.nativeStore] : [.nativeStore, .rawSetCookie]
             case .nativeRequest: [.nativeStore]
             case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
-            case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward: [.webView]
+            case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
             case .runScript: [.webView, .javascript]
             case .restartApp: [.persistence]
             case .advanceClock: [.virtualClock]
@@ -133,10 +136,17 @@ public struct WebViewOptions: Sendable, Hashable {
     public var dataStore: DataStore
     /// Whether the web view shares the app's process pool (no effect on cookies since iOS 11; kept to prove it).
     public var sharedProcessPool: Bool
+    /// nil: the app's one web view (``mainName``), which replaces every open one; a name: a further web view, opened
+    /// beside those open.
+    public var name: String?
 
-    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true) {
+    /// What the web view opened without a name is called (`<switch-web-view name="main"/>`).
+    public static let mainName = "main"
+
+    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil) {
         self.dataStore = dataStore
         self.sharedProcessPool = sharedProcessPool
+        self.name = name
     }
 }
 

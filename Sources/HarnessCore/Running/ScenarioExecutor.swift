@@ -144,6 +144,8 @@ private struct World {
             try app.nativeRequest(try httpRequest(request))
         case .openWebView(let options):
             try app.openWebView(options)
+        case .switchWebView(let name):
+            try app.switchWebView(to: name)
         case .load(let request):
             try app.load(try httpRequest(request), handlesCookies: request.handlesCookies)
         case .followLink(let url):
