@@ -68,6 +68,8 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// A driver failure met inside a call that cannot throw; the next ``runUntilIdle()`` throws it.
     var pendingFailure: WebKitError?
     var clockSentAt: Date?
+    /// The real time of the first `set-clock` (``syncClock()``).
+    var clockFirstSetAt: Date?
 
     final class View {
         let handle: Int
@@ -495,13 +497,18 @@ public final class WebKitGTKEngine: WebKitEngine {
         }
     }
 
-    /// Sets WebKit's clock to the scenario's whenever the scenario's has moved since it was last set. (Between
-    /// two moves WebKit's clock runs on with real time: milliseconds in a scenario.)
+    /// Moves WebKit's clock whenever the scenario's has moved since it was last set. WebKit's clock runs on with real
+    /// time between moves, and a move adds exactly the scenario's step to it: it is the scenario's time plus the real
+    /// time since the first set. Setting it back to the scenario's time instead undid the real time a slow step took
+    /// (starting WebKit's processes under load): a `Max-Age=60` cookie received a second into its step was still
+    /// sent 61 scenario-seconds later (seen in CI on `jar-rules.plus-sign-max-age-ignored`).
     func syncClock() {
         guard driver.handshake.movesClock else { return }
         let now = clock.now
         if let sent = clockSentAt, sent == now { return }
-        guard send("set-clock", ["now": .number(now.timeIntervalSince1970)]) != nil else { return }
+        let ranOn = clockFirstSetAt.map { Date().timeIntervalSince($0) } ?? 0
+        guard send("set-clock", ["now": .number(now.timeIntervalSince1970 + ranOn)]) != nil else { return }
+        if clockFirstSetAt == nil { clockFirstSetAt = Date() }
         clockSentAt = now
     }
 
