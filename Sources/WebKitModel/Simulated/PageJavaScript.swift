@@ -63,7 +63,7 @@ final class PageJavaScript {
 
     init(host: Host, globals: [String: [String]] = [:]) {
         self.host = host
-        context = JSGlobalContextCreate(nil)
+        context = JSGlobalContextCreateInGroup(PageVM.group, nil)
         let hostObject = JSObjectMake(context, Self.hostClass, Unmanaged.passUnretained(self).toOpaque())
         var exception: JSValueRef?
         let install = JSString.with(Self.environment) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
@@ -75,6 +75,9 @@ final class PageJavaScript {
         JSValueProtect(context, self.internals)
         for (name, values) in globals { setGlobal(name, strings: values) }
     }
+
+    /// The VM the page runs in (``PageVM``): one per thread.
+    var contextGroup: JSContextGroupRef? { JSContextGetGroup(context) }
 
     deinit {
         if let internals { JSValueUnprotect(context, internals) }
@@ -293,6 +296,24 @@ final class PageJavaScript {
         guard let this, let pointer = JSObjectGetPrivate(this) else { return JSValueMakeUndefined(context) }
         let page = Unmanaged<PageJavaScript>.fromOpaque(pointer).takeUnretainedValue()
         return page.call(function, page.strings(count, arguments))
+    }
+}
+
+/// The JavaScriptCore VM (context group) of the current thread, made once and shared by every page that thread
+/// makes: a VM costs far more to make than a global context in it. Pages share no JavaScript state (each has its own
+/// global object); only the VM's heap is shared, as a browser's tabs share a process. A page used from another
+/// thread later is still correct: JavaScriptCore locks the VM for every call.
+private enum PageVM {
+    final class Holder {
+        let group = JSContextGroupCreate()
+    }
+
+    static var group: JSContextGroupRef? {
+        let key = "CookieHarness.PageVM"
+        if let holder = Thread.current.threadDictionary[key] as? Holder { return holder.group }
+        let holder = Holder()
+        Thread.current.threadDictionary[key] = holder
+        return holder.group
     }
 }
 
