@@ -131,7 +131,7 @@ public final class SharedStoreApp: App {
     public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let current = page else { throw AppError.noPage("fetch") }
         _ = try perform(
-            request, channel: kind == .fetch ? "fetch" : kind.name, store: webViewStore, initiator: current, topLevel: false,
+            request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false,
             handlesCookies: true, subresource: kind)
     }
 
