@@ -9,6 +9,10 @@ public enum SubresourceKind: Sendable, Hashable {
     /// `<img src>` without a `crossorigin` attribute: GET, mode `no-cors`, credentials `include`. No script sees it,
     /// so a bridge that patches `fetch` or `XMLHttpRequest` never does.
     case image
+    /// `<iframe src>` appended to the page: a nested navigation (mode `navigate`, credentials `include`), not a
+    /// top-level one. On a WebKit engine each hop is a navigation action for the app's delegate (not the main
+    /// frame's) and the final response a navigation response; no script of the page sees the request.
+    case iframe
 
     /// The name a suite and the driver protocol use: `fetch`, `xhr`, `image`.
     public var name: String {
@@ -16,6 +20,17 @@ public enum SubresourceKind: Sendable, Hashable {
         case .fetch: "fetch"
         case .xhr: "xhr"
         case .image: "image"
+        case .iframe: "iframe"
+        }
+    }
+
+    /// How a transcript names the request, the same on every engine.
+    public var summary: String {
+        switch self {
+        case .fetch: "fetch() (credentials include, no-cors)"
+        case .xhr(let withCredentials): "an XMLHttpRequest (cors, withCredentials \(withCredentials))"
+        case .image: "an image (no-cors, credentials include)"
+        case .iframe: "an iframe (a nested navigation, credentials include)"
         }
     }
 
@@ -23,7 +38,7 @@ public enum SubresourceKind: Sendable, Hashable {
     /// includeCredentials), for a request to `url` from a page at `page`.
     public func includesCredentials(to url: HTTPURL, from page: HTTPURL?) -> Bool {
         switch self {
-        case .fetch, .image: true
+        case .fetch, .image, .iframe: true
         case .xhr(let withCredentials): withCredentials || page?.origin == url.origin
         }
     }

@@ -54,7 +54,8 @@ final class NavigationRecorder: WKNavigationDelegate {
     ) {
         actions += 1
         let request = navigationAction.request
-        var what = "[\(navigationAction.navigationType.rawValue)\(navigationAction.isRedirect ? ", redirect" : "")] \(request.httpMethod) \(request.url)"
+        let frame = navigationAction.isMainFrame || navigationAction.targetsNewWindow ? "" : ", frame"
+        var what = "[\(navigationAction.navigationType.rawValue)\(navigationAction.isRedirect ? ", redirect" : "")\(frame)] \(request.httpMethod) \(request.url)"
         if let cookie = request.value(forHTTPHeaderField: "Cookie") { what += " (Cookie: \(cookie))" }
         if request.httpMethod != "GET", request.httpBody == nil { what += " (no body)" }
         if actions > Self.actionLimit {
@@ -64,7 +65,8 @@ final class NavigationRecorder: WKNavigationDelegate {
         }
         app.strategy.webView(webView, decidePolicyFor: navigationAction, app: app.context) { [weak self] policy in
             self?.transcript.record("• delegate: decidePolicyFor navigationAction \(what) → \(policy.rawValue)")
-            if policy == .cancel { self?.outcome = .cancelled }
+            // A frame's cancelled load fails its own step (the fetch that made the frame), not the main frame's.
+            if policy == .cancel, frame.isEmpty { self?.outcome = .cancelled }
             decisionHandler(policy)
         }
     }
@@ -74,7 +76,7 @@ final class NavigationRecorder: WKNavigationDelegate {
         decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
     ) {
         let response = navigationResponse.response
-        var what = "\(response.statusCode) \(response.url)"
+        var what = "\(response.statusCode) \(response.url)\(navigationResponse.isForMainFrame ? "" : " [frame]")"
         if let folded = response.allHeaderFields.first(where: { $0.key.lowercased() == "set-cookie" })?.value {
             what += " (allHeaderFields[\"Set-Cookie\"]: \(folded))"
         }

@@ -146,6 +146,7 @@ extension WebKitGTKEngine {
 
     /// Rule 4 on the real engine: WebKit waits until the strategy's decision handler is called.
     private func decideAction(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        if fields["main-frame"] == .bool(false) { return try decideFrameAction(fields) }
         let decision = try DriverMessages.integer(fields, "decision")
         let navigation = try DriverMessages.integer(fields, "navigation")
         let request = try DriverMessages.object(fields["request"], "request")
@@ -165,6 +166,26 @@ extension WebKitGTKEngine {
             reply(policy == .allow)
             if policy == .cancel { view.loading.remove(navigation) }
         }
+    }
+
+    /// A frame's navigation action (an iframe's load, each of its hops): not the main frame's, started by the page;
+    /// the main frame's navigation callbacks never hear of it. Cancelled, the frame stays empty and the driver fails
+    /// the `fetch` that made it.
+    private func decideFrameAction(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let decision = try DriverMessages.integer(fields, "decision")
+        let request = try DriverMessages.object(fields["request"], "request")
+        let url = try DriverMessages.url(request, "url")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return answer(decision, allow: true) }
+        let isRedirect = fields["redirect"] == .bool(true)
+        let action = WKNavigationAction(
+            request: try webRequest(request, url: url), navigationType: .other, isRedirect: isRedirect,
+            sourceURL: view.page, isMainFrame: false)
+        log("the frame's navigation action for \(url) (not the main frame\(isRedirect ? ", a redirect hop" : ""))")
+        let reply = onceOnlyDecisionHandler(for: "a frame's action", log: { [weak self] in self?.log($0) }) { [weak self] allow in
+            if !allow { self?.log("the frame's load of \(url) cancelled by the navigation-action policy: the frame stays empty") }
+            self?.answer(decision, allow: allow)
+        }
+        view.client.decidePolicy(for: action, navigation: -makeHandle()) { reply($0 == .allow) }
     }
 
     /// A `target="_blank"` link's new-window action, held by the driver: the navigation delegate decides on an action
@@ -212,16 +233,27 @@ extension WebKitGTKEngine {
     }
 
     /// Rule 4 and 5 on the real engine: the final response only, and WebKitGTK leaves `Set-Cookie` out of it.
+    /// A frame's final response too (`main-frame` false): not for the main frame.
     private func decideResponse(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
         let decision = try DriverMessages.integer(fields, "decision")
-        let navigation = try DriverMessages.integer(fields, "navigation")
         let response = try DriverMessages.object(fields["response"], "response")
         let url = try DriverMessages.url(response, "url")
         guard let view = views[try DriverMessages.integer(fields, "view")] else { return answer(decision, allow: true) }
-        responseURLs[navigation] = url
         let shown = WebResponse(
             url: url, statusCode: try DriverMessages.integer(response, "status"),
             headerFields: try DriverMessages.headers(response["headers"], "response.headers"))
+        guard fields["main-frame"] != .bool(false) else {
+            let reply = onceOnlyDecisionHandler(for: "a frame's response", log: { [weak self] in self?.log($0) }) { [weak self] allow in
+                self?.log(allow ? "the frame committed: \(url)" : "the frame's response from \(url) cancelled by the response policy: the frame stays empty")
+                self?.answer(decision, allow: allow)
+            }
+            view.client.decidePolicy(for: WKNavigationResponse(response: shown, isForMainFrame: false), navigation: -makeHandle()) {
+                reply($0 == .allow)
+            }
+            return
+        }
+        let navigation = try DriverMessages.integer(fields, "navigation")
+        responseURLs[navigation] = url
         let reply = answerOnce(decision, navigation: navigation)
         view.client.decidePolicy(for: WKNavigationResponse(response: shown), navigation: navigation) { reply($0 == .allow) }
     }

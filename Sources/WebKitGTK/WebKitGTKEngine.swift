@@ -424,12 +424,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         if case .xhr(let withCredentials) = kind { fields["with-credentials"] = .bool(withCredentials) }
         guard let result = send("fetch", fields), case .integer(let id)? = result.fields["request"] else { return }
         fetches[id] = { result in completion(result.map { _ in WebResponse(url: request.url, statusCode: 200, headerFields: []) }) }
-        switch kind {
-        case .fetch: log("the page fetches \(request.httpMethod) \(request.url) (credentials: include, mode: no-cors)")
-        case .xhr(let withCredentials):
-            log("the page sends an XMLHttpRequest: \(request.httpMethod) \(request.url) (withCredentials \(withCredentials))")
-        case .image: log("the page loads an image from \(request.url)")
-        }
+        log("the page requests \(request.httpMethod) \(request.url) as \(kind.summary)")
     }
 
     // MARK: The app's run loop

@@ -12,10 +12,11 @@ struct SubresourceKindTests {
         HTTPResponse(status: 200, headers: fields.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
 
-    @Test("fetch() and images always include credentials; an XHR only to the page's origin unless withCredentials")
+    @Test("fetch(), images and iframes always include credentials; an XHR only to the page's origin unless withCredentials")
     func credentials() {
         #expect(SubresourceKind.fetch.includesCredentials(to: Self.sibling, from: Self.page))
         #expect(SubresourceKind.image.includesCredentials(to: Self.sibling, from: Self.page))
+        #expect(SubresourceKind.iframe.includesCredentials(to: Self.sibling, from: Self.page))
         #expect(SubresourceKind.xhr(withCredentials: false).includesCredentials(to: Self.sameOrigin, from: Self.page))
         #expect(!SubresourceKind.xhr(withCredentials: false).includesCredentials(to: Self.sibling, from: Self.page))
         #expect(SubresourceKind.xhr(withCredentials: true).includesCredentials(to: Self.sibling, from: Self.page))
@@ -29,6 +30,7 @@ struct SubresourceKindTests {
         let bare = Self.answer([])
         #expect(SubresourceKind.fetch.allowsReading(bare, of: Self.sibling, from: Self.page))
         #expect(SubresourceKind.image.allowsReading(bare, of: Self.sibling, from: Self.page))
+        #expect(SubresourceKind.iframe.allowsReading(bare, of: Self.sibling, from: Self.page))
         #expect(SubresourceKind.xhr(withCredentials: true).allowsReading(bare, of: Self.sameOrigin, from: Self.page))
         #expect(!SubresourceKind.xhr(withCredentials: false).allowsReading(bare, of: Self.sibling, from: Self.page))
     }

@@ -137,7 +137,12 @@ struct SuiteLoaderErrorTests {
         Case(
             name: "handles-cookies on an image",
             body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\" handles-cookies=\"false\"/>\n  </scenario>",
-            error: #"3:50: error: handles-cookies= belongs to kind="fetch"; an XHR says with-credentials=, an image always sends cookies"#
+            error: #"3:50: error: handles-cookies= belongs to kind="fetch"; an XHR says with-credentials=, an image or an iframe always sends cookies"#
+        ),
+        Case(
+            name: "an iframe with a header of its own",
+            body: "\(scenario)\n    <fetch kind=\"iframe\" url=\"https://a.example/\"><header name=\"X-A\" value=\"1\"/></fetch>\n  </scenario>",
+            error: "3:5: error: an iframe is a plain GET: no method=, <header> or <body>"
         ),
         Case(
             name: "an XHR with a header of its own (a preflight)",
@@ -186,6 +191,7 @@ struct SuiteLoaderErrorTests {
                 <fetch kind="xhr" method="POST" url="https://a.example/x"><body>b</body></fetch>
                 <fetch kind="xhr" with-credentials="true" url="https://a.example/y"/>
                 <fetch kind="image" url="https://a.example/z"/>
+                <fetch kind="iframe" url="https://a.example/v"/>
                 <fetch kind="fetch" handles-cookies="false" url="https://a.example/w"/>
                 <open-web-view name="b" data-store="non-persistent"/>
                 <switch-web-view name="b"/>
@@ -206,6 +212,7 @@ struct SuiteLoaderErrorTests {
             .fetch(Request(url: "https://a.example/x", method: "POST", body: "b"), .xhr(withCredentials: false)),
             .fetch(Request(url: "https://a.example/y"), .xhr(withCredentials: true)),
             .fetch(Request(url: "https://a.example/z"), .image),
+            .fetch(Request(url: "https://a.example/v"), .iframe),
             .fetch(Request(url: "https://a.example/w", handlesCookies: false), .fetch),
             .openWebView(WebViewOptions(dataStore: .nonPersistent, name: "b")),
             .switchWebView(name: "b"),

@@ -322,8 +322,8 @@ struct SuiteReader {
         return request
     }
 
-    /// A `<fetch>`: its request and `kind=` (`fetch`, `xhr` with `with-credentials=`, `image`). An XHR is GET, HEAD
-    /// or POST with no header of its own and an image a plain GET, so no CORS preflight is ever needed (the harness
+    /// A `<fetch>`: its request and `kind=` (`fetch`, `xhr` with `with-credentials=`, `image`, `iframe`). An XHR is
+    /// GET, HEAD or POST with no header of its own and an image or an iframe a plain GET, so no CORS preflight is ever needed (the harness
     /// does not model one); `handles-cookies=` belongs to `fetch()` alone (its credentials mode).
     private mutating func subresource(_ element: XMLTree.Element) -> Step.Kind? {
         guard let request = request(element) else { return nil }
@@ -335,8 +335,9 @@ struct SuiteReader {
         case "fetch": kind = .fetch
         case "xhr": kind = .xhr(withCredentials: boolean(element, "with-credentials") ?? false)
         case "image": kind = .image
+        case "iframe": kind = .iframe
         default:
-            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr or image")
+            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr, image or iframe")
             return nil
         }
         if let withCredentials, kindName != "xhr" {
@@ -344,7 +345,7 @@ struct SuiteReader {
             return nil
         }
         if let handlesCookies, kindName != "fetch" {
-            error(at: handlesCookies, "handles-cookies= belongs to kind=\"fetch\"; an XHR says with-credentials=, an image always sends cookies")
+            error(at: handlesCookies, "handles-cookies= belongs to kind=\"fetch\"; an XHR says with-credentials=, an image or an iframe always sends cookies")
             return nil
         }
         let method = request.method.uppercased()
@@ -352,8 +353,8 @@ struct SuiteReader {
             error(at: element, "an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model")
             return nil
         }
-        if kindName == "image", method != "GET" || !request.headers.isEmpty || request.body != nil {
-            error(at: element, "an image is a plain GET: no method=, <header> or <body>")
+        if kindName == "image" || kindName == "iframe", method != "GET" || !request.headers.isEmpty || request.body != nil {
+            error(at: element, "an \(kindName) is a plain GET: no method=, <header> or <body>")
             return nil
         }
         return .fetch(request, kind)

@@ -103,6 +103,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.stores = {}
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
+        self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
         self.dialogs = {}  # number -> (held prompt dialog, view)
         self.scheme_tasks = {}  # number -> (held URISchemeRequest, view)
         self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
@@ -165,6 +166,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
             except Exception:
                 pass
         self.decisions = {}
+        self.frame_decisions = {}
         self.close_dialogs()
         self.drop_scheme_tasks()
         with self.lock:
@@ -232,6 +234,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 for decision, _ in self.decisions.values():
                     decision.ignore()
                 self.decisions = {}
+                self.frame_decisions = {}
                 self.close_dialogs()
                 for view in self.views.values():
                     view.destroy()

@@ -1,20 +1,35 @@
-"""A page's subresource request, as the real engines make it: `fetch()`, an `XMLHttpRequest` or an image.
+"""A page's subresource request, as the real engines make it: `fetch()`, an `XMLHttpRequest`, an image or an iframe.
 
 One JavaScript function for every driver (WebKitGTK, Chromium, Firefox), so the three engines are asked the same
 thing. It returns a promise that resolves when a response arrived, whatever its status, and rejects when the request
 failed (no answer, a CORS refusal of an XHR, a method `no-cors` forbids). An image resolves on `load` and on `error`
-alike: an empty body is not an image, and the request went all the same.
+alike: an empty body is not an image, and the request went all the same. An iframe resolves on `load` when its
+document is no longer the empty one it starts with (another origin's document cannot be read: that is a load too);
+its element carries the driver's request number (`data-harness-request`), so that a driver that holds the frame's
+navigation decisions knows whose they are.
 """
 
 import json
 
 from driver_protocol import ProtocolError, field, header_pairs
 
-KINDS = ("fetch", "xhr", "image")
+KINDS = ("fetch", "xhr", "image", "iframe")
 
-# (url, kind, init) -> Promise. `init` is fetch()'s: method, headers, body, credentials, mode.
-REQUEST = """(function (url, kind, init) {
+# (url, kind, init, request) -> Promise. `init` is fetch()'s: method, headers, body, credentials, mode; `request` the
+# driver's number of the request.
+REQUEST = """(function (url, kind, init, request) {
   if (kind === 'fetch') return fetch(url, init).then(() => true);
+  if (kind === 'iframe') return new Promise((resolve, reject) => {
+    const frame = document.createElement('iframe');
+    frame.setAttribute('data-harness-request', String(request));
+    frame.onload = () => {
+      let loaded = true;
+      try { loaded = frame.contentWindow.location.href !== 'about:blank'; } catch (e) {}
+      if (loaded) resolve(true); else reject(new Error('the frame did not load ' + url));
+    };
+    frame.src = url;
+    (document.body || document.documentElement).appendChild(frame);
+  });
   if (kind === 'image') return new Promise((resolve) => {
     const image = new Image();
     image.onload = image.onerror = () => resolve(true);
@@ -54,7 +69,8 @@ def subresource(request):
     return url, kind, init
 
 
-def expression(request):
-    """The JavaScript expression (a promise) that makes the request the protocol's `fetch` fields describe."""
+def expression(request, number=0):
+    """The JavaScript expression (a promise) that makes the request the protocol's `fetch` fields describe;
+    `number` is the driver's number of it."""
     url, kind, init = subresource(request)
-    return "%s(%s, %s, %s)" % (REQUEST, json.dumps(url), json.dumps(kind), json.dumps(init))
+    return "%s(%s, %s, %s, %d)" % (REQUEST, json.dumps(url), json.dumps(kind), json.dumps(init), number)

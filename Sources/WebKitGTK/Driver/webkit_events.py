@@ -53,13 +53,14 @@ class Events:
     #     of a request already known to be a frame's;
     #   - anything else (the page navigating by itself, or a frame loading): the page is asked whether one of its
     #     frame elements (same-origin nested documents included) has that URL as `src`; if so a frame's.
-    # Frame actions are allowed by the driver itself and never reported (PROTOCOL.md, decide-action).
+    # A frame's actions and its final response are reported like the main frame's, with `main-frame` false and the
+    # `fetch` request whose iframe it is (PROTOCOL.md, decide-action).
 
     FRAME_PROBE = (
         "var n=function(x){try{var a=new URL(x,document.baseURI);a.hash='';return a.href}catch(e){return x}};"
         "var t=n(url);var f=function(d){var l=d.querySelectorAll('iframe,frame');for(var i=0;i<l.length;i++){"
-        "var e=l[i];if(e.src&&n(e.src)===t)return true;try{if(e.contentDocument&&f(e.contentDocument))return true}"
-        "catch(x){}}return false};return f(document);"
+        "var e=l[i];if(e.src&&n(e.src)===t)return e.getAttribute('data-harness-request')||'0';"
+        "try{var r=e.contentDocument&&f(e.contentDocument);if(r)return r}catch(x){}}return ''};return f(document);"
     )
 
     def on_decide_policy(self, widget, decision, kind, view):
@@ -85,7 +86,8 @@ class Events:
                        bool(action.is_redirect()))
             url = normalised(request["url"])
             if details[2]:
-                self.classified(view, decision, details, view.provisional and not self.frame_redirect(view, url))
+                frame = self.frame_redirect(view, url)
+                self.classified(view, decision, details, view.provisional and frame is None, frame or 0)
             elif view.assigned and (view.assigned[0][1] == url or not any(
                     name.lower() == "referer" for name, _ in request["headers"])):
                 self.classified(view, decision, details, True)
@@ -93,19 +95,20 @@ class Events:
                 self.probe_frame(view, decision, details)
             return True
         if kind == api.WebKit2.PolicyDecisionType.RESPONSE:
-            if not decision.is_main_frame_main_resource():
-                decision.use()
-                return True
             response = decision.get_response()
+            main_frame = decision.is_main_frame_main_resource()
             number = self.next_number("decision")
             self.decisions[number] = (decision, view)
+            event = {"type": "decide-response", "decision": number, "view": view.number,
+                     "navigation": view.navigation if main_frame else None, "main-frame": main_frame}
+            if not main_frame:
+                frame = view.frame_urls.get(normalised(response.get_uri()), 0)
+                self.frame_decisions[number] = frame
+                event["frame-request"] = frame or None
             with self.lock:
                 self.waiting_since[("decision", number)] = time.monotonic()
             self.queue_event({
-                "type": "decide-response",
-                "decision": number,
-                "view": view.number,
-                "navigation": view.navigation,
+                **event,
                 "response": {
                     "url": response.get_uri(),
                     "status": response.get_status_code(),
@@ -117,9 +120,10 @@ class Events:
         return True
 
     def frame_redirect(self, view, url):
-        """Is `url` the 3xx target of a request known to be a frame's?"""
+        """If `url` is the 3xx target of a request known to be a frame's, that frame's fetch request (0: none
+        known); else None."""
         with self.lock:
-            return any(self.redirects.get(source) == url for source in view.frame_urls)
+            return next((request for source, request in view.frame_urls.items() if self.redirects.get(source) == url), None)
 
     def probe_frame(self, view, decision, details):
         """Ask the page whether a frame element of it loads the action's URL; classify when it answers."""
@@ -132,20 +136,28 @@ class Events:
                 return
             self.pending_calls.discard(token)
             try:
-                frame = widget.call_async_javascript_function_finish(result).to_boolean()
+                value = widget.call_async_javascript_function_finish(result)
+                frame = value.to_string() if value.is_string() else ""
             except Exception:
-                frame = False
-            self.classified(view, decision, details, not frame)
+                frame = ""
+            self.classified(view, decision, details, not frame, int(frame) if frame.isdigit() else 0)
 
         arguments = api.GLib.Variant("a{sv}", {"url": api.GLib.Variant("s", details[0]["url"])})
         view.widget.call_async_javascript_function(self.FRAME_PROBE, -1, arguments, None, None, None, answered)
 
-    def classified(self, view, decision, details, main_frame):
+    def classified(self, view, decision, details, main_frame, frame_request=0):
+        """Report a classified action, held for `decide`; a frame's with the `fetch` request that made the frame."""
         request, navigation_type, redirect = details
         if not main_frame:
-            view.frame_urls.add(normalised(request["url"]))
-            decision.use()
-            self.note_activity()
+            view.frame_urls[normalised(request["url"])] = frame_request
+            number = self.next_number("decision")
+            self.decisions[number] = (decision, view)
+            self.frame_decisions[number] = frame_request
+            with self.lock:
+                self.waiting_since[("decision", number)] = time.monotonic()
+            self.queue_event({"type": "decide-action", "decision": number, "view": view.number, "navigation": None,
+                              "main-frame": False, "frame-request": frame_request or None, "request": request,
+                              "navigation-type": navigation_type, "redirect": redirect})
             return
         if redirect and view.navigation is not None:
             navigation = view.navigation
@@ -209,14 +221,29 @@ class Events:
         if policy not in ("allow", "cancel"):
             raise ProtocolError(f"policy must be 'allow' or 'cancel', not '{policy}'")
         decision, view = self.take_decision(number)
+        frame = self.frame_decisions.pop(number, None)
         if policy == "allow":
             decision.use()
+        elif frame is not None:
+            decision.ignore()
+            if frame:
+                self.frame_cancelled(frame)
         else:
             decision.ignore()
             view.cancelled = True
             view.provisional = False
         self.note_activity()
         return {}
+
+    def frame_cancelled(self, request):
+        """The harness cancelled a frame's load: its `fetch` request fails now. WebKit may never fire the frame's
+        `load` after that, so the request is no longer waited for."""
+        token = ("fetch", request)
+        if token not in self.pending_calls:
+            return
+        self.pending_calls.discard(token)
+        self.queue_event({"type": "fetch-done", "request": request, "ok": False,
+                          "message": "the app cancelled the frame's load"})
 
     def take_decision(self, number):
         """The pending decision `number` and its view, no longer pending; the time WebKit waited for it counted."""

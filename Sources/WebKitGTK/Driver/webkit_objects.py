@@ -130,7 +130,7 @@ class View:
         self.assigned = collections.deque()  # (number, url) from load/click-link, for the next main-frame actions
         self.provisional = False  # a main-frame navigation was decided and has not committed or failed yet
         self.provisional_since = 0.0
-        self.frame_urls = set()  # URLs whose navigation actions were classified as a frame's
+        self.frame_urls = {}  # URL whose navigation action was classified as a frame's -> its fetch request (0: none)
         self.navigation = None  # the current navigation's number
         self.cancelled = False  # the harness cancelled the current navigation: not loading for idle
         self.message_handlers = {}  # script message handler name -> its signal handler on `content`

@@ -246,8 +246,9 @@ class Views:
             "url": api.GLib.Variant("s", url),
             "kind": api.GLib.Variant("s", kind),
             "init": api.GLib.Variant("s", json.dumps(init)),
+            "request": api.GLib.Variant("i", number),
         })
-        script = "return await %s(url, kind, JSON.parse(init));" % page_requests.REQUEST
+        script = "return await %s(url, kind, JSON.parse(init), request);" % page_requests.REQUEST
 
         def done(widget, result, *_):
             if generation != self.generation:

@@ -160,7 +160,8 @@ extension SimulatedWebKit {
                     initJSON: Self.fetchInit(of: request, credentials: withCredentials ? "include" : "same-origin", mode: "cors"),
                     completion: completion)
             }
-            if kind != .fetch { log("the page requests \(request.httpMethod) \(request.url) as \(Self.describe(kind))") }
+            if kind != .fetch { log("the page requests \(request.httpMethod) \(request.url) as \(kind.summary)") }
+            if kind == .iframe { return loadFrame(request, in: webView, completion: completion) }
             engineFetch(request, kind: kind, in: webView, completion: completion)
         }
     }
@@ -188,13 +189,6 @@ extension SimulatedWebKit {
         fetchHop(request, kind: kind, urlList: [request.url], in: webView, completion: completion)
     }
 
-    static func describe(_ kind: SubresourceKind) -> String {
-        switch kind {
-        case .fetch: "fetch() (credentials include, no-cors)"
-        case .xhr(let withCredentials): "an XMLHttpRequest (cors, withCredentials \(withCredentials))"
-        case .image: "an image (no-cors, credentials include)"
-        }
-    }
 
     /// A page script's `fetch()`: `credentials` decides whether cookies go and are kept (the Fetch standard:
     /// `same-origin` only for the page's origin).
@@ -275,51 +269,77 @@ extension SimulatedWebKit {
         }
         afterPendingWrites(webView.store) { [unowned self] in
             let url = request.url
-            guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
-                return completion(.failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)")))
-            }
-            let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
-            let context = httpContext(for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod)
-            if context.isCrossSiteRedirect {
-                log("subresource hop to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
-            }
-            var fields = request.headerFields.removing("Cookie")
-            let pageURL = HTTPURL(page.absoluteString)
-            // An XHR includes credentials only to the page's origin unless withCredentials (Fetch: credentials mode).
-            let credentials = request.httpShouldHandleCookies && kind.includesCredentials(to: wireURL, from: pageURL)
-            if request.httpShouldHandleCookies, !credentials {
-                log("\(Self.describe(kind)) to \(url.host ?? "") from \(page.host ?? ""): cross-origin without credentials, no cookies sent or kept")
-            }
-            if credentials {
-                if thirdParty, profile.thirdPartyCookies == .blocked {
-                    log("third-party request to \(url.host ?? "") from \(page.host ?? ""): no cookies sent (ITP)")
-                } else if let cookie = webView.store.jar.cookieHeader(for: cookieURL, context: context) {
-                    fields.append(HTTPHeaderField(name: "Cookie", value: cookie))
-                }
-            }
-            let wire = HTTPRequest(url: wireURL, method: request.httpMethod, headers: fields, body: request.bodyText)
-            guard let response = network.send(wire, for: .subresource) else {
-                return completion(.failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))")))
-            }
-            if credentials {
-                store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+            let response: HTTPResponse
+            switch sendSubresourceHop(request, kind: kind, urlList: urlList, from: page, in: webView) {
+            case .failure(let error): return completion(.failure(error))
+            case .success(let answer): response = answer
             }
             guard response.isRedirect else {
                 // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch").
-                guard kind.allowsReading(response, of: wireURL, from: pageURL) else {
+                let pageURL = HTTPURL(page.absoluteString)
+                guard let wireURL = HTTPURL(url.absoluteString), kind.allowsReading(response, of: wireURL, from: pageURL) else {
                     log("CORS: \(url) does not allow \(pageURL?.origin ?? "null") to read the answer; the XMLHttpRequest fails")
                     return completion(.failure(WebKitError(.cannotFindHost, "Load failed")))
                 }
                 return completion(.success(WebResponse(url: url, statusCode: response.status, headerFields: response.headers)))
             }
-            guard urlList.count <= HTTPRedirect.limit else {
-                return completion(.failure(WebKitError(.tooManyRedirects, "more than \(HTTPRedirect.limit) redirects starting at \(url)")))
+            switch nextHop(after: request, response, urlList: urlList) {
+            case .failure(let error): completion(.failure(error))
+            case .success(let next):
+                schedule(after: 0) { [unowned self] in
+                    fetchHop(next, kind: kind, urlList: urlList + [next.url], in: webView, completion: completion)
+                }
             }
-            guard let location = response.location, let target = HTTPRedirect.target(of: location, from: url) else {
-                return completion(.failure(WebKitError(.cannotFindHost, "invalid Location from \(url)")))
-            }
-            let next = request.following(redirect: response.status, to: target)
-            schedule(after: 0) { [unowned self] in fetchHop(next, kind: kind, urlList: urlList + [target], in: webView, completion: completion) }
         }
+    }
+
+    /// A subresource hop on the wire, from `page` (rules 2 and 12): cookies by the kind's credentials mode, the
+    /// third-party policy and SameSite by the page's site; the answer's cookies kept the same way.
+    func sendSubresourceHop(
+        _ request: WebRequest, kind: SubresourceKind, urlList: [URL], from page: URL, in webView: WebView
+    ) -> Result<HTTPResponse, WebKitError> {
+        let url = request.url
+        guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
+            return .failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
+        }
+        let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
+        let context = httpContext(for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod)
+        if context.isCrossSiteRedirect {
+            log("subresource hop to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
+        }
+        var fields = request.headerFields.removing("Cookie")
+        let pageURL = HTTPURL(page.absoluteString)
+        // An XHR includes credentials only to the page's origin unless withCredentials (Fetch: credentials mode).
+        let credentials = request.httpShouldHandleCookies && kind.includesCredentials(to: wireURL, from: pageURL)
+        if request.httpShouldHandleCookies, !credentials {
+            log("\(kind.summary) to \(url.host ?? "") from \(page.host ?? ""): cross-origin without credentials, no cookies sent or kept")
+        }
+        if credentials {
+            if thirdParty, profile.thirdPartyCookies == .blocked {
+                log("third-party request to \(url.host ?? "") from \(page.host ?? ""): no cookies sent (ITP)")
+            } else if let cookie = webView.store.jar.cookieHeader(for: cookieURL, context: context) {
+                fields.append(HTTPHeaderField(name: "Cookie", value: cookie))
+            }
+        }
+        let wire = HTTPRequest(url: wireURL, method: request.httpMethod, headers: fields, body: request.bodyText)
+        guard let response = network.send(wire, for: .subresource) else {
+            return .failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
+        }
+        if credentials {
+            store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+        }
+        return .success(response)
+    }
+
+    /// The request of the hop a 3xx `response` to `request` points to, or why there is none.
+    func nextHop(after request: WebRequest, _ response: HTTPResponse, urlList: [URL]) -> Result<WebRequest, WebKitError> {
+        let url = request.url
+        guard urlList.count <= HTTPRedirect.limit else {
+            return .failure(WebKitError(.tooManyRedirects, "more than \(HTTPRedirect.limit) redirects starting at \(url)"))
+        }
+        guard let location = response.location, let target = HTTPRedirect.target(of: location, from: url) else {
+            return .failure(WebKitError(.cannotFindHost, "invalid Location from \(url)"))
+        }
+        return .success(request.following(redirect: response.status, to: target))
     }
 }
