@@ -255,14 +255,14 @@ public final class BrowserApp: App {
     public func close() { engine.close() }
 
     public func restart() throws {
-        let (reopen, currentName) = webViews.closeAll()
+        let closed = webViews.closeAll(\.options)
         nativeTab = nil
         engine.terminateApp()
         defaultStore = engine.defaultDataStore()
         transcript.record("• app killed and relaunched: \(browser) closed and started again on its profile")
         try settle()
-        for (name, view) in reopen { try openWebView(OpenWebViews<(options: WebViewOptions, tab: Tab)>.reopening(view.options, named: name)) }
-        if let currentName { try webViews.switchTo(currentName) }
+        for options in closed.options { try openWebView(options) }
+        try webViews.switchBack(to: closed)
     }
 
     public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

@@ -341,15 +341,15 @@ public final class WebViewApp: App {
     public func restart() throws {
         strategy.appWillTerminate(context)
         try settle()
-        let (reopen, currentName) = webViews.closeAll()
+        let closed = webViews.closeAll(\.options)
         engine.terminateApp()
         loseUnwrittenNativeChanges()
         try nativeStore.restart()
         transcript.record("• app killed and relaunched")
         if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: native.cookies) }
         try launch(first: false)
-        for (name, view) in reopen { try openWebView(OpenWebViews<(webView: WKWebView, options: WebViewOptions)>.reopening(view.options, named: name)) }
-        if let currentName { try webViews.switchTo(currentName) }
+        for options in closed.options { try openWebView(options) }
+        try webViews.switchBack(to: closed)
     }
 
     public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

@@ -30,10 +30,11 @@ struct OpenWebViewsTests {
         views.open(main, options: main)
         views.open(second, options: second)
         try views.switchTo("main")
-        let (closed, current) = views.closeAll()
+        let closed = views.closeAll { $0 }
         #expect(views.all.isEmpty && views.current == nil)
-        #expect(current == "main")
-        let reopened = closed.map { OpenWebViews<WebViewOptions>.reopening($0.view, named: $0.name) }
-        #expect(reopened == [main, second])
+        #expect(closed.options == [main, second] && closed.current == "main")
+        for options in closed.options { views.open(options, options: options) }
+        try views.switchBack(to: closed)
+        #expect(views.currentName == "main" && views.all.map(\.name) == ["main", "second"])
     }
 }

@@ -42,19 +42,33 @@ public struct OpenWebViews<View> {
         currentName = name
     }
 
-    /// Every view closes (the app is killed); what is returned lets the app open them again as they were.
-    public mutating func closeAll() -> (views: [(name: String, view: View)], current: String?) {
+    /// Every view closes (the app is killed); what is returned lets the app open them again as they were, each with
+    /// the options `options` reads from it.
+    public mutating func closeAll(_ options: (View) -> WebViewOptions) -> ClosedWebViews {
         defer {
             all = []
             currentName = nil
         }
-        return (all, currentName)
+        return ClosedWebViews(
+            options: all.map { Self.reopening(options($0.view), named: $0.name) }, current: currentName)
+    }
+
+    /// After the views of `closed` were opened again, steps act on the one they acted on before.
+    public mutating func switchBack(to closed: ClosedWebViews) throws {
+        if let current = closed.current { try switchTo(current) }
     }
 
     /// The options that open the view called `name` again: the unnamed one's without a name.
-    public static func reopening(_ options: WebViewOptions, named name: String) -> WebViewOptions {
+    static func reopening(_ options: WebViewOptions, named name: String) -> WebViewOptions {
         var options = options
         options.name = name == WebViewOptions.mainName ? nil : name
         return options
     }
+}
+
+/// The web views open when the app was killed: what opens them again after its relaunch, in the order they were
+/// opened, and the one the steps acted on.
+public struct ClosedWebViews: Sendable, Equatable {
+    public let options: [WebViewOptions]
+    public let current: String?
 }

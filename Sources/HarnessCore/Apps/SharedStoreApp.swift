@@ -152,12 +152,11 @@ public final class SharedStoreApp: App {
 
     public func restart() throws {
         try store.restart()
-        let (open, currentName) = webViews.closeAll()
-        for (name, view) in open {
-            let options = OpenWebViews<WebView>.reopening(view.options, named: name)
+        let closed = webViews.closeAll(\.options)
+        for options in closed.options {
             webViews.open(WebView(options: options, store: options.dataStore == .nonPersistent ? try makeStore() : store), options: options)
         }
-        if let currentName { try webViews.switchTo(currentName) }
+        try webViews.switchBack(to: closed)
         environment.transcript.record("• app killed and relaunched")
     }
 
