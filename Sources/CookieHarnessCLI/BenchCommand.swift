@@ -181,16 +181,19 @@ enum BenchCommand: HarnessCommand {
         let simulatedFigure = try benchmark.simulatedRun(jobs: ProcessInfo.processInfo.activeProcessorCount)
         output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(ProcessInfo.processInfo.activeProcessorCount) workers", simulatedFigure))
         if args.flags.contains("profile") { try profile(benchmark, output: output) }
-        var first: LiveEngineBenchmark.Figure?
+        var first: (drivers: Int, figure: LiveEngineBenchmark.Figure)?
         for count in counts {
             try benchmark.warmUp(drivers: count)
             let figure = try benchmark.liveRun(drivers: count)
             let memory = WebKitGTKDrivers.shared.memoryPerDriver().suffix(count)
             let perDriver = memory.isEmpty ? "" : String(format: "; memory per driver %.0f MiB", Double(memory.reduce(0, +)) / Double(memory.count) / 1_048_576)
-            let speedUp = first.map { String(format: " (%.2fx one driver's rate)", figure.perSecond / $0.perSecond) } ?? ""
+            // The ratio to the first count measured, named as such (`--drivers 2,4` has no one-driver run).
+            let speedUp = first.map {
+                String(format: " (%.2fx ", figure.perSecond / $0.figure.perSecond) + ($0.drivers == 1 ? "one driver's rate)" : "\($0.drivers) drivers' rate)")
+            } ?? ""
             output.out(line("hand-written suites × \(live.count) strategies, real WebKitGTK, \(count) driver\(count == 1 ? "" : "s")", figure)
                 + speedUp + perDriver + "; load average \(loadAverage())")
-            if first == nil { first = figure }
+            if first == nil { first = (count, figure) }
         }
         return .success
     }
