@@ -26,6 +26,7 @@ struct SuiteMatrixTests {
     /// What ITP (ios) or the no-third-party policy and SameSite default None (webkitgtk) decide, whatever the app does.
     static let platformPolicy: Set<String> = [
         "same-site.only-none-on-cross-site-subresource", "same-site.cross-site-subresource-sets-only-none",
+        "frames.cross-site-frame-sends-only-none", "frames.cross-site-frame-response-sets-only-none",
     ]
 
     /// What WebKitGTK's jar (libsoup) does differently from RFC 6265bis, measured on the real engine: SameSite=None
