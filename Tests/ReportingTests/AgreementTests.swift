@@ -58,6 +58,35 @@ struct AgreementTests {
         #expect(result.staleCauses(in: known).isEmpty)
     }
 
+    @Test("the reports name every cell not compared with its reason: which side skipped and why, or the known race")
+    func notComparedAreListed() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "wk-a basic.race timing-dependent: an unawaited copy races the next request\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = Self.agreement([
+            ("race", .passed, .passed),
+            ("post", .passed, .skipped(reason: "POST load\nsecond line")),
+            ("clock", .skipped(reason: "no clock"), .passed),
+            ("post-2", .passed, .skipped(reason: "POST load")),
+            ("plain", .passed, .passed),
+        ], known: try KnownDisagreements(contentsOf: file))
+        #expect(result.notComparedCells.map(\.scenarioID) == ["basic.race", "basic.post", "basic.clock", "basic.post-2"])
+        #expect(result.notComparedCells.map(\.notComparedReason) == [
+            "known to vary: timing-dependent: an unawaited copy races the next request",
+            "skipped on the real engine: POST load\nsecond line", "skipped on the simulated engine: no clock",
+            "skipped on the real engine: POST load",
+        ])
+        #expect(result.cells.last?.notComparedReason == nil)
+        let markdown = result.markdown()
+        #expect(markdown.contains("## Not compared (4)"))
+        #expect(markdown.contains("<summary>2 · skipped on the real engine: POST load</summary>"))
+        #expect(markdown.contains("- wk-a · `basic.clock`"))
+        let json = try #require(try JSONSerialization.jsonObject(with: try result.json()) as? [String: Any])
+        let listed = try #require(json["notCompared"] as? [[String: String]])
+        #expect(listed.map { $0["scenario"] } == ["basic.race", "basic.post", "basic.clock", "basic.post-2"])
+        #expect(listed[2]["reason"] == "skipped on the simulated engine: no clock")
+    }
+
     @Test("a listed cause explains a disagreement; one listed for a cell that agrees is stale")
     func knownCauses() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString).txt").path

@@ -103,7 +103,9 @@ struct LiveEngineTests {
                 cells[3] == "\(tally.disagreed)" && cells[4] == "\(tally.compared)" && cells[7] == "\(tally.notCompared)",
                 """
                 \(name): README says \(cells[3]) disagree, \(cells[4]) compared, \(cells[7]) not compared; \
-                this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint)
+                this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint); not compared in this run:
+                \(agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
+                    .map { "\($0.strategy) \($0.scenarioID): \($0.notComparedReason ?? "")" }.joined(separator: "\n"))
                 """)
         }
     }

@@ -75,6 +75,27 @@ extension Agreement {
             text += "\n## \(heading) (\(shown.count))\n"
             for cell in shown { text += markdown(cell) }
         }
+        text += notComparedMarkdown()
+        return text
+    }
+
+    /// The cells not compared, grouped by reason (the first line of a skip's reason), each group with its cells.
+    private func notComparedMarkdown() -> String {
+        let cells = notComparedCells
+        var text = "\n## Not compared (\(cells.count))\n\n"
+        var order: [String] = []
+        var byReason: [String: [Cell]] = [:]
+        for cell in cells {
+            let reason = (cell.notComparedReason ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            if byReason[reason] == nil { order.append(reason) }
+            byReason[reason, default: []].append(cell)
+        }
+        for reason in order.sorted(by: { byReason[$0]!.count > byReason[$1]!.count }) {
+            let group = byReason[reason]!
+            text += "<details><summary>\(group.count) · \(ReportText.markdown(ReportText.capped(reason)))</summary>\n\n"
+            text += group.map { "- \(ReportText.markdown($0.strategy)) · `\($0.scenarioID)`" }.joined(separator: "\n")
+            text += "\n</details>\n\n"
+        }
         return text
     }
 
@@ -198,6 +219,12 @@ extension Agreement {
             var strategies: [Rate]
             var disagreements: [Disagreement]
             var orderOnly: [Disagreement]
+            var notCompared: [NotCompared]
+        }
+        struct NotCompared: Encodable {
+            var strategy: String
+            var scenario: String
+            var reason: String
         }
         func rate(_ tally: Tally) -> Rate {
             Rate(strategy: tally.strategy, agreed: tally.agreed, orderOnly: tally.orderOnly, compared: tally.compared,
@@ -217,7 +244,10 @@ extension Agreement {
         }
         let document = Document(
             simulatedProfile: simulatedProfile, liveProfile: liveProfile, overall: rate(overall), strategies: tallies.map(rate),
-            disagreements: disagreements.map(entry), orderOnly: orderOnlyCells.map(entry))
+            disagreements: disagreements.map(entry), orderOnly: orderOnlyCells.map(entry),
+            notCompared: notComparedCells.map {
+                NotCompared(strategy: $0.strategy, scenario: $0.scenarioID, reason: ReportText.capped($0.notComparedReason ?? ""))
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)

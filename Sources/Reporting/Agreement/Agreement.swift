@@ -46,6 +46,15 @@ public struct Agreement: Sendable {
             return true
         }
 
+        /// Why the cell is not compared (nil when it is): the side that skipped and its reason, or the known cause
+        /// saying the real engine's result varies from run to run.
+        public var notComparedReason: String? {
+            if let cause = knownCause, cause.hasPrefix(Agreement.timingDependent) { return "known to vary: \(cause)" }
+            if case .skipped(let reason) = live.status { return "skipped on the real engine: \(reason)" }
+            if case .skipped(let reason) = simulated.status { return "skipped on the simulated engine: \(reason)" }
+            return nil
+        }
+
         public var verdict: Verdict {
             guard isCompared else { return .notCompared }
             if Agreement.sameOutcome(simulated.status, live.status), simulated.observations == live.observations { return .agree }
@@ -195,6 +204,9 @@ public struct Agreement: Sendable {
     }
 
     public var disagreements: [Cell] { cells.filter { $0.verdict == .disagree } }
+
+    /// Cells neither agreeing nor disagreeing: one side skipped, or the real engine's result is known to vary.
+    public var notComparedCells: [Cell] { cells.filter { !$0.isCompared } }
 
     /// Cells whose observations differ only in order.
     public var orderOnlyCells: [Cell] { cells.filter { $0.verdict == .orderOnly } }
