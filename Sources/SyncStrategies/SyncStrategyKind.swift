@@ -82,6 +82,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "HttpOnly and Secure lost on restore; session cookies live 30 days; the web view's store wiped after every response (a script can then forge the session); a POST load is rebuilt as a GET without its body",
             make: { UserDefaultsAsWrittenStrategy() }),
         SyncStrategyKind(
+            name: "wk-session-restore",
+            summary: "as field note 004 writes it: the server's Set-Cookie saved to UserDefaults from navigationResponse; after a relaunch a document-start script writes it into document.cookie and the first load sends it as a Cookie header with httpShouldHandleCookies = false",
+            knownBreakage: "the restored session is script-visible and not Secure; the first load after a relaunch sends none of the web view's cookies and stores none; Domain cookies, redirect hops' cookies and deletions never saved; nothing native",
+            make: { SessionRestoreStrategy() }),
+        SyncStrategyKind(
             name: "wk-combined", summary: "two-way sync: awaited cookie-store copies, observer web→native, header only as fallback",
             knownBreakage: "none it claims (platform policy such as ITP still applies)", make: { CombinedStrategy() }),
     ]

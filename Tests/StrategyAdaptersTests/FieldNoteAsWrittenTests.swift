@@ -29,4 +29,23 @@ struct FieldNoteAsWrittenTests {
         let result = try steps.run(Self.postLoad, on: adapter)
         #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
     }
+
+    /// Note 004's restore after a relaunch: the first load with the saved cookie in its own header and cookie
+    /// handling off, then the document-start script's script-visible copy on every page.
+    @Test("note 004 restores the saved cookie with a header on the first load (cookie handling off) and a script; the copy is script-visible")
+    func sessionRestore() throws {
+        let result = try steps.run([
+            PitfallStepTests.open, .load(Request(url: "https://app.example.com/prefs")),
+            .expect(.documentCookie(CookieStringMatch(contains: ["theme=dark"]))),
+            .restartApp, PitfallStepTests.open, .load(Request(url: "https://app.example.com/home")),
+            PitfallStepTests.request("https://app.example.com/home", equals: "theme=dark"),
+            .expect(.store(StoreExpectation(store: .webView, name: "theme", present: true, domain: "app.example.com", persistent: false))),
+            .expect(.store(StoreExpectation(store: .native, name: "theme", present: false))),
+        ], on: "wk-session-restore")
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+        #expect(result.transcript.contains { $0.contains("first load after launch with httpShouldHandleCookies = false and Cookie: theme=dark") })
+        #expect(result.transcript.contains { $0.contains("document.cookie = 'theme=dark; domain=app.example.com; path=/;'") })
+        // Before the relaunch nothing is saved yet, so nothing is restored: the first launch loads as is.
+        #expect(!result.transcript.prefix { !$0.contains("relaunched") }.contains { $0.contains("httpShouldHandleCookies = false") })
+    }
 }
