@@ -1,30 +1,12 @@
-import ChildProcesses
-import CookieModel
 import Foundation
-import StrategyAdapters
 import Testing
 import WebKitModel
-
-@testable import WebKitGTK
 
 /// An iframe the page appends (issue 19, `<fetch kind="iframe">`): every hop is a navigation action not for the
 /// main frame, the final response a navigation response not for the main frame, and the main frame's navigation
 /// callbacks stay silent. Each case runs on the simulated engine and on the real one, which must agree.
 @Suite("iframes and their navigation decisions, on both engines", .serialized)
 struct FrameTests {
-    /// http://app.example/hop answers a 302 to http://app.example/widget; every other URL a page.
-    final class Pages: HTTPNetwork {
-        var requests: [(url: String, cookie: String?)] = []
-        func send(_ request: HTTPRequest, for purpose: HTTPRequest.Purpose) -> HTTPResponse? {
-            requests.append((request.url.description, request.headers.joinedValue(of: "Cookie", separator: "; ")))
-            if request.url.description == "http://app.example/hop" {
-                return HTTPResponse(status: 302, headers: [HTTPHeaderField(name: "Location", value: "http://app.example/widget")], body: "")
-            }
-            return HTTPResponse(status: 200, headers: [HTTPHeaderField(name: "Content-Type", value: "text/html")], body: "<p>page</p>")
-        }
-        func requested(_ url: String) -> [String?] { requests.filter { $0.url == url }.map(\.cookie) }
-    }
-
     /// The app's navigation delegate: what it saw, and whether it cancels a frame's actions or response.
     final class Delegate: WKNavigationDelegate {
         var cancelFrameActions = false
@@ -52,55 +34,31 @@ struct FrameTests {
         func webView(_ webView: WKWebView, didFinish navigation: WKNavigation) { finished += 1 }
     }
 
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case simulated, live
-        var testDescription: String { rawValue }
-    }
+    typealias Engine = BothEngines.Engine
 
-    /// An app with one web view on `engine`, showing http://app.example/ with a session cookie in its store; the
-    /// real engine's driver is stopped at the end, also on failure.
+    /// An app with one web view on `engine` showing a page (``BothEngines/ShownPage``), where
+    /// http://app.example/hop answers a 302 to http://app.example/widget.
     final class App {
-        let drivers = WebKitGTKDrivers(configuration: nil)
-        let network = Pages()
-        let engine: any WebKitEngine
-        let webView: WKWebView
+        let page: BothEngines.ShownPage
         let delegate = Delegate()
+        var network: BothEngines.Pages { page.network }
+        var webView: WKWebView { page.webView }
 
         init(_ kind: Engine) throws {
-            let clock = VirtualClock(start: Date())
-            switch kind {
-            case .simulated:
-                engine = SimulatedWebKit(profile: .webkitgtk, clock: clock, network: network)
-            case .live:
-                try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
-                do {
-                    engine = try WebKitGTKEngine(clock: clock, network: network, persistent: false, drivers: drivers)
-                } catch {
-                    drivers.stopAll()
-                    throw error
-                }
+            let delegate = delegate
+            page = try BothEngines.ShownPage(kind, network: BothEngines.Pages(redirects: ["http://app.example/hop": "http://app.example/widget"])) {
+                webView, _ in webView.navigationDelegate = delegate
             }
-            webView = WKWebView(configuration: WKWebViewConfiguration(context: WKContext(engine: engine)))
-            webView.navigationDelegate = delegate
-            var stored = false
-            webView.configuration.websiteDataStore.httpCookieStore.setCookie(
-                Cookie(name: "sid", value: "s1", domain: "app.example", path: "/", creation: Date())
-            ) { stored = true }
-            webView.load(WebRequest(url: URL(string: "http://app.example/")!))
-            try engine.runUntilIdle()
-            try #require(stored && webView.url?.absoluteString == "http://app.example/")
             delegate.actions = []
             delegate.responses = []
             delegate.finished = 0
         }
 
-        deinit { drivers.stopAll() }
-
         /// Appends an iframe loading `url`; its outcome.
         func addFrame(_ url: String) throws -> Result<WebResponse, WebKitError>? {
             var outcome: Result<WebResponse, WebKitError>?
             webView.performSubresourceRequest(WebRequest(url: URL(string: url)!), kind: .iframe) { outcome = $0 }
-            try engine.runUntilIdle()
+            try page.engine.runUntilIdle()
             return outcome
         }
     }

@@ -1,27 +1,12 @@
-import ChildProcesses
-import CookieModel
 import Foundation
-import StrategyAdapters
 import Testing
 import WebKitModel
-
-@testable import WebKitGTK
 
 /// A `target="_blank"` link (issue 20, `createWebViewWith`): the navigation delegate decides on an action with no
 /// target frame, then the `WKUIDelegate` is asked for a web view. Each case runs on the simulated engine and on the
 /// real one, which must agree.
 @Suite("target=_blank links and createWebViewWith, on both engines", .serialized)
 struct NewWindowTests {
-    /// Every URL answers a page; the requests are kept, with their Cookie header.
-    final class Pages: HTTPNetwork {
-        var requests: [(url: String, cookie: String?)] = []
-        func send(_ request: HTTPRequest, for purpose: HTTPRequest.Purpose) -> HTTPResponse? {
-            requests.append((request.url.description, request.headers.joinedValue(of: "Cookie", separator: "; ")))
-            return HTTPResponse(status: 200, headers: [HTTPHeaderField(name: "Content-Type", value: "text/html")], body: "<p>page</p>")
-        }
-        func requested(_ url: String) -> [String?] { requests.filter { $0.url == url }.map(\.cookie) }
-    }
-
     /// The app's delegates: what they saw, and how the UI delegate answers.
     final class Delegates: WKNavigationDelegate, WKUIDelegate {
         enum Answer { case none, sameView, newView, viewOfAnotherConfiguration }
@@ -62,55 +47,29 @@ struct NewWindowTests {
         }
     }
 
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case simulated, live
-        var testDescription: String { rawValue }
-    }
+    typealias Engine = BothEngines.Engine
 
-    /// An app with one web view on `engine`, showing http://app.example/ with a session cookie in its store; the
-    /// real engine's driver is stopped at the end, also on failure.
+    /// An app with one web view on `engine` showing a page (``BothEngines/ShownPage``), these delegates on it.
     final class App {
-        let drivers = WebKitGTKDrivers(configuration: nil)
-        let network = Pages()
-        let engine: any WebKitEngine
-        let context: WKContext
-        let webView: WKWebView
+        let page: BothEngines.ShownPage
         let delegates: Delegates
+        var network: BothEngines.Pages { page.network }
+        var webView: WKWebView { page.webView }
 
         init(_ kind: Engine) throws {
-            let clock = VirtualClock(start: Date())
-            switch kind {
-            case .simulated:
-                engine = SimulatedWebKit(profile: .webkitgtk, clock: clock, network: network)
-            case .live:
-                try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
-                do {
-                    engine = try WebKitGTKEngine(clock: clock, network: network, persistent: false, drivers: drivers)
-                } catch {
-                    drivers.stopAll()
-                    throw error
-                }
+            var delegates: Delegates?
+            page = try BothEngines.ShownPage(kind) { webView, context in
+                delegates = Delegates(context: context)
+                webView.navigationDelegate = delegates
+                webView.uiDelegate = delegates
             }
-            context = WKContext(engine: engine)
-            webView = WKWebView(configuration: WKWebViewConfiguration(context: context))
-            delegates = Delegates(context: context)
-            webView.navigationDelegate = delegates
-            webView.uiDelegate = delegates
-            var stored = false
-            webView.configuration.websiteDataStore.httpCookieStore.setCookie(
-                Cookie(name: "sid", value: "s1", domain: "app.example", path: "/", creation: Date())
-            ) { stored = true }
-            webView.load(WebRequest(url: URL(string: "http://app.example/")!))
-            try engine.runUntilIdle()
-            try #require(stored && webView.url?.absoluteString == "http://app.example/")
-            delegates.actions = []
+            self.delegates = delegates!
+            self.delegates.actions = []
         }
-
-        deinit { drivers.stopAll() }
 
         func clickBlankLink(to url: String = "http://app.example/next") throws {
             webView.performLinkClickToNewWindow(URL(string: url)!)
-            try engine.runUntilIdle()
+            try page.engine.runUntilIdle()
         }
     }
 
