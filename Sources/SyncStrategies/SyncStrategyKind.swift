@@ -52,6 +52,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "as wk-user-script, and every site's cookies are planted on the page's host with its default path",
             make: { UserScriptStrategy(variant: .asWritten) }),
         SyncStrategyKind(
+            name: "wk-user-script:after-load",
+            summary: "as field note 000's second injection: in didFinish, evaluateJavaScript writes every native cookie into document.cookie (name=value, no attributes)",
+            knownBreakage: "nothing before the first page has finished (its request, subresources and scripts go without); HttpOnly and Secure lost, other hosts' cookies planted; the native value overwrites the web one after every page",
+            make: { AfterLoadScriptStrategy() }),
+        SyncStrategyKind(
             name: "wk-response-capture", summary: "Set-Cookie from decidePolicyFor navigationResponse into the native store",
             knownBreakage: "3xx responses never reach the delegate; folded Set-Cookie split on commas", make: { ResponseCaptureStrategy() }),
         SyncStrategyKind(

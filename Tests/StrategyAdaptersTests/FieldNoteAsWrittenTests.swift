@@ -48,4 +48,21 @@ struct FieldNoteAsWrittenTests {
         // Before the relaunch nothing is saved yet, so nothing is restored: the first launch loads as is.
         #expect(!result.transcript.prefix { !$0.contains("relaunched") }.contains { $0.contains("httpShouldHandleCookies = false") })
     }
+
+    /// Note 000's second injection: the native cookies written in `didFinish`, so the first page goes without them
+    /// and the next one with them, an HttpOnly native session then script-visible.
+    @Test("note 000's didFinish injection: the first load goes without the native session, the next with it, script-visible")
+    func afterLoadInjection() throws {
+        let httpOnlySession = Step.Kind.nativeSetCookie(url: "https://app.example.com/", setCookie: "session=n; Path=/; Secure; HttpOnly")
+        let result = try steps.run([
+            httpOnlySession, PitfallStepTests.open, .load(Request(url: "https://app.example.com/home")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/home", occurrence: .last, cookie: CookieStringMatch(isEmpty: true)))),
+            .expect(.documentCookie(CookieStringMatch(equals: "session=n"))),
+            .followLink(url: "https://app.example.com/account"),
+            PitfallStepTests.request("https://app.example.com/account", equals: "session=n"),
+            .expect(.store(StoreExpectation(store: .webView, name: "session", present: true, httpOnly: false, secure: false, persistent: false))),
+        ], on: "wk-user-script:after-load")
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+        #expect(result.transcript.contains { $0.contains("didFinish https://app.example.com/home: evaluateJavaScript writes 1 native cookie(s)") })
+    }
 }
