@@ -111,13 +111,10 @@ public final class SessionRestoreStrategy: SyncStrategy {
     }
 
     private static func load(_ app: StrategyContext) -> [Saved] {
-        guard let data = app.defaults.data(forKey: key) else { return [] }
-        return (try? JSONDecoder().decode([Saved].self, from: data)) ?? []
+        app.defaults.savedList(of: Saved.self, forKey: key)
     }
 
     private static func save(_ cookies: [Saved], _ app: StrategyContext) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        app.defaults.set(try? encoder.encode(cookies), forKey: key)
+        app.defaults.saveList(cookies, forKey: key)
     }
 }

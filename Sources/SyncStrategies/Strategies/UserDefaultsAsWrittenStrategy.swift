@@ -87,18 +87,12 @@ public final class UserDefaultsAsWrittenStrategy: SyncStrategy {
                 expires: app.now.addingTimeInterval(forcedLifetime))
             if byName.updateValue(properties, forKey: cookie.name) == nil { order.append(cookie.name) }
         }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = .sortedKeys
-        app.defaults.set(try? encoder.encode(order.compactMap { byName[$0] }), forKey: key)
+        app.defaults.saveList(order.compactMap { byName[$0] }, forKey: key)
         return order.count
     }
 
     static func load(_ app: StrategyContext) -> [SavedProperties] {
-        guard let data = app.defaults.data(forKey: key) else { return [] }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return (try? decoder.decode([SavedProperties].self, from: data)) ?? []
+        app.defaults.savedList(of: SavedProperties.self, forKey: key)
     }
 
     /// `HTTPCookie(properties:)` of the saved properties: not Secure, not HttpOnly; a leading dot makes a domain cookie.

@@ -82,16 +82,10 @@ public final class UserDefaultsStrategy: SyncStrategy {
     }
 
     private func load(_ app: StrategyContext) -> [Cookie] {
-        guard let data = app.defaults.data(forKey: Self.key) else { return [] }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return (try? decoder.decode([Cookie].self, from: data)) ?? []
+        app.defaults.savedList(of: Cookie.self, forKey: Self.key)
     }
 
     private func save(_ cookies: [Cookie], _ app: StrategyContext) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = .sortedKeys
-        app.defaults.set(try? encoder.encode(cookies.map { force($0, app) }), forKey: Self.key)
+        app.defaults.saveList(cookies.map { force($0, app) }, forKey: Self.key)
     }
 }
