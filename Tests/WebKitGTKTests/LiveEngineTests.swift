@@ -87,10 +87,10 @@ struct LiveEngineTests {
         // The README's figures are one run's. Cells the real engine does not answer the same way every time (a
         // library's unawaited copy racing a request: a cookie list in another order) move between agree and
         // order-only from run to run (9, 12 and 19 order-only cells in three runs of one commit), so the check is on
-        // what every run shares: per strategy and in all, the cells in disagreement and the cells in all; the cells
-        // not compared may differ by one per strategy and two in all — one CI run (stop 32, 2026-12-03) had a 33rd
-        // for hotwire-native:1.2.2 that no run here had (four runs of that commit, two under load), and its cause is
-        // not known: the message lists this run's not-compared cells with their reasons, so the next one names it.
+        // what every run shares: per strategy and in all, the cells in disagreement and the cells in all. The cells
+        // not compared may differ by one per strategy and two in all: a proxy exchange of a scenario skipped for its
+        // delay-ms= can reach the next scenario on the same driver, which then takes that skip (seen in CI for
+        // hotwire-native:1.2.2 and ggwkcookie:1.0.0, 2026-12-03; not yet mended). The cells are printed when it does.
         let readme = try String(contentsOfFile: RepositoryFiles.root + "/README.md", encoding: .utf8)
         let block = try #require(Agreement.readmeBlock.block(in: readme), "README.md has no agreement block")
         let hint = "README.md's agreement figures are not this run's: swift run cookie-harness agreement --update-readme README.md"
@@ -104,19 +104,18 @@ struct LiveEngineTests {
             try #require(cells.count >= 8, "README.md's agreement row \(name) has \(cells.count) columns: \(hint)")
             let (disagreed, compared, notCompared) = (Int(cells[3]) ?? -1, Int(cells[4]) ?? -1, Int(cells[7]) ?? -1)
             let drift = abs(notCompared - tally.notCompared)
+            let notComparedHere = agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
+                .map { "\($0.strategy) \($0.scenarioID): \($0.notComparedReason ?? "")" }
             #expect(
                 disagreed == tally.disagreed && compared + notCompared == tally.compared + tally.notCompared
                     && drift <= (name == "all" ? 2 : 1),
                 """
                 \(name): README says \(disagreed) disagree, \(compared) compared, \(notCompared) not compared; \
                 this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint); not compared in this run:
-                \(agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
-                    .map { "\($0.strategy) \($0.scenarioID): \($0.notComparedReason ?? "")" }.joined(separator: "\n"))
+                \(notComparedHere.joined(separator: "\n"))
                 """)
             if drift > 0, name != "all" {
-                print("LiveEngineTests: \(name): \(tally.notCompared) cells not compared, README \(notCompared):",
-                      agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
-                          .map { "\($0.strategy) \($0.scenarioID): \($0.notComparedReason ?? "")" })
+                print("LiveEngineTests: \(name): \(tally.notCompared) cells not compared, README \(notCompared):", notComparedHere)
             }
         }
     }

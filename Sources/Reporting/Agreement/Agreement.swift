@@ -39,12 +39,7 @@ public struct Agreement: Sendable {
         /// Both results could be judged: neither was skipped, and the real engine's result is not known to vary
         /// from run to run (a known cause starting with ``Agreement/timingDependent``: a library's unawaited copies
         /// racing the engine), which no single run can compare.
-        public var isCompared: Bool {
-            if knownCause?.hasPrefix(Agreement.timingDependent) == true { return false }
-            if case .skipped = simulated.status { return false }
-            if case .skipped = live.status { return false }
-            return true
-        }
+        public var isCompared: Bool { notComparedReason == nil }
 
         /// Why the cell is not compared (nil when it is): the side that skipped and its reason, or the known cause
         /// saying the real engine's result varies from run to run.
