@@ -423,10 +423,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         own = self.browsers_own(url)
         if own is not None:
             # Not the scenario's: the exchange is answered here and never becomes an event.
-            exchange = proxy.Exchange(0)
-            exchange.response = None if own is SERVICE_CLOSED else own
-            exchange.ready.set()
-            return exchange
+            return proxy.answered(None if own is SERVICE_CLOSED else own)
         with self.lock:
             self.awaited_tabs = [(awaited, until) for awaited, until in self.awaited_tabs if awaited != same_url(url)]
             exchange = proxy.Exchange(self.next_number("exchange"))

@@ -110,6 +110,11 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.pending_calls = set()  # fetch requests and JavaScript calls running
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
+        self.pages_requested = False  # whether this scenario's pages may have made a request (Events.note_op)
+
+    def perform(self, op, request):
+        self.note_op(op)
+        return super().perform(op, request)
 
     def describe(self, error):
         """A GLib.Error says its own message; anything else as every driver says it."""
@@ -158,8 +163,9 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     # -- reset, clock, stop -----------------------------------------------------------------------------------------
 
     def drop_scenario(self):
-        """Ignore pending decisions, close pending exchanges, destroy views, release data stores."""
+        """Ignore pending decisions, close pending exchanges and later strays, destroy views, release data stores."""
         self.generation += 1
+        self.forget_page_requests()
         for decision, _ in self.decisions.values():
             try:
                 decision.ignore()

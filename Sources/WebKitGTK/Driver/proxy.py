@@ -45,6 +45,15 @@ class Exchange:
         self.response = None  # (status, headers, body) or None: close the connection
 
 
+def answered(response):
+    """An exchange the driver answers by itself, never an event: `response` is (status, headers, body), or None to
+    close the connection without one."""
+    exchange = Exchange(0)
+    exchange.response = response
+    exchange.ready.set()
+    return exchange
+
+
 def close_unanswered(exchanges):
     """The scenario is over: each exchange's connection is closed without a response."""
     for exchange in exchanges:

@@ -1,0 +1,71 @@
+"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/WebKitGTK/Driver/webkit_events.py,
+Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
+answered as the next scenario's. A stand-in driver with the real Events mixin and a real Proxy; no engine."""
+
+import socket
+import tempfile
+import threading
+
+import driver_protocol
+import proxy
+import webkit_events
+
+
+class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.events = []
+        self.exchanges = {}
+        self.counters = {}
+        self.waiting_since = {}
+        self.last_activity = 0.0
+        self.times = driver_protocol.Profile()
+        self.pages_requested = False
+
+    def wake(self):
+        pass
+
+
+def ask(port, path):
+    """A plain http request through the proxy: the status line it gets back, or b"" when the proxy closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(f"GET http://app.example.com{path} HTTP/1.1\r\nHost: app.example.com\r\n\r\n".encode())
+        return connection.makefile("rb").readline()
+
+
+def test_a_request_before_the_scenarios_first_page_op_is_closed_and_only_a_later_one_is_the_scenarios():
+    driver = StandIn()
+    with tempfile.TemporaryDirectory() as directory:
+        server = proxy.Proxy(driver, *proxy.make_certificate(directory, "stray-test"))
+        try:
+            driver.note_op("new-web-view")
+            driver.note_op("set-cookie")
+            assert ask(server.port, "/web/ordered") == b""  # closed: no response, no event
+            assert driver.events == [] and driver.exchanges == {}
+            assert "closed (an earlier page's)" in " ".join(driver.times.totals)
+
+            driver.note_op("load")
+            answered = {}
+
+            def harness():
+                # The harness's side: wait for the event, then respond as driver_protocol.ProxyOwner.respond does.
+                while not driver.events:
+                    threading.Event().wait(0.005)
+                event = driver.events[0]
+                exchange = driver.exchanges[event["exchange"]]
+                exchange.response = (200, [], "ok")
+                exchange.ready.set()
+                answered["url"] = event["url"]
+
+            thread = threading.Thread(target=harness)
+            thread.start()
+            assert ask(server.port, "/home").startswith(b"HTTP/1.1 200")
+            thread.join(5)
+            assert answered == {"url": "http://app.example.com/home"}
+
+            driver.forget_page_requests()  # reset, or terminate-app: the app's pages are gone
+            driver.events.clear()
+            assert ask(server.port, "/home") == b""
+            assert driver.events == []
+        finally:
+            server.close()
