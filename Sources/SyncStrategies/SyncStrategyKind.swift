@@ -43,6 +43,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "as wk-request-header, and other hosts' and Secure cookies go on the first request (http too); a POST load is rebuilt as a GET without its body",
             make: { RequestHeaderStrategy(variant: .asWritten) }),
         SyncStrategyKind(
+            name: "wk-request-header:kept-session",
+            summary: "as field note 001 writes it: every native cookie in the load(_:) request's Cookie header, and the session saved to UserDefaults, put back by a swizzled HTTPCookieStorage.cookies whenever it is missing",
+            knownBreakage: "a native logout is undone (the session comes back into the native store, native requests and the next load); the rest as wk-request-header:as-written",
+            make: { KeptSessionHeaderStrategy() }),
+        SyncStrategyKind(
             name: "wk-user-script", summary: "document-start WKUserScript writing document.cookie",
             knownBreakage: "first request; HttpOnly (downgraded to script-visible); other domains; host-only widened to the domain",
             make: { UserScriptStrategy() }),

@@ -65,4 +65,27 @@ struct FieldNoteAsWrittenTests {
         #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
         #expect(result.transcript.contains { $0.contains("didFinish https://app.example.com/home: evaluateJavaScript writes 1 native cookie(s)") })
     }
+
+    /// Note 001's swizzled `HTTPCookieStorage.cookies`: the session saved at the native login is put back by the
+    /// next read of the store after a logout (the note's own save runs one), so the native store and the next
+    /// load's header have it again; the as-written header without the swizzle stays logged out.
+    @Test("note 001's swizzled cookies getter puts a logged-out session back into the native store and the next load")
+    func keptSessionUndoesLogout() throws {
+        let logout = Step.Kind.nativeSetCookie(url: "https://app.example.com/", setCookie: "session=; Path=/; Secure; Max-Age=0")
+        func steps(sessionBack: Bool) -> [Step.Kind] {
+            [
+                PitfallStepTests.session, PitfallStepTests.open, logout,
+                .expect(.store(StoreExpectation(store: .native, name: "session", present: sessionBack))),
+                .load(Request(url: "https://app.example.com/home")),
+                sessionBack
+                    ? PitfallStepTests.request("https://app.example.com/home", equals: "session=n")
+                    : .expect(.request(RequestExpectation(url: "https://app.example.com/home", occurrence: .last, cookie: CookieStringMatch(isEmpty: true)))),
+            ]
+        }
+        let kept = try self.steps.run(steps(sessionBack: true), on: "wk-request-header:kept-session")
+        #expect(kept.status == .passed, "\(kept.transcript.joined(separator: "\n"))")
+        #expect(kept.transcript.contains { $0.contains("no session in HTTPCookieStorage.cookies: the saved one (n) put back") })
+        let plain = try self.steps.run(steps(sessionBack: false), on: "wk-request-header:as-written")
+        #expect(plain.status == .passed, "\(plain.transcript.joined(separator: "\n"))")
+    }
 }
