@@ -48,6 +48,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "a native logout is undone (the session comes back into the native store, native requests and the next load); the rest as wk-request-header:as-written",
             make: { KeptSessionHeaderStrategy() }),
         SyncStrategyKind(
+            name: "wk-app-cookie",
+            summary: "as field note 002 writes it: the app's login cookie in a document-start script (document.cookie ='key=value') and, after every other native cookie, in the load(_:) request's Cookie header as 'key = value;'",
+            knownBreakage: "the app's cookie goes as 'session = value' (spaces around '='), which a server does not read as the session; the HttpOnly session script-visible and not Secure; nothing for a web view opened before the native login; the rest as a header strategy",
+            make: { AppCookieStrategy() }),
+        SyncStrategyKind(
             name: "wk-user-script", summary: "document-start WKUserScript writing document.cookie",
             knownBreakage: "first request; HttpOnly (downgraded to script-visible); other domains; host-only widened to the domain",
             make: { UserScriptStrategy() }),

@@ -88,4 +88,17 @@ struct FieldNoteAsWrittenTests {
         let plain = try self.steps.run(steps(sessionBack: false), on: "wk-request-header:as-written")
         #expect(plain.status == .passed, "\(plain.transcript.joined(separator: "\n"))")
     }
+
+    /// Note 002: the app's cookie in a document-start script and, spaced, at the end of the load's header.
+    @Test("note 002 writes the app's session as 'session = value;' in the header and with a document-start script")
+    func appCookieSpacedHeader() throws {
+        let other = Step.Kind.nativeSetCookie(url: "https://app.example.com/", setCookie: "theme=dark; Path=/")
+        let result = try steps.run([
+            other, PitfallStepTests.session, PitfallStepTests.open, .load(Request(url: "https://app.example.com/home")),
+            PitfallStepTests.request("https://app.example.com/home", equals: "theme=dark;session = n;"),
+            .expect(.documentCookie(CookieStringMatch(contains: ["session=n"]))),
+        ], on: "wk-app-cookie")
+        #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
+        #expect(result.transcript.contains { $0.contains("document-start script document.cookie ='session=n';") })
+    }
 }
