@@ -102,6 +102,11 @@ public struct SyncStrategyKind: Sendable {
             knownBreakage: "the restored session is script-visible and not Secure; the first load after a relaunch sends none of the web view's cookies and stores none; Domain cookies, redirect hops' cookies and deletions never saved; nothing native",
             make: { SessionRestoreStrategy() }),
         SyncStrategyKind(
+            name: "wk-cookie-sync-manager",
+            summary: "as field note 003 writes it: the web view's cookies saved to UserDefaults once a cookie named like the app's domain appears (getAllCookies in decidePolicyFor navigationResponse), set unawaited into the next web view's WKHTTPCookieStore; one shared process pool",
+            knownBreakage: "the gate looks for a cookie named like a domain, which no server sets: nothing is ever saved or restored, so every native↔web case fails as with no sync",
+            make: { CookieSyncManagerStrategy() }),
+        SyncStrategyKind(
             name: "wk-combined", summary: "two-way sync: awaited cookie-store copies, observer web→native, header only as fallback",
             knownBreakage: "none it claims (platform policy such as ITP still applies)", make: { CombinedStrategy() }),
     ]

@@ -101,4 +101,27 @@ struct FieldNoteAsWrittenTests {
         #expect(result.status == .passed, "\(result.transcript.joined(separator: "\n"))")
         #expect(result.transcript.contains { $0.contains("document-start script document.cookie ='session=n';") })
     }
+
+    /// Note 003's manager: its gate waits for a cookie *named* like its domain, so a web login is never saved and a
+    /// relaunch restores nothing; with such a cookie the login is saved once and set, unawaited, into the next
+    /// launch's web view.
+    @Test("note 003's WKCookieSyncManager saves nothing until a cookie is named like its domain, then restores once")
+    func cookieSyncManagerGate() throws {
+        let relaunchAndLoad: [Step.Kind] = [.restartApp, PitfallStepTests.open, .load(Request(url: "https://app.example.com/home"))]
+        let closed = try steps.run(
+            [PitfallStepTests.open, .load(Request(url: "https://app.example.com/prefs"))] + relaunchAndLoad
+                + [.expect(.store(StoreExpectation(store: .native, name: "theme", present: false)))],
+            on: "wk-cookie-sync-manager")
+        #expect(closed.status == .passed, "\(closed.transcript.joined(separator: "\n"))")
+        #expect(closed.transcript.contains { $0.contains("none named 'example.com': nothing saved") })
+        #expect(!closed.transcript.contains { $0.contains("set into the new web view's WKHTTPCookieStore") })
+
+        let opened = try steps.run(
+            [PitfallStepTests.open, .load(Request(url: "https://app.example.com/prefs")),
+             .load(Request(url: "https://app.example.com/named-like-the-domain"))] + relaunchAndLoad,
+            on: "wk-cookie-sync-manager")
+        #expect(opened.status == .passed, "\(opened.transcript.joined(separator: "\n"))")
+        #expect(opened.transcript.contains { $0.contains("2 cookie(s) of the web view saved to UserDefaults (once: loginCookieHasBeenSynced)") })
+        #expect(opened.transcript.contains { $0.contains("2 saved cookie(s) set into the new web view's WKHTTPCookieStore, not awaited") })
+    }
 }

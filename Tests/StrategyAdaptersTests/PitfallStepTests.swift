@@ -13,6 +13,8 @@ struct PitfallStepTests {
         Origin(url: "https://app.example.com", routes: [
             Route(path: "/home"), Route(path: "/account"), Route(path: "/api/me"), Route(path: "/form", method: "POST"),
             Route(path: "/prefs", setCookies: ["theme=dark; Path=/; Secure; Max-Age=86400"]),
+            // A cookie named like a domain: what field note 003's WKCookieSyncManager waits for before it saves.
+            Route(path: "/named-like-the-domain", setCookies: ["example.com=1; Path=/; Secure; Max-Age=86400"]),
             {
                 var route = Route(path: "/ordered", setCookies: ["zeta=1; Path=/", "alpha=2; Path=/"])
                 route.setCookieDelays = [0, 0.001]
