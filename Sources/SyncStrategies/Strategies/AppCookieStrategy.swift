@@ -34,7 +34,7 @@ public final class AppCookieStrategy: SyncStrategy {
 
     public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
         guard let cookie = Self.appCookie(app) else { return }
-        let source = "document.cookie ='\(Self.escape(cookie.name))=\(Self.escape(cookie.value))';"
+        let source = "document.cookie ='\(JavaScriptString.escaped(cookie.name))=\(JavaScriptString.escaped(cookie.value))';"
         configuration.userContentController.addUserScript(
             WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false))
         app.log("\(name): document-start script \(source)")
@@ -60,9 +60,5 @@ public final class AppCookieStrategy: SyncStrategy {
     /// The `CookieManager`'s cookie: the native store's `session`, if it has one.
     static func appCookie(_ app: StrategyContext) -> Cookie? {
         app.cookieStorage.cookies.first { $0.name == cookieKey }
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 }

@@ -102,12 +102,8 @@ public final class SessionRestoreStrategy: SyncStrategy {
 
     /// `document.cookie='NAME=VALUE; domain=DOMAIN; path=PATH;'`, one statement per saved cookie.
     static func script(for cookies: [Saved]) -> String {
-        cookies.map { "document.cookie = '\(escape($0.name))=\(escape($0.value)); domain=\(escape($0.domain)); path=\(escape($0.path));';" }
+        cookies.map { "document.cookie = '\(JavaScriptString.escaped($0.name))=\(JavaScriptString.escaped($0.value)); domain=\(JavaScriptString.escaped($0.domain)); path=\(JavaScriptString.escaped($0.path));';" }
             .joined(separator: "\n")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 
     private static func load(_ app: StrategyContext) -> [Saved] {

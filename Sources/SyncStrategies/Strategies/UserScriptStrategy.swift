@@ -59,17 +59,13 @@ public final class UserScriptStrategy: SyncStrategy {
     /// `document.cookie = 'name=value; domain=DOMAIN; path=PATH';` per cookie, `DOMAIN` being `HTTPCookie.domain`.
     public static func script(for cookies: [Cookie]) -> String {
         cookies.map { cookie in
-            "document.cookie = '\(escape(cookie.name))=\(escape(cookie.value)); domain=\(cookie.httpCookieDomain); path=\(cookie.path)';"
+            "document.cookie = '\(JavaScriptString.escaped(cookie.name))=\(JavaScriptString.escaped(cookie.value)); domain=\(cookie.httpCookieDomain); path=\(cookie.path)';"
         }.joined(separator: "\n")
     }
 
     /// `document.cookie = 'name=value';` per cookie: the notes' script, without domain or path.
     public static func scriptAsWritten(for cookies: [Cookie]) -> String {
-        cookies.map { "document.cookie = '\(escape($0.name))=\(escape($0.value))';" }.joined(separator: "\n")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        cookies.map { "document.cookie = '\(JavaScriptString.escaped($0.name))=\(JavaScriptString.escaped($0.value))';" }.joined(separator: "\n")
     }
 
     private struct WeakController {
