@@ -27,13 +27,15 @@ public final class PublicSuffixList: @unchecked Sendable {
     }
 
     /// The registrable domain (eTLD+1) of `host`, used to decide whether two hosts are same-site.
+    /// libpsl returns a pointer into the string it was given, so the copy is made while that string is alive (a
+    /// temporary C string for a Swift argument is gone when the call returns).
     public func registrableDomain(of host: String) -> String? {
-        psl_registrable_domain(context, host).map { String(cString: $0) }
+        host.withCString { psl_registrable_domain(context, $0).map { String(cString: $0) } }
     }
 
     /// The longest public suffix `host` ends with (libpsl's `psl_unregistrable_domain`), which libsoup's
     /// `soup_tld_get_base_domain` checks before taking the registrable domain.
     public func unregistrableDomain(of host: String) -> String? {
-        psl_unregistrable_domain(context, host).map { String(cString: $0) }
+        host.withCString { psl_unregistrable_domain(context, $0).map { String(cString: $0) } }
     }
 }
