@@ -4,25 +4,38 @@ import Foundation
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
 enum ConformanceCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "conformance", overview: "http-state [PATH]", brief: "run the http-state corpus through the reference jar",
-        forms: [CommandSpec.Form("http-state [PATH]")],
+        name: "conformance", overview: "http-state|wpt-cookies [PATH]", brief: "run a corpus: http-state through the reference jar, wpt-cookies on every simulated profile",
+        forms: [CommandSpec.Form("http-state [PATH]"), CommandSpec.Form("wpt-cookies [PATH]")],
         description: """
             Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
             default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
             2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
             rule that changes it.
+
+            wpt-cookies: runs the suite generated from the WPT cookie tests (PATH: default Corpora/wpt-cookies) with
+            the web view that syncs nothing on the ios, ios-18, ios-11 and webkitgtk profiles, and compares every
+            cell with what WebKit's bots record for the profile's port (Apple's for the iOS profiles, glib's for
+            webkitgtk), by value. Prints a table per profile; a cell that differs and is not in the corpus'
+            known-differences.json, or a listed cell that matches now, fails the run. --live adds the real WebKitGTK
+            engine (wk-no-sync@webkitgtk-live), compared with the glib record too.
             """,
-        options: [.flag("verbose", "print every case with its outcome, not only the totals and the failures")],
+        options: [
+            .flag("verbose", "print every case with its outcome, not only the totals and the failures"),
+            .valued("schema", "FILE", "wpt-cookies: the suite schema (default Suites/suite.xsd)"),
+            .flag("live", "wpt-cookies: also run the real WebKitGTK engine"),
+        ],
         epilogue: """
             exit codes: 0 every result as expected · 1 otherwise · 2 a bad PATH
                         · \(ExitStatus.signalsHelp)
             """)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard args.positional.first == "http-state" else {
-            throw UsageError("conformance: expected the corpus name 'http-state'")
-        }
         guard args.positional.count <= 2 else { throw UsageError("conformance: too many arguments") }
+        switch args.positional.first {
+        case "http-state": break
+        case "wpt-cookies": return try WPTCookiesConformance.run(args, output: output)
+        default: throw UsageError("conformance: expected the corpus name 'http-state' or 'wpt-cookies'")
+        }
         let path = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
 
         let corpus: HTTPStateCorpus

@@ -1,22 +1,31 @@
 import Conformance
 import Foundation
+import HarnessCore
 
 /// `cookie-harness import http-state [CORPUS]`: the http-state corpus as a suite file plus the reference
-/// adapter's expectation file (its documented RFC 6265bis deviations).
+/// adapter's expectation file (its documented RFC 6265bis deviations). `import wpt-cookies [CORPUS]`: the WPT cookie
+/// subtests as web-view scenarios plus one expectation file per simulated profile from WebKit's recorded results.
 enum ImportCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "import", overview: "http-state [CORPUS]", brief: "convert the http-state corpus into Suites/conformance/http-state.xml",
-        forms: [CommandSpec.Form("http-state [CORPUS]")],
+        name: "import", overview: "http-state|wpt-cookies [CORPUS]", brief: "convert a corpus (http-state, wpt-cookies) into a suite and expectation files",
+        forms: [CommandSpec.Form("http-state [CORPUS]"), CommandSpec.Form("wpt-cookies [CORPUS]")],
         description: """
             Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
             \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
             \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
             \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
             atomically. A case whose text a suite cannot keep is listed in the suite's provenance.
+
+            wpt-cookies: converts the WPT cookie subtests and WebKit's recorded results (default
+            \(WPTCookieImporter.corpusPath)) into a suite of web-view scenarios in WPT's flow (default
+            \(WPTCookieImporter.suitePath)) and one expectation file per simulated profile in
+            \(WPTCookieImporter.expectationsFolder): the Apple ports' record for ios, ios-18 and ios-11, the glib ports'
+            for webkitgtk; a recorded FAIL carries the value the port's document.cookie showed. A subtest the suite
+            cannot express is listed in its provenance with the reason.
             """,
         options: [
             .valued("suite", "FILE", "where the suite goes (default \(HTTPStateImporter.suitePath))"),
-            .valued("expectations", "FILE", "where the reference adapter's expectation file goes (default \(HTTPStateImporter.expectationsPath))"),
+            .valued("expectations", "FILE", "http-state: where the reference adapter's expectation file goes (default \(HTTPStateImporter.expectationsPath)); wpt-cookies: the folder for the profiles' files (default \(WPTCookieImporter.expectationsFolder))"),
         ],
         epilogue: """
             exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written
@@ -24,8 +33,40 @@ enum ImportCommand: HarnessCommand {
             """)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard args.positional.first == "http-state" else { throw UsageError("import: expected the corpus name 'http-state'") }
         guard args.positional.count <= 2 else { throw UsageError("import: too many arguments") }
+        switch args.positional.first {
+        case "http-state": return try importHTTPState(args, output: output)
+        case "wpt-cookies": return try importWPTCookies(args, output: output)
+        default: throw UsageError("import: expected the corpus name 'http-state' or 'wpt-cookies'")
+        }
+    }
+
+    private static func importWPTCookies(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let corpusPath = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(WPTCookieImporter.corpusPath)
+        let importer: WPTCookieImporter
+        do {
+            importer = WPTCookieImporter(corpus: try WPTCookieCorpus(path: corpusPath))
+        } catch let error as WPTCookieCorpusError {
+            output.err("cookie-harness: error: \(error)")
+            return .invalidInput
+        }
+        let suitePath = args.value("suite") ?? WPTCookieImporter.suitePath
+        let folder = args.value("expectations") ?? WPTCookieImporter.expectationsFolder
+        do {
+            try importer.suiteXML(to: suitePath)
+            for (adapter, _, port, _) in WPTCookieImporter.profiles {
+                try importer.expectationsXML(adapter: adapter, port: port, to: "\(folder)/\(adapter).xml")
+            }
+        } catch let error as WPTCookieCorpusError {
+            output.err("cookie-harness: error: \(error)")
+            return .invalidInput
+        }
+        output.out("imported \(importer.imported.count) of \(importer.imported.count + importer.skipped.count) subtests into \(suitePath); expectations in \(folder)/")
+        for skipped in importer.skipped { output.out("not imported: \(skipped.test): \(WPTCookieImporter.visible(skipped.name)): \(skipped.reason)") }
+        return .success
+    }
+
+    private static func importHTTPState(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let corpusPath = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
         let importer: HTTPStateImporter
         do {
