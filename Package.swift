@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
         // A model of libsoup 3.2.3's cookie jar (WebKitGTK's), re-expressed from libsoup's C: pure, no I/O.
         .target(name: "LibsoupModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        // Apple's cookie jar (CFNetwork's) as WebKit's bots record it for the Apple ports: the reference jar with the
+        // recorded departures, each with its evidence.
+        .target(name: "AppleModel", dependencies: ["CookieModel"], swiftSettings: strict),
         // HTTP as the harness and the engines speak it: URL, request, response, header fields, the redirect rules and
         // the network seam an engine sends through.
         .target(name: "HTTPModel", dependencies: ["CookieModel"], swiftSettings: strict),
@@ -38,7 +41,7 @@ let package = Package(
         .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
         .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
-        // External conformance corpora (http-state) and their runner.
+        // External conformance corpora (http-state, wpt-cookies): readers, importers, runners.
         .target(
             name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport"],
             swiftSettings: strict
@@ -64,7 +67,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
-        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "CJavaScriptCore"], swiftSettings: strict),
+        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "AppleModel", "CJavaScriptCore"], swiftSettings: strict),
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
@@ -142,6 +145,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel"], swiftSettings: strict),
+        .testTarget(name: "AppleModelTests", dependencies: ["AppleModel", "CookieModel", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LibsoupModelTests", dependencies: ["LibsoupModel", "CookieModel", "TestSupport"], exclude: ["Vectors"], swiftSettings: strict
         ),
@@ -188,7 +192,7 @@ let package = Package(
         .testTarget(name: "FaultTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,9 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CustomStringConv
     case hostPrefix = "§5.7 step 21: __Host- prefix without Secure, host-only and a Path=/ attribute"
     case prefixInNamelessValue = "§5.7 step 22: name-less cookie whose value starts with a prefix"
     case overwritesHTTPOnly = "§5.7 step 23: the non-HTTP API may not overwrite an HttpOnly cookie"
+    // Apple's jar's own refusals (AppleModel), as WebKit's bots record them for the Apple ports.
+    case namelessCookie = "Apple's jar: a cookie without a name (no '=' outside quotes, or an empty name) is dropped"
+    case quotedName = "Apple's jar: a name holding a quoted string is dropped"
     // libsoup's own refusals (LibsoupModel), named after the libsoup function that makes them.
     case domainWithoutInnerDot = "libsoup soup_cookie_parse: Domain attribute without a dot after its first character"
     case publicSuffixCookieDomain = "libsoup soup_cookie_jar_add_cookie_full: the cookie's domain (host-only too) is a public suffix"

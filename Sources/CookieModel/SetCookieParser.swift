@@ -49,18 +49,23 @@ public enum SetCookieParser {
 
     /// Parses raw field-value octets (which need not be UTF-8); `nil` when §5.6 ignores the line.
     ///
-    /// - Parameter lifetimeCap: how far after `now` Expires and Max-Age may reach (``maximumAge``, §5.6.1); nil
-    ///   for none (a user agent without the cap, such as libsoup).
+    /// - Parameters:
+    ///   - lifetimeCap: how far after `now` Expires and Max-Age may reach (``maximumAge``, §5.6.1); nil for none (a
+    ///     user agent without the cap, such as libsoup).
+    ///   - attributeValueLimit: a longer attribute value is ignored (``maximumAttributeValueOctets``, §5.6); nil
+    ///     for none (Apple's jar, as WebKit's bots record it).
     public static func parse(
-        bytes: [UInt8], requestPath: String, now: Date, lifetimeCap: TimeInterval? = maximumAge
+        bytes: [UInt8], requestPath: String, now: Date, lifetimeCap: TimeInterval? = maximumAge,
+        attributeValueLimit: Int? = maximumAttributeValueOctets
     ) -> ParsedSetCookie? {
         bytes.withUnsafeBufferPointer { line in
             var attributes: [CookieAttribute] = []
             // One allocation for the usual handful of attributes, instead of one per doubling.
             attributes.reserveCapacity(8)
-            guard let pair = parse(line, requestPath: requestPath, now: now, lifetimeCap: lifetimeCap, attribute: {
-                attributes.append($0)
-            }) else { return nil }
+            guard let pair = parse(
+                line, requestPath: requestPath, now: now, lifetimeCap: lifetimeCap,
+                attributeValueLimit: attributeValueLimit, attribute: { attributes.append($0) }
+            ) else { return nil }
             return ParsedSetCookie(name: string(pair.name), value: string(pair.value), attributes: attributes)
         }
     }
@@ -73,7 +78,7 @@ public enum SetCookieParser {
     /// The jar stores through this directly, so a line costs no array of its octets and no attribute list.
     static func parse(
         _ line: UnsafeBufferPointer<UInt8>, requestPath: String, now: Date, lifetimeCap: TimeInterval?,
-        attribute: (CookieAttribute) -> Void
+        attributeValueLimit: Int? = maximumAttributeValueOctets, attribute: (CookieAttribute) -> Void
     ) -> (name: Octets, value: Octets)? {
         let bytes = line[...]
         // Step 1: a control character other than HTAB rejects the whole line. (One pass finds those and whether
@@ -122,7 +127,7 @@ public enum SetCookieParser {
                 attributeName = trimWhitespace(av)
                 attributeValue = av[av.endIndex...]
             }
-            guard attributeValue.count <= maximumAttributeValueOctets else { continue }
+            if let attributeValueLimit, attributeValue.count > attributeValueLimit { continue }
             if let interpreted = interpret(
                 lifetimeCap: lifetimeCap, name: attributeName, value: attributeValue, requestPath: requestPath, now: now
             ) {

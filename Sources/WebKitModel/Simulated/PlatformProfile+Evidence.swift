@@ -50,7 +50,12 @@ extension PlatformProfile {
     /// The value of `parameter`, as the profile listing shows it.
     public func value(of parameter: Parameter) -> String {
         switch parameter {
-        case .jar: jar == .libsoup ? "libsoup (a model of libsoup 3.2.3's, checked against the library)" : jar.rawValue
+        case .jar:
+            switch jar {
+            case .libsoup: "libsoup (a model of libsoup 3.2.3's, checked against the library)"
+            case .apple: "apple (the reference jar with Apple's recorded departures, rules below; checked against WebKit's Apple-port records)"
+            case .rfc6265bis: jar.rawValue
+            }
         case .manualCookieHeader: manualCookieHeader.rawValue
         case .cookieStoreWrites: cookieStoreWrites.rawValue
         case .cookieStoreWriteDelay: "\(cookieStoreWriteDelay) s"
@@ -85,7 +90,7 @@ extension PlatformProfile.Evidence {
 
     /// Shared by every iOS profile where nothing changed between versions.
     static let apple: [P: Self] = [
-        .jar: Self(.assumed, "Apple's jar (CFNetwork) cannot run here: RFC 6265bis, assumed, with these departures"),
+        .jar: Self(.reported, "Apple's jar (CFNetwork) cannot run here; the model (AppleModel) is RFC 6265bis with the departures WebKit's bots record for the Apple ports on the WPT cookie tests (LayoutTests/imported/w3c/web-platform-tests/cookies/**-expected.txt, Corpora/wpt-cookies): `conformance wpt-cookies` matches 717 of 717 importable subtests by value; what the records do not cover (domain and path matching, Secure, HttpOnly, prefixes, eviction) is the reference jar's, assumed"),
         .manualCookieHeader: Self(.reported, "DESIGN §6 rule 2: the 302 masking in public write-ups (hite.me/?p=140)"),
         .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
         .defersCookieStoreUntilFirstLoad: Self(.assumed, "openradar 40100673 describes iOS 11.3 only; no later report found, not checked on a device"),

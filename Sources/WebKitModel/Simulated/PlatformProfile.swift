@@ -1,3 +1,4 @@
+import AppleModel
 import CookieModel
 import Foundation
 
@@ -86,6 +87,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         /// The RFC 6265bis reference jar (``CookieJar``), with this profile's SameSite default, lifetime cap,
         /// `SameSite=None` and Max-Age choices.
         case rfc6265bis
+        /// Apple's jar (``AppleCookieJar``): the reference jar with the departures WebKit's bots record for the Apple
+        /// ports (``AppleJarRule``), and this profile's SameSite, lifetime and Max-Age choices; SameSite ignored
+        /// when the profile does not support it. Checked subtest by subtest by `conformance wpt-cookies`.
+        case apple
         /// The model of libsoup 3.2.3's jar (``LibsoupCookieJar``), WebKitGTK's own: its parser, matching, order
         /// and persistence rule by itself; of this profile's parameters only `thirdPartyCookies` reaches it (as
         /// libsoup's accept policy). Checked cell by cell against the `libsoup` store adapter.
@@ -95,8 +100,9 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     public var summary: String
 
-    /// Whose jar the data stores keep. ios, ios-18, ios-11: `rfc6265bis` — **assumed** (Apple's CFNetwork jar
-    /// cannot run here: RFC 6265bis with the departures the parameters below state). webkitgtk: `libsoup` —
+    /// Whose jar the data stores keep. ios, ios-18, ios-11: `apple` — **reported**: Apple's CFNetwork jar cannot
+    /// run here; the model follows what WebKit's bots record for the Apple ports on the WPT cookie tests
+    /// (``AppleJarRule``; `conformance wpt-cookies` compares every subtest with the record). webkitgtk: `libsoup` —
     /// **confirmed**: WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3 (DESIGN §6), and the model agrees with that
     /// library on every built-in scenario, 2000 random lines and 600 jar histories (`LibsoupModelAgreementTests`,
     /// `LibsoupModelTests`); its Max-Age/Expires, `SameSite=None` and lifetime rules are the jar's own, so the three
@@ -294,7 +300,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         name: "ios", summary: "WKWebView on iOS 26 (the newest): loads wait for setCookie, ITP blocks third-party cookies, SameSite default None",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .blocked, sameSite: .enforced(default: .none), schemefulSameSite: false,
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
         evidence: Evidence.ios
     )
 
@@ -303,7 +309,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         name: "ios-18", summary: "WKWebView on iOS 18: setCookie races loads, ITP blocks third-party cookies, SameSite default None",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .blocked, sameSite: .enforced(default: .none), schemefulSameSite: false,
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
         evidence: Evidence.ios18
     )
 
@@ -312,7 +318,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         name: "ios-11", summary: "WKWebView on iOS 11.3: setCookie races loads and is held until the data store's first load; no ITP, no SameSite",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: true,
         cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .ignored,
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil,
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
         evidence: Evidence.ios11
     )
 
@@ -334,8 +340,23 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// One line per parameter with its evidence ("(confirmed: …)", "(assumed: …)"), for `list profiles`.
     public var description: String {
-        (["\(name): \(summary)"] + Parameter.allCases.map { parameter in
+        var lines = ["\(name): \(summary)"] + Parameter.allCases.map { parameter in
             "  \(parameter.rawValue): \(value(of: parameter))" + (evidence[parameter].map { " (\($0))" } ?? " (no evidence given)")
-        }).joined(separator: "\n")
+        }
+        if jar == .apple, let major = iOSMajor {
+            lines.append("  Apple's jar, rule by rule (iOS \(major)\(major >= 26 ? "" : " and the releases this profile stands for")):")
+            lines += AppleJarRule.listing(iOSMajor: major).map { "    \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The iOS release the profile is named for (26, 18, 11), nil for a profile that is not iOS.
+    public var iOSMajor: Int? {
+        switch name {
+        case "ios": 26
+        case "ios-18": 18
+        case "ios-11": 11
+        default: nil
+        }
     }
 }

@@ -183,7 +183,7 @@ extension SimulatedWebKit {
         }
         for (index, line) in lines.enumerated() {
             if delays.indices.contains(index), delays[index] > 0 { clock.advance(by: delays[index]) }
-            let outcome = store.jar.setCookie(adjustedForSameSiteSupport(line), from: cookieURL, context: context)
+            let outcome = store.jar.setCookie(line, from: cookieURL, context: context)
             switch outcome {
             case .stored(let cookie, _): didChange(store, stored: cookie)
             case .expiredOnArrival(let removed):

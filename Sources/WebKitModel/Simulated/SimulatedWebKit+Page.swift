@@ -121,10 +121,10 @@ extension SimulatedWebKit {
         guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else {
             return log("document.cookie = '\(value)' ignored: blank page")
         }
-        let outcome = webView.store.jar.setDocumentCookie(adjustedForSameSiteSupport(value), documentURL: url, isSameSite: true)
+        let outcome = webView.store.jar.setDocumentCookie(value, documentURL: url, isSameSite: true)
         log("document.cookie = '\(value)' in \(page): \(describe(outcome))")
         if case .rejected(let refusal) = outcome,
-           webView.scriptCookieCache?.keepRefusedWrite(adjustedForSameSiteSupport(value), documentURL: url, refusal: refusal) == true
+           webView.scriptCookieCache?.keepRefusedWrite(value, documentURL: url, refusal: refusal) == true
         {
             log("document.cookie = '\(value)' kept in web view #\(webView.handle)'s cookie cache: its pages read it back")
         }

@@ -1,3 +1,4 @@
+import AppleModel
 import CookieModel
 import LibsoupModel
 import Foundation
@@ -89,6 +90,13 @@ public final class SimulatedWebKit: WebKitEngine {
                 sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
                 lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
             return CookieJar(clock: .virtual(clock), configuration: configuration)
+        case .apple:
+            let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
+            let supported = if case .enforced = profile.sameSite { true } else { false }
+            return AppleCookieJar(
+                clock: .virtual(clock), sameSiteSupported: supported, sameSiteDefault: sameSiteDefault,
+                sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure, lifetimeCap: profile.cookieLifetimeCap,
+                maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
         case .libsoup:
             // WebKitGTK's cookie policy is libsoup's accept policy: ACCEPT_NO_THIRD_PARTY refuses a cookie whose
             // registrable domain is not the first party's (libsoup's comparison, case-sensitive suffixes and all).
@@ -248,18 +256,6 @@ public final class SimulatedWebKit: WebKitEngine {
             context.isCrossSiteRedirect = urlList.contains { site(of: $0) != site(of: url) }
         }
         return context
-    }
-
-    /// Rule 12: an engine without SameSite support drops the attribute from cookie lines before storing them.
-    func adjustedForSameSiteSupport(_ line: String) -> String {
-        guard case .ignored = profile.sameSite else { return line }
-        let parts = line.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return line }
-        let kept = [parts[0]] + parts.dropFirst().filter { part in
-            let name = part.split(separator: "=", maxSplits: 1).first ?? ""
-            return name.trimmingCharacters(in: .whitespaces).lowercased() != "samesite"
-        }
-        return kept.joined(separator: ";")
     }
 
     func describe(_ outcome: CookieStoreOutcome) -> String {

@@ -1,0 +1,149 @@
+import CookieModel
+import Foundation
+import Synchronization
+
+/// Apple's cookie jar (CFNetwork's: WKWebView's website data stores and `HTTPCookieStorage` on iOS and macOS) as
+/// WebKit's test bots record it for the Apple ports: the RFC 6265bis storage model and retrieval of the reference
+/// jar (``CookieJar``), with the departures of ``AppleJarRule`` — its own reading of a `Set-Cookie` line
+/// (``AppleSetCookieParser``), HTTP header octets read as ISO 8859-1, and the cookies one response set listed by
+/// name. What the records do not touch (domain and path matching, Secure, HttpOnly, prefixes, eviction) is the
+/// reference jar's, and says so in the profile listing.
+public final class AppleCookieJar: Sendable {
+    public let clock: CookieClock
+    /// Whether the jar knows the SameSite attribute (iOS 12 and later); without it the attribute is ignored.
+    public let sameSiteSupported: Bool
+    let lifetimeCap: TimeInterval?
+    let jar: CookieJar
+
+    /// The response each stored cookie came with: cookies of one response share a creation time in Apple's jar
+    /// and come back in name order (``AppleJarRule/sameResponseByName``). A response here is a run of `Set-Cookie`
+    /// lines with no other use of the jar between them at one instant of the clock.
+    private struct Batches: Sendable {
+        var current = 0
+        var lastSetCookie: Date?
+        var byCookie: [Key: Int] = [:]
+    }
+
+    private struct Key: Hashable, Sendable {
+        var name: String
+        var domain: String
+        var path: String
+        init(_ cookie: Cookie) {
+            name = cookie.name
+            domain = cookie.domain
+            path = cookie.path
+        }
+    }
+
+    private let batches = Mutex(Batches())
+
+    /// - Parameters:
+    ///   - sameSiteDefault: how a cookie without SameSite is treated (None on every iOS the profiles model).
+    ///   - lifetimeCap: how far Expires and Max-Age may reach; nil for none (Apple's, for server-set cookies).
+    public init(
+        clock: CookieClock, sameSiteSupported: Bool = true, sameSiteDefault: SameSite = .none,
+        sameSiteNoneRequiresSecure: Bool = false, lifetimeCap: TimeInterval? = nil, maxAgeWinsOverExpires: Bool = true,
+        publicSuffixes: PublicSuffixList? = .system
+    ) {
+        self.clock = clock
+        self.sameSiteSupported = sameSiteSupported
+        self.lifetimeCap = lifetimeCap
+        self.jar = CookieJar(clock: clock, configuration: CookieJarConfiguration(
+            sameSiteDefault: sameSiteDefault, publicSuffixes: publicSuffixes,
+            sameSiteNoneRequiresSecure: sameSiteNoneRequiresSecure, lifetimeCap: lifetimeCap,
+            maxAgeWinsOverExpires: maxAgeWinsOverExpires))
+    }
+
+    /// A `Set-Cookie` field received over HTTP: its octets read as ISO 8859-1 (``AppleJarRule/latin1Headers``).
+    @discardableResult
+    public func setCookie(_ line: String, from url: CookieURL, context: CookieRequestContext) -> CookieStoreOutcome {
+        store(AppleSetCookieParser.latin1(line), from: url, context: context, inResponse: true)
+    }
+
+    /// `document.cookie = string`: WebKit hands the string to the same parser, as text (no ISO 8859-1 reading).
+    @discardableResult
+    public func setDocumentCookie(_ string: String, documentURL url: CookieURL, isSameSite: Bool) -> CookieStoreOutcome {
+        var context = CookieRequestContext.script
+        context.isSameSite = isSameSite
+        return store(string, from: url, context: context, inResponse: false)
+    }
+
+    private func store(_ line: String, from url: CookieURL, context: CookieRequestContext, inResponse: Bool) -> CookieStoreOutcome {
+        let now = clock.now
+        switch AppleSetCookieParser.parse(
+            line, requestPath: url.path, now: now, lifetimeCap: lifetimeCap, sameSiteSupported: sameSiteSupported
+        ) {
+        case .failure(let rejection):
+            return .rejected(rejection)
+        case .success(let parsed):
+            let outcome = jar.store(parsed, from: url, context: context, now: now)
+            if let cookie = outcome.storedCookie { record(cookie, inResponse: inResponse, now: now) }
+            return outcome
+        }
+    }
+
+    private func record(_ cookie: Cookie, inResponse: Bool, now: Date) {
+        batches.withLock { batches in
+            if !inResponse || batches.lastSetCookie != now { batches.current += 1 }
+            batches.lastSetCookie = inResponse ? now : nil
+            batches.byCookie[Key(cookie)] = batches.current
+        }
+    }
+
+    /// Any other use of the jar ends the response being received.
+    private func endResponse() {
+        batches.withLock { $0.lastSetCookie = nil }
+    }
+
+    /// §5.8.3's list in Apple's order: longer paths first, then earlier creation, then — for cookies of one
+    /// response — by name.
+    public func cookies(for url: CookieURL, context: CookieRequestContext) -> [Cookie] {
+        endResponse()
+        let found = jar.cookies(for: url, context: context)
+        let batchOf = batches.withLock { batches in found.map { batches.byCookie[Key($0)] ?? 0 } }
+        return zip(found, batchOf).enumerated().sorted { a, b in
+            let (x, y) = (a.element.0, b.element.0)
+            if x.path.utf8.count != y.path.utf8.count { return x.path.utf8.count > y.path.utf8.count }
+            if x.creation != y.creation { return x.creation < y.creation }
+            if a.element.1 == b.element.1, x.name != y.name { return Array(x.name.utf8).lexicographicallyPrecedes(y.name.utf8) }
+            return a.offset < b.offset
+        }.map(\.element.0)
+    }
+
+    public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
+        let found = cookies(for: url, context: context)
+        return found.isEmpty ? nil : found.map(\.pair).joined(separator: "; ")
+    }
+
+    public func documentCookie(for url: CookieURL, isSameSite: Bool) -> String {
+        var context = CookieRequestContext.script
+        context.isSameSite = isSameSite
+        return cookieHeader(for: url, context: context) ?? ""
+    }
+
+    /// A cookie the app built (`WKHTTPCookieStore.setCookie`, `HTTPCookieStorage.setCookie`): stored as it is.
+    @discardableResult
+    public func insert(_ cookie: Cookie) -> CookieStoreOutcome {
+        let outcome = jar.insert(cookie)
+        if let stored = outcome.storedCookie { record(stored, inResponse: false, now: clock.now) }
+        return outcome
+    }
+
+    @discardableResult
+    public func delete(where predicate: (Cookie) -> Bool) -> Int {
+        endResponse()
+        return jar.delete(where: predicate)
+    }
+
+    public var allCookies: [Cookie] {
+        endResponse()
+        return jar.allCookies
+    }
+
+    public func endSession() {
+        endResponse()
+        jar.endSession()
+    }
+}
+
+extension AppleCookieJar: EngineCookieJar {}
