@@ -164,7 +164,7 @@ let package = Package(
             exclude: ["LibsoupModelDifferences.txt"],
             swiftSettings: strict
         ),
-        .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "CookieModel", "HTTPModel"], swiftSettings: strict),
+        .testTarget(name: "WebKitModelTests", dependencies: ["WebKitModel", "AppleModel", "CookieModel", "HTTPModel"], swiftSettings: strict),
         .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",

@@ -110,9 +110,14 @@ public final class AppleCookieJar: Sendable {
         }.map(\.element.0)
     }
 
+    /// The `Cookie` header of a request: written one octet per character, as CFNetwork writes a header, so a
+    /// value that arrived as the characters of UTF-8 octets goes back on the wire as those octets (the server sees
+    /// what it sent). For `document.cookie` (the non-HTTP API) the characters themselves.
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
         let found = cookies(for: url, context: context)
-        return found.isEmpty ? nil : found.map(\.pair).joined(separator: "; ")
+        guard !found.isEmpty else { return nil }
+        let text = found.map(\.pair).joined(separator: "; ")
+        return context.api == .http ? AppleSetCookieParser.onTheWire(text) : text
     }
 
     public func documentCookie(for url: CookieURL, isSameSite: Bool) -> String {

@@ -30,7 +30,7 @@ public enum AppleJarRule: String, CaseIterable, Sendable {
         case .noAttributeLimit:
             "an attribute value longer than 1024 octets is honoured: a long Path or Domain makes the cookie unreachable or refused, a long negative Max-Age expires it (RFC 6265bis §5.6 ignores such an attribute)"
         case .latin1Headers:
-            "a Set-Cookie header's octets are read one character per octet (ISO 8859-1): a UTF-8 name or value reaches document.cookie as the characters of its bytes; document.cookie writes are text and unaffected"
+            "a Set-Cookie header's octets are read one character per octet (ISO 8859-1): a UTF-8 name or value reaches document.cookie (and WKHTTPCookieStore) as the characters of its bytes; a Cookie header is written back the same way, so the server gets its octets; document.cookie writes are text and unaffected"
         case .sameResponseByName:
             "cookies set by one response, with equal path lengths, come back in name order, not in the order the response listed them (RFC 6265bis §5.8.3: earlier creation first, ties in any order; browsers keep the line order)"
         }

@@ -112,6 +112,15 @@ public enum AppleSetCookieParser {
 
     /// An HTTP field's octets as CFNetwork reads a header: one character per octet (ISO 8859-1), so a UTF-8 line
     /// becomes the characters of its bytes (`тест` arrives as `ÑÐµÑÑ`).
+    /// The inverse of ``latin1(_:)`` for a header the jar writes: when every character fits one octet and those
+    /// octets are UTF-8, the text they spell (the octets a server sent come back as they were); otherwise as it is.
+    public static func onTheWire(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x80 }),
+              text.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return text }
+        let octets = text.unicodeScalars.map { UInt8($0.value) }
+        return String(validating: octets, as: UTF8.self) ?? text
+    }
+
     public static func latin1(_ line: String) -> String {
         var scalars = String.UnicodeScalarView()
         for byte in line.utf8 { scalars.append(Unicode.Scalar(byte)) }

@@ -67,6 +67,11 @@ struct AppleCookieJarTests {
         let jar = AppleCookieJar(clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
         jar.setDocumentCookie("тест=2", documentURL: try url(echo), isSameSite: true)
         #expect(jar.documentCookie(for: try url(echo), isSameSite: true) == "тест=2")
+        // On the wire the octets go back as they came: the server sees the UTF-8 it sent, scripts the characters.
+        let served = AppleCookieJar(clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
+        served.setCookie("v=春", from: try url(page), context: .sameSiteNavigation)
+        #expect(served.cookieHeader(for: try url(echo), context: .sameSiteNavigation) == "v=春")
+        #expect(served.documentCookie(for: try url(echo), isSameSite: true) == "v=\u{E6}\u{98}\u{A5}")
     }
 
     @Test("one response's cookies come back by name; separate responses keep creation order")

@@ -235,7 +235,8 @@ struct RunCommandTests {
         }
         #expect(text.contains("cookie-store writes: gated (confirmed: WebKit bug 290158"))
         #expect(text.contains("cookie-store writes: race (confirmed: loads did not wait before WebKit bug 290158"))
-        #expect(text.contains("jar: rfc6265bis (assumed: Apple's jar (CFNetwork) cannot run here: RFC 6265bis, assumed, with these departures)"))
+        #expect(text.contains("jar: apple (the reference jar with Apple's recorded departures, rules below; checked against WebKit's Apple-port records) (reported: "))
+        #expect(text.contains("nameless cookies dropped: ") && text.contains("cookies/name/name-expected.txt@25c9849a"))
         #expect(!text.contains("no evidence given"))
     }
 }

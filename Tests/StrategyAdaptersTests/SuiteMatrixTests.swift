@@ -67,11 +67,14 @@ struct SuiteMatrixTests {
     ]
 
     /// What Apple's WebKit does differently from RFC 6265bis on iOS 12 and later, by its own WPT baselines and ITP's
-    /// rules (PlatformProfile+Evidence.swift): SameSite=None without Secure kept, schemeless same-site, no 400-day cap
-    /// on a server-set cookie.
+    /// rules (PlatformProfile+Evidence.swift, AppleJarRule): SameSite=None without Secure kept, schemeless same-site,
+    /// no 400-day cap on a server-set cookie, no 1024-octet attribute limit.
     static let applePolicy: Set<String> = [
         "same-site.none-requires-secure", "same-site.scheme-change-is-cross-site", "expiry.expires-capped-at-400-days",
         "expiry.max-age-capped-at-400-days",
+        // Apple's jar honours an attribute over 1024 octets (AppleJarRule.noAttributeLimit, WebKit's Apple-port baseline
+        // cookies/size/attributes.www.sub): the long Path is the cookie's, so /dir/page does not get it.
+        "jar-rules.path-over-1024-octets-ignored",
     ]
 
     @Test("every simulated adapter runs every scenario; uiwebview fails only what the reference jar fails; wk-combined only platform policy")

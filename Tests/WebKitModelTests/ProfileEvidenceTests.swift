@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import Testing
+import AppleModel
 import WebKitModel
 
 /// Issue 23: every parameter of every profile says what it rests on, and the iOS profiles follow the evidence
@@ -16,22 +17,35 @@ struct ProfileEvidenceTests {
         }
     }
 
-    @Test("the listing shows a confidence on every parameter line", arguments: PlatformProfile.all)
+    @Test("the listing shows a confidence on every parameter line, and on every rule of Apple's jar", arguments: PlatformProfile.all)
     func descriptionShowsConfidence(profile: PlatformProfile) {
-        let lines = profile.description.split(separator: "\n").dropFirst()
-        #expect(lines.count == PlatformProfile.Parameter.allCases.count, "one line per parameter")
+        let lines = Array(profile.description.split(separator: "\n").dropFirst())
+        let parameters = lines.prefix(PlatformProfile.Parameter.allCases.count)
         let confidences = PlatformProfile.Confidence.allCases.map { "(\($0.rawValue): " }
-        for line in lines {
+        for line in parameters {
+            #expect(line.hasPrefix("  ") && !line.hasPrefix("   "), "\(profile.name): not a parameter line: \(line)")
             #expect(confidences.contains { line.contains($0) } && line.hasSuffix(")"), "\(profile.name): \(line)")
+        }
+        let rest = lines.dropFirst(PlatformProfile.Parameter.allCases.count)
+        if profile.jar == .apple {
+            #expect(rest.first?.contains("Apple's jar, rule by rule") == true)
+            let rules = rest.dropFirst()
+            #expect(rules.count == AppleJarRule.allCases.count, "\(profile.name): one line per rule of Apple's jar")
+            for line in rules {
+                #expect(confidences.contains { line.contains($0) } && line.contains("-expected.txt@"), "\(profile.name): \(line)")
+            }
+        } else {
+            #expect(rest.isEmpty, "\(profile.name): lines past the parameters: \(rest)")
         }
     }
 
-    @Test("the iOS profiles say the jar is RFC 6265bis, assumed, because Apple's cannot run here",
+    @Test("the iOS profiles keep Apple's jar as WebKit's bots record it, reported, and list its rules",
           arguments: [PlatformProfile.ios, .ios18, .ios11])
-    func appleJarIsAssumed(profile: PlatformProfile) {
-        #expect(profile.jar == .rfc6265bis)
-        #expect(profile.evidence[.jar]?.confidence == .assumed)
-        #expect(profile.description.contains("jar: rfc6265bis (assumed: Apple's jar (CFNetwork) cannot run here"))
+    func appleJarIsModelled(profile: PlatformProfile) {
+        #expect(profile.jar == .apple)
+        #expect(profile.evidence[.jar]?.confidence == .reported)
+        #expect(profile.description.contains("jar: apple (the reference jar with Apple's recorded departures"))
+        for rule in AppleJarRule.allCases { #expect(profile.description.contains(rule.rawValue + ": ")) }
     }
 
     @Test("ios is the newest (iOS 26) and ios-18 exists; profiles are found by name")
