@@ -4,7 +4,7 @@ import Foundation
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
 enum ConformanceCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "conformance", overview: "http-state|wpt-cookies [PATH]", brief: "run a corpus: http-state through the reference jar, wpt-cookies on every simulated profile",
+        name: "conformance", overview: "CORPUS [PATH]", brief: "run a corpus: http-state on the reference jar, wpt-cookies on every profile",
         forms: [CommandSpec.Form("http-state [PATH]"), CommandSpec.Form("wpt-cookies [PATH]")],
         description: """
             Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,

@@ -7,7 +7,7 @@ import HarnessCore
 /// subtests as web-view scenarios plus one expectation file per simulated profile from WebKit's recorded results.
 enum ImportCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "import", overview: "http-state|wpt-cookies [CORPUS]", brief: "convert a corpus (http-state, wpt-cookies) into a suite and expectation files",
+        name: "import", overview: "CORPUS [PATH]", brief: "a corpus (http-state, wpt-cookies) as a suite and expectation files",
         forms: [CommandSpec.Form("http-state [CORPUS]"), CommandSpec.Form("wpt-cookies [CORPUS]")],
         description: """
             Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
@@ -18,14 +18,14 @@ enum ImportCommand: HarnessCommand {
 
             wpt-cookies: converts the WPT cookie subtests and WebKit's recorded results (default
             \(WPTCookieImporter.corpusPath)) into a suite of web-view scenarios in WPT's flow (default
-            \(WPTCookieImporter.suitePath)) and one expectation file per simulated profile in
-            \(WPTCookieImporter.expectationsFolder): the Apple ports' record for ios, ios-18 and ios-11, the glib ports'
-            for webkitgtk; a recorded FAIL carries the value the port's document.cookie showed. A subtest the suite
-            cannot express is listed in its provenance with the reason.
+            \(WPTCookieImporter.suitePath)) and one expectation file per profile in
+            \(WPTCookieImporter.expectationsFolder): the Apple ports' record for ios, ios-18 and ios-11, the glib
+            ports' for webkitgtk and the real engine; a recorded FAIL carries the value the port's document.cookie
+            showed. A subtest the suite cannot express is listed in its provenance with the reason.
             """,
         options: [
-            .valued("suite", "FILE", "where the suite goes (default \(HTTPStateImporter.suitePath))"),
-            .valued("expectations", "FILE", "http-state: where the reference adapter's expectation file goes (default \(HTTPStateImporter.expectationsPath)); wpt-cookies: the folder for the profiles' files (default \(WPTCookieImporter.expectationsFolder))"),
+            .valued("suite", "FILE", "where the suite goes (defaults above)"),
+            .valued("expectations", "PATH", "where the expectations go: a file for http-state, a folder for wpt-cookies (defaults above)"),
         ],
         epilogue: """
             exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written

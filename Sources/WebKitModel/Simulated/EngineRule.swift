@@ -109,7 +109,7 @@ public enum EngineRule: Int, CaseIterable, Sendable {
         case .implicitWebToNativeSync:
             .init(.assumed, "off as a default, not a fact: see the profile parameter's evidence (`list profiles`)")
         case .cookieHandlingSwitch:
-            .init(.reported, "field note 004: a manual Cookie header needs httpShouldHandleCookies = false; URLRequest.httpShouldHandleCookies in Apple's documentation")
+            .init(.assumed, "Apple's documentation of URLRequest.httpShouldHandleCookies (no cookies sent from or saved to the store) is written for the URL loading system; that WKWebView's load honours it is assumed. Field note 004 sets it beside a manual Cookie header, saying the store's values 'may' otherwise be mixed in; rule 2 sends a manual header in place of the store's cookies either way, so the note's 'needed' is not modelled")
         }
     }
 

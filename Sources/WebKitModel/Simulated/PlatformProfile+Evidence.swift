@@ -94,7 +94,7 @@ extension PlatformProfile.Evidence {
         .manualCookieHeader: Self(.reported, "DESIGN §6 rule 2: the 302 masking in public write-ups (hite.me/?p=140)"),
         .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
         .defersCookieStoreUntilFirstLoad: Self(.assumed, "openradar 40100673 describes iOS 11.3 only; no later report found, not checked on a device"),
-        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "field notes 003 and 004 report it for iOS 11 only"),
+        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "off after iOS 11: the ios-11 profile's own line says why it is on there, and on what weak ground"),
         .thirdPartyCookies: Self(.confirmed, "webkit.org blog 2020-03-24, full third-party cookie blocking (not rechecked here); ITP applies to apps built with the iOS 14 SDK or later and an app can opt out (reported in issue 23, not checked here)"),
         .implicitWebToNativeSyncDelay: Self(.assumed, "off as a default, not a fact: WebKit's WebProcessPool (Cocoa) hands the UI process's cookie storage to the network process (uiProcessCookieStorageIdentifier) under PLATFORM(MAC) || PLATFORM(MACCATALYST) only; sync delays on iOS devices are field reports, not checked here"),
         .nativeStoreFlushDelay: Self(.reported, "at once by default; a scenario sets the debounce of persistent writes (field note 000, Apple developer forums; not checked here)"),
@@ -125,7 +125,7 @@ extension PlatformProfile.Evidence {
     static let ios11: [P: Self] = apple.merging([
         .cookieStoreWrites: Self(.reported, "react-native-webview PR 175, flutter_inappwebview PR 198, KKJSBridge issue 3"),
         .defersCookieStoreUntilFirstLoad: Self(.reported, "openradar 40100673 and 42522805, WebKit bug 176551"),
-        .cookieStoreNeedsSharedProcessPool: Self(.reported, "field notes 003 and 004: iOS 11's per-pool network process"),
+        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "an inference, no source says it: field notes 003 and 004 share a session between web views through one WKProcessPool (003: 'solves the cookie sync problem between webviews'; 004: only a pool set on the configuration before init shares it) and say nothing of WKHTTPCookieStore; that iOS 11's setCookie reaches only the shared pool's web views is assumed from that per-pool behaviour"),
         .thirdPartyCookies: Self(.confirmed, "before iOS 14, ITP applied to Safari only (webkit.org blog 2020-03-24)"),
         .sameSite: Self(.confirmed, "SameSite support arrived with iOS 12 / Safari 12 release notes"),
         .schemefulSameSite: Self(.assumed, "irrelevant: SameSite ignored"),

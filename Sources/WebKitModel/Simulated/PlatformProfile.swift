@@ -146,9 +146,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// DESIGN §6 rule 8 on iOS 11: a `WKHTTPCookieStore.setCookie` whose data store's web views are all on process
     /// pools of their own (none on the app's shared pool, ``WKContext/sharedProcessPool``) is ignored — its
-    /// completion handler runs, the cookie never lands. ios-11: true — **reported** (field notes 003 and 004 make a
-    /// shared `WKProcessPool` the condition for `WKHTTPCookieStore` writes to reach a web view; the public threads
-    /// they follow describe iOS 11's per-pool network process). ios, ios-18, webkitgtk: false. A scenario shows it with
+    /// completion handler runs, the cookie never lands. ios-11: true — **assumed** (field notes 003 and 004 share a
+    /// session between web views through one `WKProcessPool` and say nothing of `WKHTTPCookieStore`; that its
+    /// writes reach only the shared pool's web views is an inference from that per-pool behaviour, not a source).
+    /// ios, ios-18, webkitgtk: false. A scenario shows it with
     /// `<open-web-view shared-process-pool="false"/>`.
     public var cookieStoreNeedsSharedProcessPool: Bool
 
