@@ -160,16 +160,7 @@ public struct HTTPStateImporter: Sendable {
     }
 
     private func write(to path: String, _ body: (XMLStreamWriter) throws -> Void) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let writer = try XMLStreamWriter(writingTo: path)
-        do {
-            try body(writer)
-            try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
+        try GeneratedSuiteFile.write(to: path, body)
     }
 
     private func writeSuite(_ xml: XMLStreamWriter) throws {
@@ -333,25 +324,9 @@ public struct HTTPStateImporter: Sendable {
     }
 
     /// `line` for `encoding="percent"`: "%" and what XML 1.0 cannot carry as `%XX`, everything else as written.
-    static func percentEncoded(_ line: String) -> String {
-        var encoded = ""
-        for scalar in line.unicodeScalars {
-            if scalar != "%", isXMLCharacter(scalar) {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                for octet in String(scalar).utf8 { encoded += "%" + (octet < 16 ? "0" : "") + String(octet, radix: 16, uppercase: true) }
-            }
-        }
-        return encoded
-    }
+    static func percentEncoded(_ line: String) -> String { GeneratedSuiteFile.percentEncoded(line) }
 
-    /// XML 1.0's `Char` production.
-    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
+    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool { GeneratedSuiteFile.isXMLCharacter(scalar) }
 
     private static func title(_ testCase: HTTPStateParserCase) -> String {
         guard let expected = testCase.expectedCookie else {

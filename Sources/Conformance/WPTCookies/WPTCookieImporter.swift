@@ -150,12 +150,7 @@ public struct WPTCookieImporter: Sendable {
         return String(scalars)
     }
 
-    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool { GeneratedSuiteFile.isXMLCharacter(scalar) }
 
     // MARK: - The suite
 
@@ -163,16 +158,7 @@ public struct WPTCookieImporter: Sendable {
     public func suiteXML() throws -> String { try XMLStreamWriter.string(writeSuite) }
 
     private func write(to path: String, _ body: (XMLStreamWriter) throws -> Void) throws {
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        let writer = try XMLStreamWriter(writingTo: path)
-        do {
-            try body(writer)
-            try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
+        try GeneratedSuiteFile.write(to: path, body)
     }
 
     private func writeSuite(_ xml: XMLStreamWriter) throws {
@@ -223,18 +209,8 @@ public struct WPTCookieImporter: Sendable {
         try xml.endElement()
     }
 
-    /// `%` and every octet XML 1.0 cannot carry as `%XX`; the rest as it is.
-    static func percentEncoded(_ line: String) -> String {
-        var result = ""
-        for scalar in line.unicodeScalars {
-            if scalar == "%" || !isXMLCharacter(scalar) || (scalar.value < 0x20 && scalar != "\t") {
-                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `%`, every octet XML 1.0 cannot carry and every control character but TAB as `%XX`; the rest as it is.
+    static func percentEncoded(_ line: String) -> String { GeneratedSuiteFile.percentEncoded(line, controls: true) }
 
     private func writeScenario(_ subtest: ImportedSubtest, _ xml: XMLStreamWriter) throws {
         let origin = subtest.origin
