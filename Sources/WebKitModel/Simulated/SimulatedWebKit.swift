@@ -83,15 +83,14 @@ public final class SimulatedWebKit: WebKitEngine {
 
     /// A new, empty jar of the kind the profile names, on the engine's clock.
     static func makeJar(profile: PlatformProfile, clock: VirtualClock) -> any EngineCookieJar {
+        let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
         switch profile.jar {
         case .rfc6265bis:
-            let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
             let configuration = CookieJarConfiguration(
                 sameSiteDefault: sameSiteDefault, sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure,
                 lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
             return CookieJar(clock: .virtual(clock), configuration: configuration)
         case .apple:
-            let sameSiteDefault: SameSite = if case .enforced(let mode) = profile.sameSite, mode == .lax { .lax } else { .none }
             let supported = if case .enforced = profile.sameSite { true } else { false }
             return AppleCookieJar(
                 clock: .virtual(clock), sameSiteSupported: supported, sameSiteDefault: sameSiteDefault,
