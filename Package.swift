@@ -76,11 +76,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // The cookie sync strategies from the field, written against the WebKit-shaped API only.
-        .target(name: "SyncStrategies", dependencies: ["WebKitModel", "CookieModel"], swiftSettings: strict),
+        .target(name: "SyncStrategies", dependencies: ["WebKitModel", "AppleModel", "CookieModel"], swiftSettings: strict),
         // Web view apps (native store + engine + strategy) as adapters the runner can drive.
         .target(
             name: "StrategyAdapters",
-            dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
+            dependencies: ["AppleModel", "HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
             swiftSettings: strict
         ),
         // Real browsers (Chromium) as apps: the browser's own jar is the one store, every request the browser's.

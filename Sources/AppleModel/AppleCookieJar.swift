@@ -60,6 +60,23 @@ public final class AppleCookieJar: Sendable {
         store(AppleSetCookieParser.latin1(line), from: url, context: context, inResponse: true)
     }
 
+    /// A `Set-Cookie` line that is text already: `HTTPCookie.cookies(withResponseHeaderFields:for:)` over a string
+    /// the app holds (a header field Foundation has decoded, a line the app wrote), then stored. The same parser as
+    /// a response's, without the ISO 8859-1 reading of octets (there are none).
+    @discardableResult
+    public func setCookie(text line: String, from url: CookieURL, context: CookieRequestContext) -> CookieStoreOutcome {
+        store(line, from: url, context: context, inResponse: true)
+    }
+
+    /// `HTTPCookie.cookies(withResponseHeaderFields:for:)` on Apple's platforms: each line read by Apple's parser as
+    /// if received from `url` (default path, host-only without `Domain`, a foreign `Domain` dropped), stored nowhere.
+    /// The cookies come back in the order the jar lists them.
+    public static func cookies(fromSetCookieText lines: [String], for url: CookieURL, now: Date) -> [Cookie] {
+        let jar = AppleCookieJar(clock: .frozen(at: now))
+        for line in lines { jar.setCookie(text: line, from: url, context: .sameSiteNavigation) }
+        return jar.allCookies
+    }
+
     /// `document.cookie = string`: WebKit hands the string to the same parser, as text (no ISO 8859-1 reading).
     @discardableResult
     public func setDocumentCookie(_ string: String, documentURL url: CookieURL, isSameSite: Bool) -> CookieStoreOutcome {
@@ -152,3 +169,19 @@ public final class AppleCookieJar: Sendable {
 }
 
 extension AppleCookieJar: EngineCookieJar {}
+
+/// `HTTPCookieStorage` on iOS is CFNetwork's jar too: the native store of the iOS profiles.
+extension AppleCookieJar: CookieStore {
+    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) {
+        self.setCookie(setCookie, from: url, context: context)
+    }
+
+    public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) {
+        setDocumentCookie(value, documentURL: url, isSameSite: isSameSite)
+    }
+
+    public func storedCookies() -> [Cookie] { allCookies }
+
+    /// Session cookies end with the session; persistent ones stay.
+    public func restart() { endSession() }
+}

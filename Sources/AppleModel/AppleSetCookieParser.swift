@@ -110,8 +110,6 @@ public enum AppleSetCookieParser {
     /// RFC 6265bis §5.6 step 1: %x00-08 / %x0A-1F / %x7F.
     static func isForbiddenControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 || byte == 0x7F }
 
-    /// An HTTP field's octets as CFNetwork reads a header: one character per octet (ISO 8859-1), so a UTF-8 line
-    /// becomes the characters of its bytes (`тест` arrives as `ÑÐµÑÑ`).
     /// The inverse of ``latin1(_:)`` for a header the jar writes: when every character fits one octet and those
     /// octets are UTF-8, the text they spell (the octets a server sent come back as they were); otherwise as it is.
     public static func onTheWire(_ text: String) -> String {
@@ -121,6 +119,8 @@ public enum AppleSetCookieParser {
         return String(validating: octets, as: UTF8.self) ?? text
     }
 
+    /// An HTTP field's octets as CFNetwork reads a header: one character per octet (ISO 8859-1), so a UTF-8 line
+    /// becomes the characters of its bytes (`тест` arrives as `ÑÐµÑÑ`).
     public static func latin1(_ line: String) -> String {
         var scalars = String.UnicodeScalarView()
         for byte in line.utf8 { scalars.append(Unicode.Scalar(byte)) }

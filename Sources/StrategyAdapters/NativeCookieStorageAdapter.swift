@@ -1,3 +1,4 @@
+import AppleModel
 import CookieModel
 import Foundation
 import HarnessCore
@@ -5,7 +6,8 @@ import SyncStrategies
 
 /// `HTTPCookieStorage.shared` on top of any ``CookieStore``: what sync strategies see as the native store.
 ///
-/// With the reference jar (the default) cookies go in and out as they are (`insert`, `delete`). Any other store
+/// With an engine jar (the reference jar, Apple's on the iOS profiles) cookies go in and out as they are (`insert`,
+/// `delete`), and a `Set-Cookie` line the app hands over is text (Apple's jar reads no octets in it). Any other store
 /// only speaks `Set-Cookie`, so a cookie object is written as a `Set-Cookie` line for its own domain (`Expires`
 /// to the second) and deleted with `Max-Age=0`. `cookies(for:)` answers as a native request would: domain, path
 /// and Secure, no SameSite (`HTTPCookieStorage` has no site for a native request), longer paths first.
@@ -43,7 +45,7 @@ final class NativeCookieStorageAdapter: NativeCookieStorage {
     }
 
     func setCookie(_ cookie: Cookie) {
-        if let jar = store as? CookieJar {
+        if let jar = store as? any EngineCookieJar {
             var stamped = cookie
             stamped.creation = clock.now
             stamped.lastAccess = clock.now
@@ -54,7 +56,7 @@ final class NativeCookieStorageAdapter: NativeCookieStorage {
     }
 
     func deleteCookie(_ cookie: Cookie) {
-        if let jar = store as? CookieJar {
+        if let jar = store as? any EngineCookieJar {
             jar.delete { $0.hasSameIdentity(as: cookie) }
             return
         }
@@ -65,12 +67,21 @@ final class NativeCookieStorageAdapter: NativeCookieStorage {
 
     func setCookies(fromSetCookieLines lines: [String], for url: URL) {
         guard let cookieURL = CookieURL(string: url.absoluteString) else { return }
-        for line in lines {
-            do {
-                try store.receive(setCookie: line, from: cookieURL, context: .sameSiteNavigation)
-            } catch {
-                report("native store failed to store '\(line)': \(error)")
-            }
+        for line in lines { storeText(line, from: cookieURL) }
+    }
+
+    /// A `Set-Cookie` line the app holds as text (`HTTPCookie.cookies(withResponseHeaderFields:for:)` then
+    /// `setCookies`): Apple's jar reads it without the ISO 8859-1 reading of a response's octets; any other store
+    /// receives it as a response's line.
+    func storeText(_ line: String, from url: CookieURL) {
+        if let apple = store as? AppleCookieJar {
+            apple.setCookie(text: line, from: url, context: .sameSiteNavigation)
+            return
+        }
+        do {
+            try store.receive(setCookie: line, from: url, context: .sameSiteNavigation)
+        } catch {
+            report("native store failed to store '\(line)': \(error)")
         }
     }
 

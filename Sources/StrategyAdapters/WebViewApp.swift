@@ -1,3 +1,4 @@
+import AppleModel
 import CookieModel
 import Foundation
 import HTTPModel
@@ -9,8 +10,9 @@ import WebKitModel
 /// An app with a native side and a WKWebView (DESIGN §3, the second family): a native cookie store, a persisted
 /// key-value store, a WebKit engine and a ``SyncStrategy`` that keeps them in step — driven by the runner's steps.
 ///
-/// - **Native store:** the reference jar by default, set up as `HTTPCookieStorage` behaves for an app: SameSite is
-///   not enforced (a native request has no site; `sameSiteDefault` None), persistent cookies survive a kill,
+/// - **Native store:** by default the profile's own kind of jar where the platform has one (Apple's jar on the iOS
+///   profiles: `HTTPCookieStorage` is CFNetwork's, like WKWebView's store), else the reference jar; set up as
+///   `HTTPCookieStorage` behaves for an app: SameSite is not enforced (a native request has no site; `sameSiteDefault` None), persistent cookies survive a kill,
 ///   session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
 ///   of every hop stored), and each change is reported to the strategy (`nativeCookiesDidChange`).
 /// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, or the real WebKitGTK engine
@@ -42,14 +44,21 @@ public final class WebViewApp: App {
     /// The native store's disk when it is written after a delay (field note 000); nil: written at once.
     private var flush: NativeStoreFlush?
 
-    /// The native store the app uses unless told otherwise: the reference jar, SameSite not enforced.
-    public static func defaultNativeStore(_ environment: AppEnvironment) -> any CookieStore {
-        CookieJar(clock: environment.cookieClock, configuration: CookieJarConfiguration(sameSiteDefault: .none))
+    /// The native store the app uses unless told otherwise, SameSite not enforced: Apple's jar under a profile
+    /// whose jar is Apple's (iOS), the reference jar elsewhere (WebKitGTK has no native store; a libsoup one would
+    /// be invented).
+    public static func defaultNativeStore(_ environment: AppEnvironment, engine: WebKitEngineChoice) -> any CookieStore {
+        switch engine.httpCookieParsing {
+        case .apple:
+            AppleCookieJar(clock: environment.cookieClock, sameSiteDefault: .none)
+        case .reference:
+            CookieJar(clock: environment.cookieClock, configuration: CookieJarConfiguration(sameSiteDefault: .none))
+        }
     }
 
     /// - Parameters:
     ///   - strategy: makes the strategy; called at every launch.
-    ///   - nativeStore: the native store (default ``defaultNativeStore(_:)``).
+    ///   - nativeStore: the native store (default ``defaultNativeStore(_:engine:)``).
     public convenience init(
         environment: AppEnvironment, profile: PlatformProfile, strategy: @escaping () -> any SyncStrategy,
         nativeStore: (any CookieStore)? = nil
@@ -64,7 +73,7 @@ public final class WebViewApp: App {
         self.environment = environment
         self.engineChoice = choice
         self.makeStrategy = strategy
-        self.nativeStore = nativeStore ?? Self.defaultNativeStore(environment)
+        self.nativeStore = nativeStore ?? Self.defaultNativeStore(environment, engine: choice)
         self.strategy = strategy()
         let transcript = environment.transcript
         let network = TranscribedNetwork(network: environment.network, transcript: transcript)
@@ -150,7 +159,8 @@ public final class WebViewApp: App {
     private func launch(first: Bool) throws {
         let webKit = WKContext(engine: engine)
         context = StrategyContext(
-            webKit: webKit, cookieStorage: native, defaults: defaults, urlSession: NativeURLSession(app: self)
+            webKit: webKit, cookieStorage: native, defaults: defaults, urlSession: NativeURLSession(app: self),
+            httpCookieParsing: engineChoice.httpCookieParsing
         ) { [transcript] line in
             transcript.record("• app: " + line)
         }
@@ -164,7 +174,7 @@ public final class WebViewApp: App {
 
     public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
         transcript.record("• native store ← Set-Cookie: \(setCookie) (for \(url))")
-        try nativeStore.receive(setCookie: setCookie, from: try cookieURL(url), context: .sameSiteNavigation)
+        native.storeText(setCookie, from: try cookieURL(url))
         strategy.nativeCookiesDidChange(context)
         try settle()
     }
@@ -400,5 +410,10 @@ public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
         case .simulated(let profile): "simulated WebKit profile \(profile.name)"
         case .webKitGTK: "real WebKitGTK engine"
         }
+    }
+
+    /// Whose parser the app's Foundation calls use: Apple's where the profile's jar is Apple's (iOS).
+    public var httpCookieParsing: HTTPCookieParsing {
+        if case .simulated(let profile) = self, profile.jar == .apple { .apple } else { .reference }
     }
 }

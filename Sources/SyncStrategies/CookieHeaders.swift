@@ -1,3 +1,4 @@
+import AppleModel
 import CookieModel
 import Foundation
 
@@ -60,16 +61,38 @@ extension CookieHeaders {
     /// `HTTPCookie.cookies(withResponseHeaderFields:for:)`: the cookies of a response's `Set-Cookie` field (folded
     /// as `allHeaderFields` folds it) as objects, stored nowhere.
     ///
-    /// Split as Foundation splits (``splitFoldedSetCookieAtCookieBoundaries(_:)``); each line is read as the
-    /// reference jar stores it from `url` (RFC 6265bis §5.6–§5.7: default path, host-only without `Domain`, a
-    /// `Domain` that does not match `url` dropped). A line the jar would refuse yields no cookie: assumed, as
-    /// CFNetwork's parser is not public.
-    public static func cookies(withResponseHeaderFields fields: [String: String], for url: URL, now: Date) -> [Cookie] {
+    /// Split as Foundation splits (``splitFoldedSetCookieAtCookieBoundaries(_:)``); each line is read by the
+    /// platform's parser (``HTTPCookieParsing``) as stored from `url` (RFC 6265bis §5.6–§5.7: default path,
+    /// host-only without `Domain`, a `Domain` that does not match `url` dropped). A line the parser refuses yields
+    /// no cookie.
+    public static func cookies(
+        withResponseHeaderFields fields: [String: String], for url: URL, now: Date, parsing: HTTPCookieParsing = .reference
+    ) -> [Cookie] {
         guard let folded = fields.first(where: { $0.key.lowercased() == "set-cookie" })?.value,
               let target = CookieURL(string: url.absoluteString)
         else { return [] }
-        let jar = CookieJar(clock: .frozen(at: now))
-        for line in splitFoldedSetCookieAtCookieBoundaries(folded) { jar.setCookie(line, from: target) }
-        return jar.allCookies
+        return parsing.cookies(fromSetCookieLines: splitFoldedSetCookieAtCookieBoundaries(folded), for: target, now: now)
+    }
+}
+
+/// Whose parser reads a `Set-Cookie` line that app code hands to Foundation (`HTTPCookie.cookies(withResponseHeaderFields:for:)`,
+/// `HTTPCookieStorage`): on iOS it is CFNetwork's, the jar WKWebView uses too, so the iOS profiles read such a line
+/// with Apple's jar model; elsewhere the reference jar's reading stands in (Foundation's parser is not public).
+public enum HTTPCookieParsing: Sendable, Hashable {
+    /// RFC 6265bis §5.6–§5.7 as the reference jar reads a line (assumed where no platform parser is modelled).
+    case reference
+    /// Apple's jar (``AppleCookieJar``): the departures WebKit's bots record for the Apple ports.
+    case apple
+
+    /// Each line as text, read as if received from `url`; the cookies in the order the jar lists them.
+    public func cookies(fromSetCookieLines lines: [String], for url: CookieURL, now: Date) -> [Cookie] {
+        switch self {
+        case .reference:
+            let jar = CookieJar(clock: .frozen(at: now))
+            for line in lines { jar.setCookie(line, from: url) }
+            return jar.allCookies
+        case .apple:
+            return AppleCookieJar.cookies(fromSetCookieText: lines, for: url, now: now)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CookieModel
 import Foundation
 import WebKitModel
 
@@ -12,16 +13,19 @@ public final class StrategyContext {
     public let defaults: any KeyValueStore
     /// `URLSession.shared`: native requests with ``cookieStorage``'s cookies.
     public let urlSession: any NativeHTTPSession
+    /// Whose parser `HTTPCookie`'s class methods use on this platform (Apple's on the iOS profiles).
+    public let httpCookieParsing: HTTPCookieParsing
     private let logger: (String) -> Void
 
     public init(
         webKit: WKContext, cookieStorage: any NativeCookieStorage, defaults: any KeyValueStore,
-        urlSession: (any NativeHTTPSession)? = nil, log: @escaping (String) -> Void = { _ in }
+        urlSession: (any NativeHTTPSession)? = nil, httpCookieParsing: HTTPCookieParsing = .reference, log: @escaping (String) -> Void = { _ in }
     ) {
         self.webKit = webKit
         self.cookieStorage = cookieStorage
         self.defaults = defaults
         self.urlSession = urlSession ?? NoNativeHTTPSession()
+        self.httpCookieParsing = httpCookieParsing
         self.logger = log
     }
 
@@ -30,6 +34,11 @@ public final class StrategyContext {
 
     /// `Date()`.
     public var now: Date { webKit.now }
+
+    /// `HTTPCookie.cookies(withResponseHeaderFields:for:)` on this platform, at ``now``.
+    public func cookies(withResponseHeaderFields fields: [String: String], for url: URL) -> [Cookie] {
+        CookieHeaders.cookies(withResponseHeaderFields: fields, for: url, now: now, parsing: httpCookieParsing)
+    }
 
     /// A line in the transcript: what the strategy decided and why (`print` / `os_log` in an app).
     public func log(_ line: String) { logger(line) }

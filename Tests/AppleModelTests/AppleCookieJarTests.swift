@@ -93,6 +93,20 @@ struct AppleCookieJarTests {
         #expect(jar.setCookie("c=1; SameSite=La\u{01}x", from: try url(page), context: .sameSiteNavigation) == .rejected(.unparsable))
     }
 
+    @Test("HTTPCookieStorage is the same jar: a line the app holds as text is read by Apple's parser without the octet reading")
+    func foundationText() throws {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let jar = AppleCookieJar(clock: .frozen(at: now))
+        let store: any CookieStore = jar
+        try store.receive(setCookie: "wire=春", from: try url(page), context: .sameSiteNavigation)
+        jar.setCookie(text: "text=春", from: try url(page), context: .sameSiteNavigation)
+        let values = Dictionary(uniqueKeysWithValues: try store.storedCookies().map { ($0.name, $0.value) })
+        #expect(values == ["wire": "æ\u{98}¥", "text": "春"])
+
+        let parsed = AppleCookieJar.cookies(fromSetCookieText: ["q=\"a;b\"; Path=/", "nameless", "z=1", "a=1"], for: try url(page), now: now)
+        #expect(parsed.map(\.pair).sorted() == ["a=1", "q=\"a;b\"", "z=1"], "the quoted run kept whole, the nameless line dropped")
+    }
+
     @Test("every rule names a recorded file at a commit and the subtests it reads, and says which releases")
     func evidence() {
         for rule in AppleJarRule.allCases {

@@ -1,3 +1,4 @@
+import Foundation
 import CookieModel
 import CookieStores
 import HarnessCore
@@ -58,5 +59,32 @@ struct NativeStoreChoiceTests {
             return
         }
         #expect(failure.message.contains("expected to lack 'tok'"))
+    }
+
+    @Test("by default the native store is the profile's jar: Apple's on iOS (a quoted run binds ';'), the reference jar elsewhere",
+          arguments: [("wk-no-sync", "q=\"a;b\""), ("wk-no-sync@ios-11", "q=\"a;b\""), ("wk-no-sync@webkitgtk", "q=\"a")])
+    func defaultNativeStoreFollowsProfile(adapter name: String, header: String) throws {
+        let adapter = try #require(StrategyAdapterCatalog.all.first { $0.name == name })
+        let status = run([
+            .nativeSetCookie(url: "https://app.example.com/", setCookie: "q=\"a;b\"; Path=/"),
+            .nativeRequest(Request(url: "https://app.example.com/api/me")),
+            .expect(.request(RequestExpectation(url: "https://app.example.com/api/me", cookie: CookieStringMatch(equals: header)))),
+        ], on: adapter)
+        #expect(status == .passed, "\(name): \(status)")
+    }
+
+    @Test("HTTPCookie.cookies(withResponseHeaderFields:for:) is the platform's parser: Apple's keeps the quoted run and drops a nameless line")
+    func foundationParserFollowsProfile() throws {
+        let url = try #require(URL(string: "https://app.example.com/x/y"))
+        let fields = ["Set-Cookie": "q=\"a;b\"; Path=/, z=1"]
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(CookieHeaders.cookies(withResponseHeaderFields: fields, for: url, now: now, parsing: .apple).map(\.pair).sorted() == ["q=\"a;b\"", "z=1"])
+        #expect(CookieHeaders.cookies(withResponseHeaderFields: fields, for: url, now: now).map(\.pair).sorted() == ["q=\"a", "z=1"])
+        let target = try #require(CookieURL(string: url.absoluteString))
+        #expect(HTTPCookieParsing.apple.cookies(fromSetCookieLines: ["nameless"], for: target, now: now).isEmpty)
+        #expect(HTTPCookieParsing.reference.cookies(fromSetCookieLines: ["nameless"], for: target, now: now).map(\.value) == ["nameless"])
+        #expect(WebKitEngineChoice.simulated(.ios).httpCookieParsing == .apple)
+        #expect(WebKitEngineChoice.simulated(.webkitgtk).httpCookieParsing == .reference)
+        #expect(WebKitEngineChoice.webKitGTK.httpCookieParsing == .reference)
     }
 }

@@ -233,7 +233,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     private func pluginSetCookie(key: String, value: String) {
         guard let url = serverURL, let app else { return }
         let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
-        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(encoded)"], for: url, now: app.now)
+        let cookies = app.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(encoded)"], for: url)
         app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: url)
         app.log("\(name): setCookie plugin call '\(key)=\(encoded)' → \(cookies.count) native cookie(s) for \(url)")
     }
@@ -250,7 +250,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     /// 4.4.0 `setCookie(_ key:, _ value:)`: `key=value` as a Set-Cookie line for the server URL, nothing copied.
     private func setCookie(key: String, value: String) {
         guard let url = serverURL, let app else { return }
-        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(value)"], for: url, now: app.now)
+        let cookies = app.cookies(withResponseHeaderFields: ["Set-Cookie": "\(key)=\(value)"], for: url)
         app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: url)
         app.log("\(name): document.cookie pair '\(key)=\(value)' → \(cookies.count) native cookie(s) for \(url)")
     }
@@ -259,7 +259,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     /// `Set-Cookie` value) as a Set-Cookie line.
     func setCookie(domain: String, action: String) {
         guard let url = serverURL(for: domain), let app else { return }
-        let cookies = CookieHeaders.cookies(withResponseHeaderFields: ["Set-Cookie": action], for: url, now: app.now)
+        let cookies = app.cookies(withResponseHeaderFields: ["Set-Cookie": action], for: url)
         app.cookieStorage.setCookies(cookies, for: url, mainDocumentURL: nil)
         app.log("\(name): CapacitorCookieManager.setCookie('\(domain)', '\(action)') → \(cookies.count) native cookie(s) for \(url)")
         syncCookiesToWebView()

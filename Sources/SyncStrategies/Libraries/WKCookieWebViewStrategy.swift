@@ -142,7 +142,7 @@ public final class WKCookieWebViewStrategy: SyncStrategy {
         defer { decisionHandler(.allow) }
         let response = navigationResponse.response
         responseCookies(
-            CookieHeaders.cookies(withResponseHeaderFields: response.allHeaderFields, for: response.url, now: app.now),
+            app.cookies(withResponseHeaderFields: response.allHeaderFields, for: response.url),
             webView: webView, app: app)
     }
 

@@ -84,7 +84,7 @@ public final class SessionRestoreStrategy: SyncStrategy {
         decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
     ) {
         let response = navigationResponse.response
-        let cookies = CookieHeaders.cookies(withResponseHeaderFields: response.allHeaderFields, for: response.url, now: app.now)
+        let cookies = app.cookies(withResponseHeaderFields: response.allHeaderFields, for: response.url)
         let server = cookies.filter { $0.httpCookieDomain == serverDomain }
         if !server.isEmpty {
             var saved = Self.load(app)
