@@ -19,7 +19,10 @@ struct ProfileEvidenceTests {
 
     @Test("the listing shows a confidence on every parameter line, and on every rule of Apple's jar", arguments: PlatformProfile.all)
     func descriptionShowsConfidence(profile: PlatformProfile) {
-        let lines = Array(profile.description.split(separator: "\n").dropFirst())
+        var lines = Array(profile.description.split(separator: "\n").dropFirst())
+        // The releases the profile stands for come first, on the iOS profiles only.
+        #expect((lines.first?.hasPrefix("  releases: ") == true) == (profile.iOSMajor != nil), "\(profile.name): \(lines.first ?? "")")
+        if profile.releases != nil { lines.removeFirst() }
         let parameters = lines.prefix(PlatformProfile.Parameter.allCases.count)
         let confidences = PlatformProfile.Confidence.allCases.map { "(\($0.rawValue): " }
         for line in parameters {

@@ -89,11 +89,11 @@ public enum EngineRule: Int, CaseIterable, Sendable {
     public var appleEvidence: PlatformProfile.Evidence {
         switch self {
         case .twoJars:
-            .init(.confirmed, "Apple's documentation: WKWebsiteDataStore.nonPersistent() writes nothing to disk; WKProcessPool is deprecated since iOS 15, extra pools having no effect (iOS 11's pool split is the ios-11 profile's parameter)")
+            .init(.confirmed, "Apple's documentation: WKWebsiteDataStore.nonPersistent() writes nothing to disk; WKProcessPool is deprecated since iOS 15 ('Creating and using multiple instances of WKProcessPool no longer has any effect'). Before iOS 15 pools did split session cookies by field reports (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249): that is the profile parameter `setCookie needs the shared process pool`, on for ios-11 and not modelled for iOS 12–14")
         case .manualCookieHeader:
             .init(.reported, "the 302 masking in public write-ups (hite.me/?p=140); field notes 000 and 002 put the native cookies in the load request's header")
         case .setCookieOnEveryResponse:
-            .init(.assumed, "RFC 6265bis §5.7 stores from every response, 3xx included; no report of WKWebView's store dropping a redirect's Set-Cookie was found")
+            .init(.confirmed, "WebKit's own test LayoutTests/http/tests/cookies/multiple-redirect-and-set-cookie.py@44b6a6ab sets a cookie on a 302 and its generic baseline (used by the Apple ports; no override found) records the next hop's 'Cookie: 42' (multiple-redirect-and-set-cookie-expected.txt@b6072167); RFC 6265bis §5.7 stores from every response")
         case .navigationPolicies:
             .init(.reported, "field note 000 (l. 261): a login that ends in a 302 sets its cookie on a response decidePolicyFor navigationResponse never sees; only the final response can be captured")
         case .foldedSetCookie:

@@ -94,15 +94,15 @@ extension PlatformProfile.Evidence {
         .manualCookieHeader: Self(.reported, "DESIGN §6 rule 2: the 302 masking in public write-ups (hite.me/?p=140)"),
         .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
         .defersCookieStoreUntilFirstLoad: Self(.assumed, "openradar 40100673 describes iOS 11.3 only; no later report found, not checked on a device"),
-        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "off after iOS 11: the ios-11 profile's own line says why it is on there, and on what weak ground"),
-        .thirdPartyCookies: Self(.confirmed, "webkit.org blog 2020-03-24, full third-party cookie blocking (not rechecked here); ITP applies to apps built with the iOS 14 SDK or later and an app can opt out (reported in issue 23, not checked here)"),
+        .cookieStoreNeedsSharedProcessPool: Self(.confirmed, "off: Apple's documentation of WKProcessPool (deprecated in iOS 15): 'Creating and using multiple instances of WKProcessPool no longer has any effect'"),
+        .thirdPartyCookies: Self(.reported, "ITP on by default in WKWebView apps from iOS 14: apache/cordova-ios issue 922 (2020-06-26: 'Apple just announced that iOS 14 will enable Intelligent Tracking Prevention (ITP) by default in WKWebView'); an app opts out with NSCrossWebsiteTrackingUsageDescription, which shows the user an 'Allow Cross-Website Tracking' switch (WebKit r265202, bug 215031, 2020-08-03; home-assistant/iOS PR 1147), not modelled; third-party cookies blocked outright under ITP since Safari 13.1 / iOS 13.4 (webkit.org, 2020-03-24, 'Full Third-Party Cookie Blocking and More', reported for Safari; the post itself not read here); no webkit.org text found that says the iOS 14 default"),
         .implicitWebToNativeSyncDelay: Self(.assumed, "off as a default, not a fact: WebKit's WebProcessPool (Cocoa) hands the UI process's cookie storage to the network process (uiProcessCookieStorageIdentifier) under PLATFORM(MAC) || PLATFORM(MACCATALYST) only; sync delays on iOS devices are field reports, not checked here"),
         .nativeStoreFlushDelay: Self(.reported, "at once by default; a scenario sets the debounce of persistent writes (field note 000, Apple developer forums; not checked here)"),
         .navigationActionCarriesBody: Self(.reported, "httpBody is nil in decidePolicyFor navigationAction (field reports)"),
         .responseShowsSetCookie: Self(.reported, "the folding the response-capture write-ups work around"),
         .schemefulSameSite: Self(.confirmed, "WebKit WPT baselines schemeful-navigation.tentative and schemeful-subresource.tentative FAIL cross-scheme (commits c4c99995, 25c9849a): same-site from registrable domains only"),
         .sameSiteNoneRequiresSecure: Self(.confirmed, "WebKit WPT baseline samesite-none-secure/cookies-without-samesite-must-be-secure.https FAILs (commit 25f472a6): a non-Secure SameSite=None cookie is stored"),
-        .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies (ITP write-ups; no WebKit source found); ITP capped script-set ones at 7 days (ITP 2.1, WebKit bug 219426), reportedly replaced in 2022 by deleting script-writable storage after 7 days without interaction (simoahava.com); neither modelled"),
+        .cookieLifetimeCap: Self(.reported, "no cap for server-set cookies (ITP write-ups; no WebKit source found); ITP caps cookies set by script (ITP 2.1, 2019: 7 days; WebKit bug 240248, PR 571, 2022-05-09, 'Align ITP client side cookie cap…': 24 hours, or after 7 days of no user interaction), not modelled"),
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
@@ -111,23 +111,24 @@ extension PlatformProfile.Evidence {
 
     /// iOS 26 (`ios`): setCookie gates loads.
     static let ios: [P: Self] = apple.merging([
-        .cookieStoreWrites: Self(.confirmed, "WebKit bug 290158, commit db0157e0 (PR 42797, 2025-03-21), API test WKHTTPCookieStore.CookiesSetBeforeLoad; that iOS 26 is the first release with it is assumed (setCookies: API, bug 292684, May 2025)"),
+        .cookieStoreWrites: Self(.confirmed, "WebKit bug 290158, PR 42797 (2025-03-21), '[Cocoa] Ensure network load happens after setCookies requests are handled' (commit db0157e0); API test WKHTTPCookieStore.CookiesSetBeforeLoad calls setCookie twice with empty completion handlers, loads at once, and expects both cookies on the request; that iOS 26 is the first release with it is assumed (the same spring's setCookies: API, bug 292684, PR 45078, 2025-05-07)"),
         .sameSite: Self(.confirmed, "missing SameSite is None: WebKit bug 281984 (PR 35689, 2024-10-24) undid the Lax-by-default test changes; WPT baseline get_all_cookies-default-samesite: expected Lax but got None"),
     ]) { _, new in new }
 
-    /// iOS 12 to 18 (`ios-18`): setCookie races loads.
+    /// iOS 15 to 18 (`ios-18`; iOS 12–14 differ, `PlatformProfile.releases`): setCookie races loads.
     static let ios18: [P: Self] = apple.merging([
-        .cookieStoreWrites: Self(.confirmed, "loads did not wait before WebKit bug 290158 (2025-03-21); field reports: react-native-webview PR 175, flutter_inappwebview PR 198"),
-        .sameSite: Self(.confirmed, "None, except Lax in the iOS 18 betas and 18.0 (WebKit bugs 277460, 281984: Lax-by-default test changes made 2024-08, undone 2024-10-24)"),
+        .cookieStoreWrites: Self(.confirmed, "loads did not wait before WebKit bug 290158: its PR 42797 (2025-03-21) says 'If loadRequest is invoked after setCookie, client may expect the cookies to be used for requests. This patch implements that'; field report: react-native-webview PR 2193 (2021-10-08: 'it was possible that the source would be requested before the cookies had been written to the WebView's data store', no iOS version)"),
+        .sameSite: Self(.confirmed, "None: the Lax-by-default change was in the macOS Sequoia and iOS 18 betas only (WebKit bug 276459, PR 30671, 2024-07-11) and its test changes were undone (bug 281984, PR 35689, 2024-10-24); on iOS 12 SameSite=None was read as Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients'), fixed by iOS 13 (MDN browser-compat-data PR 5878), not modelled here"),
+        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "off, as from iOS 15 (Apple's documentation of WKProcessPool: 'Creating and using multiple instances of WKProcessPool no longer has any effect'); before iOS 15 field reports say pools split session cookies (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249, 2018): iOS 12–14 are outside this profile (its releases line)"),
     ]) { _, new in new }
 
     /// iOS 11.3 (`ios-11`).
     static let ios11: [P: Self] = apple.merging([
-        .cookieStoreWrites: Self(.reported, "react-native-webview PR 175, flutter_inappwebview PR 198, KKJSBridge issue 3"),
-        .defersCookieStoreUntilFirstLoad: Self(.reported, "openradar 40100673 and 42522805, WebKit bug 176551"),
-        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "an inference, no source says it: field notes 003 and 004 share a session between web views through one WKProcessPool (003: 'solves the cookie sync problem between webviews'; 004: only a pool set on the configuration before init shares it) and say nothing of WKHTTPCookieStore; that iOS 11's setCookie reaches only the shared pool's web views is assumed from that per-pool behaviour"),
-        .thirdPartyCookies: Self(.confirmed, "before iOS 14, ITP applied to Safari only (webkit.org blog 2020-03-24)"),
-        .sameSite: Self(.confirmed, "SameSite support arrived with iOS 12 / Safari 12 release notes"),
+        .cookieStoreWrites: Self(.reported, "loads did not wait for setCookie until WebKit bug 290158 (PR 42797, 2025-03-21: 'If loadRequest is invoked after setCookie, client may expect the cookies to be used for requests. This patch implements that'); KKJSBridge issue 3 (2019-10-30) reports setCookie failing now and then on iOS 11 ('iOS 11有概率性的setCookie不成功')"),
+        .defersCookieStoreUntilFirstLoad: Self(.reported, "openradar 40100673 (2018-05-09, mirrored as lionheart/openradar-mirror issue 19732): 'iOS 11.3 delays creation of the WKWebsiteDataStore such that the completion block is queued until \"necessary\"… It's essentially a deadlock'; 42522805 is its duplicate; the WebKit bug 176551 it cites was not read here"),
+        .cookieStoreNeedsSharedProcessPool: Self(.reported, "flutter_inappwebview PR 198 (2019-11-19, 'added a shared WKProcessPool'): 'CookieManager fails to set cookies on iOS 11 and on iOS 12 it's working only before you are opening a webview… you need to use a shared WKProcessPool'; AzureAD MSAL PR 249 (2018-09-28): 'For session cookies, WKWebView's caching is per process pool'; field notes 003 and 004 share a session between web views through one WKProcessPool"),
+        .thirdPartyCookies: Self(.reported, "ITP reached WKWebView apps by default with iOS 14 (apache/cordova-ios issue 922, 2020-06-26); before it, ITP was Safari's"),
+        .sameSite: Self(.reported, "SameSite arrived with Safari 12 / iOS 12 (Fyrd/caniuse PR 4350, 2018-07-02: 'supported in Safari TP 58 and Safari 12 on macOS and iOS', citing Apple's What's New in Safari; the Apple page not read here)"),
         .schemefulSameSite: Self(.assumed, "irrelevant: SameSite ignored"),
         .sameSiteNoneRequiresSecure: Self(.confirmed, "follows from the SameSite line: an ignored attribute refuses no cookie"),
         .cookieLifetimeCap: Self(.assumed, "no cap: the 400-day limit entered RFC 6265bis drafts in 2022, years after iOS 11"),

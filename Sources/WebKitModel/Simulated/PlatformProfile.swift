@@ -164,11 +164,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public var thirdPartyCookies: ThirdPartyCookies
 
     /// DESIGN §6 rule 12, SameSite.
-    /// ios, ios-18: enforced, default None — **confirmed** by WebKit: the Lax-by-default test changes for the iOS 18
-    /// betas (bug 277460, 2024-08) were undone on 2024-10-24 (bug 281984, PR 35689), and WebKit's WPT baseline
-    /// `cookies/samesite/get_all_cookies-default-samesite` reads "expected Lax but got None". Lax was the default in
-    /// the iOS 18 betas and 18.0 only (Apple Developer Forums thread 765199), which no profile models.
-    /// ios-11: ignored — **confirmed** by release notes: SameSite support arrived with iOS 12 / Safari 12.
+    /// ios, ios-18: enforced, default None — **confirmed** by WebKit: the Lax-by-default change was in the macOS
+    /// Sequoia and iOS 18 betas (bug 276459, PR 30671, 2024-07-11), its test changes were undone on 2024-10-24 (bug
+    /// 281984, PR 35689), and WebKit's WPT baseline `cookies/samesite/get_all_cookies-default-samesite` reads
+    /// "expected Lax but got None". No profile models the betas.
+    /// ios-11: ignored — **reported**: SameSite support arrived with Safari 12 / iOS 12 (caniuse PR 4350).
     /// webkitgtk: enforced, default None — **assumed** from libsoup, whose cookies have
     /// `SOUP_SAME_SITE_POLICY_NONE` unless the attribute says otherwise.
     public var sameSite: SameSiteSupport
@@ -305,7 +305,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         evidence: Evidence.ios
     )
 
-    /// WKWebView on iOS 12 to 18: setCookie races loads.
+    /// WKWebView on iOS 15 to 18 (iOS 12–14 differ: ``releases``): setCookie races loads.
     public static let ios18 = PlatformProfile(
         name: "ios-18", summary: "WKWebView on iOS 18: setCookie races loads, ITP blocks third-party cookies, SameSite default None",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
@@ -341,7 +341,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// One line per parameter with its evidence ("(confirmed: …)", "(assumed: …)"), for `list profiles`.
     public var description: String {
-        var lines = ["\(name): \(summary)"] + Parameter.allCases.map { parameter in
+        var lines = ["\(name): \(summary)"] + (releases.map { ["  releases: \($0)"] } ?? []) + Parameter.allCases.map { parameter in
             "  \(parameter.rawValue): \(value(of: parameter))" + (evidence[parameter].map { " (\($0))" } ?? " (no evidence given)")
         }
         if jar == .apple, let major = iOSMajor {
@@ -349,6 +349,21 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
             lines += AppleJarRule.listing(iOSMajor: major).map { "    \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Which releases the profile stands for, and where releases inside that range are known to differ from it
+    /// (issue 35: a profile says what it covers); nil where one version is modelled.
+    public var releases: String? {
+        switch name {
+        case "ios":
+            "iOS 26: the first release assumed to carry WebKit bug 290158's fix (loads wait for setCookie)"
+        case "ios-18":
+            "iOS 15 to 18. iOS 12 to 14 differ where the evidence shows a change, not modelled by a profile of their own: ITP reached WKWebView apps only with iOS 14 (third-party cookies allowed before it, as on ios-11); process pools split session cookies until iOS 15, when WKProcessPool stopped having any effect (reported for iOS 11 and 12: the ios-11 parameter); iOS 12 read SameSite=None as Strict (WebKit bug 198181), fixed by iOS 13. The Lax-by-default SameSite of the iOS 18 betas (bug 276459) is not modelled"
+        case "ios-11":
+            "iOS 11 (WKHTTPCookieStore's first release), with 11.3's defect of holding setCookie until the data store's first load (openradar 40100673)"
+        default:
+            nil
+        }
     }
 
     /// The iOS release the profile is named for (26, 18, 11), nil for a profile that is not iOS.
