@@ -45,7 +45,12 @@ struct SuiteMatrixTests {
         "http-cannot-shadow-secure-cookie-with-parent-domain", "script-cannot-replace-httponly-cookie-of-other-path",
         "older-parent-domain-cookie-listed-first", "host-prefix-with-domain-refused",
         "host-prefix-without-secure-refused", "secure-prefix-without-secure-refused",
-    ].map { "jar-rules." + $0 })
+    ].map { "jar-rules." + $0 }).union([
+        // libsoup 3.2.3 has no attribute length limit, and ends a value at the first octet of 0x80 or more (the
+        // rest of the line dropped); the real engine agrees on every cell of this suite.
+        "overlong-domain-attribute-ignored", "utf8-value-back-to-server-as-sent", "utf8-value-read-by-page-script",
+        "utf8-web-cookie-reaches-native-request",
+    ].map { "set-cookie-lines." + $0 })
 
     /// What WebKitGTK's network layer decides about a fetch bounced through another site, measured on the real
     /// engine: the redirect chain is ignored, the fetch is same-site with its page (PlatformProfile.crossSiteRedirects).
@@ -81,6 +86,12 @@ struct SuiteMatrixTests {
         "http-state.0016", "http-state.0022", "http-state.domain0020", "http-state.domain0023",
         "http-state.0017", "http-state.chromium0015", "http-state.comma0001",
         "http-state.chromium0004", "http-state.value0004", "http-state.name0020",
+        // The same rules on a web view's own responses, and the ISO 8859-1 reading of a UTF-8 value
+        // (Suites/jar-rules/set-cookie-lines.xml, written from RFC 6265bis and WPT before any adapter ran).
+        "set-cookie-lines.nameless-cookie-sent-as-bare-value", "set-cookie-lines.one-response-cookies-in-line-order",
+        "set-cookie-lines.overlong-domain-attribute-ignored", "set-cookie-lines.quoted-value-ends-at-first-semicolon",
+        "set-cookie-lines.space-after-comma-kept", "set-cookie-lines.utf8-native-login-cookie-read-by-page-script",
+        "set-cookie-lines.utf8-value-read-by-page-script",
     ]
 
     @Test("every simulated adapter runs every scenario; uiwebview fails only what the reference jar fails; wk-combined only platform policy")
