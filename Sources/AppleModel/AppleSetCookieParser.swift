@@ -60,22 +60,38 @@ public enum AppleSetCookieParser {
     }
 
     /// For each `"` that has a later `"`, the index of that closing quote; runs do not nest or overlap.
+    /// A line without a `"` (nearly every one) costs one `memchr`: 4 KB values made the scan dominate a run.
     static func closingQuotes(_ bytes: [UInt8]) -> [Int: Int] {
+        guard contains(bytes, UInt8(ascii: "\"")) else { return [:] }
         var result: [Int: Int] = [:]
         var open: Int?
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") {
-            if let start = open {
-                result[start] = index
-                open = nil
-            } else {
-                open = index
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\"") {
+                if let start = open {
+                    result[start] = index
+                    open = nil
+                } else {
+                    open = index
+                }
             }
+            index += 1
         }
         return result
     }
 
+    /// Whether `byte` occurs in `bytes` (`memchr`: a debug build's generic scan was the cost of a long line).
+    static func contains(_ bytes: [UInt8], _ byte: UInt8) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
+    }
+
     /// The value with white space after a `=` or `,` outside quoted runs removed.
     static func squeezed(_ value: [UInt8]) -> [UInt8] {
+        // No white space: nothing to drop.
+        guard contains(value, 0x20) || contains(value, 0x09) else { return value }
         let closing = closingQuotes(value)
         var result: [UInt8] = []
         result.reserveCapacity(value.count)
