@@ -170,18 +170,6 @@ public final class AppleCookieJar: Sendable {
 
 extension AppleCookieJar: EngineCookieJar {}
 
-/// `HTTPCookieStorage` on iOS is CFNetwork's jar too: the native store of the iOS profiles.
-extension AppleCookieJar: CookieStore {
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) {
-        self.setCookie(setCookie, from: url, context: context)
-    }
-
-    public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) {
-        setDocumentCookie(value, documentURL: url, isSameSite: isSameSite)
-    }
-
-    public func storedCookies() -> [Cookie] { allCookies }
-
-    /// Session cookies end with the session; persistent ones stay.
-    public func restart() { endSession() }
-}
+/// `HTTPCookieStorage` on iOS is CFNetwork's jar too: the native store of the iOS profiles (the store operations
+/// are ``EngineCookieJar``'s).
+extension AppleCookieJar: CookieStore {}

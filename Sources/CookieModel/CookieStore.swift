@@ -43,17 +43,22 @@ public enum CookieStoreError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-extension CookieJar: CookieStore {
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) {
-        self.setCookie(setCookie, from: url, context: context)
+/// An engine jar as a store the harness drives (the reference adapter, a web-view app's native store, the
+/// `libsoup-model` adapter): a received line is the jar's `setCookie`, a script's write its `setDocumentCookie`, the
+/// store's cookies its `allCookies`, and a restart ends the session (session cookies go; persistent ones stay, an
+/// in-memory jar "persisting" itself). A jar whose store differs says so in its own conformance.
+extension EngineCookieJar {
+    public func receive(setCookie line: String, from url: CookieURL, context: CookieRequestContext) {
+        _ = setCookie(line, from: url, context: context)
     }
 
     public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) {
-        setDocumentCookie(value, documentURL: url, isSameSite: isSameSite)
+        _ = setDocumentCookie(value, documentURL: url, isSameSite: isSameSite)
     }
 
     public func storedCookies() -> [Cookie] { allCookies }
 
-    /// Session cookies end with the session; persistent ones stay (an in-memory jar "persists" itself).
     public func restart() { endSession() }
 }
+
+extension CookieJar: CookieStore {}

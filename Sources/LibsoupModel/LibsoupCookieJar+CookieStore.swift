@@ -1,12 +1,10 @@
 import CookieModel
 
 /// The jar as a store the harness compares (the `libsoup-model` adapter): every operation does what the `libsoup`
-/// adapter (adapter.py) asks of libsoup, so the two can be checked cell by cell.
+/// adapter (adapter.py) asks of libsoup, so the two can be checked cell by cell. Receiving a line, listing the
+/// cookies and a restart (a new `SoupCookieJarText` on the jar's file) are ``EngineCookieJar``'s; a script's write
+/// is libsoup's own.
 extension LibsoupCookieJar: CookieStore {
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) {
-        self.setCookie(setCookie, from: url, context: context)
-    }
-
     /// `soup_cookie_jar_set_cookie_with_first_party`: a `Set-Cookie` value like any other — libsoup has no
     /// non-HTTP write that protects HttpOnly cookies (WebKit checks that itself, see ``setDocumentCookie``).
     public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) {
@@ -14,9 +12,4 @@ extension LibsoupCookieJar: CookieStore {
         context.isSameSite = isSameSite
         setCookie(value, from: url, context: context)
     }
-
-    public func storedCookies() -> [Cookie] { allCookies }
-
-    /// A new `SoupCookieJarText` on the jar's file.
-    public func restart() { endSession() }
 }

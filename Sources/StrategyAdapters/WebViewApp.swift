@@ -12,8 +12,8 @@ import WebKitModel
 ///
 /// - **Native store:** by default the profile's own kind of jar where the platform has one (Apple's jar on the iOS
 ///   profiles: `HTTPCookieStorage` is CFNetwork's, like WKWebView's store), else the reference jar; set up as
-///   `HTTPCookieStorage` behaves for an app: SameSite is not enforced (a native request has no site; `sameSiteDefault` None), persistent cookies survive a kill,
-///   session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
+///   `HTTPCookieStorage` behaves for an app: SameSite is not enforced (a native request has no site;
+///   `sameSiteDefault` None), persistent cookies survive a kill, session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
 ///   of every hop stored), and each change is reported to the strategy (`nativeCookiesDidChange`).
 /// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, or the real WebKitGTK engine
 ///   (``WebKitGTKEngine``), on the scenario's clock and network (``WebKitEngineChoice``).
