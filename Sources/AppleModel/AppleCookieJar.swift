@@ -12,6 +12,8 @@ public final class AppleCookieJar: Sendable {
     public let clock: CookieClock
     /// Whether the jar knows the SameSite attribute (iOS 12 and later); without it the attribute is ignored.
     public let sameSiteSupported: Bool
+    /// iOS 12's reading of the attribute (WebKit bug 198181): any value but `Lax` is Strict, `None` included.
+    public let sameSiteNoneReadAsStrict: Bool
     let lifetimeCap: TimeInterval?
     let jar: CookieJar
 
@@ -38,15 +40,18 @@ public final class AppleCookieJar: Sendable {
     private let batches = Mutex(Batches())
 
     /// - Parameters:
+    ///   - sameSiteNoneReadAsStrict: read `SameSite=None` and unknown values as Strict (iOS 12).
     ///   - sameSiteDefault: how a cookie without SameSite is treated (None on every iOS the profiles model).
     ///   - lifetimeCap: how far Expires and Max-Age may reach; nil for none (Apple's, for server-set cookies).
     public init(
-        clock: CookieClock, sameSiteSupported: Bool = true, sameSiteDefault: SameSite = .none,
+        clock: CookieClock, sameSiteSupported: Bool = true, sameSiteNoneReadAsStrict: Bool = false,
+        sameSiteDefault: SameSite = .none,
         sameSiteNoneRequiresSecure: Bool = false, lifetimeCap: TimeInterval? = nil, maxAgeWinsOverExpires: Bool = true,
         publicSuffixes: PublicSuffixList? = .system
     ) {
         self.clock = clock
         self.sameSiteSupported = sameSiteSupported
+        self.sameSiteNoneReadAsStrict = sameSiteNoneReadAsStrict
         self.lifetimeCap = lifetimeCap
         self.jar = CookieJar(clock: clock, configuration: CookieJarConfiguration(
             sameSiteDefault: sameSiteDefault, publicSuffixes: publicSuffixes,
@@ -88,7 +93,8 @@ public final class AppleCookieJar: Sendable {
     private func store(_ line: String, from url: CookieURL, context: CookieRequestContext, inResponse: Bool) -> CookieStoreOutcome {
         let now = clock.now
         switch AppleSetCookieParser.parse(
-            line, requestPath: url.path, now: now, lifetimeCap: lifetimeCap, sameSiteSupported: sameSiteSupported
+            line, requestPath: url.path, now: now, lifetimeCap: lifetimeCap, sameSiteSupported: sameSiteSupported,
+            sameSiteNoneReadAsStrict: sameSiteNoneReadAsStrict
         ) {
         case .failure(let rejection):
             return .rejected(rejection)

@@ -15,9 +15,11 @@ import Foundation
 /// The rest is §5.6 as the reference parser has it: a control character rejects the line, name plus value over 4096
 /// octets rejects it, and each attribute is interpreted by §5.6.1–§5.6.7 (through ``SetCookieParser``).
 public enum AppleSetCookieParser {
-    /// The cookie the line describes, or why Apple's jar drops it.
+    /// The cookie the line describes, or why Apple's jar drops it. `sameSiteNoneReadAsStrict`: iOS 12's reading of
+    /// SameSite, the 2016 same-site draft's ("Lax" is Lax, every other value Strict; WebKit bug 198181).
     public static func parse(
-        _ line: String, requestPath: String, now: Date, lifetimeCap: TimeInterval?, sameSiteSupported: Bool
+        _ line: String, requestPath: String, now: Date, lifetimeCap: TimeInterval?, sameSiteSupported: Bool,
+        sameSiteNoneReadAsStrict: Bool = false
     ) -> Result<ParsedSetCookie, CookieRejection> {
         let bytes = Array(line.utf8)
         if bytes.contains(where: isForbiddenControl) { return .failure(.unparsable) }
@@ -55,6 +57,10 @@ public enum AppleSetCookieParser {
         parsed.value = valueText
         if !sameSiteSupported {
             parsed.attributes.removeAll { if case .sameSite = $0 { true } else { false } }
+        } else if sameSiteNoneReadAsStrict {
+            parsed.attributes = parsed.attributes.map { attribute in
+                if case .sameSite(let mode) = attribute, mode != .lax { .sameSite(.strict) } else { attribute }
+            }
         }
         return .success(parsed)
     }

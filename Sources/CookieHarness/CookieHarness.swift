@@ -104,7 +104,7 @@ public enum CookieHarness {
         /// A sync strategy, written against the WebKit-shaped API like the built-in ones (`SyncStrategy`).
         ///
         /// Becomes one adapter per simulated platform profile, as the built-in strategies do: `NAME` (iOS),
-        /// `NAME@ios-18`, `NAME@ios-11`, `NAME@webkitgtk`, and `NAME@webkitgtk-live` on the real WebKitGTK engine (chosen by name).
+        /// `NAME@ios-18`, `NAME@ios-12`, `NAME@ios-11`, `NAME@webkitgtk`, and `NAME@webkitgtk-live` on the real WebKitGTK engine (chosen by name).
         ///
         /// - Parameters:
         ///   - name: The adapter name, e.g. `my-app`.

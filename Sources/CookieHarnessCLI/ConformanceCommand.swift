@@ -13,8 +13,8 @@ enum ConformanceCommand: HarnessCommand {
             rule that changes it.
 
             wpt-cookies: runs the suite generated from the WPT cookie tests (PATH: default Corpora/wpt-cookies) with
-            the web view that syncs nothing on the ios, ios-18, ios-11 and webkitgtk profiles, and compares every
-            cell with what WebKit's bots record for the profile's port (Apple's for the iOS profiles, glib's for
+            the web view that syncs nothing on the ios, ios-18, ios-12, ios-11 and webkitgtk profiles, and compares
+            every cell with what WebKit's bots record for the profile's port (Apple's for the iOS profiles, glib's for
             webkitgtk), by value. Prints a table per profile; a cell that differs and is not in the corpus'
             known-differences.json, or a listed cell that matches now, fails the run. --live adds the real WebKitGTK
             engine (wk-no-sync@webkitgtk-live), compared with the glib record too.

@@ -19,7 +19,7 @@ enum ImportCommand: HarnessCommand {
             wpt-cookies: converts the WPT cookie subtests and WebKit's recorded results (default
             \(WPTCookieImporter.corpusPath)) into a suite of web-view scenarios in WPT's flow (default
             \(WPTCookieImporter.suitePath)) and one expectation file per profile in
-            \(WPTCookieImporter.expectationsFolder): the Apple ports' record for ios, ios-18 and ios-11, the glib
+            \(WPTCookieImporter.expectationsFolder): the Apple ports' record for ios, ios-18, ios-12 and ios-11, the glib
             ports' for webkitgtk and the real engine; a recorded FAIL carries the value the port's document.cookie
             showed. A subtest the suite cannot express is listed in its provenance with the reason.
             """,

@@ -28,7 +28,7 @@ enum TruthTableCommand: HarnessCommand {
             profile's adapters are counted.
             """,
         options: [
-            .valued("profile", "NAME", "ios (default), ios-18, ios-11, webkitgtk, or webkitgtk-live (the real engine)"),
+            .valued("profile", "NAME", "ios (default), ios-18, ios-12, ios-11, webkitgtk, or webkitgtk-live (the real engine)"),
             .valued("suites", "PATH", repeatable: true, "the suites to run (repeatable; files or folders; default Suites/)"),
             SharedOptions.schema,
             .valued(

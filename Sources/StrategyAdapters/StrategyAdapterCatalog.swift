@@ -5,7 +5,7 @@ import WebKitGTK
 import WebKitModel
 
 /// The sync-strategy adapters (DESIGN §5): `uiwebview`, and every WKWebView strategy on the simulated `ios`
-/// profile (the newest iOS: `wk-…`), on `ios-18` (`wk-…@ios-18`), on `ios-11` (`wk-…@ios-11`) and on the simulated
+/// profile (the newest iOS: `wk-…`), on `ios-18` (`wk-…@ios-18`), `ios-12` and `ios-11` (`wk-…@ios-11`) and on the simulated
 /// `webkitgtk` profile (`wk-…@webkitgtk`).
 ///
 /// `uiwebview` is HarnessCore's shared-store app on the reference jar; it has no engine, so it has no
@@ -19,7 +19,7 @@ public enum StrategyAdapterCatalog {
     ]
 
     /// The profiles the catalog builds adapters for; the first gets the plain names.
-    public static let profiles: [PlatformProfile] = [.ios, .ios18, .ios11, .webkitgtk]
+    public static let profiles: [PlatformProfile] = [.ios, .ios18, .ios12, .ios11, .webkitgtk]
 
     /// Each profile with every parameter's value and evidence, for `list profiles`.
     public static var profileDescriptions: [String] { profiles.map(\.description) }

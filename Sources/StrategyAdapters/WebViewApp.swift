@@ -45,12 +45,14 @@ public final class WebViewApp: App {
     private var flush: NativeStoreFlush?
 
     /// The native store the app uses unless told otherwise, SameSite not enforced: Apple's jar under a profile
-    /// whose jar is Apple's (iOS), the reference jar elsewhere (WebKitGTK has no native store; a libsoup one would
-    /// be invented).
+    /// whose jar is Apple's (iOS, with the release's reading of the SameSite attribute), the reference jar elsewhere
+    /// (WebKitGTK has no native store; a libsoup one would be invented).
     public static func defaultNativeStore(_ environment: AppEnvironment, engine: WebKitEngineChoice) -> any CookieStore {
         switch engine.httpCookieParsing {
         case .apple:
-            AppleCookieJar(clock: environment.cookieClock, sameSiteDefault: .none)
+            AppleCookieJar(
+                clock: environment.cookieClock, sameSiteNoneReadAsStrict: engine.profile?.sameSite == .noneReadAsStrict,
+                sameSiteDefault: .none)
         case .reference:
             CookieJar(clock: environment.cookieClock, configuration: CookieJarConfiguration(sameSiteDefault: .none))
         }
@@ -410,6 +412,11 @@ public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
         case .simulated(let profile): "simulated WebKit profile \(profile.name)"
         case .webKitGTK: "real WebKitGTK engine"
         }
+    }
+
+    /// The simulated profile; nil for the real engine.
+    public var profile: PlatformProfile? {
+        if case .simulated(let profile) = self { profile } else { nil }
     }
 
     /// Whose parser the app's Foundation calls use: Apple's where the profile's jar is Apple's (iOS).

@@ -93,6 +93,20 @@ struct AppleCookieJarTests {
         #expect(jar.setCookie("c=1; SameSite=La\u{01}x", from: try url(page), context: .sameSiteNavigation) == .rejected(.unparsable))
     }
 
+    @Test("iOS 12 reads SameSite as the 2016 draft: None, an unknown value and a bare attribute are Strict, Lax stays Lax")
+    func sameSiteNoneReadAsStrict() throws {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let ios12 = AppleCookieJar(clock: .frozen(at: now), sameSiteNoneReadAsStrict: true)
+        let newer = AppleCookieJar(clock: .frozen(at: now))
+        let lines = ["n=1; SameSite=None", "u=1; SameSite=Sometimes", "b=1; SameSite", "l=1; SameSite=lax", "s=1; SameSite=Strict", "d=1"]
+        func modes(_ jar: AppleCookieJar) throws -> [SameSite?] {
+            try lines.map { jar.setCookie($0, from: try url(page), context: .sameSiteNavigation).storedCookie?.sameSite }
+        }
+        let (old, new) = (try modes(ios12), try modes(newer))
+        #expect(old == [.strict, .strict, .strict, .lax, .strict, .default])
+        #expect(new == [SameSite.none, .default, .default, .lax, .strict, .default])
+    }
+
     @Test("HTTPCookieStorage is the same jar: a line the app holds as text is read by Apple's parser without the octet reading")
     func foundationText() throws {
         let now = Date(timeIntervalSince1970: 1_780_000_000)

@@ -230,13 +230,14 @@ struct RunCommandTests {
         let output = CommandOutput.capturing()
         #expect(CookieHarnessCommand.run(["list", "profiles"], output: output) == .success)
         let text = output.standardOutput
-        for name in ["ios: ", "ios-18: ", "ios-11: ", "webkitgtk: "] {
+        for name in ["ios: ", "ios-18: ", "ios-12: ", "ios-11: ", "webkitgtk: "] {
             #expect(text.contains("\n\(name)") || text.hasPrefix(name), "\(name) missing")
         }
         #expect(text.contains("cookie-store writes: gated (confirmed: WebKit bug 290158"))
         #expect(text.contains("cookie-store writes: race (confirmed: loads did not wait before WebKit bug 290158"))
         #expect(text.contains("jar: apple (the reference jar with Apple's recorded departures, rules below; checked against WebKit's Apple-port records) (reported: "))
         #expect(text.contains("nameless cookies dropped: ") && text.contains("cookies/name/name-expected.txt@25c9849a"))
+        #expect(text.contains("SameSite: enforced, default none; SameSite=None and unknown values read as Strict (reported: "))
         #expect(!text.contains("no evidence given"))
     }
 }

@@ -43,7 +43,7 @@ struct ProfileEvidenceTests {
     }
 
     @Test("the iOS profiles keep Apple's jar as WebKit's bots record it, reported, and list its rules",
-          arguments: [PlatformProfile.ios, .ios18, .ios11])
+          arguments: [PlatformProfile.ios, .ios18, .ios12, .ios11])
     func appleJarIsModelled(profile: PlatformProfile) {
         #expect(profile.jar == .apple)
         #expect(profile.evidence[.jar]?.confidence == .reported)
@@ -55,11 +55,12 @@ struct ProfileEvidenceTests {
     func names() {
         #expect(PlatformProfile.named("ios") == .ios)
         #expect(PlatformProfile.named("ios-18") == .ios18)
-        #expect(PlatformProfile.all.map(\.name) == ["ios", "ios-18", "ios-11", "webkitgtk"])
+        #expect(PlatformProfile.named("ios-12") == .ios12)
+        #expect(PlatformProfile.all.map(\.name) == ["ios", "ios-18", "ios-12", "ios-11", "webkitgtk"])
     }
 
     @Test("WebKit bug 290158: on ios a load waits for an earlier setCookie; on ios-18 it races it",
-          arguments: [(PlatformProfile.ios, true), (.ios18, false), (.ios11, false)])
+          arguments: [(PlatformProfile.ios, true), (.ios18, false), (.ios12, false), (.ios11, false)])
     func setCookieBeforeLoad(profile: PlatformProfile, carried: Bool) {
         let app = EngineFixture(profile: profile)
         app.route("https://app.example.com/home")
@@ -96,6 +97,26 @@ struct ProfileEvidenceTests {
         #expect(app.network.cookie(sentTo: "http://app.example.com/plain") == .some("strict=s"))
     }
 
+    @Test("iOS 12 reads SameSite=None (and an unknown value) as Strict: only Lax and the unspecified cookie go on a cross-site POST form; iOS 13 and later send None",
+          arguments: [(PlatformProfile.ios12, "unspecified=u"), (.ios18, "none=n; odd=o; unspecified=u"), (.ios, "none=n; odd=o; unspecified=u")])
+    func sameSiteNoneOnIOS12(profile: PlatformProfile, sent: String) {
+        let app = EngineFixture(profile: profile)
+        app.route("https://app.example.com/signin", setCookies: [
+            "lax=l; Path=/; Secure; SameSite=Lax", "none=n; Path=/; Secure; SameSite=None", "odd=o; Path=/; Secure; SameSite=Sometimes",
+            "unspecified=u; Path=/; Secure",
+        ])
+        app.route("https://other.example/page")
+        app.route("https://app.example.com/submit")
+        app.load("https://app.example.com/signin")
+        app.load("https://other.example/page")
+        app.webView.performFormSubmission(WebRequest(url: URL(string: "https://app.example.com/submit")!, httpMethod: "POST", httpBody: Data("a=1".utf8)))
+        app.settle()
+        #expect(app.network.cookie(sentTo: "https://app.example.com/submit") == .some(sent))
+        // Same-site, every cookie goes: read as Strict, not dropped.
+        app.load("https://app.example.com/signin")
+        #expect(app.network.cookie(sentTo: "https://app.example.com/signin")??.split(separator: ";").count == 4)
+    }
+
     @Test("a non-Secure SameSite=None cookie is stored on ios, ios-18 and ios-11", arguments: [PlatformProfile.ios, .ios18, .ios11])
     func nonSecureSameSiteNoneIsStored(profile: PlatformProfile) {
         let app = EngineFixture(profile: profile)
@@ -104,7 +125,7 @@ struct ProfileEvidenceTests {
         #expect(app.storedCookies().map(\.name) == ["n"])
     }
 
-    @Test("no 400-day cap on a server-set cookie on the iOS profiles", arguments: [PlatformProfile.ios, .ios18, .ios11])
+    @Test("no 400-day cap on a server-set cookie on the iOS profiles", arguments: [PlatformProfile.ios, .ios18, .ios12, .ios11])
     func noLifetimeCap(profile: PlatformProfile) throws {
         let app = EngineFixture(profile: profile)
         let twoYears: TimeInterval = 2 * 365 * 86_400

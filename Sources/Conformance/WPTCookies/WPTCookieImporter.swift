@@ -34,7 +34,8 @@ public struct WPTCookieImporter: Sendable {
     /// each is compared with.
     public static let profiles: [(adapter: String, profile: String, port: WPTCookieCorpus.Port, isLive: Bool)] = [
         ("wk-no-sync", "ios", .apple, false), ("wk-no-sync@ios-18", "ios-18", .apple, false),
-        ("wk-no-sync@ios-11", "ios-11", .apple, false), ("wk-no-sync@webkitgtk", "webkitgtk", .glib, false),
+        ("wk-no-sync@ios-12", "ios-12", .apple, false), ("wk-no-sync@ios-11", "ios-11", .apple, false),
+        ("wk-no-sync@webkitgtk", "webkitgtk", .glib, false),
         ("wk-no-sync@webkitgtk-live", "webkitgtk-live", .glib, true),
     ]
 

@@ -89,7 +89,7 @@ public enum EngineRule: Int, CaseIterable, Sendable {
     public var appleEvidence: PlatformProfile.Evidence {
         switch self {
         case .twoJars:
-            .init(.confirmed, "Apple's documentation: WKWebsiteDataStore.nonPersistent() writes nothing to disk; WKProcessPool is deprecated since iOS 15 ('Creating and using multiple instances of WKProcessPool no longer has any effect'). Before iOS 15 pools did split session cookies by field reports (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249): that is the profile parameter `setCookie needs the shared process pool`, on for ios-11 and not modelled for iOS 12–14")
+            .init(.confirmed, "Apple's documentation: WKWebsiteDataStore.nonPersistent() writes nothing to disk; WKProcessPool is deprecated since iOS 15 ('Creating and using multiple instances of WKProcessPool no longer has any effect'). Before iOS 15 pools did split session cookies by field reports (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249): that is the profile parameter `setCookie needs the shared process pool`, on for ios-11 and ios-12 and not modelled for iOS 13–14")
         case .manualCookieHeader:
             .init(.reported, "the 302 masking in public write-ups (hite.me/?p=140); field notes 000 and 002 put the native cookies in the load request's header")
         case .setCookieOnEveryResponse:

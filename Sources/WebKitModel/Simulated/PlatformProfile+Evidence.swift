@@ -115,11 +115,20 @@ extension PlatformProfile.Evidence {
         .sameSite: Self(.confirmed, "missing SameSite is None: WebKit bug 281984 (PR 35689, 2024-10-24) undid the Lax-by-default test changes; WPT baseline get_all_cookies-default-samesite: expected Lax but got None"),
     ]) { _, new in new }
 
-    /// iOS 15 to 18 (`ios-18`; iOS 12–14 differ, `PlatformProfile.releases`): setCookie races loads.
+    /// iOS 15 to 18 (`ios-18`; iOS 12 is `ios-12`, 13 and 14 lie between, `PlatformProfile.releases`): setCookie races loads.
     static let ios18: [P: Self] = apple.merging([
         .cookieStoreWrites: Self(.confirmed, "loads did not wait before WebKit bug 290158: its PR 42797 (2025-03-21) says 'If loadRequest is invoked after setCookie, client may expect the cookies to be used for requests. This patch implements that'; field report: react-native-webview PR 2193 (2021-10-08: 'it was possible that the source would be requested before the cookies had been written to the WebView's data store', no iOS version)"),
-        .sameSite: Self(.confirmed, "None: the Lax-by-default change was in the macOS Sequoia and iOS 18 betas only (WebKit bug 276459, PR 30671, 2024-07-11) and its test changes were undone (bug 281984, PR 35689, 2024-10-24); on iOS 12 SameSite=None was read as Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients'), fixed by iOS 13 (MDN browser-compat-data PR 5878), not modelled here"),
-        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "off, as from iOS 15 (Apple's documentation of WKProcessPool: 'Creating and using multiple instances of WKProcessPool no longer has any effect'); before iOS 15 field reports say pools split session cookies (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249, 2018): iOS 12–14 are outside this profile (its releases line)"),
+        .sameSite: Self(.confirmed, "None: the Lax-by-default change was in the macOS Sequoia and iOS 18 betas only (WebKit bug 276459, PR 30671, 2024-07-11) and its test changes were undone (bug 281984, PR 35689, 2024-10-24); on iOS 12 SameSite=None was read as Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients'), fixed by iOS 13 (MDN browser-compat-data PR 5878): the ios-12 profile"),
+        .cookieStoreNeedsSharedProcessPool: Self(.assumed, "off, as from iOS 15 (Apple's documentation of WKProcessPool: 'Creating and using multiple instances of WKProcessPool no longer has any effect'); before iOS 15 field reports say pools split session cookies (flutter_inappwebview PR 198 for iOS 11 and 12, AzureAD MSAL PR 249, 2018): on for ios-12; iOS 13 and 14 are outside the profiles (the releases lines)"),
+    ]) { _, new in new }
+
+    /// iOS 12 (`ios-12`): SameSite read as the 2016 draft had it, ITP still Safari's, pools still split.
+    static let ios12: [P: Self] = apple.merging([
+        .cookieStoreWrites: ios11[.cookieStoreWrites]!,
+        .cookieStoreNeedsSharedProcessPool: Self(.reported, "flutter_inappwebview PR 198 (2019-11-19, 'added a shared WKProcessPool'): 'CookieManager fails to set cookies on iOS 11 and on iOS 12 it's working only before you are opening a webview… you need to use a shared WKProcessPool'; AzureAD MSAL PR 249 (2018-09-28): 'For session cookies, WKWebView's caching is per process pool'"),
+        .thirdPartyCookies: ios11[.thirdPartyCookies]!,
+        .sameSite: Self(.reported, "enforced from iOS 12 (Fyrd/caniuse PR 4350, 2018-07-02), read as the 2016 same-site draft had it: SameSite=None, and any value but Lax, is Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients': 'Versions of Safari and embedded browsers on MacOS 10.14 and all browsers on iOS 12… will erroneously treat cookies marked with SameSite=None as if they were marked SameSite=Strict'); fixed in iOS 13 (mdn/browser-compat-data http/headers/Set-Cookie.json@0015a045: 'Treats SameSite=None and invalid values as Strict in iOS before 13')"),
+        .crossSiteRedirects: Self(.assumed, "every request, as the newer iOS profiles; no record of iOS 12's redirect chains found"),
     ]) { _, new in new }
 
     /// iOS 11.3 (`ios-11`).

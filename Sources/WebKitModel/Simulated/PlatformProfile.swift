@@ -8,7 +8,7 @@ import Foundation
 /// Each parameter says what it models and how sure we are: **confirmed** (checked on a real engine, or stated by
 /// WebKit's own documentation or source), **reported** (public field reports, several independent ones), or
 /// **assumed** (a reasoned choice awaiting a measurement with a real engine). Choose a profile by name with
-/// ``named(_:)``: `ios` (the newest, iOS 26), `ios-18`, `ios-11`, `webkitgtk`. The evidence of every parameter of
+/// ``named(_:)``: `ios` (the newest, iOS 26), `ios-18`, `ios-12`, `ios-11`, `webkitgtk`. The evidence of every parameter of
 /// every profile is in ``evidence`` (PlatformProfile+Evidence.swift) and shows in ``description``.
 public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// What happens to a `Cookie` header the app put on the `load(_:)` request.
@@ -46,11 +46,18 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         case ignored
         /// RFC 6265bis enforcement; a cookie without the attribute behaves as `default` (`.lax` or `.none`).
         case enforced(default: SameSite)
+        /// Enforced as the 2016 same-site draft read the attribute (iOS 12, WebKit bug 198181): `Lax` is Lax, any
+        /// other value — `None`, an unknown word, no value — is Strict; a cookie without the attribute is None.
+        case noneReadAsStrict
+
+        /// Whether requests are judged same-site or cross-site at all.
+        public var isEnforced: Bool { self != .ignored }
 
         public var description: String {
             switch self {
             case .ignored: "ignored"
             case .enforced(let mode): "enforced, default \(mode.rawValue)"
+            case .noneReadAsStrict: "enforced, default none; SameSite=None and unknown values read as Strict"
             }
         }
     }
@@ -141,7 +148,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// since launch are held — neither their effect nor their completion handler happens — until a load starts
     /// on that store. An app that waits for `setCookie`'s completion before its first load never loads.
     /// ios-11: true — **reported** (openradar 40100673 and 42522805, caused by WebKit commit d9d6e5c, webkit.org
-    /// bug 176551). ios, ios-18, webkitgtk: false.
+    /// bug 176551). ios, ios-18, ios-12, webkitgtk: false.
     public var defersCookieStoreUntilFirstLoad: Bool
 
     /// DESIGN §6 rule 8 on iOS 11: a `WKHTTPCookieStore.setCookie` whose data store's web views are all on process
@@ -149,15 +156,15 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// completion handler runs, the cookie never lands. ios-11: true — **assumed** (field notes 003 and 004 share a
     /// session between web views through one `WKProcessPool` and say nothing of `WKHTTPCookieStore`; that its
     /// writes reach only the shared pool's web views is an inference from that per-pool behaviour, not a source).
-    /// ios, ios-18, webkitgtk: false. A scenario shows it with
+    /// ios-12: true, as ios-11 (the same field reports name iOS 12). ios, ios-18, webkitgtk: false. A scenario shows it with
     /// `<open-web-view shared-process-pool="false"/>`.
     public var cookieStoreNeedsSharedProcessPool: Bool
 
     /// DESIGN §6 rule 12, ITP.
     /// ios, ios-18: `blocked` — **confirmed** by WebKit's announcements: full third-party cookie blocking since iOS 13.4
     /// ("Full Third-Party Cookie Blocking and More", webkit.org, March 2020), and ITP on by default in every
-    /// WKWebView app built with the iOS 14 SDK or later since iOS 14 (an app can turn it off). ios-11: `allowed` —
-    /// before iOS 14, ITP applied to Safari only.
+    /// WKWebView app built with the iOS 14 SDK or later since iOS 14 (an app can turn it off). ios-12, ios-11:
+    /// `allowed` — before iOS 14, ITP applied to Safari only.
     /// webkitgtk: `noNewCookies` — **confirmed** by the WebKitGTK reference: ITP is off unless
     /// `webkit_website_data_manager_set_itp_enabled` turns it on, and the cookie manager's policy falls back to
     /// `WEBKIT_COOKIE_POLICY_ACCEPT_NO_THIRD_PARTY` ("accept only cookies set by the main document loaded").
@@ -168,6 +175,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// Sequoia and iOS 18 betas (bug 276459, PR 30671, 2024-07-11), its test changes were undone on 2024-10-24 (bug
     /// 281984, PR 35689), and WebKit's WPT baseline `cookies/samesite/get_all_cookies-default-samesite` reads
     /// "expected Lax but got None". No profile models the betas.
+    /// ios-12: enforced, `SameSite=None` read as Strict — **reported**: WebKit bug 198181 and Chromium's list of
+    /// clients incompatible with `SameSite=None` (iOS 12), fixed in iOS 13.
     /// ios-11: ignored — **reported**: SameSite support arrived with Safari 12 / iOS 12 (caniuse PR 4350).
     /// webkitgtk: enforced, default None — **assumed** from libsoup, whose cookies have
     /// `SOUP_SAME_SITE_POLICY_NONE` unless the attribute says otherwise.
@@ -305,13 +314,22 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         evidence: Evidence.ios
     )
 
-    /// WKWebView on iOS 15 to 18 (iOS 12–14 differ: ``releases``): setCookie races loads.
+    /// WKWebView on iOS 15 to 18 (iOS 12 is ``ios12``; 13 and 14 lie between, ``releases``): setCookie races loads.
     public static let ios18 = PlatformProfile(
         name: "ios-18", summary: "WKWebView on iOS 18: setCookie races loads, ITP blocks third-party cookies, SameSite default None",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .blocked, sameSite: .enforced(default: .none), schemefulSameSite: false,
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
         evidence: Evidence.ios18
+    )
+
+    /// WKWebView on iOS 12: SameSite arrived, read as the 2016 draft had it; ITP still Safari's; pools still split.
+    public static let ios12 = PlatformProfile(
+        name: "ios-12", summary: "WKWebView on iOS 12: setCookie races loads and reaches only the shared process pool's web views; no ITP; SameSite=None read as Strict",
+        manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
+        cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .noneReadAsStrict,
+        schemefulSameSite: false, sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
+        evidence: Evidence.ios12
     )
 
     /// WKWebView on iOS 11 (11.3 in particular) — the first with `WKHTTPCookieStore`.
@@ -334,7 +352,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         evidence: Evidence.webkitgtk
     )
 
-    public static let all: [PlatformProfile] = [.ios, .ios18, .ios11, .webkitgtk]
+    public static let all: [PlatformProfile] = [.ios, .ios18, .ios12, .ios11, .webkitgtk]
 
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> PlatformProfile? { all.first { $0.name == name } }
@@ -358,7 +376,9 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         case "ios":
             "iOS 26: the first release assumed to carry WebKit bug 290158's fix (loads wait for setCookie)"
         case "ios-18":
-            "iOS 15 to 18. iOS 12 to 14 differ where the evidence shows a change, not modelled by a profile of their own: ITP reached WKWebView apps only with iOS 14 (third-party cookies allowed before it, as on ios-11); process pools split session cookies until iOS 15, when WKProcessPool stopped having any effect (reported for iOS 11 and 12: the ios-11 parameter); iOS 12 read SameSite=None as Strict (WebKit bug 198181), fixed by iOS 13. The Lax-by-default SameSite of the iOS 18 betas (bug 276459) is not modelled"
+            "iOS 15 to 18 (iOS 12 is ios-12; iOS 13 and 14 lie between the two, its releases line). The Lax-by-default SameSite of the iOS 18 betas (bug 276459) is not modelled"
+        case "ios-12":
+            "iOS 12. iOS 13 and 14 lie between ios-12 and ios-18 and have no profile of their own: iOS 13 read SameSite=None as None (bug 198181 fixed) and is otherwise ios-12; iOS 14 turned ITP on in WKWebView apps (third-party cookies blocked, as ios-18) while process pools still split session cookies until iOS 15, when WKProcessPool stopped having any effect"
         case "ios-11":
             "iOS 11 (WKHTTPCookieStore's first release), with 11.3's defect of holding setCookie until the data store's first load (openradar 40100673)"
         default:
@@ -371,6 +391,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         switch name {
         case "ios": 26
         case "ios-18": 18
+        case "ios-12": 12
         case "ios-11": 11
         default: nil
         }

@@ -91,9 +91,9 @@ public final class SimulatedWebKit: WebKitEngine {
                 lifetimeCap: profile.cookieLifetimeCap, maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
             return CookieJar(clock: .virtual(clock), configuration: configuration)
         case .apple:
-            let supported = if case .enforced = profile.sameSite { true } else { false }
             return AppleCookieJar(
-                clock: .virtual(clock), sameSiteSupported: supported, sameSiteDefault: sameSiteDefault,
+                clock: .virtual(clock), sameSiteSupported: profile.sameSite.isEnforced,
+                sameSiteNoneReadAsStrict: profile.sameSite == .noneReadAsStrict, sameSiteDefault: sameSiteDefault,
                 sameSiteNoneRequiresSecure: profile.sameSiteNoneRequiresSecure, lifetimeCap: profile.cookieLifetimeCap,
                 maxAgeWinsOverExpires: profile.maxAgeWinsOverExpires)
         case .libsoup:
@@ -249,7 +249,7 @@ public final class SimulatedWebKit: WebKitEngine {
             api: .http, isTopLevelNavigation: topLevel,
             isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
         )
-        guard case .enforced = profile.sameSite else { return context }
+        guard profile.sameSite.isEnforced else { return context }
         context.isSameSite = initiator.map { site(of: $0) == site(of: url) } ?? true
         if topLevel ? profile.crossSiteRedirects.navigations : profile.crossSiteRedirects.subresources {
             context.isCrossSiteRedirect = urlList.contains { site(of: $0) != site(of: url) }
