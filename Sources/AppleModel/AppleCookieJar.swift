@@ -5,9 +5,9 @@ import Synchronization
 /// Apple's cookie jar (CFNetwork's: WKWebView's website data stores and `HTTPCookieStorage` on iOS and macOS) as
 /// WebKit's test bots record it for the Apple ports: the RFC 6265bis storage model and retrieval of the reference
 /// jar (``CookieJar``), with the departures of ``AppleJarRule`` — its own reading of a `Set-Cookie` line
-/// (``AppleSetCookieParser``), HTTP header octets read as ISO 8859-1, and the cookies one response set listed by
-/// name. What the records do not touch (domain and path matching, Secure, HttpOnly, prefixes, eviction) is the
-/// reference jar's, and says so in the profile listing.
+/// (``AppleSetCookieParser``), HTTP header octets read as ISO 8859-1, the cookies one response set listed by name,
+/// and the cookie prefixes read in their exact case. What the records do not touch (domain and path matching,
+/// Secure, HttpOnly, eviction) is the reference jar's, and says so in the profile listing.
 public final class AppleCookieJar: Sendable {
     public let clock: CookieClock
     /// Whether the jar knows the SameSite attribute (iOS 12 and later); without it the attribute is ignored.
@@ -56,7 +56,7 @@ public final class AppleCookieJar: Sendable {
         self.jar = CookieJar(clock: clock, configuration: CookieJarConfiguration(
             sameSiteDefault: sameSiteDefault, publicSuffixes: publicSuffixes,
             sameSiteNoneRequiresSecure: sameSiteNoneRequiresSecure, lifetimeCap: lifetimeCap,
-            maxAgeWinsOverExpires: maxAgeWinsOverExpires))
+            maxAgeWinsOverExpires: maxAgeWinsOverExpires, cookiePrefixes: .caseSensitiveDefaultPath))
     }
 
     /// A `Set-Cookie` field received over HTTP: its octets read as ISO 8859-1 (``AppleJarRule/latin1Headers``).

@@ -15,6 +15,8 @@ public enum AppleJarRule: String, CaseIterable, Sendable {
     case noAttributeLimit = "no attribute length limit"
     case latin1Headers = "header octets read as ISO 8859-1"
     case sameResponseByName = "one response's cookies by name"
+    case prefixExactCase = "cookie prefixes matched in their exact case"
+    case hostPrefixDefaultPath = "__Host- takes the default path"
 
     /// The rule in a sentence, against the RFC.
     public var statement: String {
@@ -33,6 +35,10 @@ public enum AppleJarRule: String, CaseIterable, Sendable {
             "a Set-Cookie header's octets are read one character per octet (ISO 8859-1): a UTF-8 name or value reaches document.cookie (and WKHTTPCookieStore) as the characters of its bytes; a Cookie header is written back the same way, so the server gets its octets; document.cookie writes are text and unaffected"
         case .sameResponseByName:
             "cookies set by one response, with equal path lengths, come back in name order, not in the order the response listed them (RFC 6265bis §5.8.3: earlier creation first, ties in any order; browsers keep the line order)"
+        case .prefixExactCase:
+            "__Secure- and __Host- are recognised in that case only: __SeCuRe-x=1 without Secure, or __HoSt-x=1 with a Domain or without Secure, is stored like any cookie (RFC 6265bis §5.7 steps 20–21 match the prefixes case-insensitively)"
+        case .hostPrefixDefaultPath:
+            "a __Host- cookie needs Secure, no Domain and the path /, which the default path of a page at / gives as well as a Path attribute: __Host-x=1; Secure (or with an empty or bare Path) written there is stored (RFC 6265bis §5.7 step 21 asks for a Path attribute of /); a path other than / is still refused"
         }
     }
 
@@ -51,6 +57,10 @@ public enum AppleJarRule: String, CaseIterable, Sendable {
             "cookies/size/attributes.www.sub-expected.txt@6231d53d: FAIL 'Too long path attribute (>1024 bytes) is ignored' and '…; previous valid path wins', the same two for Domain, and 'Too long negative Max-Age attribute value (>1024 bytes) gets ignored', each got \"\"; PASS where the last attribute is a valid one"
         case .latin1Headers:
             "cookies/encoding/charset-expected.txt@25f472a6: FAIL 'ASCII name and utf-8 value' (expected \"test=1春节回家路…\" but got \"test=1æ¥èåå®¶è·¯…\") and four more the same way; WebKit's glib ports record PASS (libsoup reads UTF-8)"
+        case .prefixExactCase:
+            "cookies/prefix/__host.header.https-expected.txt@92829e91: FAIL '__HoSt: Secure origin: Does not set 'Path=/;'' (got \"bar2\") and 6 more __HoSt- cases, PASS for each __Host- one; cookies/prefix/__secure.header-expected.txt@7b9c822f: FAIL the __SeCuRe- cases, PASS the __Secure- ones; the same in __host.document-cookie, __secure.document-cookie and document-cookie.non-secure (Corpora/wpt-cookies/SOURCES.md)"
+        case .hostPrefixDefaultPath:
+            "cookies/prefix/__host.explicit-path.https.window-expected.txt@7f4b74c9: FAIL '\"__Host-\" without a Path attribute is not set', '… with an empty Path attribute …' and '… with a valueless Path attribute …', each got \"1\"; cookies/prefix/__host.header.https-expected.txt@92829e91: PASS '__Host: Secure origin: Does not set 'Secure; Path=/cookies/resources/list.py''"
         case .sameResponseByName:
             "cookies/name/name-expected.txt@25c9849a: FAIL 'Keep non-alphabetic first-in, first-out name order' (Set-Cookie z then a, got \"a=test15; z=test15\"), PASS when the lines come in name order; cookies/value/value-expected.txt@b6072167: FAIL 'Set valueless cookie, given `Set-Cookie: test22=`' (got \"test22=; testA=22; testB=22\"). No record covers cookies of different responses with one creation time: the model keeps creation order there (a response is the run of Set-Cookie lines between two other uses of the jar)"
         }

@@ -138,10 +138,11 @@ public final class CookieJar: Sendable {
             return .failure(.sameSiteNoneWithoutSecure)
         }
 
-        // Steps 20–22: cookie name prefixes, case-insensitively.
-        if hasPrefix(name, "__secure-"), !isSecure { return .failure(.securePrefix) }
-        let hasPathAttribute = parsed.path != nil
-        if hasPrefix(name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
+        // Steps 20–22: cookie name prefixes, case-insensitively (or as the configuration reads them).
+        let exactCase = configuration.cookiePrefixes == .caseSensitiveDefaultPath
+        if exactCase ? name.hasPrefix("__Secure-") : hasPrefix(name, "__secure-"), !isSecure { return .failure(.securePrefix) }
+        let hasPathAttribute = exactCase || parsed.path != nil
+        if exactCase ? name.hasPrefix("__Host-") : hasPrefix(name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
             return .failure(.hostPrefix)
         }
         if name.isEmpty, hasPrefix(value, "__secure-") || hasPrefix(value, "__host-") {

@@ -19,11 +19,23 @@ public struct CookieJarConfiguration: Sendable {
     /// §5.7 step 6 (RFC 6265 §5.3 step 3): Max-Age wins over Expires whatever their order; false takes the last of
     /// the two (libsoup reads attributes in order, measured on WebKitGTK 2.50.6).
     public var maxAgeWinsOverExpires: Bool
+    /// §5.7 steps 20–21: how the `__Secure-` and `__Host-` name prefixes are read.
+    public var cookiePrefixes: CookiePrefixRule
+
+    /// How a jar reads the cookie name prefixes.
+    public enum CookiePrefixRule: Sendable, Hashable {
+        /// RFC 6265bis: matched case-insensitively; `__Host-` needs a `Path` attribute whose path is `/`.
+        case rfc6265bis
+        /// Apple's jar, as WebKit's bots record it: matched in their exact case only; `__Host-` needs the cookie's
+        /// path to be `/`, which the default path of a page at `/` gives as well as the attribute.
+        case caseSensitiveDefaultPath
+    }
 
     public init(
         maximumCookiesPerDomain: Int = 50, maximumCookies: Int = 3000, sameSiteDefault: SameSite = .lax,
         publicSuffixes: PublicSuffixList? = .system, sameSiteNoneRequiresSecure: Bool = true,
-        lifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true
+        lifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
+        cookiePrefixes: CookiePrefixRule = .rfc6265bis
     ) {
         precondition(sameSiteDefault == .lax || sameSiteDefault == .none, "the SameSite default is Lax or None")
         self.maximumCookiesPerDomain = maximumCookiesPerDomain
@@ -33,6 +45,7 @@ public struct CookieJarConfiguration: Sendable {
         self.sameSiteNoneRequiresSecure = sameSiteNoneRequiresSecure
         self.lifetimeCap = lifetimeCap
         self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
+        self.cookiePrefixes = cookiePrefixes
     }
 
     public static let rfc6265bis = CookieJarConfiguration()

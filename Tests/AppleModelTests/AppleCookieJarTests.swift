@@ -107,6 +107,36 @@ struct AppleCookieJarTests {
         #expect(new == [SameSite.none, .default, .default, .lax, .strict, .default])
     }
 
+    @Test("prefixes in their exact case only (prefix/__host.header.https '__HoSt: … Does not set'); the RFC reads any case")
+    func prefixExactCase() throws {
+        let secure = "https://web-platform.test/cookies/resources/set.py"
+        for line in ["__SeCuRe-a=1; Path=/", "__HoSt-b=1; Secure; Path=/; Domain=web-platform.test", "__host-c=1; Path=/"] {
+            let now = Date(timeIntervalSince1970: 1_780_000_000)
+            let apple = AppleCookieJar(clock: .frozen(at: now))
+            let reference = CookieJar(clock: .frozen(at: now), configuration: CookieJarConfiguration(sameSiteDefault: .none))
+            #expect(apple.setCookie(line, from: try url(secure), context: .sameSiteNavigation).storedCookie != nil, "\(line)")
+            #expect(reference.setCookie(line, from: try url(secure), context: .sameSiteNavigation).storedCookie == nil, "\(line)")
+        }
+        let apple = AppleCookieJar(clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
+        #expect(apple.setCookie("__Secure-d=1; Path=/", from: try url(secure), context: .sameSiteNavigation) == .rejected(.securePrefix))
+        #expect(apple.setCookie("__Host-e=1; Secure; Path=/; Domain=web-platform.test", from: try url(secure), context: .sameSiteNavigation) == .rejected(.hostPrefix))
+    }
+
+    @Test("__Host- takes the default path / of a page at / (prefix/__host.explicit-path); another path is still refused")
+    func hostPrefixDefaultPath() throws {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let apple = AppleCookieJar(clock: .frozen(at: now))
+        let reference = CookieJar(clock: .frozen(at: now), configuration: CookieJarConfiguration(sameSiteDefault: .none))
+        let root = try url("https://web-platform.test/")
+        for line in ["__Host-a=1; Secure", "__Host-b=1; Secure; Path=", "__Host-c=1; Secure; Path"] {
+            #expect(apple.setDocumentCookie(line, documentURL: root, isSameSite: true).storedCookie?.path == "/", "\(line)")
+        }
+        #expect(reference.setDocumentCookie("__Host-a=1; Secure", documentURL: root, isSameSite: true) == .rejected(.hostPrefix))
+        let deeper = try url("https://web-platform.test/cookies/prefix/page.html")
+        #expect(apple.setDocumentCookie("__Host-d=1; Secure", documentURL: deeper, isSameSite: true) == .rejected(.hostPrefix))
+        #expect(apple.setDocumentCookie("__Host-e=1; Secure; Path=/cookies/", documentURL: root, isSameSite: true) == .rejected(.hostPrefix))
+    }
+
     @Test("HTTPCookieStorage is the same jar: a line the app holds as text is read by Apple's parser without the octet reading")
     func foundationText() throws {
         let now = Date(timeIntervalSince1970: 1_780_000_000)

@@ -108,6 +108,59 @@ struct WPTCookieImporterTests {
         #expect(corpus.files[0].recorded[.glib]?.file == corpus.files[0].recorded[.apple]?.file)
     }
 
+    @Test("the prefix helpers: a Set-Cookie from set.py or a document.cookie write, then what a fetch of list.py carries; FAILs keep their value; file names that share a stem are told apart")
+    func prefixHelpers() throws {
+        let directory = try TestDirectory()
+        try directory.makeFolder("vectors/cookies/prefix")
+        try directory.makeFolder("recorded/apple/cookies/prefix")
+        let source = #""source": {"repository": "r", "path": "p", "commit": "0123456789012345678901234567890123456789"}"#
+        _ = try directory.write("vectors/cookies/prefix/__host.header.https.html.json", """
+            {"test": "cookies/prefix/__host.header.https.html", \(source), "page": "https", "subtests": [
+              {"name": "Does not set", "helper": "prefixedCookieViaHttp", "cookies": ["__HoSt-x=bar1;Path=/;"], "cookieName": "__HoSt-x", "value": "bar1", "origin": "self", "expectCookieSet": false},
+              {"name": "Does set", "helper": "prefixedCookieViaHttp", "cookies": ["__Host-x=bar2;Secure;Path=/;"], "cookieName": "__Host-x", "value": "bar2", "origin": "self", "expectCookieSet": true},
+              {"name": "Cross-site", "helper": "prefixedCookieViaHttp", "cookies": ["__Host-x=bar3;Secure"], "cookieName": "__Host-x", "value": "bar3", "origin": "https://{{hosts[alt][]}}", "expectCookieSet": false}
+             ]}
+            """)
+        _ = try directory.write("vectors/cookies/prefix/__host.document-cookie.https.html.json", """
+            {"test": "cookies/prefix/__host.document-cookie.https.html", \(source), "page": "https", "subtests": [
+              {"name": "DOM", "helper": "prefixedCookieViaDom", "cookies": ["__HoSt-y=foo1;Path=/;"], "cookieName": "__HoSt-y", "value": "foo1", "origin": "self", "expectInDocumentCookie": false, "expectCookieSet": false}
+             ]}
+            """)
+        _ = try directory.write("recorded/apple/cookies/prefix/__host.header.https-expected.txt", """
+
+            FAIL Does not set assert_equals: expected (undefined) undefined but got (string) "bar1"
+            FAIL Does set assert_equals: expected (string) "bar2" but got (undefined) undefined
+            PASS Cross-site
+
+            """)
+        _ = try directory.write("recorded/apple/cookies/prefix/__host.document-cookie.https-expected.txt", """
+
+            FAIL DOM assert_equals: `__HoSt-y=foo1` in `document.cookie` expected false but got true
+
+            """)
+        let importer = WPTCookieImporter(corpus: try WPTCookieCorpus(path: directory.path))
+        #expect(importer.imported.map(\.scenarioID) == [
+            "wpt-cookies.prefix.__host-document-cookie-https.001", "wpt-cookies.prefix.__host-header-https.001",
+            "wpt-cookies.prefix.__host-header-https.002",
+        ])
+        #expect(importer.skipped.map(\.name) == ["Cross-site"])
+        let xml = try importer.suiteXML()
+        let suite = try SuiteLoader(schema: try SuiteSchema.load(from: RepositoryFiles.suiteSchema)).loadSuite(
+            at: try directory.write("wpt-cookies.xml", xml))
+        #expect(suite.scenarios.count == 3)
+        #expect(xml.contains(#"<route path="/cookies/resources/set.py?__host-header-https-1" status="200">"#))
+        #expect(xml.contains(#"<expect-request url="https://web-platform.test/cookies/resources/list.py" empty="true"/>"#))
+        #expect(xml.contains(#"<expect-request url="https://web-platform.test/cookies/resources/list.py" equals="__Host-x=bar2"/>"#))
+        let expectations = try importer.expectationsXML(adapter: "wk-no-sync", port: .apple)
+        let list = "Cookie header of GET https://web-platform.test/cookies/resources/list.py"
+        for observed in [
+            "\(list): expected no cookie, observed &apos;__HoSt-x=bar1&apos;", "\(list): expected &apos;__Host-x=bar2&apos;, observed (none)",
+            "document.cookie: expected no cookie, observed &apos;__HoSt-y=foo1&apos;",
+        ] {
+            #expect(expectations.contains(observed) || expectations.contains(observed.replacingOccurrences(of: "&apos;", with: "'")), "\(observed)")
+        }
+    }
+
     @Test("a corpus without vectors is refused with the folder named; a test without a record is not imported, with why")
     func badCorpus() throws {
         let directory = try TestDirectory()

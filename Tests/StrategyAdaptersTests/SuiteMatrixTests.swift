@@ -45,6 +45,9 @@ struct SuiteMatrixTests {
         "http-cannot-shadow-secure-cookie-with-parent-domain", "script-cannot-replace-httponly-cookie-of-other-path",
         "older-parent-domain-cookie-listed-first", "host-prefix-with-domain-refused",
         "host-prefix-without-secure-refused", "secure-prefix-without-secure-refused",
+        // No prefix rule at all, so none in another case and none on the path either.
+        "secure-prefix-in-any-case-refused", "host-prefix-in-any-case-with-domain-refused",
+        "host-prefix-without-path-attribute-refused",
     ].map { "jar-rules." + $0 }).union([
         // libsoup 3.2.3 has no attribute length limit, and ends a value at the first octet of 0x80 or more (the
         // rest of the line dropped); the real engine agrees on every cell of this suite.
@@ -92,6 +95,10 @@ struct SuiteMatrixTests {
         "set-cookie-lines.overlong-domain-attribute-ignored", "set-cookie-lines.quoted-value-ends-at-first-semicolon",
         "set-cookie-lines.space-after-comma-kept", "set-cookie-lines.utf8-native-login-cookie-read-by-page-script",
         "set-cookie-lines.utf8-value-read-by-page-script",
+        // Prefixes in their exact case only, and __Host- on the default path / (AppleJarRule, WebKit's Apple-port
+        // baselines cookies/prefix/__host.header.https and __host.explicit-path.https.window).
+        "jar-rules.secure-prefix-in-any-case-refused", "jar-rules.host-prefix-in-any-case-with-domain-refused",
+        "jar-rules.host-prefix-without-path-attribute-refused",
     ]
 
     @Test("every simulated adapter runs every scenario; uiwebview fails only what the reference jar fails; wk-combined only platform policy")

@@ -33,6 +33,13 @@ public struct WPTCookieCorpus: Sendable {
             case domCookieTest
             /// `httpRedirectCookieTest`: the cookie is set on a redirect and read at its target.
             case httpRedirectCookieTest
+            /// `set_prefixed_cookie_via_http_test` (`cookies/resources/cookie-helper.sub.js`): a `fetch` of
+            /// `/cookies/resources/set.py?LINE` answers with `Set-Cookie: LINE`; a `fetch` of `list.py` then shows
+            /// whether the cookie is sent (``expectCookieSet``). `document.cookie` is not read.
+            case prefixedCookieViaHttp
+            /// `set_prefixed_cookie_via_dom_test`: the page writes the line to `document.cookie`, then checks
+            /// `document.cookie` (``expectInDocumentCookie``) and what a `fetch` of `list.py` sends (``expectCookieSet``).
+            case prefixedCookieViaDom
             /// Code of the test's own (custom assertions, several pages, timers).
             case other
         }
@@ -48,9 +55,21 @@ public struct WPTCookieCorpus: Sendable {
         /// WPT lets the subtest pass when the fetch itself fails (the line is not one a server may send).
         public var allowFetchFailure: Bool
         public var note: String?
+        /// The prefixed-cookie helpers: the cookie's name and value (what `list.py` and `document.cookie` are read for).
+        public var cookieName: String?
+        public var value: String?
+        /// The prefixed-cookie helpers: whether a later `fetch` of `list.py` carries the cookie.
+        public var expectCookieSet: Bool?
+        /// `prefixedCookieViaDom`: whether `document.cookie` shows `name=value` after the write.
+        public var expectInDocumentCookie: Bool?
+        /// Where the helper sets and reads the cookie: `self` (the page's origin) or another origin (a template).
+        public var origin: String?
+        /// The page the test runs in, when not the test file's own (a frame at `/`).
+        public var pagePath: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, helper, cookies, expected, defaultPath, allowFetchFailure, note
+            case name, helper, cookies, expected, defaultPath, allowFetchFailure, note, cookieName, value, expectCookieSet,
+                 expectInDocumentCookie, origin, pagePath
         }
 
         public init(from decoder: any Decoder) throws {
@@ -62,6 +81,12 @@ public struct WPTCookieCorpus: Sendable {
             defaultPath = try container.decodeIfPresent(Bool.self, forKey: .defaultPath) ?? true
             allowFetchFailure = try container.decodeIfPresent(Bool.self, forKey: .allowFetchFailure) ?? false
             note = try container.decodeIfPresent(String.self, forKey: .note)
+            cookieName = try container.decodeIfPresent(String.self, forKey: .cookieName)
+            value = try container.decodeIfPresent(String.self, forKey: .value)
+            expectCookieSet = try container.decodeIfPresent(Bool.self, forKey: .expectCookieSet)
+            expectInDocumentCookie = try container.decodeIfPresent(Bool.self, forKey: .expectInDocumentCookie)
+            origin = try container.decodeIfPresent(String.self, forKey: .origin)
+            pagePath = try container.decodeIfPresent(String.self, forKey: .pagePath)
         }
     }
 
@@ -88,10 +113,20 @@ public struct WPTCookieCorpus: Sendable {
         /// Each port's outcome per subtest name, read once from ``recorded``.
         public var outcomes: [Port: [String: WPTRecordedResults.Outcome]]
 
-        /// The file's short name for scenario ids: `name`, `value-ctl`, `attributes-ctl`, `charset`…
-        public var stem: String {
+        /// The file's short name for scenario ids: `name`, `value-ctl`, `attributes-ctl`, `charset`… — the name up
+        /// to its first dot, unless another file of its folder shares that (``longStem``).
+        public internal(set) var stem = ""
+
+        var shortStem: String {
             let file = test.split(separator: "/").last.map(String.init) ?? test
             return String(file.split(separator: ".").first ?? Substring(file)).lowercased()
+        }
+
+        /// The whole file name without `.html` or `.js`, dots as dashes: `__host-header-https`.
+        var longStem: String {
+            var file = test.split(separator: "/").last.map(String.init) ?? test
+            for suffix in [".html", ".js"] where file.hasSuffix(suffix) { file.removeLast(suffix.count) }
+            return file.replacingOccurrences(of: ".", with: "-").lowercased()
         }
 
         /// The WPT folder under `cookies/`: `name`, `attributes`, `size`…
@@ -121,6 +156,11 @@ public struct WPTCookieCorpus: Sendable {
             files.append(try Self.readTestFile(file, root: root))
         }
         guard !files.isEmpty else { throw WPTCookieCorpusError("\(vectors.path): no vector files (*.json)") }
+        // Scenario ids name a file by the part of its name before the first dot, where that is unique in its folder.
+        let shared = Dictionary(grouping: files) { "\($0.folder)/\($0.shortStem)" }.filter { $0.value.count > 1 }
+        for index in files.indices {
+            files[index].stem = shared["\(files[index].folder)/\(files[index].shortStem)"] == nil ? files[index].shortStem : files[index].longStem
+        }
         self.files = files.sorted { $0.test < $1.test }
     }
 
@@ -165,10 +205,11 @@ public struct WPTCookieCorpus: Sendable {
             outcomes: recorded.mapValues { $0.outcomes(for: names) })
     }
 
-    /// `cookies/name/name.html` → `cookies/name/name-expected.txt` (WebKit's baseline name: the last extension dropped).
+    /// `cookies/name/name.html` → `cookies/name/name-expected.txt` (WebKit's baseline name: the last extension
+    /// dropped; `x.window.js` runs as `x.window.html`, so its baseline is `x.window-expected.txt`).
     static func expectedFileName(_ test: String) -> String {
         var name = test
-        for suffix in [".window.js", ".html", ".js"] where name.hasSuffix(suffix) {
+        for suffix in [".html", ".js"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break
         }

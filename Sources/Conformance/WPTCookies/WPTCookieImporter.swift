@@ -27,6 +27,8 @@ public struct WPTCookieImporter: Sendable {
     public static let expectationsFolder = "Corpora/wpt-cookies/expectations"
     public static let host = "web-platform.test"
     static let echoPath = "/cookies/resources/echo-cookie.html"
+    /// WPT's `list.py`: answers with the cookies its request carried (the prefixed-cookie helpers read it).
+    static let listPath = "/cookies/resources/list.py"
     private static let namespace = "urn:cookieharness:suite:1"
 
     /// The adapters whose expectation files are generated: the web view with no sync on each simulated profile and
@@ -57,7 +59,14 @@ public struct WPTCookieImporter: Sendable {
         public var routePath: String
 
         var origin: String { "\(file.isSecure ? "https" : "http")://\(WPTCookieImporter.host)" }
-        var pagePath: String { "/" + file.test }
+        var pagePath: String { subtest.pagePath ?? "/" + file.test }
+        /// The prefixed-cookie helpers: `name=value`, what `list.py` and `document.cookie` are read for.
+        var prefixedPair: String? { subtest.cookieName.flatMap { name in subtest.value.map { "\(name)=\($0)" } } }
+        /// The prefixed-cookie helpers: what the `Cookie` header of the `list.py` fetch must be ("" for none).
+        var listExpected: String? {
+            guard let pair = prefixedPair, let set = subtest.expectCookieSet else { return nil }
+            return set ? pair : ""
+        }
     }
 
     public let corpus: WPTCookieCorpus
@@ -79,9 +88,11 @@ public struct WPTCookieImporter: Sendable {
                 case .failure(let reason):
                     skipped.append(SkippedSubtest(test: file.test, name: subtest.name, reason: reason.reason))
                 case .success(let (cookies, expected)):
+                    let route = subtest.helper == .prefixedCookieViaHttp
+                        ? "/cookies/resources/set.py?\(file.stem)-\(index + 1)" : "/cookies/resources/cookie.py?set=\(file.stem)-\(index + 1)"
                     imported.append(ImportedSubtest(
                         file: file, subtest: subtest, scenarioID: scenarioID, cookies: cookies, expected: expected,
-                        routePath: "/cookies/resources/cookie.py?set=\(file.stem)-\(index + 1)"))
+                        routePath: route))
                 }
             }
         }
@@ -112,6 +123,14 @@ public struct WPTCookieImporter: Sendable {
         case .other: return fail("custom test code, not one of WPT's cookie helpers" + (subtest.note.map { ": \($0)" } ?? ""))
         case .httpRedirectCookieTest: return fail("read after a redirect inside an iframe (httpRedirectCookieTest): not imported yet")
         case .httpCookieTest, .domCookieTest: break
+        case .prefixedCookieViaHttp, .prefixedCookieViaDom:
+            if let origin = subtest.origin, origin != "self" {
+                return fail("set and read through another origin (\(origin)): a cross-site fetch from the test page, which the suite's same-origin WPT flow does not express")
+            }
+            guard subtest.cookieName != nil, subtest.value != nil,
+                  subtest.helper == .prefixedCookieViaHttp ? subtest.expectCookieSet != nil : subtest.expectInDocumentCookie != nil,
+                  subtest.cookies.count == 1
+            else { return fail("a prefixed-cookie subtest without its cookie's name, value and expectations") }
         }
         let expected = substituted(subtest.expected)
         let cookies = subtest.cookies.map(substituted)
@@ -125,7 +144,10 @@ public struct WPTCookieImporter: Sendable {
         guard expected.unicodeScalars.allSatisfy(isXMLCharacter) else {
             return fail("the expected value holds a character XML 1.0 cannot carry")
         }
-        if subtest.helper == .httpCookieTest {
+        if subtest.helper == .prefixedCookieViaDom, let pair = subtest.cookieName.flatMap({ n in subtest.value.map { "\(n)=\($0)" } }) {
+            return .success((cookies, subtest.expectInDocumentCookie == true ? pair : ""))
+        }
+        if subtest.helper == .httpCookieTest || subtest.helper == .prefixedCookieViaHttp {
             let lines = cookies.map(strippingWhiteSpace)
             if let line = lines.first(where: { $0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }) {
                 _ = line
@@ -171,9 +193,10 @@ public struct WPTCookieImporter: Sendable {
         try xml.element("description") {
             try xml.text(
                 "One scenario per importable subtest of the WPT cookie tests (cookies/name, value, attributes, encoding, "
-                    + "size, path, ordering): a web view opens the test page, sets the cookies as the subtest's helper "
+                    + "size, path, ordering, prefix): a web view opens the test page, sets the cookies as the subtest's helper "
                     + "does (a fetch answered with its Set-Cookie lines, or document.cookie writes) and reads "
-                    + "document.cookie, which must equal WPT's expected value. What WebKit's bots record for each port "
+                    + "document.cookie, which must equal WPT's expected value (the prefix tests read what a fetch of "
+                    + "list.py carries, as their helper does). What WebKit's bots record for each port "
                     + "is in the generated expectation files (Corpora/wpt-cookies/expectations/), one per profile."
             )
         }
@@ -186,8 +209,14 @@ public struct WPTCookieImporter: Sendable {
                 for file in files where subtests.contains(where: { $0.file.test == file.test }) {
                     try xml.element("route", attributes: ["path": "/" + file.test, "status": "200"])
                 }
+                for page in Set(subtests.compactMap(\.subtest.pagePath)).sorted() {
+                    try xml.element("route", attributes: ["path": page, "status": "200"])
+                }
                 try xml.element("route", attributes: ["path": Self.echoPath, "status": "200"])
-                for subtest in subtests where subtest.subtest.helper == .httpCookieTest {
+                if subtests.contains(where: { $0.listExpected != nil }) {
+                    try xml.element("route", attributes: ["path": Self.listPath, "status": "200"])
+                }
+                for subtest in subtests where subtest.subtest.helper == .httpCookieTest || subtest.subtest.helper == .prefixedCookieViaHttp {
                     try xml.element("route", attributes: ["path": subtest.routePath, "status": "200"]) {
                         for line in subtest.cookies { try setCookie(line, xml) }
                     }
@@ -223,17 +252,27 @@ public struct WPTCookieImporter: Sendable {
         try xml.element("open-web-view")
         try xml.element("load", attributes: ["url": origin + subtest.pagePath])
         switch subtest.subtest.helper {
-        case .domCookieTest:
+        case .domCookieTest, .prefixedCookieViaDom:
             let script = subtest.cookies.map { "document.cookie = \(Self.javaScriptString($0));" }.joined(separator: "\n")
             try xml.element("run-script") { try xml.text(script) }
+        case .prefixedCookieViaHttp:
+            try xml.element("fetch", attributes: ["url": origin + subtest.routePath])
         default:
             try xml.element("fetch", attributes: ["url": origin + subtest.routePath])
             if subtest.subtest.defaultPath { try xml.element("load", attributes: ["url": origin + Self.echoPath]) }
         }
-        if subtest.expected.isEmpty {
-            try xml.element("expect-document-cookie", attributes: ["empty": "true"])
-        } else {
-            try xml.element("expect-document-cookie", attributes: ["equals": subtest.expected])
+        if subtest.subtest.helper != .prefixedCookieViaHttp {
+            if subtest.expected.isEmpty {
+                try xml.element("expect-document-cookie", attributes: ["empty": "true"])
+            } else {
+                try xml.element("expect-document-cookie", attributes: ["equals": subtest.expected])
+            }
+        }
+        // The prefixed-cookie helpers then ask list.py which cookies a request carries.
+        if let listed = subtest.listExpected {
+            try xml.element("fetch", attributes: ["url": origin + Self.listPath])
+            try xml.element("expect-request", attributes: listed.isEmpty
+                ? ["url": origin + Self.listPath, "empty": "true"] : ["url": origin + Self.listPath, "equals": listed])
         }
         try xml.endElement()
     }
@@ -291,9 +330,38 @@ public struct WPTCookieImporter: Sendable {
     }
 
     /// The message the harness gives when `document.cookie` shows `got` where `expected` was wanted.
-    static func failureMessage(expected: String, got: String) -> String {
+    static func failureMessage(expected: String, got: String, subject: String = "document.cookie") -> String {
         let shown = got.isEmpty ? "(none)" : "'\(got)'"
-        return expected.isEmpty ? "document.cookie: expected no cookie, observed \(shown)" : "document.cookie: expected '\(expected)', observed \(shown)"
+        return expected.isEmpty ? "\(subject): expected no cookie, observed \(shown)" : "\(subject): expected '\(expected)', observed \(shown)"
+    }
+
+    /// What the harness says for a prefixed-cookie subtest whose recorded FAIL is `message`, or nil when the message
+    /// says neither what `document.cookie` showed nor what `list.py` got. cookie-helper.sub.js asserts
+    /// `` `name=value` in `document.cookie` expected false but got true `` for the page, then
+    /// `expected (undefined) undefined but got (string) "VALUE"` (or the reverse) for `list.py`'s value of the
+    /// cookie; the first failed assertion is the one recorded, as the scenario's first failed check is.
+    static func prefixedFailure(_ subtest: ImportedSubtest, message: String) -> String? {
+        guard let name = subtest.subtest.cookieName, let pair = subtest.prefixedPair else { return nil }
+        if subtest.subtest.helper == .prefixedCookieViaDom, message.contains("in `document.cookie` expected") {
+            if message.contains("expected false but got true") { return failureMessage(expected: "", got: pair) }
+            if message.contains("expected true but got false") { return failureMessage(expected: pair, got: "") }
+            return nil
+        }
+        // The cookie's value as the assertion printed it: `(string) "VALUE"`, or none (`(undefined) undefined`,
+        // `(object) null`).
+        let got: String
+        if message.hasSuffix("but got (undefined) undefined") || message.hasSuffix("but got (object) null") {
+            got = ""
+        } else if let range = message.range(of: "but got (string) \""), message.hasSuffix("\"") {
+            got = "\(name)=\(message[range.upperBound...].dropLast())"
+        } else {
+            return nil
+        }
+        if let listed = subtest.listExpected {
+            return failureMessage(expected: listed, got: got, subject: "Cookie header of GET \(subtest.origin)\(listPath)")
+        }
+        // A page that reads the cookie's value from its own document.cookie (the explicit-path test).
+        return subtest.subtest.helper == .prefixedCookieViaDom ? failureMessage(expected: subtest.expected, got: got) : nil
     }
 
     public func expectationsXML(adapter: String, port: WPTCookieCorpus.Port, to path: String) throws {
@@ -317,6 +385,18 @@ public struct WPTCookieImporter: Sendable {
                 throw WPTCookieCorpusError("\(subtest.file.recorded[port]?.file ?? subtest.file.test): no result recorded for '\(Self.visible(subtest.subtest.name))'")
             }
             let file = subtest.file.recorded[port]?.file ?? ""
+            if case .fail(let message, _, _) = outcome, subtest.prefixedPair != nil {
+                guard let observed = Self.prefixedFailure(subtest, message: message) else {
+                    try xml.element("expect", attributes: ["scenario": subtest.scenarioID, "status": "fail"]) {
+                        try xml.text("recorded FAIL (\(file)) without a value to compare: \(Self.visible(message))")
+                    }
+                    continue
+                }
+                try xml.element("expect", attributes: ["scenario": subtest.scenarioID, "status": "fail", "observed": observed]) {
+                    try xml.text("recorded FAIL (\(file)): \(Self.visible(message))")
+                }
+                continue
+            }
             switch outcome {
             case .pass: continue
             case .fail(let message, _, let got?):

@@ -90,7 +90,7 @@ extension PlatformProfile.Evidence {
 
     /// Shared by every iOS profile where nothing changed between versions.
     static let apple: [P: Self] = [
-        .jar: Self(.reported, "Apple's jar (CFNetwork) cannot run here; the model (AppleModel) is RFC 6265bis with the departures WebKit's bots record for the Apple ports on the WPT cookie tests (LayoutTests/imported/w3c/web-platform-tests/cookies/**-expected.txt, Corpora/wpt-cookies): `conformance wpt-cookies` matches 717 of 717 importable subtests by value; what the records do not cover (domain and path matching, Secure, HttpOnly, prefixes, eviction) is the reference jar's, assumed"),
+        .jar: Self(.reported, "Apple's jar (CFNetwork) cannot run here; the model (AppleModel) is RFC 6265bis with the departures WebKit's bots record for the Apple ports on the WPT cookie tests (LayoutTests/imported/w3c/web-platform-tests/cookies/**-expected.txt, Corpora/wpt-cookies): `conformance wpt-cookies` matches 908 of 908 importable subtests by value; what the records do not cover (domain and path matching, Secure, HttpOnly, eviction) is the reference jar's, assumed"),
         .manualCookieHeader: Self(.reported, "DESIGN §6 rule 2: the 302 masking in public write-ups (hite.me/?p=140)"),
         .cookieStoreWriteDelay: Self(.assumed, "small enough not to disturb expiry scenarios, large enough to order events"),
         .defersCookieStoreUntilFirstLoad: Self(.assumed, "openradar 40100673 describes iOS 11.3 only; no later report found, not checked on a device"),
