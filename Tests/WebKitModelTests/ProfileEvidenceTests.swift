@@ -73,17 +73,23 @@ struct ProfileEvidenceTests {
     @Test("a missing SameSite is None on ios and ios-18: it goes on a cross-site POST form, Lax does not",
           arguments: [PlatformProfile.ios, .ios18])
     func missingSameSiteIsNone(profile: PlatformProfile) {
-        let app = EngineFixture(profile: profile)
-        app.route("https://app.example.com/signin", setCookies: [
+        let app = Self.crossSitePOSTForm(profile: profile, setCookies: [
             "lax=l; Path=/; Secure; SameSite=Lax", "none=n; Path=/; Secure; SameSite=None", "unspecified=u; Path=/; Secure",
         ])
+        #expect(app.network.cookie(sentTo: "https://app.example.com/submit") == .some("none=n; unspecified=u"))
+    }
+
+    /// app.example.com/signin sets `setCookies`; a page of other.example then POSTs a form to app.example.com/submit.
+    private static func crossSitePOSTForm(profile: PlatformProfile, setCookies: [String]) -> EngineFixture {
+        let app = EngineFixture(profile: profile)
+        app.route("https://app.example.com/signin", setCookies: setCookies)
         app.route("https://other.example/page")
         app.route("https://app.example.com/submit")
         app.load("https://app.example.com/signin")
         app.load("https://other.example/page")
         app.webView.performFormSubmission(WebRequest(url: URL(string: "https://app.example.com/submit")!, httpMethod: "POST", httpBody: Data("a=1".utf8)))
         app.settle()
-        #expect(app.network.cookie(sentTo: "https://app.example.com/submit") == .some("none=n; unspecified=u"))
+        return app
     }
 
     @Test("same-site ignores the scheme on ios and ios-18: a Strict cookie goes on a link from https to http of the host",
@@ -100,17 +106,10 @@ struct ProfileEvidenceTests {
     @Test("iOS 12 reads SameSite=None (and an unknown value) as Strict: only Lax and the unspecified cookie go on a cross-site POST form; iOS 13 and later send None",
           arguments: [(PlatformProfile.ios12, "unspecified=u"), (.ios18, "none=n; odd=o; unspecified=u"), (.ios, "none=n; odd=o; unspecified=u")])
     func sameSiteNoneOnIOS12(profile: PlatformProfile, sent: String) {
-        let app = EngineFixture(profile: profile)
-        app.route("https://app.example.com/signin", setCookies: [
+        let app = Self.crossSitePOSTForm(profile: profile, setCookies: [
             "lax=l; Path=/; Secure; SameSite=Lax", "none=n; Path=/; Secure; SameSite=None", "odd=o; Path=/; Secure; SameSite=Sometimes",
             "unspecified=u; Path=/; Secure",
         ])
-        app.route("https://other.example/page")
-        app.route("https://app.example.com/submit")
-        app.load("https://app.example.com/signin")
-        app.load("https://other.example/page")
-        app.webView.performFormSubmission(WebRequest(url: URL(string: "https://app.example.com/submit")!, httpMethod: "POST", httpBody: Data("a=1".utf8)))
-        app.settle()
         #expect(app.network.cookie(sentTo: "https://app.example.com/submit") == .some(sent))
         // Same-site, every cookie goes: read as Strict, not dropped.
         app.load("https://app.example.com/signin")

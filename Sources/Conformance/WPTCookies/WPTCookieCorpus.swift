@@ -67,6 +67,9 @@ public struct WPTCookieCorpus: Sendable {
         /// The page the test runs in, when not the test file's own (a frame at `/`).
         public var pagePath: String?
 
+        /// The prefixed-cookie helpers: `name=value`, what `list.py` and `document.cookie` are read for.
+        public var prefixedPair: String? { cookieName.flatMap { name in value.map { "\(name)=\($0)" } } }
+
         enum CodingKeys: String, CodingKey {
             case name, helper, cookies, expected, defaultPath, allowFetchFailure, note, cookieName, value, expectCookieSet,
                  expectInDocumentCookie, origin, pagePath

@@ -60,8 +60,7 @@ public struct WPTCookieImporter: Sendable {
 
         var origin: String { "\(file.isSecure ? "https" : "http")://\(WPTCookieImporter.host)" }
         var pagePath: String { subtest.pagePath ?? "/" + file.test }
-        /// The prefixed-cookie helpers: `name=value`, what `list.py` and `document.cookie` are read for.
-        var prefixedPair: String? { subtest.cookieName.flatMap { name in subtest.value.map { "\(name)=\($0)" } } }
+        var prefixedPair: String? { subtest.prefixedPair }
         /// The prefixed-cookie helpers: what the `Cookie` header of the `list.py` fetch must be ("" for none).
         var listExpected: String? {
             guard let pair = prefixedPair, let set = subtest.expectCookieSet else { return nil }
@@ -144,7 +143,7 @@ public struct WPTCookieImporter: Sendable {
         guard expected.unicodeScalars.allSatisfy(isXMLCharacter) else {
             return fail("the expected value holds a character XML 1.0 cannot carry")
         }
-        if subtest.helper == .prefixedCookieViaDom, let pair = subtest.cookieName.flatMap({ n in subtest.value.map { "\(n)=\($0)" } }) {
+        if subtest.helper == .prefixedCookieViaDom, let pair = subtest.prefixedPair {
             return .success((cookies, subtest.expectInDocumentCookie == true ? pair : ""))
         }
         if subtest.helper == .httpCookieTest || subtest.helper == .prefixedCookieViaHttp {
