@@ -28,6 +28,8 @@ public struct HTTPStateImporter: Sendable {
     public static let cookieParserOrigin = "http://home.example.org:8888"
     /// Where the suite lives, relative to the package root.
     public static let suitePath = "Suites/conformance/http-state.xml"
+    /// Where the corpus is in the repository (vendored; `Corpora/http-state/SOURCES.md`).
+    public static let corpusPath = "Corpora/http-state"
     /// Where the reference adapter's expectations live, relative to the package root.
     public static let expectationsPath = "Suites/expectations/reference.xml"
     /// The adapter whose expected failures ``expectationsXML()`` lists.

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import HarnessCore
 
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
 enum ConformanceCommand: HarnessCommand {
@@ -8,7 +9,7 @@ enum ConformanceCommand: HarnessCommand {
         forms: [CommandSpec.Form("http-state [PATH]"), CommandSpec.Form("wpt-cookies [PATH]")],
         description: """
             Runs every parser and date vector of the http-state corpus (PATH: the folder holding parser/ and dates/,
-            default ../shared/corpora/http-state) through the RFC 6265bis reference jar on a clock frozen at
+            default \(HTTPStateImporter.corpusPath)) through the RFC 6265bis reference jar on a clock frozen at
             2011-06-01, and prints 'N passed, N failed'. Cases whose expectation RFC 6265bis changes are listed with the
             rule that changes it.
 
@@ -36,7 +37,7 @@ enum ConformanceCommand: HarnessCommand {
         case "wpt-cookies": return try WPTCookiesConformance.run(args, output: output)
         default: throw UsageError("conformance: expected the corpus name 'http-state' or 'wpt-cookies'")
         }
-        let path = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
+        let path = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(HTTPStateImporter.corpusPath)
 
         let corpus: HTTPStateCorpus
         do {

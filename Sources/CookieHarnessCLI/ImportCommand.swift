@@ -10,7 +10,8 @@ enum ImportCommand: HarnessCommand {
         name: "import", overview: "CORPUS [PATH]", brief: "a corpus (http-state, wpt-cookies) as a suite and expectation files",
         forms: [CommandSpec.Form("http-state [CORPUS]"), CommandSpec.Form("wpt-cookies [CORPUS]")],
         description: """
-            Converts the http-state corpus (default ../shared/corpora/http-state) into a suite (default
+            Converts the http-state corpus (default
+            \(HTTPStateImporter.corpusPath)) into a suite (default
             \(HTTPStateImporter.suitePath)) that keeps the corpus' expectations verbatim, on a clock frozen at
             \(HTTPStateImporter.clockStart), and writes the reference adapter's expectation file (default
             \(HTTPStateImporter.expectationsPath)) from the documented RFC 6265bis deviations. Both files are written
@@ -67,7 +68,7 @@ enum ImportCommand: HarnessCommand {
     }
 
     private static func importHTTPState(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let corpusPath = args.positional.count == 2 ? args.positional[1] : "../shared/corpora/http-state"
+        let corpusPath = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(HTTPStateImporter.corpusPath)
         let importer: HTTPStateImporter
         do {
             importer = try HTTPStateImporter(corpus: try HTTPStateCorpus(path: corpusPath))

@@ -27,7 +27,7 @@ public struct SyncStrategyKind: Sendable {
     }
 
     /// Every WKWebView strategy of DESIGN §5, in the table's order, each field-note variant (`NAME:as-written`,
-    /// `../shared/field-notes/`) right after the strategy it varies. (`uiwebview`, the shared-store baseline, is not
+    /// `docs/field-notes.md`) right after the strategy it varies. (`uiwebview`, the shared-store baseline, is not
     /// a WKWebView strategy: HarnessCore's `SharedStoreApp` is that app.)
     public static let all: [SyncStrategyKind] = [
         SyncStrategyKind(

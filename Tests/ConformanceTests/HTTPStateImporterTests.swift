@@ -23,7 +23,7 @@ struct HTTPStateImporterTests {
     let importer: HTTPStateImporter
 
     init() throws {
-        importer = try HTTPStateImporter(corpus: SharedCorpus.corpus)
+        importer = try HTTPStateImporter(corpus: VendoredCorpus.loaded.get())
     }
 
     private func parsedSuite() throws -> XMLTree {
@@ -64,7 +64,7 @@ struct HTTPStateImporterTests {
     func scenarioCount() throws {
         let suite = try parsedSuite().root
         let scenarios = suite.elements(named: "scenario")
-        let corpus = SharedCorpus.corpus.parserCases
+        let corpus = VendoredCorpus.parserCases
         #expect(importer.skippedCases.isEmpty)
         #expect(scenarios.count == corpus.count)
         #expect(scenarios.count == 222)
@@ -88,7 +88,7 @@ struct HTTPStateImporterTests {
         let caseRoutes = suite.origins.flatMap(\.routes).filter { $0.path.hasPrefix("/cookie-parser?") }
         let routesByPath = Dictionary(uniqueKeysWithValues: caseRoutes.map { ($0.path, $0) })
         let scenarios = Dictionary(uniqueKeysWithValues: try parsedSuite().root.elements(named: "scenario").map { ($0[attribute: "id"] ?? "", $0) })
-        for testCase in SharedCorpus.corpus.parserCases {
+        for testCase in VendoredCorpus.parserCases {
             let route = try #require(routesByPath["/cookie-parser?\(testCase.name)"])
             let lines = testCase.setCookieLines.map { HTTPFieldValue.strippingOptionalWhitespace(String(decoding: $0, as: UTF8.self)) }
             #expect(route.setCookies == lines, "\(testCase.name)")
@@ -166,7 +166,7 @@ struct HTTPStateImporterTests {
 
     @Test("two imports of the same corpus are identical")
     func deterministic() throws {
-        let again = try HTTPStateImporter(corpus: SharedCorpus.corpus)
+        let again = try HTTPStateImporter(corpus: VendoredCorpus.loaded.get())
         #expect(try again.suiteXML() == (try importer.suiteXML()))
         #expect(try again.expectationsXML() == (try importer.expectationsXML()))
     }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("cookie-harness commands")
 struct CommandTests {
-    static let corpusPath = RepositoryFiles.shared + "/corpora/http-state"
+    static let corpusPath = RepositoryFiles.httpStateCorpus
 
     @Test("conformance http-state prints the counts and exits 0")
     func conformance() {

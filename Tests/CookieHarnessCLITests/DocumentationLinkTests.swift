@@ -84,6 +84,6 @@ struct DocumentationLinkTests {
         #expect(document.anchors == ["a", "a-1"])
         #expect(document.links == [.init(line: 7, target: "c.md")])
         #expect(Self.resolve("../Sources/X.md", from: "docs") == "Sources/X.md")
-        #expect(Self.resolve("../../shared/DESIGN.md", from: "docs") == nil)
+        #expect(Self.resolve("../../elsewhere/DESIGN.md", from: "docs") == nil)
     }
 }

@@ -61,7 +61,7 @@ struct JUnitFailureBodyTests {
             }
         }
         let schema = try XMLSchema(
-            contentsOf: RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd")
+            contentsOf: RepositoryFiles.junitSchema)
         #expect(try schema.validate(contentsOf: junit).isEmpty)
     }
 }

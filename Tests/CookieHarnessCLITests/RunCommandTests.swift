@@ -258,7 +258,7 @@ struct MainJobTests {
             output: output)
         #expect(status == .success, "\(output.standardError)")
         #expect(output.standardError.contains("no unexpected results"))
-        let schema = try XMLSchema(contentsOf: root.deletingLastPathComponent().appendingPathComponent("shared/schemas/junit/jenkins-junit-10.xsd").path)
+        let schema = try XMLSchema(contentsOf: RepositoryFiles.junitSchema)
         // The main job's report is past the 32 MB the loader allows a suite file (55,212 results: 40 MB); a CI
         // system reads it whole, so it is checked whole.
         #expect(try schema.validate(contentsOf: junit, maximumInputSize: 512 << 20).isEmpty)

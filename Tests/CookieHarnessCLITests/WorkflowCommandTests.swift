@@ -160,7 +160,7 @@ struct WorkflowCommandTests {
         #expect(output.standardError.contains("merged 3 shards"))
 
         let junit = merged.appendingPathComponent("junit.xml").path
-        let schema = try XMLSchema(contentsOf: RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd")
+        let schema = try XMLSchema(contentsOf: RepositoryFiles.junitSchema)
         let problems = try schema.validate(contentsOf: junit).filter { $0.severity == .error }
         #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
 

@@ -12,8 +12,8 @@ import XMLSupport
 /// A run with crashing, hanging and babbling adapters still writes a complete JUnit report that validates.
 @Suite("out-of-process faults in the JUnit report", .timeLimit(.minutes(2)))
 struct OutOfProcessJUnitReportTests {
-    /// `../shared/schemas/junit/jenkins-junit-10.xsd`, beside the package.
-    static let schemaPath = RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd"
+    /// jenkinsci/xunit-plugin's junit-10.xsd, vendored in `Tests/Schemas/junit`.
+    static let schemaPath = RepositoryFiles.junitSchema
 
     @Test("every scenario is a testcase: passes, skips and one error per fault; the file validates")
     func junitReport() throws {

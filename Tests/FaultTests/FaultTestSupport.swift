@@ -156,7 +156,7 @@ extension Harness {
         #expect(
             records.contains { ($0["message"] as? String)?.contains("interrupted by \(name)") == true },
             sourceLocation: sourceLocation)
-        let schema = try XMLSchema(contentsOf: "\(root)/../shared/schemas/junit/jenkins-junit-10.xsd")
+        let schema = try XMLSchema(contentsOf: RepositoryFiles.junitSchema)
         let problems = try schema.validate(contentsOf: folder + "/j.xml").filter { $0.severity == .error }
         #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
         let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)

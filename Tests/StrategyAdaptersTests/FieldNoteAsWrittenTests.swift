@@ -1,7 +1,7 @@
 import HarnessCore
 import Testing
 
-/// The field notes' exact behaviours in their `:as-written` ports, end to end (`../shared/field-notes/`).
+/// The field notes' exact behaviours in their `:as-written` ports, end to end (`docs/field-notes.md`).
 @Suite("field notes as written")
 struct FieldNoteAsWrittenTests {
     let steps = PitfallStepTests()

@@ -6,7 +6,7 @@ import XMLSupport
 /// The JUnit report the harness writes must validate against the schema Jenkins and pytest target.
 @Suite("JUnit schema")
 struct JUnitSchemaTests {
-    static let schemaPath = "\(RepositoryFiles.shared)/schemas/junit/jenkins-junit-10.xsd"
+    static let schemaPath = RepositoryFiles.junitSchema
 
     /// Writes a small report; `omitting` drops one `<testsuite>` attribute, `time` replaces its duration.
     static func writeReport(to path: String, omitting omitted: String? = nil, time: String = "0.012") throws {

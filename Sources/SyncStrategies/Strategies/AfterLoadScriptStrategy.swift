@@ -4,7 +4,7 @@ import WebKitModel
 /// `wk-user-script:after-load`: field note 000's second script injection ("JS注入2") — when a page finishes
 /// loading, the app evaluates `document.cookie = 'name=value';` in it, one statement per native cookie.
 ///
-/// **Source.** Field note 000 (`../shared/field-notes/000_…`, "2、注入Cookie", (2)): in
+/// **Source.** Field note 000 (`docs/field-notes.md`, "2、注入Cookie", (2)): in
 /// `webView:didFinishNavigation:`, `[webView evaluateJavaScript:@"document.cookie ='TeskCookieKey1=TeskCookieValue1';"
 /// …]`. The note writes one constant test pair; the port writes what its first injection ((1), l. 269–275) writes,
 /// every cookie of `NSHTTPCookieStorage.sharedHTTPCookieStorage`, `name=value` without attributes — the only

@@ -6,7 +6,7 @@ import WebKitModel
 /// to the web view twice: a document-start script writes it into `document.cookie`, and the load's `Cookie` header
 /// carries every other native cookie and then the app's cookie, written `key = value;`.
 ///
-/// **Source.** Field note 002 (`../shared/field-notes/002_…`), re-expressed; the note's project does the script and
+/// **Source.** Field note 002 (`docs/field-notes.md`), re-expressed; the note's project does the script and
 /// the header ("私たちのプロジェクト…", not the iOS 11 `WKHTTPCookieStore` step it lists for reference):
 /// - `setWkJsCookie:` (l. 73–78): at web view creation a `WKUserScript`, document start, `forMainFrameOnly: NO`,
 ///   `document.cookie ='KEY=VALUE';` → ``configure(_:app:)``.

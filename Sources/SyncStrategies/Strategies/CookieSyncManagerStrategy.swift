@@ -5,7 +5,7 @@ import WebKitModel
 /// `wk-cookie-sync-manager`: field note 003's `WKCookieSyncManager`, as written — the web view's cookies saved once,
 /// after a login, to `UserDefaults`, and copied into the next web view's store when it is made.
 ///
-/// **Source.** Field note 003 (`../shared/field-notes/003_…`), re-expressed:
+/// **Source.** Field note 003 (`docs/field-notes.md`), re-expressed:
 /// - `decidePolicyForNavigationResponse`: on the main queue, `syncCookieFromWebView:navigationResponse:` —
 ///   `getAllCookies`, and only if one of them is **named** like the manager's `domain` and no login was synced yet,
 ///   `setCookies:forDomain:` with the response's host (saved, as an archive of every cookie, when the host contains

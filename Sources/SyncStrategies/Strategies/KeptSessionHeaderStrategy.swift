@@ -6,7 +6,7 @@ import WebKitModel
 /// request the app loads — with the note's fix for "cookies lost": the session cookie is saved to `UserDefaults`,
 /// and a swizzled `HTTPCookieStorage.cookies` puts it back into the native store whenever it is missing.
 ///
-/// **Source.** Field note 001 (`../shared/field-notes/001_…`), re-expressed:
+/// **Source.** Field note 001 (`docs/field-notes.md`), re-expressed:
 /// - 方案一 (l. 216–222): `[NSMutableURLRequest requestWithURL:]`, `[NSHTTPCookieStorage sharedHTTPCookieStorage].cookies`
 ///   (every cookie, whatever its host), `requestHeaderFieldsWithCookies:` as `allHTTPHeaderFields`, `loadRequest:`
 ///   → ``load(_:in:app:)`` (the request rebuilt from its URL as ``RequestHeaderStrategy/rebuiltFromURL(_:app:by:)``

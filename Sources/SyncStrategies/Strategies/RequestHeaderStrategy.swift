@@ -15,7 +15,7 @@ import WebKitModel
 /// Secure cookies travel on the first request, over http too. Notes 000 and 001 also build a **new** request from
 /// the URL alone, so the app's POST goes out as a GET without its body or header fields.
 ///
-/// **Note lines → port lines** (`../shared/field-notes/`), the as-written variant:
+/// **Note lines → port lines** (`docs/field-notes.md`), the as-written variant:
 /// - 000 l. 297 `[NSMutableURLRequest requestWithURL:url cachePolicy:… timeoutInterval:10]` and 001 l. 216
 ///   `requestWithURL:` → ``rebuiltFromURL(_:app:by:)``: a GET of the URL, no body, no header of the app's request.
 /// - 000 l. 306–318 `readCurrentCookie` (`cookieDic[name] = value` over `[cookieJar cookies]`, then `"%@=%@;"` per

@@ -7,7 +7,7 @@ import WebKitModel
 /// document-start script writes it into `document.cookie`, and the first load carries it in a `Cookie` header with
 /// `httpShouldHandleCookies = false`.
 ///
-/// **Source.** Field note 004 (`../shared/field-notes/004_…`), re-expressed:
+/// **Source.** Field note 004 (`docs/field-notes.md`), re-expressed:
 /// - `webView(_:decidePolicyFor navigationResponse:)`: `HTTPCookie.cookies(withResponseHeaderFields:for:)` of the
 ///   response, each cookie whose `domain` equals the app's server domain saved in `UserDefaults` (name, value,
 ///   domain, path: what the restore script needs) → ``webView(_:decidePolicyFor:app:decisionHandler:)``;

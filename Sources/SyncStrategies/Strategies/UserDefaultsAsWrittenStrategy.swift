@@ -5,7 +5,7 @@ import WebKitModel
 /// `wk-userdefaults:as-written`: UserDefaults persistence as field note 000 writes it, next to the tidier
 /// ``UserDefaultsStrategy``.
 ///
-/// **Source.** Field note 000 (`../shared/field-notes/000_…`, "cookies lost after the app exits"), re-expressed:
+/// **Source.** Field note 000 (`docs/field-notes.md`, "cookies lost after the app exits"), re-expressed:
 /// - in `decidePolicyFor navigationResponse`, the response's cookies (`HTTPCookie.cookies(withResponseHeaderFields:for:)`)
 ///   go into `HTTPCookieStorage`; then **every** native cookie is saved in `UserDefaults` under its name with
 ///   name, value, domain, path and version only and an expiry forced to now + 2,629,743 s (about 30 days); then

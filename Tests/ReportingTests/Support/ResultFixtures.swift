@@ -96,7 +96,7 @@ enum Fixtures {
 
     /// The Jenkins JUnit schema, loaded once for every test.
     static let junitSchema: Result<XMLSchema, any Error> = Result {
-        try XMLSchema(contentsOf: RepositoryFiles.shared + "/schemas/junit/jenkins-junit-10.xsd")
+        try XMLSchema(contentsOf: RepositoryFiles.junitSchema)
     }
 }
 
