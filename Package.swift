@@ -98,11 +98,15 @@ let package = Package(
             name: "Reporting", dependencies: ["FileAccess", "HarnessCore", "XMLSupport", "ProcessCleanup"],
             swiftSettings: strict
         ),
-        // Counts the heap allocations of a thread (malloc replaced by interposition; glibc has no hooks left).
+        // Counts the heap allocations of a thread (malloc replaced by interposition; glibc has no hooks left). Linked
+        // by the cookie-harness executable and the tests only, never by a library product: it would replace the
+        // allocator of the app's binary.
         .target(name: "CMallocCounter"),
+        // How Bench reaches the counter: weak references, so a binary without CMallocCounter counts nothing.
+        .target(name: "CAllocationProbe"),
         // Benchmarks that compare stores on one workload in one run.
         .target(
-            name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting", "CMallocCounter"],
+            name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting", "CAllocationProbe"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and commands, reachable from tests.
@@ -114,7 +118,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI"], swiftSettings: strict),
+        // The counting allocator is the executable's own (bench stores' allocations per operation).
+        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI", "CMallocCounter"], swiftSettings: strict),
         // The library product: the WebKit-shaped API, SyncStrategy, CookieStore, and main(adding:).
         .target(
             name: "CookieHarness",
@@ -190,7 +195,7 @@ let package = Package(
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],

@@ -135,7 +135,7 @@ public struct CookieStoreComparison: Sendable {
                     format: "reference jar allocations (malloc, calloc, realloc calls): %.1f per Set-Cookie stored, %.1f per Cookie header",
                     allocations.perSetCookie, allocations.perCookieHeader))
             } else {
-                lines.append("reference jar allocations: not measurable here (malloc is not interposed in this process)")
+                lines.append("reference jar allocations: not measurable here (this binary does not link the counting malloc: only the cookie-harness executable does, so that a library product never replaces an app's allocator)")
             }
             return lines.joined(separator: "\n")
         }

@@ -23,6 +23,29 @@ struct ArchitectureDocTests {
         #expect(map.modules.count + map.testTargets.count == manifest.targets.count)
     }
 
+    /// The library products an app's package links (`Package.swift`'s `products:`).
+    static let libraryProducts = ["CookieModel", "CookieHarness"]
+
+    @Test("no library product links the counting allocator: it would replace malloc in the app's binary")
+    func libraryProductsKeepTheAllocator() throws {
+        let manifest = try PackageManifest(text: Self.text("Package.swift"))
+        let byName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for product in Self.libraryProducts {
+            #expect(byName[product] != nil, "no target \(product)")
+            var closure: Set<String> = []
+            var pending = [product]
+            while let name = pending.popLast() {
+                guard closure.insert(name).inserted else { continue }
+                pending += byName[name]?.dependencies ?? []
+            }
+            #expect(closure.count > 1 || product == "CookieModel", "\(product) depends on nothing: the manifest reader lost it")
+            #expect(!closure.contains("CMallocCounter"), "\(product) links CMallocCounter")
+        }
+        // The executable and the benchmarks' tests do count: the probe is reached from Bench, the counter from them.
+        #expect(byName["cookie-harness"]?.dependencies.contains("CMallocCounter") == true)
+        #expect(byName["Bench"]?.dependencies.contains("CAllocationProbe") == true)
+    }
+
     // MARK: The reader of Package.swift
 
     static let sample = """
