@@ -59,7 +59,7 @@ public enum BrowserAdapters {
         searchPath: String?, currentDirectory: String, executablePath: String?
     ) -> String? {
         guard FileManager.default.isExecutableFile(atPath: WebKitGTKDrivers.python) else {
-            return "\(WebKitGTKDrivers.python) is missing: install python3 (run .ci/install-deps)"
+            return "\(WebKitGTKDrivers.python) is missing: install python3 (run .ci/install-deps browsers)"
         }
         let candidates = PackageFiles.candidates(
             for: program.script, currentDirectory: currentDirectory, executablePath: executablePath)
@@ -71,7 +71,7 @@ public enum BrowserAdapters {
                 FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)")
             }
         }
-        return found ? nil : "\(program.engine) is not installed (no \(executables[0]) on PATH): install the Debian package \(package) (run .ci/install-deps)"
+        return found ? nil : "\(program.engine) is not installed (no \(executables[0]) on PATH): install the Debian package \(package) (run .ci/install-deps browsers)"
     }
 
     /// A browser adapter: described (its driver started, its version read) the first time anything but its name

@@ -36,10 +36,10 @@ enum AgreementCommand: HarnessCommand {
             .valued("json", "FILE", "default Reports/agreement.json"),
             SharedOptions.schema, SharedOptions.expectations,
             .valued(
-                "update-readme", "FILE",
+                "update-docs", "FILE",
                 """
-                also write the figures between the lines '\(Agreement.readmeBlock.beginMarker)' and
-                '\(Agreement.readmeBlock.endMarker)' of FILE (README.md); an interrupted run leaves it
+                also write the figures between the lines '\(Agreement.docBlock.beginMarker)' and
+                '\(Agreement.docBlock.endMarker)' of FILE (docs/results/agreement.md); an interrupted run leaves it
                 """),
         ],
         epilogue: """
@@ -80,10 +80,10 @@ enum AgreementCommand: HarnessCommand {
                 + [CommandInput(knownPath, role: "the known-disagreements file (--known)")],
             output: output)
         // Minutes of runs are not spent for a README that cannot take the figures.
-        if let readme = args.value("update-readme"),
-           (try? String(contentsOfFile: readme, encoding: .utf8)).flatMap(Agreement.readmeBlock.block(in:)) == nil
+        if let readme = args.value("update-docs"),
+           (try? String(contentsOfFile: readme, encoding: .utf8)).flatMap(Agreement.docBlock.block(in:)) == nil
         {
-            output.err("\(readme): error: needs one line '\(Agreement.readmeBlock.beginMarker)' and, after it, one line '\(Agreement.readmeBlock.endMarker)'")
+            output.err("\(readme): error: needs one line '\(Agreement.docBlock.beginMarker)' and, after it, one line '\(Agreement.docBlock.endMarker)'")
             return .invalidInput
         }
         if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
@@ -124,9 +124,9 @@ enum AgreementCommand: HarnessCommand {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }
         output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)")
-        if let readme = args.value("update-readme") {
-            let status = ReadmeBlockUpdate.write(
-                agreement.readmeMarkdown(), into: readme, block: Agreement.readmeBlock, what: "agreement figures", output: output)
+        if let readme = args.value("update-docs") {
+            let status = DocBlockUpdate.write(
+                agreement.docMarkdown(), into: readme, block: Agreement.docBlock, what: "agreement figures", output: output)
             if status != .success { return status }
         }
         if let minimum, agreement.overall.rate == nil {

@@ -59,7 +59,7 @@ enum HelpCommand: HarnessCommand {
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         if let docs = args.value("update-docs") {
-            return ReadmeBlockUpdate.write(
+            return DocBlockUpdate.write(
                 CommandReference.markdown, into: docs, block: CommandReference.docsBlock, what: "command reference", output: output)
         }
         if args.flags.contains("markdown") {

@@ -6,14 +6,14 @@ import ProcessCleanup
 import Reporting
 import StrategyAdapters
 
-/// `cookie-harness truth-table`: where each web-view strategy breaks, as the Markdown table the README carries.
+/// `cookie-harness truth-table`: where each web-view strategy breaks, as the Markdown table of docs/results/truth-table.md.
 ///
 /// Without results files it runs what it needs (the hand-written suites on the profile's strategy adapters, all
 /// simulated: a few seconds in a debug build). Like `compare`, it is not a pass/fail check: the table is written
-/// whatever the strategies do; a test compares the README's copy with it.
+/// whatever the strategies do; a test compares the copy in docs/results/truth-table.md with it.
 enum TruthTableCommand: HarnessCommand {
     static let spec = CommandSpec(
-        name: "truth-table", overview: "[RESULTS...]", brief: "where each web-view strategy breaks, per suite (the README's table)",
+        name: "truth-table", overview: "[RESULTS...]", brief: "where each web-view strategy breaks, per suite (docs/results/truth-table.md)",
         forms: [CommandSpec.Form("[RESULTS...]")],
         description: """
             Prints a Markdown table to standard output: one row per web-view strategy adapter of the profile (uiwebview
@@ -32,20 +32,20 @@ enum TruthTableCommand: HarnessCommand {
             .valued("suites", "PATH", repeatable: true, "the suites to run (repeatable; files or folders; default Suites/)"),
             SharedOptions.schema,
             .valued(
-                "update-readme", "FILE",
+                "update-docs", "FILE",
                 """
                 also write the table between the lines '\(TruthTable.beginMarker)' and
-                '\(TruthTable.endMarker)' of FILE (the README's truth table: README.md,
-                profile ios)
+                '\(TruthTable.endMarker)' of FILE (the published truth table:
+                docs/results/truth-table.md, profile ios)
                 """),
         ],
         epilogue: """
             exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
                         · \(ExitStatus.signalsHelp):
-                          the table of what finished; --update-readme leaves FILE as it was
+                          the table of what finished; --update-docs leaves FILE as it was
             """)
 
-    /// The README's table: the first profile's.
+    /// The published table (docs/results/truth-table.md): the first profile's.
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
@@ -60,9 +60,9 @@ enum TruthTableCommand: HarnessCommand {
         if !args.positional.isEmpty, args.options["suites"] != nil || args.options["schema"] != nil {
             throw UsageError("option '--suites' has no effect with results files: nothing runs")
         }
-        let readme = args.value("update-readme")
+        let readme = args.value("update-docs")
         if readme != nil, profile != defaultProfile {
-            throw UsageError("option '--update-readme': the README's table is the '\(defaultProfile)' profile's, not '\(profile)'")
+            throw UsageError("option '--update-docs': the published table is the '\(defaultProfile)' profile's, not '\(profile)'")
         }
 
         let records: [JSONResultRecord]
@@ -90,7 +90,7 @@ enum TruthTableCommand: HarnessCommand {
         output.out(markdown)
 
         guard let readme else { return .success }
-        return ReadmeBlockUpdate.write(markdown, into: readme, block: TruthTable.readmeBlock, what: "truth table", output: output)
+        return DocBlockUpdate.write(markdown, into: readme, block: TruthTable.docBlock, what: "truth table", output: output)
     }
 
     /// The hand-written suites (the store-parser ones left out) run on `adapters`; nil after printing the errors of

@@ -103,19 +103,19 @@ public final class WebKitGTKDrivers: Sendable {
     ) -> String? {
         let files = FileManager.default
         guard files.isExecutableFile(atPath: python) else {
-            return "\(python) is missing: install python3 and python3-gi (run .ci/install-deps)"
+            return "\(python) is missing: install python3 and python3-gi (run .ci/install-deps live)"
         }
         guard files.fileExists(atPath: "/usr/lib/python3/dist-packages/gi") else {
-            return "PyGObject is missing: install python3-gi (run .ci/install-deps)"
+            return "PyGObject is missing: install python3-gi (run .ci/install-deps live)"
         }
         guard webKitTypelibs.contains(where: files.fileExists(atPath:)) else {
-            return "WebKitGTK is missing: install gir1.2-webkit2-4.1 (run .ci/install-deps)"
+            return "WebKitGTK is missing: install gir1.2-webkit2-4.1 (run .ci/install-deps live)"
         }
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"]?.isEmpty ?? true,
            Syscalls.resolveExecutable("Xvfb", currentDirectory: currentDirectory, searchPath: environment["PATH"]).path == nil
         {
-            return "no X display and Xvfb not installed: install xvfb (run .ci/install-deps)"
+            return "no X display and Xvfb not installed: install xvfb (run .ci/install-deps live)"
         }
         let candidates = PackageFiles.candidates(
             for: driverScript, currentDirectory: currentDirectory, executablePath: executablePath)

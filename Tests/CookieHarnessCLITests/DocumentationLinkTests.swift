@@ -75,6 +75,18 @@ struct DocumentationLinkTests {
         }
     }
 
+    /// The README is a front door (issue 38): the story, the two commands, CI, your own strategy, what breaks in
+    /// short and the map of the docs. Generated tables live in `docs/results/`, where a new strategy's row goes.
+    static let readmeLineLimit = 250
+
+    @Test("README.md stays a front door: at most 250 lines, no generated block")
+    func readmeIsShort() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - (readme.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= Self.readmeLineLimit, "README.md has \(lines) lines: move the detail into docs/")
+        #expect(!readme.contains(":begin -->"), "a generated block is in README.md: generated tables go to docs/results/")
+    }
+
     @Test("anchors are GitHub's")
     func anchors() {
         #expect(MarkdownDocument.anchor("Your own strategy (iOS engineers: start here)") == "your-own-strategy-ios-engineers-start-here")

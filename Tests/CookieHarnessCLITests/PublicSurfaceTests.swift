@@ -2,14 +2,14 @@ import Foundation
 import Reporting
 import Testing
 
-/// The `CookieHarness` library product exports what a strategy or store author needs, and the README lists it: a
+/// The `CookieHarness` library product exports what a strategy or store author needs, and docs/library.md lists it: a
 /// declaration that joins the product (a whole module's new public type, a new scoped export, a new type of the
-/// WebKit-shaped API) fails here until the README's list says so. Users build against this list; everything else
+/// WebKit-shaped API) fails here until docs/library.md says so. Users build against this list; everything else
 /// may change in any refactor.
 @Suite("the library product's public surface")
 struct PublicSurfaceTests {
     static let root = RunCommandTests.packageRoot
-    static let readmeBlock = MarkedBlock(name: "public-surface")
+    static let docBlock = MarkedBlock(name: "public-surface")
 
     /// Top-level public declarations of the Swift files under `folder`, by name.
     static func publicDeclarations(under folder: String) throws -> Set<String> {
@@ -39,17 +39,17 @@ struct PublicSurfaceTests {
         return modules
     }
 
-    /// The README's list: one line per module.
+    /// docs/library.md's list: one line per module.
     static func markdown(_ surface: [(module: String, names: [String])]) -> String {
         surface.map { "- **\($0.module)**: " + $0.names.map { "`\($0)`" }.joined(separator: ", ") }.joined(separator: "\n") + "\n"
     }
 
-    @Test("the README lists exactly what the product exports")
-    func readmeListsTheSurface() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let listed = try #require(Self.readmeBlock.block(in: readme), "README.md lacks the public-surface marker lines")
+    @Test("docs/library.md lists exactly what the product exports")
+    func documentListsTheSurface() throws {
+        let document = try String(contentsOf: Self.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let listed = try #require(Self.docBlock.block(in: document), "docs/library.md lacks the public-surface marker lines")
         let expected = Self.markdown(try Self.surface())
-        #expect(listed == expected, "the product's surface changed: put this between the README's public-surface markers\n\(expected)")
+        #expect(listed == expected, "the product's surface changed: put this between docs/library.md's public-surface markers\n\(expected)")
     }
 
     @Test("the whole WebKit-shaped API is exported, and nothing of the engines under it")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CookieHarnessCLI
 
-/// `truth-table`, and the README's copy of it: "each row is true" is checked, not trusted.
+/// `truth-table`, and its published copy (docs/results/truth-table.md): "each row is true" is checked, not trusted.
 @Suite("truth-table")
 struct TruthTableCommandTests {
     static let root = RunCommandTests.packageRoot
@@ -19,23 +19,23 @@ struct TruthTableCommandTests {
         return output.standardOutput
     }
 
-    @Test("the README's truth table is the one a run gives")
-    func readmeIsTrue() throws {
-        let readme = Self.root.appendingPathComponent("README.md").path
+    @Test("docs/results/truth-table.md holds the table a run gives")
+    func publishedTableIsTrue() throws {
+        let published = Self.root.appendingPathComponent("docs/results/truth-table.md").path
         let block = try #require(
-            TruthTable.block(in: try String(contentsOfFile: readme, encoding: .utf8)),
-            "README.md needs the lines '\(TruthTable.beginMarker)' and '\(TruthTable.endMarker)'")
+            TruthTable.block(in: try String(contentsOfFile: published, encoding: .utf8)),
+            "docs/results/truth-table.md needs the lines '\(TruthTable.beginMarker)' and '\(TruthTable.endMarker)'")
         let fresh = Self.freshTable()
         if block != fresh {
-            // The rows that differ, not two whole tables: README.md's (-) and the run's (+).
+            // The rows that differ, not two whole tables: the published ones (-) and the run's (+).
             let (old, new) = (block.split(separator: "\n"), fresh.split(separator: "\n"))
             let changes = old.filter { !new.contains($0) }.map { "- \($0)" } + new.filter { !old.contains($0) }.map { "+ \($0)" }
             Issue.record(
                 """
-                the README's truth table is no longer what a run gives: where a strategy breaks has changed. Check the \
+                docs/results/truth-table.md is no longer what a run gives: where a strategy breaks has changed. Check the \
                 prose rows below the table, then regenerate it from the package folder with
-                  swift run cookie-harness truth-table --update-readme README.md
-                README.md (-) and the run (+):
+                  swift run cookie-harness truth-table --update-docs docs/results/truth-table.md
+                docs/results/truth-table.md (-) and the run (+):
                 \(changes.joined(separator: "\n"))
                 """)
         }
@@ -72,7 +72,7 @@ struct TruthTableCommandTests {
         #expect(ranLines == lines)
     }
 
-    @Test("--update-readme rewrites only the block between the markers")
+    @Test("--update-docs rewrites only the block between the markers")
     func updateReadme() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("truth-table-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -82,7 +82,7 @@ struct TruthTableCommandTests {
             .write(to: URL(fileURLWithPath: readme))
         let output = CommandOutput.capturing()
         #expect(CookieHarnessCommand.run(
-            ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-readme", readme],
+            ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-docs", readme],
             output: output) == .success, "\(output.standardError)")
         let text = try String(contentsOfFile: readme, encoding: .utf8)
         #expect(text == "# Before\n\(TruthTable.beginMarker)\n\(output.standardOutput)\(TruthTable.endMarker)\nAfter\n")
@@ -90,7 +90,7 @@ struct TruthTableCommandTests {
         try Data("no markers\n".utf8).write(to: URL(fileURLWithPath: readme))
         let missing = CommandOutput.capturing()
         #expect(CookieHarnessCommand.run(
-            ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-readme", readme],
+            ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-docs", readme],
             output: missing) == .invalidInput)
         #expect(missing.standardError.contains("needs one line '\(TruthTable.beginMarker)'"))
     }
@@ -103,7 +103,7 @@ struct TruthTableCommandTests {
     }
 
     @Test("usage errors exit 2", arguments: [
-        ["truth-table", "--profile", "android"], ["truth-table", "--profile", "ios-11", "--update-readme", "README.md"],
+        ["truth-table", "--profile", "android"], ["truth-table", "--profile", "ios-11", "--update-docs", "README.md"],
         ["truth-table", "results.json", "--suites", "Suites"],
     ])
     func usageErrors(arguments: [String]) {

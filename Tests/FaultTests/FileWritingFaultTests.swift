@@ -71,7 +71,7 @@ struct FileWritingFaultTests {
         #expect(directory.contents(of: "real") == ["reference.xml"], "a temporary file was left")
     }
 
-    @Test("truth-table --update-readme writes through a symlink and keeps the file's 0640 mode")
+    @Test("truth-table --update-docs writes through a symlink and keeps the file's 0640 mode")
     func truthTableKeepsLinkAndMode() throws {
         let directory = try FaultDirectory()
         try Self.failingResults(in: directory)
@@ -80,7 +80,7 @@ struct FileWritingFaultTests {
         chmod(directory.path + "/docs/README.md", 0o640)
         try FileManager.default.createSymbolicLink(
             atPath: directory.path + "/README.md", withDestinationPath: "docs/README.md")
-        let outcome = try Harness.run(["truth-table", "r.json", "--update-readme", "README.md"], in: directory)
+        let outcome = try Harness.run(["truth-table", "r.json", "--update-docs", "README.md"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(directory.type(of: "README.md") == S_IFLNK, "the symlink was replaced by a regular file")
         #expect(directory.mode(of: "docs/README.md") == 0o640)

@@ -204,7 +204,7 @@ extension AgreementTests {
             ], opensWebView: { _, id in id.hasPrefix("basic.web") })
         #expect(result.overall.rate == 0.75)
         #expect(result.overall.webViewCompared == 2 && result.overall.webViewAgreed == 1 && result.overall.webViewRate == 0.5)
-        #expect(result.readmeMarkdown().contains("Over the cells that open a web view: **50.0%** (1 of 2)"))
+        #expect(result.docMarkdown().contains("Over the cells that open a web view: **50.0%** (1 of 2)"))
     }
 
     @Test("a strategy whose every cell was skipped on a side has no rate: n/a, not 100%")
@@ -219,13 +219,13 @@ extension AgreementTests {
     }
 
     @Test("the README's block holds the figures between its markers and nothing that varies between runs")
-    func readmeBlock() {
+    func docBlock() {
         let result = Self.observed([("same", (.passed, [Self.header("a=1")]), (.passed, [Self.header("a=1")]))])
-        let document = "# T\n\(Agreement.readmeBlock.beginMarker)\nold\n\(Agreement.readmeBlock.endMarker)\nprose\n"
-        let updated = Agreement.readmeBlock.replacingBlock(in: document, with: result.readmeMarkdown())
-        #expect(updated.flatMap(Agreement.readmeBlock.block(in:)) == result.readmeMarkdown())
-        #expect(result.readmeMarkdown().contains("**100.0%** of 1 cells agree"))
-        #expect(result.readmeMarkdown().contains("| wk-a | 1 | 0 | 0 | 1 | 100.0% | 100.0% (1 of 1) | 0 |"))
+        let document = "# T\n\(Agreement.docBlock.beginMarker)\nold\n\(Agreement.docBlock.endMarker)\nprose\n"
+        let updated = Agreement.docBlock.replacingBlock(in: document, with: result.docMarkdown())
+        #expect(updated.flatMap(Agreement.docBlock.block(in:)) == result.docMarkdown())
+        #expect(result.docMarkdown().contains("**100.0%** of 1 cells agree"))
+        #expect(result.docMarkdown().contains("| wk-a | 1 | 0 | 0 | 1 | 100.0% | 100.0% (1 of 1) | 0 |"))
     }
 }
 

@@ -56,7 +56,7 @@ struct TruthTableTests {
     }
 
     @Test("the README block is what stands between the marker lines, and is replaced in place")
-    func readmeBlock() {
+    func docBlock() {
         let document = "# Title\n\n\(TruthTable.beginMarker)\nold\n\(TruthTable.endMarker)\n\nprose\n"
         #expect(TruthTable.block(in: document) == "old\n")
         #expect(

@@ -46,8 +46,9 @@ struct EngineRuleEvidenceTests {
         }
     }
 
-    @Test("docs/engines.md shows the table `list rules` prints, and the README its summary", arguments: [
-        ("docs/engines.md", "engine-rules", EngineRule.evidenceTable), ("README.md", "engine-rules-summary", EngineRule.summaryTable),
+    @Test("docs/engines.md shows the table `list rules` prints, and docs/results/agreement.md its summary", arguments: [
+        ("docs/engines.md", "engine-rules", EngineRule.evidenceTable),
+        ("docs/results/agreement.md", "engine-rules-summary", EngineRule.summaryTable),
     ])
     func documentedTableIsCurrent(file: String, marker: String, table: String) throws {
         let text = try String(contentsOfFile: RepositoryFiles.path(file), encoding: .utf8)

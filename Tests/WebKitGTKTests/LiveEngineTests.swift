@@ -84,7 +84,7 @@ struct LiveEngineTests {
         #expect((agreement.overall.rate ?? 0) >= Self.minimumAgreement, "\(agreement.consoleText())")
         #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
         #expect(agreement.staleCauses(in: known).isEmpty)
-        // The README's figures are one run's. Cells the real engine does not answer the same way every time (a
+        // The published figures are one run's. Cells the real engine does not answer the same way every time (a
         // library's unawaited copy racing a request: a cookie list in another order) move between agree and
         // order-only from run to run (9, 12 and 19 order-only cells in three runs of one commit), so the check is on
         // what every run shares: per strategy and in all, the cells in disagreement and the cells in all. The cells
@@ -94,17 +94,17 @@ struct LiveEngineTests {
         // closes a request that reaches its proxy before the scenario's first page op (webkit_events.py, note_op;
         // Tests/Python/test_stray_requests.py); one sent later still would be the next scenario's, so the margin
         // stays, and the cells are printed when it is used.
-        let readme = try String(contentsOfFile: RepositoryFiles.root + "/README.md", encoding: .utf8)
-        let block = try #require(Agreement.readmeBlock.block(in: readme), "README.md has no agreement block")
-        let hint = "README.md's agreement figures are not this run's: swift run cookie-harness agreement --update-readme README.md"
+        let published = try String(contentsOfFile: RepositoryFiles.path("docs/results/agreement.md"), encoding: .utf8)
+        let block = try #require(Agreement.docBlock.block(in: published), "docs/results/agreement.md has no agreement block")
+        let hint = "docs/results/agreement.md's figures are not this run's: swift run cookie-harness agreement --update-docs docs/results/agreement.md"
         func row(_ name: String) -> [String]? {
             block.split(separator: "\n").map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
                 .first { $0.first == name }
         }
         for tally in agreement.tallies + [agreement.overall] {
             let name = tally.strategy
-            let cells = try #require(row(name), "README.md's agreement table has no row \(name): \(hint)")
-            try #require(cells.count >= 8, "README.md's agreement row \(name) has \(cells.count) columns: \(hint)")
+            let cells = try #require(row(name), "docs/results/agreement.md's table has no row \(name): \(hint)")
+            try #require(cells.count >= 8, "docs/results/agreement.md's row \(name) has \(cells.count) columns: \(hint)")
             let (disagreed, compared, notCompared) = (Int(cells[3]) ?? -1, Int(cells[4]) ?? -1, Int(cells[7]) ?? -1)
             let drift = abs(notCompared - tally.notCompared)
             let notComparedHere = agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
@@ -113,12 +113,12 @@ struct LiveEngineTests {
                 disagreed == tally.disagreed && compared + notCompared == tally.compared + tally.notCompared
                     && drift <= (name == "all" ? 2 : 1),
                 """
-                \(name): README says \(disagreed) disagree, \(compared) compared, \(notCompared) not compared; \
+                \(name): docs/results/agreement.md says \(disagreed) disagree, \(compared) compared, \(notCompared) not compared; \
                 this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint); not compared in this run:
                 \(notComparedHere.joined(separator: "\n"))
                 """)
             if drift > 0, name != "all" {
-                print("LiveEngineTests: \(name): \(tally.notCompared) cells not compared, README \(notCompared):", notComparedHere)
+                print("LiveEngineTests: \(name): \(tally.notCompared) cells not compared, published \(notCompared):", notComparedHere)
             }
         }
     }

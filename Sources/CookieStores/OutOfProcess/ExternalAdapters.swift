@@ -64,21 +64,26 @@ public enum ExternalAdapters {
     }
 
     /// A built-in adapter, described (its process started for the handshake, Go's binary built) only when a run
-    /// or a listing first needs more than its name; when its script or runtime is missing, one whose every scenario
-    /// says why.
+    /// or a listing first needs more than its name; when its runtime is not installed, one whose every scenario is
+    /// skipped with the install-deps group to run; when its script is missing or its runtime fails, one whose every
+    /// scenario is an error that says why.
     private static func builtIn(
         _ name: String, _ what: String, _ describe: @escaping @Sendable () throws -> ExternalAdapter
     ) -> Adapter {
         Adapter.deferred(name: name) { describeBuiltIn(name, what, describe) }
     }
 
-    private static func describeBuiltIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
+    static func describeBuiltIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
         do {
             return try describe().adapter()
         } catch let error as ScriptNotFound {
             return ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: adapter not found", error: error)
         } catch let error as RuntimeMissing {
-            return ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: \(error.summary)", error: error)
+            var adapter = ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: \(error.summary)", error: error)
+            // Not installed (the fix names the install-deps group): every scenario is skipped with the fix, as the
+            // real engine's adapters are when WebKitGTK is missing. A runtime that is there and fails stays an error.
+            if error.fix.contains(".ci/install-deps") { adapter.unavailableReason = error.description }
+            return adapter
         } catch {
             return ExternalAdapter.unavailable(
                 name: name, summary: "\(what), out of process: unavailable", error: RuntimeMissing(summary: "\(error)", fix: ""))
@@ -96,7 +101,7 @@ public enum ExternalAdapters {
     ) throws -> ExternalAdapter {
         let script = try locateScript(toughCookieScript, currentDirectory: currentDirectory, executablePath: executablePath)
         guard executableInPath("node") != nil else {
-            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie")
+            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie (run .ci/install-deps stores)")
         }
         return ExternalAdapter(
             name: toughCookieName, command: ["env", "NODE_PATH=\(debianNodeModules)", "node", script],
@@ -115,7 +120,7 @@ public enum ExternalAdapters {
         let script = try locateScript(libsoupScript, currentDirectory: currentDirectory, executablePath: executablePath)
         guard FileManager.default.isExecutableFile(atPath: debianPython) else {
             throw RuntimeMissing(
-                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0")
+                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0 (run .ci/install-deps stores)")
         }
         return ExternalAdapter(name: libsoupName, command: [debianPython, script], requestTimeout: requestTimeout)
     }
@@ -133,7 +138,7 @@ public enum ExternalAdapters {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw RuntimeMissing(
                 summary: "\(python) not found",
-                fix: "run .ci/install-deps: it installs aiohttp from PyPI into \(aiohttpEnvironment) (needs the Debian package python3-venv)")
+                fix: "run .ci/install-deps stores: it installs aiohttp from PyPI into \(aiohttpEnvironment) (needs the Debian package python3-venv)")
         }
         return ExternalAdapter(name: aiohttpName, command: [python, script], requestTimeout: requestTimeout)
     }

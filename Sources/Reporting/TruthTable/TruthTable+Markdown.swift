@@ -1,6 +1,6 @@
-/// The truth table as GitHub-flavoured Markdown, and the block of a README that holds it.
+/// The truth table as GitHub-flavoured Markdown, and the block of a document (docs/results/truth-table.md) that holds it.
 ///
-/// The text depends only on the results (no date, no host, no durations), so that the README's copy can be
+/// The text depends only on the results (no date, no host, no durations), so that the published copy can be
 /// compared with a fresh run byte for byte.
 extension TruthTable {
     /// A line saying how to read the table, then the table; no final line break.
@@ -37,21 +37,21 @@ extension TruthTable {
         name.contains(where: { $0 == "`" || $0 == "|" || $0.isNewline }) ? ReportText.markdown(name) : "`\(name)`"
     }
 
-    // MARK: The README's copy
+    // MARK: The published copy
 
-    /// Where the README keeps the table.
-    public static let readmeBlock = MarkedBlock(name: "truth-table")
-    /// The line before the table's block in a README.
-    public static var beginMarker: String { readmeBlock.beginMarker }
+    /// Where docs/results/truth-table.md keeps the table.
+    public static let docBlock = MarkedBlock(name: "truth-table")
+    /// The line before the table's block in a document.
+    public static var beginMarker: String { docBlock.beginMarker }
     /// The line after it.
-    public static var endMarker: String { readmeBlock.endMarker }
+    public static var endMarker: String { docBlock.endMarker }
 
     /// What stands between the marker lines of `document`; nil when the markers are missing, repeated or out of order.
-    public static func block(in document: String) -> String? { readmeBlock.block(in: document) }
+    public static func block(in document: String) -> String? { docBlock.block(in: document) }
 
     /// `document` with the table's block replaced by `block`; nil when the markers are missing, repeated or out of
     /// order.
     public static func replacingBlock(in document: String, with block: String) -> String? {
-        readmeBlock.replacingBlock(in: document, with: block)
+        docBlock.replacingBlock(in: document, with: block)
     }
 }

@@ -36,7 +36,7 @@ from browser_driver import find_executable
 from driver_protocol import Unavailable, Unsupported, field
 
 NAME = "chromium"
-INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps)"
+INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps browsers)"
 DEBUG = os.environ.get("CHROMIUM_DRIVER_DEBUG")  # a file: every DevTools event and request is appended to it
 START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # a browser's first reply (tests shorten it)
 

@@ -21,7 +21,7 @@ import proxy  # noqa: E402  (this folder's: the proxy every driver shares)
 from harness_lines import ProtocolError, Unavailable, Unsupported, field, header_pairs  # noqa: E402, F401  (for the drivers)
 
 PROTOCOL = 1
-INSTALL_HINT = "run .ci/install-deps"
+INSTALL_HINT = "run .ci/install-deps live"
 
 
 def log(name, message):

@@ -47,7 +47,7 @@ from browser_driver import CALL_TIMEOUT, find_executable
 from driver_protocol import Unavailable, Unsupported, field
 
 NAME = "firefox"
-INSTALL_HINT = "install the Debian package firefox-esr (run .ci/install-deps)"
+INSTALL_HINT = "install the Debian package firefox-esr (run .ci/install-deps browsers)"
 DEBUG = os.environ.get("FIREFOX_DRIVER_DEBUG")  # a file: every BiDi event and request is appended to it
 START_TIMEOUT = float(os.environ.get("FIREFOX_DRIVER_START_TIMEOUT", "30"))  # a browser's start (tests shorten it)
 CLOSE_TIMEOUT = 10.0  # browser.close until the process is gone (cookies.sqlite written)

@@ -36,7 +36,7 @@ try:
 
     MISSING = None
 except ImportError as error:  # reported on every request, so that the harness shows why
-    MISSING = (f"aiohttp is not installed for {sys.executable} ({error}); run .ci/install-deps, which installs it "
+    MISSING = (f"aiohttp is not installed for {sys.executable} ({error}); run .ci/install-deps stores, which installs it "
                "from PyPI into .build/aiohttp-venv")
 
 # What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
