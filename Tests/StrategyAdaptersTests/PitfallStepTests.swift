@@ -15,6 +15,8 @@ struct PitfallStepTests {
             Route(path: "/prefs", setCookies: ["theme=dark; Path=/; Secure; Max-Age=86400"]),
             // A cookie named like a domain: what field note 003's WKCookieSyncManager waits for before it saves.
             Route(path: "/named-like-the-domain", setCookies: ["example.com=1; Path=/; Secure; Max-Age=86400"]),
+            // A value a script literal must escape, in a session cookie a relaunch drops (ScriptInjectionRoundTripTests).
+            Route(path: "/awkward", setCookies: [#"awk=a\b'c"d\\e; Path=/; Secure"#]),
             {
                 var route = Route(path: "/ordered", setCookies: ["zeta=1; Path=/", "alpha=2; Path=/"])
                 route.setCookieDelays = [0, 0.001]
