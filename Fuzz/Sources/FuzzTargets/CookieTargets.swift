@@ -25,6 +25,28 @@ enum SetCookieTarget {
         _ = jar.cookieHeader(for: url)
         _ = jar.cookieHeader(for: insecure, context: CookieRequestContext(isSameSite: false))
         _ = jar.documentCookie(for: url)
+        checkInvariants(of: jar)
+    }
+
+    /// What no input may make the jar do (RFC 6265bis §5.8.3): send a Secure cookie over http, a cookie to a host its
+    /// domain does not match, or show an HttpOnly cookie to a script. A breach stops the fuzzer with the cookie.
+    static func checkInvariants(of jar: CookieJar) {
+        for cookie in jar.cookies(for: insecure, context: CookieRequestContext(isSameSite: false)) where cookie.isSecure {
+            fatalError("a Secure cookie sent over http: \(cookie.pair) (domain \(cookie.domain))")
+        }
+        for target in [url, insecure] {
+            for cookie in jar.cookies(for: target) {
+                let host = target.host
+                let matches = cookie.isHostOnly ? host == cookie.domain : (host == cookie.domain || host.hasSuffix("." + cookie.domain))
+                if !matches { fatalError("a cookie of domain \(cookie.domain) sent to \(host): \(cookie.pair)") }
+            }
+        }
+        for cookie in jar.allCookies where cookie.isHTTPOnly {
+            let shown = jar.documentCookie(for: url).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            if shown.contains(cookie.pair), !jar.allCookies.contains(where: { !$0.isHTTPOnly && $0.pair == cookie.pair }) {
+                fatalError("an HttpOnly cookie shown to a script: \(cookie.pair)")
+            }
+        }
     }
 }
 
