@@ -68,4 +68,13 @@ struct TruthTableTests {
         #expect(TruthTable.block(in: "\(TruthTable.beginMarker)\n\(TruthTable.beginMarker)\n\(TruthTable.endMarker)\n") == nil, "twice")
         #expect(TruthTable.block(in: "see `\(TruthTable.beginMarker)` and `\(TruthTable.endMarker)`") == nil, "a mention is no marker")
     }
+
+    @Test("a document with CRLF line ends is read the same, and a block written into it keeps CRLF")
+    func crlfDocument() {
+        let document = "# Title\r\n\r\n\(TruthTable.beginMarker)\r\nold\r\nlines\r\n\(TruthTable.endMarker)\r\nprose\r\n"
+        #expect(TruthTable.block(in: document) == "old\nlines\n")
+        #expect(
+            TruthTable.replacingBlock(in: document, with: "| new |\n| row |")
+                == "# Title\r\n\r\n\(TruthTable.beginMarker)\r\n| new |\r\n| row |\r\n\(TruthTable.endMarker)\r\nprose\r\n")
+    }
 }
