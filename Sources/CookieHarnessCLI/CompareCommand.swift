@@ -43,8 +43,8 @@ enum CompareCommand: HarnessCommand {
             .valued(
                 "from-json", "FILE", repeatable: true,
                 """
-                build the matrix from results files (Reports/results.json, as written by 'run')
-                instead of running; every PATH is then a results file too
+                build the matrix from results files (Reports/results.json, as written by 'run', or
+                a report folder holding one) instead of running; every PATH is then one too
                 """),
         ],
         epilogue: """
@@ -66,7 +66,7 @@ enum CompareCommand: HarnessCommand {
             for option in ["jobs", "time-limit", "expectations", "schema", "external"] where args.options[option] != nil {
                 throw UsageError("option '--\(option)' has no effect with '--from-json': nothing runs")
             }
-            return try fromJSON(jsonFiles + args.positional, args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
+            return try fromJSON((jsonFiles + args.positional).map(JSONResultsFile.resolve), args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
         }
         return try runAndCompare(args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
     }

@@ -65,7 +65,7 @@ public enum InputFile {
             guard (status.st_mode & S_IFMT) != S_IFDIR else {
                 throw FileAccessError(code: .unreadable, message: "is a directory, not a file", file: path)
             }
-            guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
+            guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, mode: status.st_mode) }
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             // The size from fstat is only a hint (the file may grow); the reads enforce the limit themselves.
@@ -96,14 +96,16 @@ public enum InputFile {
     public static func requireRegularFile(_ path: String) throws(FileAccessError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, mode: status.st_mode) }
     }
 
-    private static func notRegular(_ path: String) -> FileAccessError {
-        FileAccessError(
-            code: .unreadable,
-            message: "not a regular file (a FIFO, socket or device cannot be an input; it could block forever)",
-            file: path)
+    /// Says what `path` is instead: a folder given where a file was meant is the usual mistake, and the FIFO
+    /// explanation would mislead there.
+    private static func notRegular(_ path: String, mode: mode_t) -> FileAccessError {
+        let message = (mode & S_IFMT) == S_IFDIR
+            ? "a folder, not a file (name a file inside it)"
+            : "not a regular file (a FIFO, socket or device cannot be an input; it could block forever)"
+        return FileAccessError(code: .unreadable, message: message, file: path)
     }
 
     private static func unreadable(_ path: String) -> FileAccessError {

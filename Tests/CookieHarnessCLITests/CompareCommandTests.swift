@@ -76,6 +76,21 @@ struct CompareCommandTests {
             run: RunInfo(startedAt: Date(), hostname: "", adapters: [try ScenarioResult(records[0]).adapter]), source: json)
         for record in records { matrix.add(try ScenarioResult(record)) }
         #expect(read == matrix.markdown())
+
+        // A report folder stands for the results.json in it, as for diff, merge and truth-table.
+        let fromFolder = root.appendingPathComponent("folder.md").path
+        let folderRun = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(
+            ["compare", "--from-json", root.path, "--markdown", fromFolder, "--html", html], output: folderRun) == .success,
+            "\(folderRun.standardError)")
+        #expect(Self.tableRows(try String(contentsOfFile: fromFolder, encoding: .utf8)) == Self.tableRows(read))
+        // A folder without one is named as a folder, not as a FIFO or device.
+        let empty = root.appendingPathComponent("empty-folder")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("results.json"), withIntermediateDirectories: true)
+        let refused = CommandOutput.capturing()
+        #expect(CookieHarnessCommand.run(["compare", "--from-json", empty.path, "--markdown", fromFolder, "--html", html], output: refused) == .invalidInput)
+        #expect(refused.standardError.contains("a folder, not a file"), "\(refused.standardError)")
     }
 
     @Test("--from-json merges files, and --adapter, --filter and --tag narrow them")
