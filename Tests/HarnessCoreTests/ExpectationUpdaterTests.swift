@@ -124,6 +124,27 @@ struct ExpectationUpdaterTests {
         }
     }
 
+    @Test("two results for one scenario that differ are refused, saying what differs: the status, or the message")
+    func conflictingResults() throws {
+        let sandbox = try TestDirectory()
+        try sandbox.write("expectations/demo.xml", Self.file)
+        let updater = try Self.updater(sandbox)
+        let statuses = try #require(throws: ExpectationUpdateError.self) {
+            try updater.plan([Self.result("first-request.new", "fail", expected: "pass", "m"), Self.result("first-request.new", "pass", expected: "pass")])
+        }
+        #expect(statuses.description.contains("disagree (fail and pass)"), "\(statuses)")
+        let messages = try #require(throws: ExpectationUpdateError.self) {
+            try updater.plan([
+                Self.result("first-request.new", "fail", expected: "pass", "no cookie"),
+                Self.result("first-request.new", "fail", expected: "pass", "a stale cookie"),
+            ])
+        }
+        #expect(messages.description.contains("disagree (both fail, with different messages: 'no cookie' and 'a stale cookie')"), "\(messages)")
+        // The same result twice (two report folders of one run) is one result.
+        let twice = Self.result("first-request.new", "fail", expected: "pass", "no cookie")
+        #expect(try updater.plan([twice, twice]).changes.count == 1)
+    }
+
     @Test("a layout the text editor cannot follow is an error, not a lost cause: nothing is written")
     func unfollowableLayoutIsRefused() throws {
         let sandbox = try TestDirectory()

@@ -171,9 +171,13 @@ public struct ExpectationUpdater: Sendable {
             }
             let key = result.adapter + "\n" + result.scenario
             if let earlier = byKey[key], (earlier.status, earlier.message) != (result.status, result.message) {
+                // Say what differs: two failures with different messages read "fail and fail" otherwise.
+                let difference = earlier.status != result.status
+                    ? "\(earlier.status) and \(result.status)"
+                    : "both \(result.status), with different messages: \(Self.shown(earlier.message)) and \(Self.shown(result.message))"
                 problems.append(
                     "update-expectations: error: two results for adapter \(Self.shown(result.adapter)), scenario \(Self.shown(result.scenario)) disagree "
-                        + "(\(earlier.status) and \(result.status)): give the results of one run")
+                        + "(\(difference)): give the results of one run")
                 continue
             }
             byKey[key] = result
