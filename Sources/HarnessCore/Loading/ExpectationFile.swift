@@ -51,30 +51,9 @@ public struct ExpectationFile: Sendable, Hashable {
             ExpectedStatus(status, reason: status == .pass ? nil : reason, observed: status == .fail ? observed : nil)
         }
 
-        /// Iterative wildcard match with one back-tracking point: linear in practice, never exponential.
+        /// `*` and `?` matching (``WildcardPattern``), linear in the text for literal stretches.
         static func glob(_ pattern: [Character], matches text: [Character]) -> Bool {
-            var p = 0
-            var t = 0
-            var star: Int?
-            var resume = 0
-            while t < text.count {
-                if p < pattern.count, pattern[p] == "*" {
-                    star = p
-                    resume = t
-                    p += 1
-                } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                    p += 1
-                    t += 1
-                } else if let star {
-                    p = star + 1
-                    resume += 1
-                    t = resume
-                } else {
-                    return false
-                }
-            }
-            while p < pattern.count, pattern[p] == "*" { p += 1 }
-            return p == pattern.count
+            WildcardPattern.matches(pattern, text)
         }
     }
 
