@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// A file or folder a command reads, named with its role: ``ReportFolders/prepare(_:reading:output:)`` refuses a
@@ -10,6 +11,8 @@ struct CommandInput {
         case file
         /// Every `*.xml` file under the folder (a suite folder; `update-expectations`' `--expectations-dir`).
         case xmlFolder
+        /// Every file under the folder (a corpus).
+        case folder
     }
 
     /// The path as the user gave it, for messages.
@@ -66,19 +69,34 @@ struct CommandInput {
     }
 
     /// Whether writing `file` (a canonical path) would replace this input, or add a suite to this folder.
+    ///
+    /// Paths are compared, and so are the files and folders themselves (device and inode): the loader follows links
+    /// inside a suite folder, so a report aimed at a linked suite file's target, or written into a folder a link in
+    /// the suite folder leads to, reaches the suites as surely as one written inside it; a hard link is the same file.
     func isOverwritten(byWriting file: String) -> Bool {
         let mine = Self.canonical(path)
+        let written = FileIdentity(file)
         switch kind {
         case .file:
-            return file == mine
-        case .xmlFolder:
+            return file == mine || (written != nil && written == FileIdentity(path))
+        case .xmlFolder, .folder:
+            let suffix = kind == .xmlFolder ? ".xml" : ""
+            // The loader's own walk: every file it reads, and every folder it enters.
+            if let written, FolderWalk.files(under: path, where: { $0.hasSuffix(suffix) }).contains(where: { FileIdentity($0) == written }) {
+                return true
+            }
+            guard file.utf8.reversed().starts(with: suffix.utf8.reversed()) else { return false }
+            let name = (file as NSString).lastPathComponent
+            // The loader skips hidden files and folders (a report's own temporary file among them).
+            guard !name.hasPrefix(".") else { return false }
             let folder = mine.hasSuffix("/") ? mine : mine + "/"
             // Octets, not Characters (DESIGN §8: `hasPrefix` compares Characters).
-            guard file.utf8.starts(with: folder.utf8), file.utf8.reversed().starts(with: ".xml".utf8.reversed())
-            else { return false }
-            // The loader skips hidden files and folders (a report's own temporary file among them).
-            let inside = String(decoding: file.utf8.dropFirst(folder.utf8.count), as: UTF8.self)
-            return !inside.split(separator: "/").contains { $0.hasPrefix(".") }
+            if file.utf8.starts(with: folder.utf8) {
+                let inside = String(decoding: file.utf8.dropFirst(folder.utf8.count), as: UTF8.self)
+                return !inside.split(separator: "/").contains { $0.hasPrefix(".") }
+            }
+            guard let parent = FileIdentity((file as NSString).deletingLastPathComponent) else { return false }
+            return FolderWalk.folders(under: path).contains(parent)
         }
     }
 }

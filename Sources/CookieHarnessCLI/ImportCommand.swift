@@ -78,6 +78,10 @@ enum ImportCommand: HarnessCommand {
         }
         let suitePath = args.value("suite") ?? HTTPStateImporter.suitePath
         let expectationsPath = args.value("expectations") ?? HTTPStateImporter.expectationsPath
+        // Two different files (one would be lost), neither inside the corpus it reads (by path or through a link).
+        try ReportFolders.prepare(
+            [.init("--suite", suitePath), .init("--expectations", expectationsPath)],
+            reading: [CommandInput(corpusPath, role: "the http-state corpus \(corpusPath)", kind: .folder)], output: output)
         try importer.suiteXML(to: suitePath)
         try importer.expectationsXML(to: expectationsPath)
         output.out("imported \(importer.importedCaseNames.count) cases into \(suitePath); expectations in \(expectationsPath)")

@@ -65,6 +65,14 @@ enum TruthTableCommand: HarnessCommand {
             throw UsageError("option '--update-docs': the published table is the '\(defaultProfile)' profile's, not '\(profile)'")
         }
 
+        if let readme {
+            // The document is written: never over a suite the run loads, a schema or a results file it reads.
+            let inputs = args.positional.isEmpty
+                ? CommandInput.suites(args.options["suites"] ?? []) + CommandInput.suiteExtras(args)
+                : args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") }
+            try ReportFolders.prepare([.init("--update-docs", readme)], reading: inputs, output: output)
+        }
+
         let records: [JSONResultRecord]
         if args.positional.isEmpty {
             guard let ran = try run(adapters, suitePaths: args.options["suites"] ?? [], schemaPath: args.value("schema"), output: output)

@@ -15,12 +15,22 @@ public enum FolderWalk {
     /// The regular files under `folder` whose name satisfies `include`, as paths that start with `folder`, sorted by
     /// their bytes.
     public static func files(under folder: String, where include: (String) -> Bool) -> [String] {
+        walk(folder, where: include).files
+    }
+
+    /// Every real folder the walk of `folder` enters (itself, its subfolders, the folders its links lead to): a file
+    /// written into one of them is under `folder` for the loader, whatever path the writer used.
+    public static func folders(under folder: String) -> Set<FileIdentity> {
+        walk(folder, where: { _ in false }).folders
+    }
+
+    private static func walk(_ folder: String, where include: (String) -> Bool) -> (files: [String], folders: Set<FileIdentity>) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
-        var visited: Set<FolderID> = []
+        var visited: Set<FileIdentity> = []
         var pending: [String] = [base.isEmpty ? "/" : base]
         while let current = pending.popLast() {
-            guard let id = FolderID(current), visited.insert(id).inserted else { continue }
+            guard let id = FileIdentity(current), id.isFolder, visited.insert(id).inserted else { continue }
             var subfolders: [String] = []
             for name in entries(of: current) where !name.hasPrefix(".") {
                 let path = (current == "/" ? "" : current) + "/" + name
@@ -35,7 +45,7 @@ public enum FolderWalk {
             // Depth first, in name order: which link to a folder reached twice counts does not depend on the disk.
             pending += subfolders.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.reversed()
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, visited)
     }
 
     /// The names in `folder` (without `.` and `..`), or none when it cannot be read.
@@ -51,17 +61,21 @@ public enum FolderWalk {
         }
         return names
     }
+}
 
-    /// A real folder, whatever path reached it.
-    private struct FolderID: Hashable {
-        let device: UInt64
-        let inode: UInt64
+/// A real file or folder, whatever path reached it (device and inode, links followed): two spellings, a symlink and
+/// its target, or two hard links of one file are the same identity.
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let isFolder: Bool
 
-        init?(_ path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
+    /// The identity of what `path` names, links followed; nil when nothing is there.
+    public init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        isFolder = (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -24,6 +24,15 @@ struct InputOutputFaultTests {
         #expect(run.status == 0, "\(run.stderr)")
         try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.xml", withDestinationPath: "suites/first-request.xml")
         try FileManager.default.createSymbolicLink(atPath: directory.path + "/j-link.xml", withDestinationPath: "j.xml")
+        // Links inside the suite folder, which the loader follows (issue 41, item 2): a suite file kept outside it,
+        // and a folder outside it.
+        try FileManager.default.createDirectory(atPath: directory.path + "/outside", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Harness.root + "/Suites/first-request/library-sync.xml", toPath: directory.path + "/outside/library-sync.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path + "/suites/library-sync.xml", withDestinationPath: "../outside/library-sync.xml")
+        try FileManager.default.createDirectory(atPath: directory.path + "/linked-folder", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/suites/more", withDestinationPath: "../linked-folder")
         try FileManager.default.createDirectory(atPath: directory.path + "/exps", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: directory.path + "/r.json", toPath: directory.path + "/exps/r.xml")
         return directory
@@ -37,6 +46,9 @@ struct InputOutputFaultTests {
         (["run", "suites", "--junit", "link.xml"], "suites/first-request.xml", "--junit names an .xml file in the suite folder suites"),
         (["run", "suites/first-request.xml", "--junit", "j.xml", "--json", "link.xml"], "suites/first-request.xml", "--json names a loaded suite file"),
         (["run", "suites", "--expectations", "exp.xml", "--json", "exp.xml"], "exp.xml", "--json names a loaded expectation file"),
+        (["run", "suites", "--junit", "outside/library-sync.xml"], "outside/library-sync.xml", "--junit names an .xml file in the suite folder suites"),
+        (["run", "suites", "--json", "outside/../outside/library-sync.xml"], "outside/library-sync.xml", "--json names an .xml file in the suite folder suites"),
+        (["run", "suites", "--junit", "linked-folder/junit.xml"], "outside/library-sync.xml", "--junit names an .xml file in the suite folder suites"),
         (["run", "suites", "--rerun", "r.json", "--junit", "r.json"], "r.json", "--junit names the results file given to --rerun"),
         (["compare", "suites", "--html", "suites/matrix.xml"], "suites/first-request.xml", "--html names an .xml file in the suite folder suites"),
         (["compare", "--from-json", "r.json", "--markdown", "r.json"], "r.json", "--markdown names a results file to compare"),
@@ -45,6 +57,8 @@ struct InputOutputFaultTests {
         (["merge", "r.json", "--suites", "suites", "--json", "suites/m.xml"], "suites/first-request.xml", "--json names an .xml file in the suite folder suites"),
         (["update-expectations", "exps/r.xml", "--expectations-dir", "exps"], "exps/r.xml", "lies in --expectations-dir exps"),
         (["agreement", "suites", "--known", "known.txt", "--markdown", "known.txt"], "known.txt", "--markdown names the known-disagreements file"),
+        (["truth-table", "--suites", "suites", "--update-docs", "outside/library-sync.xml"], "outside/library-sync.xml", "--update-docs names an .xml file in the suite folder suites"),
+        (["truth-table", "r.json", "--update-docs", "r.json"], "r.json", "--update-docs names the results file given as RESULTS"),
     ])
     func reportOverAnInputIsRefused(arguments: [String], input: String, message: String) throws {
         let directory = try Self.prepared()
@@ -58,6 +72,27 @@ struct InputOutputFaultTests {
         let after = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/" + input))
         #expect(before == after, "\(input) was replaced")
         #expect(directory.type(of: "link.xml") == S_IFLNK)
+    }
+
+    @Test("import http-state writes neither file over the other nor into its corpus, by path or through a link")
+    func importKeepsItsInputs() throws {
+        let directory = try FaultDirectory()
+        try FileManager.default.copyItem(atPath: Harness.root + "/Corpora/http-state", toPath: directory.path + "/corpus")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.json", withDestinationPath: "corpus/parser.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/corpus/parser.json"))
+        for (arguments, message) in [
+            (["--suite", "s.xml", "--expectations", "s.xml"], "each report needs a file of its own"),
+            (["--suite", "link.json", "--expectations", "e.xml"], "--suite names the http-state corpus corpus"),
+            (["--suite", "s.xml", "--expectations", "corpus/parser/0001-test"], "--expectations names the http-state corpus corpus"),
+        ] {
+            let outcome = try Harness.run(["import", "http-state", "corpus"] + arguments, in: directory)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/corpus/parser.json")) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/s.xml"))
+        let fine = try Harness.run(["import", "http-state", "corpus", "--suite", "s.xml", "--expectations", "e.xml"], in: directory)
+        #expect(fine.status == 0, "\(fine.stderr)")
     }
 
     @Test("--last-failed still replaces the previous run's results it reads (by design); a report beside a suite folder is fine")
