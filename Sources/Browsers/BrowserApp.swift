@@ -134,8 +134,8 @@ public final class BrowserApp: App {
         // Expiry on the browser's clock: the scenario's, or the machine's when the browser's cannot be moved (a
         // Max-Age counted from the scenario's start would be long past for Firefox).
         let parsed = CookieJar(clock: engine.movesClock ? environment.cookieClock : CookieClock { Date() })
-        try parsed.receive(setCookie: setCookie, from: cookieURL, context: .sameSiteNavigation)
-        for cookie in try parsed.storedCookies() {
+        parsed.receive(setCookie: setCookie, from: cookieURL, context: .sameSiteNavigation)
+        for cookie in parsed.storedCookies() {
             var done = false
             engine.setCookie(cookie, inDataStore: defaultStore) { done = true }
             try settle()

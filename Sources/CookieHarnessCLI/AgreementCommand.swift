@@ -129,7 +129,7 @@ enum AgreementCommand: HarnessCommand {
                 agreement.docMarkdown(), into: readme, block: Agreement.docBlock, what: "agreement figures", output: output)
             if status != .success { return status }
         }
-        if let minimum, agreement.overall.rate == nil {
+        if minimum != nil, agreement.overall.rate == nil {
             output.err("cookie-harness: no cell was compared (every scenario skipped on one side or both): no rate to hold to --min-rate")
             return .unexpectedResults
         }

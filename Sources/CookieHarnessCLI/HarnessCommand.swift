@@ -1,7 +1,7 @@
 /// A command of the tool: its option table (``CommandSpec``) and its work on the arguments that table parsed.
 ///
 /// The parsing and `--help` are the same for every command, so they live here once instead of at the top of each.
-protocol HarnessCommand {
+protocol HarnessCommand: Sendable {
     /// The command's options, forms and help text: what it accepts and what `--help` prints.
     static var spec: CommandSpec { get }
     /// The command's work, on arguments already checked against ``spec`` (never asked for help).

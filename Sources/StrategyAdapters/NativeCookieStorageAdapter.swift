@@ -49,7 +49,7 @@ final class NativeCookieStorageAdapter: NativeCookieStorage {
             var stamped = cookie
             stamped.creation = clock.now
             stamped.lastAccess = clock.now
-            jar.insert(stamped)
+            _ = jar.insert(stamped)
             return
         }
         receive(Self.setCookieLine(for: cookie), for: cookie)
@@ -57,7 +57,7 @@ final class NativeCookieStorageAdapter: NativeCookieStorage {
 
     func deleteCookie(_ cookie: Cookie) {
         if let jar = store as? any EngineCookieJar {
-            jar.delete { $0.hasSameIdentity(as: cookie) }
+            _ = jar.delete { $0.hasSameIdentity(as: cookie) }
             return
         }
         var gone = cookie

@@ -129,7 +129,7 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
     }
 
     /// `cookieDateFormatter`. It sets no locale: an `en_US` device is assumed.
-    nonisolated(unsafe) static let dateFormatter: DateFormatter = {
+    static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
