@@ -81,10 +81,9 @@ struct CommandInput {
             return file == mine || (written != nil && written == FileIdentity(path))
         case .xmlFolder, .folder:
             let suffix = kind == .xmlFolder ? ".xml" : ""
-            // The loader's own walk: every file it reads, and every folder it enters.
-            if let written, FolderWalk.files(under: path, where: { $0.hasSuffix(suffix) }).contains(where: { FileIdentity($0) == written }) {
-                return true
-            }
+            // The loader's own walk, once: every file it reads, and every folder it enters.
+            let reached = FolderWalk.walk(path, where: { $0.hasSuffix(suffix) })
+            if let written, reached.files.contains(where: { FileIdentity($0) == written }) { return true }
             guard file.utf8.reversed().starts(with: suffix.utf8.reversed()) else { return false }
             let name = (file as NSString).lastPathComponent
             // The loader skips hidden files and folders (a report's own temporary file among them).
@@ -96,7 +95,7 @@ struct CommandInput {
                 return !inside.split(separator: "/").contains { $0.hasPrefix(".") }
             }
             guard let parent = FileIdentity((file as NSString).deletingLastPathComponent) else { return false }
-            return FolderWalk.folders(under: path).contains(parent)
+            return reached.folders.contains(parent)
         }
     }
 }

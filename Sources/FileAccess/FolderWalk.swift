@@ -18,13 +18,10 @@ public enum FolderWalk {
         walk(folder, where: include).files
     }
 
-    /// Every real folder the walk of `folder` enters (itself, its subfolders, the folders its links lead to): a file
-    /// written into one of them is under `folder` for the loader, whatever path the writer used.
-    public static func folders(under folder: String) -> Set<FileIdentity> {
-        walk(folder, where: { _ in false }).folders
-    }
-
-    private static func walk(_ folder: String, where include: (String) -> Bool) -> (files: [String], folders: Set<FileIdentity>) {
+    /// One walk of `folder`: the files ``files(under:where:)`` gives, and every real folder it enters (itself, its
+    /// subfolders, the folders its links lead to), in which a file written is under `folder` for the loader, whatever
+    /// path the writer used.
+    public static func walk(_ folder: String, where include: (String) -> Bool) -> (files: [String], folders: Set<FileIdentity>) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
         var visited: Set<FileIdentity> = []

@@ -36,16 +36,18 @@ enum SetCookieTarget {
         }
         for target in [url, insecure] {
             for cookie in jar.cookies(for: target) {
-                let host = target.host
-                let matches = cookie.isHostOnly ? host == cookie.domain : (host == cookie.domain || host.hasSuffix("." + cookie.domain))
-                if !matches { fatalError("a cookie of domain \(cookie.domain) sent to \(host): \(cookie.pair)") }
+                let matches = cookie.isHostOnly
+                    ? target.host == cookie.domain
+                    : CookieURL.domainMatches(host: target.host, domain: cookie.domain, hostIsIPAddress: target.isIPAddress)
+                if !matches { fatalError("a cookie of domain \(cookie.domain) sent to \(target.host): \(cookie.pair)") }
             }
         }
-        for cookie in jar.allCookies where cookie.isHTTPOnly {
-            let shown = jar.documentCookie(for: url).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            if shown.contains(cookie.pair), !jar.allCookies.contains(where: { !$0.isHTTPOnly && $0.pair == cookie.pair }) {
-                fatalError("an HttpOnly cookie shown to a script: \(cookie.pair)")
-            }
+        // A pair is shown legitimately when a cookie without HttpOnly has it too.
+        let cookies = jar.allCookies
+        let shown = Set(jar.documentCookie(for: url).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        let scriptVisible = Set(cookies.filter { !$0.isHTTPOnly }.map(\.pair))
+        for cookie in cookies where cookie.isHTTPOnly && shown.contains(cookie.pair) && !scriptVisible.contains(cookie.pair) {
+            fatalError("an HttpOnly cookie shown to a script: \(cookie.pair)")
         }
     }
 }
