@@ -80,9 +80,9 @@ public enum ExternalAdapters {
             return ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: adapter not found", error: error)
         } catch let error as RuntimeMissing {
             var adapter = ExternalAdapter.unavailable(name: name, summary: "\(what), out of process: \(error.summary)", error: error)
-            // Not installed (the fix names the install-deps group): every scenario is skipped with the fix, as the
-            // real engine's adapters are when WebKitGTK is missing. A runtime that is there and fails stays an error.
-            if error.fix.contains(".ci/install-deps") { adapter.unavailableReason = error.description }
+            // Not installed: every scenario is skipped with the fix and its install-deps group, as the real engine's
+            // adapters are when WebKitGTK is missing. A runtime that is there and fails stays an error.
+            if error.installGroup != nil { adapter.unavailableReason = error.description }
             return adapter
         } catch {
             return ExternalAdapter.unavailable(
@@ -101,7 +101,7 @@ public enum ExternalAdapters {
     ) throws -> ExternalAdapter {
         let script = try locateScript(toughCookieScript, currentDirectory: currentDirectory, executablePath: executablePath)
         guard executableInPath("node") != nil else {
-            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie (run .ci/install-deps stores)")
+            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie", installGroup: "stores")
         }
         return ExternalAdapter(
             name: toughCookieName, command: ["env", "NODE_PATH=\(debianNodeModules)", "node", script],
@@ -120,7 +120,8 @@ public enum ExternalAdapters {
         let script = try locateScript(libsoupScript, currentDirectory: currentDirectory, executablePath: executablePath)
         guard FileManager.default.isExecutableFile(atPath: debianPython) else {
             throw RuntimeMissing(
-                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0 (run .ci/install-deps stores)")
+                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0",
+                installGroup: "stores")
         }
         return ExternalAdapter(name: libsoupName, command: [debianPython, script], requestTimeout: requestTimeout)
     }
@@ -138,7 +139,8 @@ public enum ExternalAdapters {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw RuntimeMissing(
                 summary: "\(python) not found",
-                fix: "run .ci/install-deps stores: it installs aiohttp from PyPI into \(aiohttpEnvironment) (needs the Debian package python3-venv)")
+                fix: "aiohttp from PyPI belongs in the virtual environment \(aiohttpEnvironment) (made with the Debian package python3-venv)",
+                installGroup: "stores")
         }
         return ExternalAdapter(name: aiohttpName, command: [python, script], requestTimeout: requestTimeout)
     }
@@ -180,13 +182,20 @@ public enum ExternalAdapters {
         public var summary: String
         /// What to install or run.
         public var fix: String
+        /// The `.ci/install-deps` group that installs what is missing, when it is simply not installed; nil when the
+        /// runtime is there and failed (a build error, a folder that cannot be made).
+        public var installGroup: String?
 
-        public init(summary: String, fix: String) {
+        public init(summary: String, fix: String, installGroup: String? = nil) {
             self.summary = summary
             self.fix = fix
+            self.installGroup = installGroup
         }
 
-        public var description: String { fix.isEmpty ? summary : "\(summary): \(fix)" }
+        public var description: String {
+            let hint = [fix, installGroup.map { "(run .ci/install-deps \($0))" }].compactMap { $0 }.filter { !$0.isEmpty }
+            return hint.isEmpty ? summary : "\(summary): \(hint.joined(separator: " "))"
+        }
     }
 
     /// The description of `python-cookiejar`: `python3 <path of adapter.py>`.

@@ -38,7 +38,7 @@ struct GoAdapterBuild {
         guard let go = ExternalAdapters.executableInPath("go") else {
             throw ExternalAdapters.RuntimeMissing(
                 summary: "go not found in PATH (the go-cookiejar adapter is compiled on first use)",
-                fix: "install the Debian packages golang-go and golang-golang-x-net-dev (run .ci/install-deps stores)")
+                fix: "install the Debian packages golang-go and golang-golang-x-net-dev", installGroup: "stores")
         }
         do {
             try FileManager.default.createDirectory(atPath: buildDirectory, withIntermediateDirectories: true)
