@@ -104,6 +104,11 @@ let package = Package(
         .target(name: "CMallocCounter"),
         // How Bench reaches the counter: weak references, so a binary without CMallocCounter counts nothing.
         .target(name: "CAllocationProbe"),
+        // Scenarios nobody wrote: a generator over the suite vocabulary, the differential loop, the minimizer.
+        .target(
+            name: "Exploration", dependencies: ["FileAccess", "HarnessCore", "Reporting", "XMLSupport"],
+            swiftSettings: strict
+        ),
         // Benchmarks that compare stores on one workload in one run.
         .target(
             name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting", "CAllocationProbe"],
@@ -113,7 +118,7 @@ let package = Package(
         .target(
             name: "CookieHarnessCLI",
             dependencies: [
-                "CookieModel", "Conformance", "Bench", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
+                "CookieModel", "Conformance", "Bench", "Exploration", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
                 "StrategyAdapters", "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport",
             ],
             swiftSettings: strict
@@ -160,6 +165,11 @@ let package = Package(
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SyncStrategies", "WebKitModel", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CookieStoresTests",

@@ -4,7 +4,7 @@ import Reporting
 /// the tool's help and its reference are made from.
 enum CommandReference {
     static let commands: [any HarnessCommand.Type] = [
-        RunCommand.self, CompareCommand.self, AgreementCommand.self, TruthTableCommand.self, DiffCommand.self,
+        RunCommand.self, CompareCommand.self, AgreementCommand.self, ExploreCommand.self, TruthTableCommand.self, DiffCommand.self,
         MergeCommand.self, ShowCommand.self, UpdateExpectationsCommand.self, ListCommand.self, ValidateCommand.self,
         ConformanceCommand.self, ImportCommand.self, BenchCommand.self, HelpCommand.self,
     ]

@@ -1,0 +1,63 @@
+import XMLSupport
+
+/// A suite file as a tree of elements, before it is written: what the generator draws and the minimizer cuts.
+///
+/// The tree knows nothing of the vocabulary; whether a draft is a suite is the schema's and the loader's to say when
+/// it is written and read back, so a cut the vocabulary forbids (a route without its path) is simply not a suite.
+public struct DraftElement: Sendable, Hashable {
+    public struct Attribute: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var name: String
+    public var attributes: [Attribute]
+    /// Character data (a `Set-Cookie` line, a script); nil for an element of elements.
+    public var text: String?
+    public var children: [DraftElement]
+
+    public init(_ name: String, _ attributes: [Attribute] = [], text: String? = nil, children: [DraftElement] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.text = text
+        self.children = children
+    }
+
+    /// The value of the attribute `name`; setting nil removes it.
+    public subscript(attribute name: String) -> String? {
+        get { attributes.first { $0.name == name }?.value }
+        set {
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                if let newValue { attributes[index].value = newValue } else { attributes.remove(at: index) }
+            } else if let newValue {
+                attributes.append(Attribute(name, newValue))
+            }
+        }
+    }
+
+    /// Every element of the tree, this one first, depth first.
+    public var allElements: [DraftElement] {
+        [self] + children.flatMap(\.allElements)
+    }
+
+    /// The document: this element as its root, in `namespace`, one element per line.
+    public func document(namespace: String) throws -> String {
+        try XMLStreamWriter.string { writer in
+            try write(to: writer, namespace: namespace)
+        }
+    }
+
+    private func write(to writer: XMLStreamWriter, namespace: String?) throws {
+        try writer.startElement(name)
+        if let namespace { try writer.attribute("xmlns", namespace) }
+        for attribute in attributes { try writer.attribute(attribute.name, attribute.value) }
+        if let text { try writer.text(text) }
+        for child in children { try child.write(to: writer, namespace: nil) }
+        try writer.endElement()
+    }
+}
