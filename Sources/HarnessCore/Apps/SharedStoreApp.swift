@@ -130,6 +130,17 @@ public final class SharedStoreApp: App {
 
     public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let current = page else { throw AppError.noPage("fetch") }
+        var request = request
+        // Mixed Content: the page's loader blocks an insecure request (or upgrades an image) before it leaves; a
+        // redirect hop back to http is blocked in `perform`.
+        if MixedContent.isMixed(request.url, on: current) {
+            guard kind == .image else {
+                environment.transcript.record("• mixed content: \(kind.summary) of \(request.url) from \(current) is blocked before it leaves")
+                throw StepFailure(.failed, "mixed content: \(request.url) blocked on \(current)")
+            }
+            environment.transcript.record("• mixed content: the image \(request.url) is asked for over https (upgraded)")
+            request.url = MixedContent.upgraded(request.url)
+        }
         _ = try perform(
             request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false,
             handlesCookies: true, subresource: kind)
@@ -181,6 +192,10 @@ public final class SharedStoreApp: App {
         // The app's other header fields go to every hop, as Fetch's redirect keeps them (a manual Cookie does not).
         var carried = request.headers.removing("Cookie")
         let final = try client.perform(request) { hop in
+            if let subresource, subresource != .image, hop.index > 0, let initiator, MixedContent.isMixed(hop.request.url, on: initiator) {
+                environment.transcript.record("• mixed content: the redirect to \(hop.request.url) from \(initiator) is blocked")
+                throw StepFailure(.failed, "mixed content: \(hop.request.url) blocked on \(initiator)")
+            }
             let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
             if hop.index == 0 {

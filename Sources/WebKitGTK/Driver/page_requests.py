@@ -5,7 +5,7 @@ thing. It returns a promise that resolves when a response arrived, whatever its 
 failed (no answer, a CORS refusal of an XHR, a method `no-cors` forbids). An image resolves on `load` and on `error`
 alike: an empty body is not an image, and the request went all the same. An iframe resolves on `load` when its
 document is no longer the empty one it starts with (another origin's document cannot be read: that is a load too);
-its element carries the driver's request number (`data-harness-request`), so that a driver that holds the frame's
+a frame with no load event in 3 s did not load (a blocked frame fires none). Its element carries the driver's request number (`data-harness-request`), so that a driver that holds the frame's
 navigation decisions knows whose they are.
 """
 
@@ -18,11 +18,16 @@ KINDS = ("fetch", "xhr", "image", "iframe")
 # (url, kind, init, request) -> Promise. `init` is fetch()'s: method, headers, body, credentials, mode; `request` the
 # driver's number of the request.
 REQUEST = """(function (url, kind, init, request) {
+  const FRAME_WAIT_MS = 3000;
   if (kind === 'fetch') return fetch(url, init).then(() => true);
   if (kind === 'iframe') return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
     frame.setAttribute('data-harness-request', String(request));
+    // A frame the engine blocks (an http frame of an https page: mixed content) fires no load event at all: after
+    // FRAME_WAIT_MS without one the frame did not load, and the step fails instead of hanging the driver.
+    const timer = setTimeout(() => reject(new Error('the frame did not load ' + url + ' (no load event)')), FRAME_WAIT_MS);
     frame.onload = () => {
+      clearTimeout(timer);
       let loaded = true;
       try { loaded = frame.contentWindow.location.href !== 'about:blank'; } catch (e) {}
       if (loaded) resolve(true); else reject(new Error('the frame did not load ' + url));

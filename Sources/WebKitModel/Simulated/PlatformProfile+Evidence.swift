@@ -45,6 +45,7 @@ extension PlatformProfile {
         case maxAgeWinsOverExpires = "Max-Age wins over Expires"
         case scriptWriteCache = "script-write cookie cache"
         case schemeTaskFollowsCredentials = "scheme-handler request's cookie flag follows credentials"
+        case mixedContentImages = "an https page's http image"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -75,6 +76,7 @@ extension PlatformProfile {
         case .maxAgeWinsOverExpires: "\(maxAgeWinsOverExpires)" + jarOwnsRule
         case .scriptWriteCache: "\(scriptWriteCache)"
         case .schemeTaskFollowsCredentials: "\(schemeTaskFollowsCredentials)"
+        case .mixedContentImages: mixedContentImages.rawValue
         }
     }
 
@@ -106,6 +108,7 @@ extension PlatformProfile.Evidence {
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
+        .mixedContentImages: Self(.assumed, "upgraded: WebKit's loader is shared by its ports and WebKitGTK 2.50.6 upgrades (measured, Suites/subresource/mixed-content.xml); not checked on a device"),
         .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
@@ -129,6 +132,7 @@ extension PlatformProfile.Evidence {
         .thirdPartyCookies: ios11[.thirdPartyCookies]!,
         .sameSite: Self(.reported, "enforced from iOS 12 (Fyrd/caniuse PR 4350, 2018-07-02), read as the 2016 same-site draft had it: SameSite=None, and any value but Lax, is Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients': 'Versions of Safari and embedded browsers on MacOS 10.14 and all browsers on iOS 12… will erroneously treat cookies marked with SameSite=None as if they were marked SameSite=Strict'); fixed in iOS 13 (mdn/browser-compat-data http/headers/Set-Cookie.json@0015a045: 'Treats SameSite=None and invalid values as Strict in iOS before 13')"),
         .crossSiteRedirects: Self(.assumed, "every request, as the newer iOS profiles; no record of iOS 12's redirect chains found"),
+        .mixedContentImages: ios11[.mixedContentImages]!,
     ]) { _, new in new }
 
     /// iOS 11.3 (`ios-11`).
@@ -142,6 +146,7 @@ extension PlatformProfile.Evidence {
         .sameSiteNoneRequiresSecure: Self(.confirmed, "follows from the SameSite line: an ignored attribute refuses no cookie"),
         .cookieLifetimeCap: Self(.assumed, "no cap: the 400-day limit entered RFC 6265bis drafts in 2022, years after iOS 11"),
         .crossSiteRedirects: Self(.assumed, "irrelevant: SameSite ignored"),
+        .mixedContentImages: Self(.assumed, "loaded: passive mixed content (an image) was loaded with a console warning before WebKit upgraded it; which release began upgrading was not found"),
     ]) { _, new in new }
 
     /// WebKitGTK 4.1 (simulated): the values are the webkitgtk profile's, unchanged here.
@@ -164,6 +169,7 @@ extension PlatformProfile.Evidence {
         .sameSiteNoneRequiresSecure: Self(.confirmed, "measured on WebKitGTK 2.50.6: libsoup stores it"),
         .cookieLifetimeCap: Self(.confirmed, "measured under libfaketime: Max-Age of two years still sent 401 days later"),
         .maxAgeWinsOverExpires: Self(.confirmed, "measured: libsoup takes the last of the two attributes"),
+        .mixedContentImages: Self(.confirmed, "measured on WebKitGTK 2.50.6 (mixed-content.image-from-http-is-upgraded): the request goes to https, none to http; fetch, XMLHttpRequest and iframe to http are blocked (the other mixed-content scenarios)"),
         .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

@@ -271,6 +271,20 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// **confirmed**: `WebKitURISchemeRequest` has no credentials mode, so there is nothing to follow.
     public var schemeTaskFollowsCredentials: Bool
 
+    /// What an https page's image from an http URL becomes (Mixed Content: images are "upgradeable"; fetches,
+    /// XMLHttpRequests and frames are "blockable" and blocked on every profile, measured on WebKitGTK 2.50.6 by
+    /// Suites/subresource/mixed-content.xml, found by `explore`).
+    public enum MixedContentImages: String, Sendable, Hashable {
+        /// Asked for over https instead, never over http (Mixed Content Level 2).
+        case upgraded
+        /// Loaded over http as written (passive mixed content, allowed with a console warning).
+        case loaded
+    }
+
+    /// webkitgtk: upgraded — **confirmed** (measured). ios, ios-18: upgraded — **assumed** (WebKit's shared
+    /// loader). ios-12, ios-11: loaded — **assumed** (before WebKit upgraded mixed content).
+    public var mixedContentImages: MixedContentImages
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -279,9 +293,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
-        scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true, jar: Jar = .rfc6265bis,
+        scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true,
+        mixedContentImages: MixedContentImages = .upgraded, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
     ) {
+        self.mixedContentImages = mixedContentImages
         self.jar = jar
         self.evidence = evidence
         self.name = name
@@ -328,8 +344,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         name: "ios-12", summary: "WKWebView on iOS 12: setCookie races loads and reaches only the shared process pool's web views; no ITP; SameSite=None read as Strict",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: false,
         cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .noneReadAsStrict,
-        schemefulSameSite: false, sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
-        evidence: Evidence.ios12
+        schemefulSameSite: false, sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, mixedContentImages: .loaded,
+        jar: .apple, evidence: Evidence.ios12
     )
 
     /// WKWebView on iOS 11 (11.3 in particular) — the first with `WKHTTPCookieStore`.
@@ -337,8 +353,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         name: "ios-11", summary: "WKWebView on iOS 11.3: setCookie races loads and is held until the data store's first load; no ITP, no SameSite",
         manualCookieHeader: .sentOnEveryHop, cookieStoreWrites: .race, defersCookieStoreUntilFirstLoad: true,
         cookieStoreNeedsSharedProcessPool: true, thirdPartyCookies: .allowed, sameSite: .ignored,
-        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, jar: .apple,
-        evidence: Evidence.ios11
+        sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, mixedContentImages: .loaded,
+        jar: .apple, evidence: Evidence.ios11
     )
 
     /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.

@@ -44,6 +44,12 @@ extension SimulatedWebKit {
                         log("frame action #\(decision) to \(request.url) cancelled by the navigation-action policy: the frame stays empty")
                         return completion(.failure(WebKitError(.cancelled, "the app cancelled the frame's load of \(request.url)")))
                     }
+                    // Mixed content (measured): the engine asks the app, then never sends an http frame of an https
+                    // page; the frame stays empty.
+                    if Self.isMixedContent(request.url, from: page) {
+                        log("mixed content: the frame's load of \(request.url) from \(page) is blocked before it leaves")
+                        return completion(.failure(WebKitError(.cannotFindHost, "the frame did not load \(request.url)")))
+                    }
                     sendFrameHop(request, urlList: urlList, page: page, in: webView, completion: completion)
                 }
             })

@@ -267,6 +267,21 @@ extension SimulatedWebKit {
         guard let page = webView.page else {
             return completion(.failure(WebKitError(.cannotFindHost, "no page to load \(request.url) from")))
         }
+        var request = request
+        var urlList = urlList
+        if Self.isMixedContent(request.url, from: page) {
+            // Mixed Content (measured on WebKitGTK 2.50.6, Suites/subresource/mixed-content.xml): an image is
+            // upgraded where the profile says so; any other subresource is blocked before it leaves.
+            guard kind == .image else {
+                log("mixed content: \(kind.summary) of \(request.url) from \(page) is blocked before it leaves")
+                return completion(.failure(WebKitError(.cannotFindHost, "Load failed")))
+            }
+            if profile.mixedContentImages == .upgraded, let upgraded = Self.upgradedToHTTPS(request.url) {
+                log("mixed content: the image \(request.url) is asked for over https (upgraded)")
+                request.url = upgraded
+                urlList[urlList.count - 1] = upgraded
+            }
+        }
         afterPendingWrites(webView.store) { [unowned self] in
             let url = request.url
             let response: HTTPResponse
@@ -291,6 +306,17 @@ extension SimulatedWebKit {
                 }
             }
         }
+    }
+
+    /// Whether `url` is insecure content on `page` (``MixedContent``).
+    static func isMixedContent(_ url: URL, from page: URL) -> Bool {
+        guard let url = HTTPURL(url.absoluteString), let page = HTTPURL(page.absoluteString) else { return false }
+        return MixedContent.isMixed(url, on: page)
+    }
+
+    /// `url` over https (``MixedContent/upgraded(_:)``).
+    static func upgradedToHTTPS(_ url: URL) -> URL? {
+        HTTPURL(url.absoluteString).flatMap { URL(string: MixedContent.upgraded($0).description) }
     }
 
     /// A subresource hop on the wire, from `page` (rules 2 and 12): cookies by the kind's credentials mode, the
