@@ -19,6 +19,8 @@ public final class SharedStoreApp: App {
         var current = -1
     }
     private var webViews = OpenWebViews<WebView>()
+    /// The status of the last request's final answer (a 204 or 205 navigation keeps the page).
+    private var lastStatus = 200
     private var webView: WebView? { webViews.current }
     private var page: HTTPURL? {
         history.indices.contains(current) ? history[current] : nil
@@ -116,8 +118,13 @@ public final class SharedStoreApp: App {
             handlesCookies: true)
     }
 
-    /// A new page: it follows the current item, and the items ahead of it are dropped.
+    /// A new page: it follows the current item, and the items ahead of it are dropped. A 204 or 205 answer has no
+    /// document: the navigation is abandoned and the page stays (HTML; measured on WebKitGTK, the `explored` suite).
     private func visit(_ url: HTTPURL) {
+        guard lastStatus != 204, lastStatus != 205 else {
+            environment.transcript.record("• web view: the \(lastStatus) answer of \(url) has no document; the page stays")
+            return
+        }
         history.removeSubrange((current + 1)...)
         history.append(url)
         current = history.count - 1
@@ -211,15 +218,22 @@ public final class SharedStoreApp: App {
             guard credentials(hop.request.url), let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
             hop.request.headers.append(HeaderField(name: "Cookie", value: header))
         } received: { response, hop in
-            guard credentials(hop.request.url) else { return }
-            let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
-            for (index, line) in response.setCookies.enumerated() {
-                let delay = response.setCookieDelay(at: index)
-                if delay > 0 { environment.clock.advance(by: delay) }
-                try store.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
+            if credentials(hop.request.url) {
+                let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
+                for (index, line) in response.setCookies.enumerated() {
+                    let delay = response.setCookieDelay(at: index)
+                    if delay > 0 { environment.clock.advance(by: delay) }
+                    try store.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
+                }
+            }
+            // A cross-origin redirect meets the CORS check before it is followed, after its cookies were kept.
+            if response.isRedirect, let subresource, !subresource.allowsReading(response, of: hop.request.url, from: initiator) {
+                environment.transcript.record("• CORS: the redirect from \(hop.request.url) does not allow \(initiator?.origin ?? "null"); not followed")
+                throw StepFailure(.failed, "CORS refused the redirect of \(hop.request.url) to \(initiator?.origin ?? "null")")
             }
         }
         // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch" after "HTTP-network fetch").
+        lastStatus = final.response.status
         if let subresource, !subresource.allowsReading(final.response, of: final.url, from: initiator) {
             environment.transcript.record("• CORS: \(final.url) does not allow \(initiator?.origin ?? "null") to read the answer")
             throw StepFailure(.failed, "CORS refused the answer of \(final.url) to \(initiator?.origin ?? "null")")

@@ -212,7 +212,9 @@ class Views:
         view = self.view_of(request)
         history = view.widget.get_back_forward_list()
         item = history.get_back_item() if step < 0 else history.get_forward_item()
-        if item is None:
+        # A view is handed out on about:blank (a spare reused, or the warm-up page): that is no page of the scenario,
+        # and a fresh WKWebView has nothing to go back to before its first load (found by `explore`).
+        if item is None or item.get_uri() == "about:blank":
             return {"navigation": None}
         number = self.assign_navigation(view, item.get_uri())
         if step < 0:
