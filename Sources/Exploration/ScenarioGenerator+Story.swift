@@ -101,7 +101,8 @@ extension ScenarioGenerator {
                 if random.chance(0.08) { element.children.append(DraftElement("header", [.init("name", "Cookie"), .init("value", "manual=1")])) }
                 steps.append(element)
                 requested = hops(route)
-                views[current!] = true
+                // A navigation answered 204 keeps whatever page there was (none before the first).
+                if routes.first(where: { $0.url == requested.last })?.status != 204 { views[current!] = true }
             case .followLink, .followLinkToNewWindow:
                 let route = random.pick(routes)
                 var element = DraftElement("follow-link", [.init("url", route.url)])
