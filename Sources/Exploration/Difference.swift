@@ -13,9 +13,7 @@ public enum Difference {
         case (_, .errored(let detail)): return "live errors: " + firstWords(detail)
         default: break
         }
-        for (a, b) in zip(simulated.observations, live.observations) where a != b {
-            return describe(a, b)
-        }
+        if let (a, b) = firstDifference(simulated, live) { return describe(a, b) }
         if simulated.observations.count != live.observations.count {
             return "checks reached: simulated \(simulated.observations.count), live \(live.observations.count)"
         }

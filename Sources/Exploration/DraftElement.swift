@@ -45,6 +45,20 @@ public struct DraftElement: Sendable, Hashable {
         [self] + children.flatMap(\.allElements)
     }
 
+    /// The tree once for each edit of each of its elements (this one first, then depth first): `edit` gives an
+    /// element's replacements, and each comes back in a copy of the whole tree.
+    public func everyEdit(_ edit: (DraftElement) -> [DraftElement]) -> [DraftElement] {
+        var trees = edit(self)
+        for index in children.indices {
+            for child in children[index].everyEdit(edit) {
+                var tree = self
+                tree.children[index] = child
+                trees.append(tree)
+            }
+        }
+        return trees
+    }
+
     /// The document: this element as its root, in `namespace`, one element per line.
     public func document(namespace: String) throws -> String {
         try XMLStreamWriter.string { writer in

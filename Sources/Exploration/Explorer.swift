@@ -78,8 +78,8 @@ public struct Explorer {
         try FileManager.default.createDirectory(atPath: generatedFolder, withIntermediateDirectories: true)
         var result = ExplorationResult(seed: options.seed, strategies: engines.pairs.map(\.strategy))
         var batch = 0
-        var drafts: [String: DraftElement] = [:]
-        var suiteOf: [String: DraftElement] = [:]
+        // Each scenario drawn, with its suite, by id: what a case is cut down from.
+        var drawn: [String: (scenario: DraftElement, suite: DraftElement)] = [:]
         while result.generated < options.count {
             if let budget = options.timeBudget, ContinuousClock.now - started > budget {
                 result.stoppedByTimeBudget = true
@@ -99,8 +99,7 @@ public struct Explorer {
             result.dropped += dropped
             result.scenarios += suite.scenarios.count
             for scenario in filled.children where scenario.name == "scenario" {
-                drafts[scenario[attribute: "id"] ?? ""] = scenario
-                suiteOf[scenario[attribute: "id"] ?? ""] = filled
+                drawn[scenario[attribute: "id"] ?? ""] = (scenario, filled)
             }
             let simulated = try engines.run([suite], engines.pairs.map(\.simulated), engines.simulatedJobs)
             let live = try engines.run([suite], engines.pairs.map(\.live), engines.liveJobs)
@@ -115,7 +114,7 @@ public struct Explorer {
         // One case per kind of difference, the most frequent kinds first.
         for index in result.groups.indices.prefix(options.minimizeLimit) {
             let example = result.groups[index].example
-            guard let scenario = drafts[example.scenarioID], let suite = suiteOf[example.scenarioID],
+            guard let (scenario, suite) = drawn[example.scenarioID],
                   let pair = engines.pairs.first(where: { $0.strategy == example.strategy })
             else { continue }
             log("explore: cutting down \(example.scenarioID) on \(example.strategy): \(result.groups[index].signature)")

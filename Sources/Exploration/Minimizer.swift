@@ -125,25 +125,14 @@ public struct Minimizer {
 
     /// Each attribute of each `Set-Cookie` line (a route's, a native store's, a script's) removed, one at a time.
     static func cookieAttributeCuts(_ draft: DraftElement) -> [DraftElement] {
-        var candidates: [DraftElement] = []
-        func visit(_ element: DraftElement, _ rebuild: (DraftElement) -> DraftElement) {
-            if let text = element.text, ["set-cookie", "native-set-cookie", "run-script"].contains(element.name) {
-                for shorter in Self.shorterLines(text, script: element.name == "run-script") {
-                    var cut = element
-                    cut.text = shorter
-                    candidates.append(rebuild(cut))
-                }
-            }
-            for index in element.children.indices {
-                visit(element.children[index]) { child in
-                    var parent = element
-                    parent.children[index] = child
-                    return rebuild(parent)
-                }
+        draft.everyEdit { element in
+            guard let text = element.text, ["set-cookie", "native-set-cookie", "run-script"].contains(element.name) else { return [] }
+            return shorterLines(text, script: element.name == "run-script").map { shorter in
+                var cut = element
+                cut.text = shorter
+                return cut
             }
         }
-        visit(draft) { $0 }
-        return candidates
     }
 
     /// `line` without one of its attributes (the part after a `;`), for each; in a script, the quoted line's.
@@ -162,28 +151,12 @@ public struct Minimizer {
 
     /// Each optional XML attribute (a status, a kind, a data store…) removed, one at a time.
     static func attributeCuts(_ draft: DraftElement) -> [DraftElement] {
-        var candidates: [DraftElement] = []
-        func visit(_ element: DraftElement, _ rebuild: (DraftElement) -> DraftElement) {
-            for attribute in element.attributes where !essential.contains(attribute.name) {
+        draft.everyEdit { element in
+            element.attributes.filter { !essential.contains($0.name) }.map { attribute in
                 var cut = element
                 cut[attribute: attribute.name] = nil
-                candidates.append(rebuild(cut))
-            }
-            for index in element.children.indices {
-                visit(element.children[index]) { child in
-                    var parent = element
-                    parent.children[index] = child
-                    return rebuild(parent)
-                }
+                return cut
             }
         }
-        for index in draft.children.indices {
-            visit(draft.children[index]) { child in
-                var root = draft
-                root.children[index] = child
-                return root
-            }
-        }
-        return candidates
     }
 }
