@@ -86,10 +86,7 @@ enum AgreementCommand: HarnessCommand {
             output.err("\(readme): error: needs one line '\(Agreement.docBlock.beginMarker)' and, after it, one line '\(Agreement.docBlock.endMarker)'")
             return .invalidInput
         }
-        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
-            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
-            return .infrastructureFailure
-        }
+        if let missing = RunOptions.liveEngineMissing(output: output) { return missing }
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let filters = args.options["filter"] ?? []

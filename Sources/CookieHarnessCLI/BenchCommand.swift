@@ -155,10 +155,7 @@ enum BenchCommand: HarnessCommand {
     }
 
     private static func live(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        if let reason = StrategyAdapterCatalog.liveEngineUnavailable {
-            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
-            return .infrastructureFailure
-        }
+        if let missing = RunOptions.liveEngineMissing(output: output) { return missing }
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let counts: [Int]

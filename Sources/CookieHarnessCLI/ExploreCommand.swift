@@ -85,9 +85,8 @@ enum ExploreCommand: HarnessCommand {
             [.init("--folder", folder + "/summary.md")],
             reading: CommandInput.suiteExtras(args) + (args.value("known").map { [CommandInput($0, role: "the known kinds (--known)")] } ?? []),
             output: output)
-        if "@" + against == StrategyAdapterCatalog.liveSuffix, let reason = StrategyAdapterCatalog.liveEngineUnavailable {
-            output.err("cookie-harness: error: the real engine is not available here: \(reason)")
-            return .infrastructureFailure
+        if "@" + against == StrategyAdapterCatalog.liveSuffix, let missing = RunOptions.liveEngineMissing(output: output) {
+            return missing
         }
         let schema: SuiteSchema
         do {

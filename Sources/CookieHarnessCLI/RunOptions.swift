@@ -57,6 +57,13 @@ struct RunOptions {
         adapters.contains { $0.name.hasSuffix(StrategyAdapterCatalog.liveSuffix) } ? 2 * cores : cores
     }
 
+    /// A command that needs the real engine, where it is missing: the reason printed and exit 3; nil where it is here.
+    static func liveEngineMissing(output: CommandOutput) -> ExitStatus? {
+        guard let reason = StrategyAdapterCatalog.liveEngineUnavailable else { return nil }
+        output.err("cookie-harness: error: the real engine is not available here: \(reason)")
+        return .infrastructureFailure
+    }
+
     private static func firstDuplicate(_ names: [String]) -> String? {
         var seen: Set<String> = []
         return names.first { !seen.insert($0).inserted }

@@ -138,13 +138,9 @@ public final class SharedStoreApp: App {
     public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let current = page else { throw AppError.noPage("fetch") }
         var request = request
-        // Mixed Content: the page's loader blocks an insecure request (or upgrades an image) before it leaves; a
-        // redirect hop back to http is blocked in `perform`.
-        if MixedContent.isMixed(request.url, on: current) {
-            guard kind == .image else {
-                environment.transcript.record("• mixed content: \(kind.summary) of \(request.url) from \(current) is blocked before it leaves")
-                throw StepFailure(.failed, "mixed content: \(request.url) blocked on \(current)")
-            }
+        // Mixed Content: an insecure image is asked for over https; any other insecure request, on any hop, is
+        // blocked in `perform` before it leaves.
+        if kind == .image, MixedContent.isMixed(request.url, on: current) {
             environment.transcript.record("• mixed content: the image \(request.url) is asked for over https (upgraded)")
             request.url = MixedContent.upgraded(request.url)
         }
@@ -199,8 +195,8 @@ public final class SharedStoreApp: App {
         // The app's other header fields go to every hop, as Fetch's redirect keeps them (a manual Cookie does not).
         var carried = request.headers.removing("Cookie")
         let final = try client.perform(request) { hop in
-            if let subresource, subresource != .image, hop.index > 0, let initiator, MixedContent.isMixed(hop.request.url, on: initiator) {
-                environment.transcript.record("• mixed content: the redirect to \(hop.request.url) from \(initiator) is blocked")
+            if let subresource, subresource != .image, let initiator, MixedContent.isMixed(hop.request.url, on: initiator) {
+                environment.transcript.record("• mixed content: \(subresource.summary) of \(hop.request.url) from \(initiator) is blocked before it leaves")
                 throw StepFailure(.failed, "mixed content: \(hop.request.url) blocked on \(initiator)")
             }
             let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
@@ -226,18 +222,19 @@ public final class SharedStoreApp: App {
                     try store.receive(setCookie: line, from: try cookieURL(hop.request.url), context: context)
                 }
             }
-            // A cross-origin redirect meets the CORS check before it is followed, after its cookies were kept.
-            if response.isRedirect, let subresource, !subresource.allowsReading(response, of: hop.request.url, from: initiator) {
-                environment.transcript.record("• CORS: the redirect from \(hop.request.url) does not allow \(initiator?.origin ?? "null"); not followed")
-                throw StepFailure(.failed, "CORS refused the redirect of \(hop.request.url) to \(initiator?.origin ?? "null")")
+            // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch" after "HTTP-network
+            // fetch"), on every answer: a redirect's before it is followed.
+            if let subresource, !subresource.allowsReading(response, of: hop.request.url, from: initiator) {
+                let origin = initiator?.origin ?? "null"
+                if response.isRedirect {
+                    environment.transcript.record("• CORS: the redirect from \(hop.request.url) does not allow \(origin); not followed")
+                    throw StepFailure(.failed, "CORS refused the redirect of \(hop.request.url) to \(origin)")
+                }
+                environment.transcript.record("• CORS: \(hop.request.url) does not allow \(origin) to read the answer")
+                throw StepFailure(.failed, "CORS refused the answer of \(hop.request.url) to \(origin)")
             }
         }
-        // The CORS check comes after the answer's cookies were kept (Fetch: "HTTP fetch" after "HTTP-network fetch").
         lastStatus = final.response.status
-        if let subresource, !subresource.allowsReading(final.response, of: final.url, from: initiator) {
-            environment.transcript.record("• CORS: \(final.url) does not allow \(initiator?.origin ?? "null") to read the answer")
-            throw StepFailure(.failed, "CORS refused the answer of \(final.url) to \(initiator?.origin ?? "null")")
-        }
         return final.url
     }
 
