@@ -55,11 +55,12 @@ struct SuiteMatrixTests {
         "utf8-web-cookie-reaches-native-request",
     ].map { "set-cookie-lines." + $0 })
 
-    /// What WebKitGTK's network layer decides about a fetch bounced through another site, measured on the real
-    /// engine: the redirect chain is ignored, the fetch is same-site with its page (PlatformProfile.crossSiteRedirects).
+    /// What WebKitGTK's network layer decides about a subresource's redirect chain, measured on the real engine
+    /// (PlatformProfile.crossSiteRedirects): a hop back to the page's host is same-site with its page, and an
+    /// answer's Strict and Lax cookies are kept whatever the chain.
     static let webKitGTKRedirectPolicy: Set<String> = [
         "same-site-redirect.fetch-bounced-sends-only-none", "same-site-redirect.fetch-bounced-sets-only-none",
-        "same-site-redirect.fetch-post-307-bounced-sends-only-none",
+        "same-site-redirect.fetch-post-307-bounced-sends-only-none", "scheme-redirect.image-up-to-sibling-sets-only-none",
     ]
 
     /// WebKitGTK's network layer replaces a manual Cookie header with the store's cookies (measured), and the
@@ -99,6 +100,11 @@ struct SuiteMatrixTests {
         // baselines cookies/prefix/__host.header.https and __host.explicit-path.https.window).
         "jar-rules.secure-prefix-in-any-case-refused", "jar-rules.host-prefix-in-any-case-with-domain-refused",
         "jar-rules.host-prefix-without-path-attribute-refused",
+        // Schemeless sites in the URL list too (PlatformProfile.crossSiteRedirects on the ios profiles): a redirect
+        // between http and https of example.com is no cross-site redirect.
+        "scheme-redirect.app-load-up-withholds-strict", "scheme-redirect.app-load-down-withholds-strict",
+        "scheme-redirect.cookie-set-on-the-redirect-is-withheld-after-it",
+        "scheme-redirect.image-up-to-sibling-sends-only-none", "scheme-redirect.image-up-to-sibling-sets-only-none",
     ]
 
     @Test("every simulated adapter runs every scenario; uiwebview fails only what the reference jar fails; wk-combined only platform policy")

@@ -210,7 +210,10 @@ private struct World {
             return (mismatch, Observation(location, "document.cookie", cookies: value))
 
         case .store(let expectation):
-            let cookies = try app.cookies(in: expectation.store)
+            // A store is a set: no store API orders its listing (libsoup walks its domain hash table, Foundation
+            // its own), no page or request sees that order, and the check matches any cookie. Read in one order,
+            // two stores holding the same cookies observe the same thing.
+            let cookies = StoreCheck.sorted(try app.cookies(in: expectation.store))
             let matching = cookies.filter { StoreCheck.matches($0, expectation) }
             let storeName = expectation.store == .native ? "native store" : "web view store"
             let named = StoreCheck.list(cookies.filter { $0.name == expectation.name })
@@ -365,6 +368,13 @@ enum StoreCheck {
         if let secure = e.secure { parts.append("secure=\(secure)") }
         if let persistent = e.persistent { parts.append("persistent=\(persistent)") }
         return parts.joined(separator: " ")
+    }
+
+    /// By domain (without a leading dot), path, name, then value and flags: the order a store check reads in.
+    static func sorted(_ cookies: [Cookie]) -> [Cookie] {
+        cookies.map { (key: [$0.domain.drop { $0 == "." }.lowercased(), $0.path, $0.name, list([$0])], cookie: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.cookie)
     }
 
     static func list(_ cookies: [Cookie]) -> String {

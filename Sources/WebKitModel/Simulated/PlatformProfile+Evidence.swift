@@ -152,7 +152,7 @@ extension PlatformProfile.Evidence {
     /// WebKitGTK 4.1 (simulated): the values are the webkitgtk profile's, unchanged here.
     static let webkitgtk: [P: Self] = [
         .jar: Self(.confirmed, "WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3; the model agrees with the library on every built-in scenario, 2000 random lines and 600 jar histories (LibsoupModelAgreementTests, LibsoupModelTests)"),
-        .crossSiteRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/same-site/redirect-chain.xml): navigations after a cross-site redirect are cross-site, a fetch bounced through another site is not (no-cors and cors)"),
+        .crossSiteRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/same-site/redirect-chain.xml, scheme-redirect.xml, found by explore): a navigation after a redirect through another site or scheme is cross-site (Strict withheld, Lax sent); a subresource's hop after one is cross-site for the cookies it sends unless it is to the page's host (a fetch bounced back to the page's host sends Strict and Lax; an image or frame via http→https to a sibling host sends only None), and its answer's Strict and Lax cookies are kept"),
         .scriptWriteCache: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/http-only/script-writes.xml): after a read, a script write over an HttpOnly cookie is read back on this page and the next ones of the view, not after a relaunch; without a read before it, not at all"),
         .manualCookieHeader: Self(.confirmed, "measured on WebKitGTK 2.50.6 (DESIGN §6)"),
         .cookieStoreWrites: Self(.confirmed, "measured on WebKitGTK 2.50.6: after CookieManager.add_cookie, 0 of 60 loads missed the cookie (DESIGN §6 rule 8)"),

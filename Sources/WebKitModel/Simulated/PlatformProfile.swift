@@ -68,23 +68,56 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     public struct CrossSiteRedirects: Sendable, Hashable, CustomStringConvertible {
         /// Main-frame navigations: app loads, links, form submissions, back/forward.
         public var navigations: Bool
-        /// Subresources (`fetch`): judged by their page alone at every hop when false.
-        public var subresources: Bool
+        /// Subresources (`fetch`, images, frames).
+        public var subresources: Subresources
+        /// Whether the URL list's sites include their schemes (http://a.example and https://a.example two sites) even
+        /// where same-site with the initiator is schemeless (``PlatformProfile/schemefulSameSite`` false); when
+        /// false, the URL list is judged as the initiator is.
+        public var schemefulChain: Bool
 
-        public init(navigations: Bool, subresources: Bool) {
+        /// How a subresource's URL list counts.
+        public enum Subresources: Sendable, Hashable {
+            /// As the RFC: for the cookies it sends and those its answer sets.
+            case every
+            /// Never: a subresource is judged by its page alone at every hop.
+            case never
+            /// For the cookies it sends, except on a hop to the page's own host; the answer's cookies are kept as
+            /// if same-site with the page (WebKitGTK 2.50.6, measured).
+            case sendingOffThePageHost
+        }
+
+        public init(navigations: Bool, subresources: Subresources, schemefulChain: Bool = false) {
             self.navigations = navigations
             self.subresources = subresources
+            self.schemefulChain = schemefulChain
         }
 
         /// The RFC: every request.
-        public static let everyRequest = CrossSiteRedirects(navigations: true, subresources: true)
+        public static let everyRequest = CrossSiteRedirects(navigations: true, subresources: .every)
+
+        /// Whether a hop's URL list can make it cross-site: for a navigation, or a subresource from a page on
+        /// `pageHost` to `host`, sending (`storing` false) or keeping the answer's cookies.
+        public func applies(topLevel: Bool, host: String?, pageHost: String?, storing: Bool) -> Bool {
+            if topLevel { return navigations }
+            switch subresources {
+            case .every: return true
+            case .never: return false
+            case .sendingOffThePageHost: return !storing && host?.lowercased() != pageHost?.lowercased()
+            }
+        }
 
         public var description: String {
-            switch (navigations, subresources) {
-            case (true, true): "every request (RFC 6265bis §5.2)"
-            case (true, false): "navigations only; a subresource is judged by its page at every hop"
-            case (false, true): "subresources only; a navigation is judged by its initiator at every hop"
-            case (false, false): "none; every hop is judged by its initiator"
+            let chain = schemefulChain ? "; http and https are two sites in the URL list" : ""
+            return switch (navigations, subresources) {
+            case (true, .every): "every request (RFC 6265bis §5.2)" + chain
+            case (true, .never): "navigations only; a subresource is judged by its page at every hop" + chain
+            case (true, .sendingOffThePageHost):
+                "navigations; a subresource's cookies sent, except to its page's host (its answer's cookies kept as same-site)"
+                    + chain
+            case (false, .every): "subresources only; a navigation is judged by its initiator at every hop" + chain
+            case (false, .never): "none; every hop is judged by its initiator"
+            case (false, .sendingOffThePageHost):
+                "a subresource's cookies sent, except to its page's host; a navigation is judged by its initiator" + chain
             }
         }
     }
@@ -221,7 +254,13 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// RFC 6265bis §5.2, first criterion: after a redirect chain that passed through another site, which requests
     /// count as cross-site (Strict withheld; Lax too unless a top-level navigation with a safe method; §5.7: no Lax
     /// or Strict cookie stored from a cross-site subresource).
-    /// webkitgtk: navigations only — **confirmed** on WebKitGTK 2.50.6 by Suites/same-site/redirect-chain.xml:
+    /// webkitgtk: navigations, and subresources for the cookies they send off the page's host, with http and https
+    /// two sites in the URL list — **confirmed** on WebKitGTK 2.50.6 by Suites/same-site/scheme-redirect.xml (found
+    /// by `explore`): an app load or a link redirected http→https or https→http of one host withholds Strict and
+    /// sends Lax (a link from an http page to https, with no redirect, sends Strict: same-site is schemeless); an
+    /// image, frame or fetch from an http page redirected to https on a sibling host sends only None, to the
+    /// page's own host everything, and a Strict or Lax cookie its answer sets is kept. And by
+    /// Suites/same-site/redirect-chain.xml:
     /// an app load or a link that goes A→B→A, or an app load of B that 302s to A, withholds Strict at A (and B's
     /// Strict at B) and sends Lax; a 307 form POST bounced through B sends only None; but a `fetch` (credentials
     /// "include", mode "no-cors", as the harness's driver sends it) bounced through B back to A sends and stores
@@ -359,10 +398,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// WebKitGTK (`gir1.2-webkit2-4.1`, libsoup 3) as the simulated engine sees it.
     public static let webkitgtk = PlatformProfile(
-        name: "webkitgtk", summary: "WebKitGTK 4.1 (simulated): libsoup replaces a manual Cookie header, no ITP, no third-party cookie writes, SameSite default None, no Set-Cookie in navigation responses, a cross-site redirect chain makes navigations cross-site but not fetches",
+        name: "webkitgtk", summary: "WebKitGTK 4.1 (simulated): libsoup replaces a manual Cookie header, no ITP, no third-party cookie writes, SameSite default None, no Set-Cookie in navigation responses, a redirect through another site or scheme makes navigations cross-site, and subresources off the page's host for the cookies they send",
         manualCookieHeader: .replacedByStore, cookieStoreWrites: .gated, defersCookieStoreUntilFirstLoad: false,
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
-        schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: false),
+        schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: .sendingOffThePageHost, schemefulChain: true),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
         schemeTaskFollowsCredentials: false, jar: .libsoup,
         evidence: Evidence.webkitgtk

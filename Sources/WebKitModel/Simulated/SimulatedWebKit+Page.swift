@@ -356,7 +356,9 @@ extension SimulatedWebKit {
             return .failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
         }
         if credentials {
-            store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: context, in: webView.store, thirdParty: thirdParty)
+            let keeping = httpContext(
+                for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod, storing: true)
+            store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: keeping, in: webView.store, thirdParty: thirdParty)
         }
         return .success(response)
     }

@@ -233,26 +233,32 @@ public final class SimulatedWebKit: WebKitEngine {
     }
 
     /// Scheme class plus registrable domain (RFC 6265bis §5.2: same-site needs both to agree), or the registrable
-    /// domain alone where the profile's same-site is schemeless.
-    func site(of url: URL) -> String {
-        guard profile.schemefulSameSite else { return registrableDomain(of: url) }
+    /// domain alone where the profile's same-site is schemeless (and `schemeful` is false).
+    func site(of url: URL, schemeful: Bool = false) -> String {
+        guard profile.schemefulSameSite || schemeful else { return registrableDomain(of: url) }
         let secure = ["https", "wss"].contains(url.scheme?.lowercased() ?? "")
         return (secure ? "https://" : "http://") + registrableDomain(of: url)
     }
 
     /// The context of an HTTP request started by `initiator` (nil: the app, never cross-site by its initiator).
     /// `urlList` is the request's URL list so far, first URL to `url`: where the profile applies RFC 6265bis §5.2's
-    /// redirect-chain rule to this kind of request, a URL on another site makes it a cross-site redirect.
+    /// redirect-chain rule to this kind of request (a subresource's: to the cookies it sends, or with `storing` to
+    /// those its answer sets), a URL on another site makes it a cross-site redirect.
     /// Rule 12: with SameSite ignored, no request counts as cross-site.
-    func httpContext(for url: URL, initiator: URL?, urlList: [URL], topLevel: Bool, method: String) -> CookieRequestContext {
+    func httpContext(
+        for url: URL, initiator: URL?, urlList: [URL], topLevel: Bool, method: String, storing: Bool = false
+    ) -> CookieRequestContext {
         var context = CookieRequestContext(
             api: .http, isTopLevelNavigation: topLevel,
             isSafeMethod: ["GET", "HEAD", "OPTIONS", "TRACE"].contains(method.uppercased())
         )
         guard profile.sameSite.isEnforced else { return context }
         context.isSameSite = initiator.map { site(of: $0) == site(of: url) } ?? true
-        if topLevel ? profile.crossSiteRedirects.navigations : profile.crossSiteRedirects.subresources {
-            context.isCrossSiteRedirect = urlList.contains { site(of: $0) != site(of: url) }
+        let redirects = profile.crossSiteRedirects
+        if redirects.applies(topLevel: topLevel, host: url.host, pageHost: initiator?.host, storing: storing) {
+            let schemeful = redirects.schemefulChain
+            let target = site(of: url, schemeful: schemeful)
+            context.isCrossSiteRedirect = urlList.contains { site(of: $0, schemeful: schemeful) != target }
         }
         return context
     }
