@@ -13,6 +13,9 @@ public protocol EngineCookieJar: AnyObject, Sendable {
     func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String?
     /// `document.cookie` for a page at `url`.
     func documentCookie(for url: CookieURL, isSameSite: Bool) -> String
+    /// `document.cookie` as the engine's web process reads it: ``documentCookie(for:isSameSite:)``, unless the
+    /// engine reads through a path that skips expired cookies without removing them from the jar (WebKitGTK's).
+    func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String
     /// A cookie built by the app (`WKHTTPCookieStore.setCookie`): stored with the jar's own checks of a whole cookie.
     func insert(_ cookie: Cookie) -> CookieStoreOutcome
     /// Removes every cookie `predicate` selects; how many went.
@@ -28,6 +31,9 @@ public protocol EngineCookieJar: AnyObject, Sendable {
 
 extension EngineCookieJar {
     public var listedCookies: [Cookie] { allCookies }
+    public func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String {
+        documentCookie(for: url, isSameSite: isSameSite)
+    }
 }
 
 extension CookieJar: EngineCookieJar {}

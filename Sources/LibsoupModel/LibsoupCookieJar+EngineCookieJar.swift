@@ -2,6 +2,20 @@ import CookieModel
 
 /// The jar as the simulated WebKitGTK engine's website data store keeps it.
 extension LibsoupCookieJar: EngineCookieJar {
+    /// `document.cookie` as WebKitGTK's web process reads it: the same cookies as ``documentCookie(for:isSameSite:)``,
+    /// but an expired cookie is skipped and **stays** in the jar (listed by `getAllCookies`) until a request or a
+    /// write meets it — measured on WebKitGTK 2.50.6 (`expiry.expired-cookie-not-listed-after-a-script-read`, found by `explore`):
+    /// WebKit reads DOM cookies from its own list of the host's cookies, not through libsoup's `get_cookies`, which
+    /// removes what has expired.
+    public func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String {
+        let now = clock.now
+        let entries = state.withLock {
+            cookies(for: url, partyHost: Self.partyHost(url, isSameSite), isSafeMethod: true, forHTTP: false,
+                    isTopLevelNavigation: false, now: now, purging: false, &$0)
+        }
+        return Self.header(entries)
+    }
+
     /// `document.cookie = string` through WebKit's own DOM path before libsoup's jar: WebKit's
     /// `NetworkStorageSession::setCookiesFromDOM` (Source/WebCore/platform/network/soup/NetworkStorageSessionSoup.cpp,
     /// libsoup 3 builds). It lists the cookies the jar would send to the URL (`soup_cookie_jar_get_cookie_list`,

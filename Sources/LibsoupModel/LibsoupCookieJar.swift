@@ -174,9 +174,12 @@ public final class LibsoupCookieJar: Sendable {
     /// place). `compare_cookies` would order equal paths by serial, but the list it sorts holds copies
     /// (`soup_cookie_copy`), which have no serial: every one compares equal, and the stable merge sort keeps them
     /// as found.
+    ///
+    /// With `purging` false, expired cookies are skipped but stay in the jar (WebKit's DOM read, which lists the
+    /// host's cookies instead of asking `get_cookies`).
     func cookies(
         for url: CookieURL, partyHost: String?, isSafeMethod: Bool, forHTTP: Bool, isTopLevelNavigation: Bool,
-        now: Date, _ state: inout State
+        now: Date, purging: Bool = true, _ state: inout State
     ) -> [Entry] {
         let host = Array(url.host.utf8)
         let dotted = [UInt8(ascii: ".")] + host
@@ -199,7 +202,7 @@ public final class LibsoupCookieJar: Sendable {
             for entry in bucket {
                 let cookie = entry.cookie
                 if let expires = cookie.expires, expires.isPast(now: now) {
-                    removed.append(cookie)
+                    if purging { removed.append(cookie) } else { kept.append(entry) }
                     continue
                 }
                 kept.append(entry)

@@ -144,9 +144,14 @@ public final class SharedStoreApp: App {
             environment.transcript.record("• mixed content: the image \(request.url) is asked for over https (upgraded)")
             request.url = MixedContent.upgraded(request.url)
         }
-        _ = try perform(
+        let url = try perform(
             request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false,
             handlesCookies: true, subresource: kind)
+        // HTML: a 204 or 205 answer abandons a frame's navigation as a page's: no document, no load event.
+        if kind == .iframe, lastStatus == 204 || lastStatus == 205 {
+            environment.transcript.record("• web view: the frame's \(lastStatus) answer of \(url) has no document; the frame loads nothing")
+            throw StepFailure(.failed, "the frame's answer from \(url) is \(lastStatus): no document to load")
+        }
     }
 
     public func runScript(_ script: String) throws {

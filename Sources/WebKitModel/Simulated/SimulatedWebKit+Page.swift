@@ -107,7 +107,7 @@ extension SimulatedWebKit {
     /// and what the cache kept is read back too (``ScriptCookieCache``).
     func documentCookie(in webView: WebView) -> String {
         guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else { return "" }
-        let fromJar = webView.store.jar.documentCookie(for: url, isSameSite: true)
+        let fromJar = webView.store.jar.readDocumentCookie(for: url, isSameSite: true)
         guard profile.scriptWriteCache else { return fromJar }
         let cache = webView.scriptCookieCache ?? ScriptCookieCache(jar: Self.makeJar(profile: profile, clock: clock))
         webView.scriptCookieCache = cache
