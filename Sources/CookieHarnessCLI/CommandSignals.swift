@@ -13,7 +13,7 @@ import WebKitGTK
 /// the exit status is 128 + the signal, whatever the command returned.
 enum CommandSignals {
     /// The commands that run scenarios through the runner and write what finished.
-    static let finishingPartially: Set<String> = ["run", "compare", "agreement", "show", "truth-table"]
+    static let finishingPartially: Set<String> = ["run", "compare", "agreement", "show", "truth-table", "explore"]
 
     /// Runs `command` (its body) under its way of stopping; after a signal, returns 128 + the signal and, unless the
     /// command said so itself (by returning that status), says it was interrupted.

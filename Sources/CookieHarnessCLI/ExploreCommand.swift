@@ -3,6 +3,7 @@ import Exploration
 import FileAccess
 import Foundation
 import HarnessCore
+import ProcessCleanup
 import Reporting
 import StrategyAdapters
 
@@ -41,6 +42,8 @@ enum ExploreCommand: HarnessCommand {
         epilogue: """
             exit codes: 0 explored, every kind of difference known (or no --known) · 1 a kind of difference not in
             --known · 2 invalid input or usage · 3 the other engine is missing
+                        · \(ExitStatus.signalsHelp):
+                          the summary of the batches that finished, marked as interrupted, nothing cut down after it
             """)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
@@ -113,6 +116,7 @@ enum ExploreCommand: HarnessCommand {
         options.minimizeLimit = minimize
         options.triesPerCase = tries
         options.timePerCase = .seconds(caseTime)
+        options.interruption = { Interruption.signal.map { Interruption.name(of: $0) } }
         let result = try Explorer(engines: engines, options: options, log: { output.err($0) }).explore()
 
         let command = (["cookie-harness", "explore"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
@@ -125,6 +129,10 @@ enum ExploreCommand: HarnessCommand {
         }
         output.err("explore: \(result.scenarios) scenarios, \(result.tally.compared) cells, \(Agreement.percent(result.tally.rate)) agree, "
             + "\(result.groups.count) kinds of difference: \(folder)/summary.md")
+        if let signal = Interruption.signal {
+            output.err("cookie-harness: interrupted by \(Interruption.name(of: signal)): the summary holds the batches that finished, marked as interrupted")
+            return .interrupted(by: signal)
+        }
         guard args.value("known") != nil else { return .success }
         let unknown = result.groups.filter { known[$0.signature] == nil }
         for group in unknown {

@@ -2,7 +2,7 @@ import CookieStores
 import HarnessCore
 import WebKitGTK
 
-/// Scenarios run by a command (run, compare, agreement, show, truth-table), wired one way for all: the runner with
+/// Scenarios run by a command (run, compare, agreement, show, truth-table, explore), wired one way for all: the runner with
 /// the command's reporters, then, however it ended, every idle out-of-process adapter told to `stop` (PROTOCOL.md,
 /// "Life cycle") and each WebKitGTK driver that crashed while starting named on the console.
 ///

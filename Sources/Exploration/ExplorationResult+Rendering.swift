@@ -7,9 +7,14 @@ extension ExplorationResult {
         func seconds(_ duration: Duration) -> String {
             String(format: "%.0f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
         }
-        var lines = [
-            "# Exploration, seed \(seed)", "",
+        var lines: [String] = [
+            "# Exploration, seed \(seed)\(interruptedBy.map { " (interrupted by \($0))" } ?? "")", "",
             "`\(command)`", "",
+        ]
+        if let signal = interruptedBy {
+            lines += ["**Interrupted by \(signal)**: the figures hold the batches that finished; cases not cut down are listed with their first example.", ""]
+        }
+        lines += [
             "| | |", "|---|---|",
             "| strategies | \(strategies.joined(separator: ", ")) |",
             "| scenarios drawn | \(generated)\(stoppedByTimeBudget ? " (stopped by the time budget)" : "") |",
@@ -49,6 +54,7 @@ extension ExplorationResult {
             var generated, scenarios, dropped, compared, agreed, orderOnly, notCompared: Int
             var rate: Double?
             var stoppedByTimeBudget: Bool
+            var interruptedBy: String?
             var kinds: [Kind]
         }
         struct Kind: Encodable {
@@ -63,7 +69,7 @@ extension ExplorationResult {
         let document = Document(
             seed: seed, strategies: strategies, generated: generated, scenarios: scenarios, dropped: dropped.count,
             compared: tally.compared, agreed: tally.agreed, orderOnly: tally.orderOnly, notCompared: tally.notCompared,
-            rate: tally.rate, stoppedByTimeBudget: stoppedByTimeBudget,
+            rate: tally.rate, stoppedByTimeBudget: stoppedByTimeBudget, interruptedBy: interruptedBy,
             kinds: groups.map {
                 Kind(
                     signature: $0.signature, cells: $0.cells, strategy: $0.example.strategy, scenario: $0.example.scenarioID,

@@ -46,6 +46,8 @@ public struct ExplorationResult: Sendable {
     /// Kinds of difference, the most frequent first (ties: the first seen first).
     public private(set) var groups: [Group] = []
     public var stoppedByTimeBudget = false
+    /// The signal that stopped the run (e.g. SIGINT), if one did: the figures hold the batches that finished.
+    public var interruptedBy: String?
     public var generationTime: Duration = .zero
     public var elapsed: Duration = .zero
 

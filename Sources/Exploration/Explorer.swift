@@ -52,6 +52,9 @@ public struct Explorer {
         public var timePerCase: Duration = .seconds(120)
         /// Where the generated suites, the findings and the summary go.
         public var folder: String
+        /// Asked before each batch and each case: the name of the signal that stopped the run (the batches that
+        /// finished are compared, nothing is cut down), or nil to go on.
+        public var interruption: @Sendable () -> String? = { nil }
 
         public init(seed: UInt64, count: Int, folder: String) {
             self.seed = seed
@@ -81,6 +84,10 @@ public struct Explorer {
         // Each scenario drawn, with its suite, by id: what a case is cut down from.
         var drawn: [String: (scenario: DraftElement, suite: DraftElement)] = [:]
         while result.generated < options.count {
+            if let signal = options.interruption() {
+                result.interruptedBy = signal
+                break
+            }
             if let budget = options.timeBudget, ContinuousClock.now - started > budget {
                 result.stoppedByTimeBudget = true
                 break
@@ -113,6 +120,10 @@ public struct Explorer {
         result.generationTime = ContinuousClock.now - started
         // One case per kind of difference, the most frequent kinds first.
         for index in result.groups.indices.prefix(options.minimizeLimit) {
+            if let signal = options.interruption() {
+                result.interruptedBy = signal
+                break
+            }
             let example = result.groups[index].example
             guard let (scenario, suite) = drawn[example.scenarioID],
                   let pair = engines.pairs.first(where: { $0.strategy == example.strategy })

@@ -11,7 +11,9 @@ import WebKitModel
 /// The loop on two simulated profiles that differ (webkitgtk and ios-12): it finds differences, files them by
 /// kind, cuts one down to a case that still shows it, and does the same again from the same seed.
 @Suite struct ExplorerTests {
-    private func explore(seed: UInt64, in directory: TestDirectory) throws -> ExplorationResult {
+    private func explore(
+        seed: UInt64, in directory: TestDirectory, interruption: @escaping @Sendable () -> String? = { nil }
+    ) throws -> ExplorationResult {
         let schema = try BuiltInSuites.schema.get()
         let kind = try #require(SyncStrategyKind.all.first { $0.name == "wk-no-sync" })
         let engines = Explorer.Engines(
@@ -30,6 +32,7 @@ import WebKitModel
         options.batchSize = 30
         options.minimizeLimit = 1
         options.triesPerCase = 80
+        options.interruption = interruption
         return try Explorer(engines: engines, options: options).explore()
     }
 
@@ -37,6 +40,7 @@ import WebKitModel
         let directory = try TestDirectory()
         let result = try explore(seed: 5, in: directory)
         #expect(result.generated == 60)
+        #expect(result.interruptedBy == nil)
         #expect(result.tally.compared > 40)
         #expect(result.tally.agreed < result.tally.compared, "webkitgtk and ios-12 differ; nothing was found")
         let first = try #require(result.groups.first)
@@ -57,11 +61,38 @@ import WebKitModel
         #expect(summary.contains(first.signature))
     }
 
+    @Test("a signal stops the run between batches: what finished is compared and marked, nothing is cut down")
+    func interruptedRunKeepsWhatFinished() throws {
+        let asked = Counter()
+        // The first batch runs; the signal arrives before the second.
+        let result = try explore(seed: 5, in: try TestDirectory()) { asked.next() > 1 ? "SIGINT" : nil }
+        #expect(result.interruptedBy == "SIGINT")
+        #expect(result.generated == 30)
+        #expect(result.tally.compared > 20)
+        #expect(result.groups.allSatisfy { $0.finding == nil })
+        let summary = result.markdown(command: "cookie-harness explore")
+        #expect(summary.hasPrefix("# Exploration, seed 5 (interrupted by SIGINT)"))
+        #expect(try result.json().contains("\"interruptedBy\" : \"SIGINT\""))
+    }
+
     @Test func theSameSeedFindsTheSameThings() throws {
         let a = try explore(seed: 9, in: try TestDirectory())
         let b = try explore(seed: 9, in: try TestDirectory())
         #expect(a.signatures == b.signatures)
         #expect(a.tally.agreed == b.tally.agreed)
         #expect(a.groups.map(\.cells) == b.groups.map(\.cells))
+    }
+}
+
+/// How many times it was asked, thread-safely (the interruption is asked from the explorer's thread).
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
     }
 }
