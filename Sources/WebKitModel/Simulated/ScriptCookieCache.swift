@@ -8,8 +8,9 @@ import CookieModel
 /// from what script may see, so it never held the HttpOnly cookies: a write the jar refuses for overwriting an
 /// HttpOnly cookie (RFC 6265bis §5.7) succeeds in the copy, and the page reads the forged value back — on this page
 /// and the later ones of the same web view, until the app's process ends or the store's data is removed. Writes
-/// before any read, and cookies the server sets later, behave as the jar says (measured). Only what differs from the
-/// jar is kept here: the hosts read, and the refused writes.
+/// before any read, and cookies the server sets later, behave as the jar says (measured), except a server's HttpOnly
+/// replacement of a cookie the copy holds, which the copy never hears of (``jarStored(_:replacing:)``). Only what
+/// differs from the jar is kept here: the hosts read, the refused writes and the replaced values.
 final class ScriptCookieCache {
     private var hosts: Set<String> = []
     /// The writes the jar refused and the copy accepted, in a jar of the same kind.
@@ -36,6 +37,26 @@ final class ScriptCookieCache {
         guard hosts.contains(url.host) else { return fromJar }
         let kept = refusedWrites.documentCookie(for: url, isSameSite: true)
         return [fromJar, kept].filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
+    /// The jar stored `cookie` from a server's answer, in place of `old` when it replaced a script-visible cookie.
+    /// The copy hears of a change only when the cookie it gets is visible to script (measured on WebKitGTK 2.50.6,
+    /// the `http-only-script-writes` suite: after a read, a server's HttpOnly replacement leaves the old value in
+    /// `document.cookie`, on this page and the next ones of the view, even once the HttpOnly cookie is deleted; a
+    /// later script-visible cookie of the same name replaces it): on an HttpOnly replacement the copy keeps the old
+    /// value, for the hosts it covers; a script-visible cookie takes the place of what the copy kept.
+    func jarStored(_ cookie: Cookie, replacing old: Cookie?) {
+        guard cookie.isHTTPOnly else {
+            _ = refusedWrites.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+            return
+        }
+        guard let old, !old.isHTTPOnly, hosts.contains(where: { Self.covers($0, old) }) else { return }
+        _ = refusedWrites.insert(old)
+    }
+
+    /// Whether a page of `host` may read `cookie` (its domain).
+    private static func covers(_ host: String, _ cookie: Cookie) -> Bool {
+        host == cookie.domain || (!cookie.isHostOnly && host.hasSuffix("." + cookie.domain))
     }
 
     /// The store's website data was removed: the web process is told, and its copy goes.

@@ -181,11 +181,22 @@ extension SimulatedWebKit {
             log("\(lines.count) Set-Cookie line(s) from third-party \(url.host ?? "") not stored (third-party cookies: \(profile.thirdPartyCookies.rawValue))")
             return
         }
+        // The web views whose pages read document.cookie keep a copy that hears of some changes only.
+        let copies = webViews.values.compactMap { $0.store === store ? $0.scriptCookieCache : nil }
         for (index, line) in lines.enumerated() {
             if delays.indices.contains(index), delays[index] > 0 { clock.advance(by: delays[index]) }
+            let visibleBefore = copies.isEmpty ? [] : store.jar.listedCookies.filter { !$0.isHTTPOnly }
             let outcome = store.jar.setCookie(line, from: cookieURL, context: context)
             switch outcome {
-            case .stored(let cookie, _): didChange(store, stored: cookie)
+            case .stored(let cookie, let replaced):
+                let old = replaced ? visibleBefore.first {
+                    $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path
+                } : nil
+                for copy in copies { copy.jarStored(cookie, replacing: old) }
+                if cookie.isHTTPOnly, old != nil, !copies.isEmpty {
+                    log("Set-Cookie from \(url.host ?? ""): \(cookie.name) is HttpOnly now; a web process copy that read it keeps the old value")
+                }
+                didChange(store, stored: cookie)
             case .expiredOnArrival(let removed):
                 if removed { didChange(store, stored: nil) }
                 log("Set-Cookie from \(url.host ?? ""): \(describe(outcome))")
