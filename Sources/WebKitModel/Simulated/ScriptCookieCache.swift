@@ -13,11 +13,12 @@ import CookieModel
 /// differs from the jar is kept here: the hosts read, the refused writes and the replaced values.
 final class ScriptCookieCache {
     private var hosts: Set<String> = []
-    /// The writes the jar refused and the copy accepted, in a jar of the same kind.
-    private let refusedWrites: any EngineCookieJar
+    /// What only the copy holds, in a jar of the same kind: the writes the jar refused and the copy accepted, and
+    /// the values the jar replaced with HttpOnly cookies unknown to the copy.
+    private let onlyInCopy: any EngineCookieJar
 
     init(jar: any EngineCookieJar) {
-        refusedWrites = jar
+        onlyInCopy = jar
     }
 
     /// `document.cookie` was read on a page of `url`'s host: the host is cached from now on.
@@ -29,13 +30,13 @@ final class ScriptCookieCache {
     /// one the copy cannot make (it lacks the HttpOnly cookie). True when kept.
     func keepRefusedWrite(_ value: String, documentURL url: CookieURL, refusal: CookieRejection) -> Bool {
         guard refusal == .overwritesHTTPOnly, hosts.contains(url.host) else { return false }
-        return refusedWrites.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
+        return onlyInCopy.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
     }
 
     /// What a page at `url` reads: the jar's answer, then the kept writes that match it.
     func documentCookie(_ fromJar: String, for url: CookieURL) -> String {
         guard hosts.contains(url.host) else { return fromJar }
-        let kept = refusedWrites.documentCookie(for: url, isSameSite: true)
+        let kept = onlyInCopy.documentCookie(for: url, isSameSite: true)
         return [fromJar, kept].filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
@@ -47,11 +48,11 @@ final class ScriptCookieCache {
     /// value, for the hosts it covers; a script-visible cookie takes the place of what the copy kept.
     func jarStored(_ cookie: Cookie, replacing old: Cookie?) {
         guard cookie.isHTTPOnly else {
-            _ = refusedWrites.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+            _ = onlyInCopy.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
             return
         }
         guard let old, !old.isHTTPOnly, hosts.contains(where: { Self.covers($0, old) }) else { return }
-        _ = refusedWrites.insert(old)
+        _ = onlyInCopy.insert(old)
     }
 
     /// Whether a page of `host` may read `cookie` (its domain).
@@ -62,6 +63,6 @@ final class ScriptCookieCache {
     /// The store's website data was removed: the web process is told, and its copy goes.
     func clear() {
         hosts.removeAll()
-        _ = refusedWrites.delete { _ in true }
+        _ = onlyInCopy.delete { _ in true }
     }
 }
