@@ -24,4 +24,8 @@ public struct HTTPResponse: Sendable, Hashable {
     public var location: String? { headers.joinedValue(of: "Location", separator: ",") }
     /// A redirect status with a `Location` (``HTTPRedirect/statuses``).
     public var isRedirect: Bool { HTTPRedirect.statuses.contains(status) && location != nil }
+    /// HTML: a 204 or 205 answer to a navigation, a page's or a frame's, has no document: the navigation is
+    /// abandoned (its cookies are kept).
+    public var hasNoDocument: Bool { Self.hasNoDocument(status) }
+    public static func hasNoDocument(_ status: Int) -> Bool { status == 204 || status == 205 }
 }

@@ -8,12 +8,7 @@ extension LibsoupCookieJar: EngineCookieJar {
     /// WebKit reads DOM cookies from its own list of the host's cookies, not through libsoup's `get_cookies`, which
     /// removes what has expired.
     public func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String {
-        let now = clock.now
-        let entries = state.withLock {
-            cookies(for: url, partyHost: Self.partyHost(url, isSameSite), isSafeMethod: true, forHTTP: false,
-                    isTopLevelNavigation: false, now: now, purging: false, &$0)
-        }
-        return Self.header(entries)
+        documentCookie(for: url, isSameSite: isSameSite, purging: false)
     }
 
     /// `document.cookie = string` through WebKit's own DOM path before libsoup's jar: WebKit's

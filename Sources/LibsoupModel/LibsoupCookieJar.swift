@@ -248,10 +248,15 @@ public final class LibsoupCookieJar: Sendable {
     /// `document.cookie` as the `libsoup` adapter reads it: the list with for_http FALSE, a safe method, not a
     /// top-level navigation.
     public func documentCookie(for url: CookieURL, isSameSite: Bool = true) -> String {
+        documentCookie(for: url, isSameSite: isSameSite, purging: true)
+    }
+
+    /// The `document.cookie` list; with `purging` false, expired cookies stay in the jar.
+    func documentCookie(for url: CookieURL, isSameSite: Bool, purging: Bool) -> String {
         let now = clock.now
         let entries = state.withLock {
             cookies(for: url, partyHost: Self.partyHost(url, isSameSite), isSafeMethod: true, forHTTP: false,
-                    isTopLevelNavigation: false, now: now, &$0)
+                    isTopLevelNavigation: false, now: now, purging: purging, &$0)
         }
         return Self.header(entries)
     }

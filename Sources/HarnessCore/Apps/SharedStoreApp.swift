@@ -121,7 +121,7 @@ public final class SharedStoreApp: App {
     /// A new page: it follows the current item, and the items ahead of it are dropped. A 204 or 205 answer has no
     /// document: the navigation is abandoned and the page stays (HTML; measured on WebKitGTK, the `explored` suite).
     private func visit(_ url: HTTPURL) {
-        guard lastStatus != 204, lastStatus != 205 else {
+        guard !HTTPResponse.hasNoDocument(lastStatus) else {
             environment.transcript.record("• web view: the \(lastStatus) answer of \(url) has no document; the page stays")
             return
         }
@@ -148,7 +148,7 @@ public final class SharedStoreApp: App {
             request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false,
             handlesCookies: true, subresource: kind)
         // HTML: a 204 or 205 answer abandons a frame's navigation as a page's: no document, no load event.
-        if kind == .iframe, lastStatus == 204 || lastStatus == 205 {
+        if kind == .iframe, HTTPResponse.hasNoDocument(lastStatus) {
             environment.transcript.record("• web view: the frame's \(lastStatus) answer of \(url) has no document; the frame loads nothing")
             throw StepFailure(.failed, "the frame's answer from \(url) is \(lastStatus): no document to load")
         }

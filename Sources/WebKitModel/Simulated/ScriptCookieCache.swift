@@ -55,9 +55,10 @@ final class ScriptCookieCache {
         _ = onlyInCopy.insert(old)
     }
 
-    /// Whether a page of `host` may read `cookie` (its domain).
+    /// Whether a page of `host` may read `cookie` (its domain). A cookie of an IP address is host-only, so the
+    /// domain match's IP rule never decides here.
     private static func covers(_ host: String, _ cookie: Cookie) -> Bool {
-        host == cookie.domain || (!cookie.isHostOnly && host.hasSuffix("." + cookie.domain))
+        cookie.isHostOnly ? host == cookie.domain : CookieURL.domainMatches(host: host, domain: cookie.domain, hostIsIPAddress: false)
     }
 
     /// The store's website data was removed: the web process is told, and its copy goes.

@@ -99,7 +99,7 @@ extension SimulatedWebKit {
                             return completion(.failure(WebKitError(
                                 .frameLoadInterruptedByPolicyChange, "frame load interrupted: the response policy cancelled \(url)")))
                         }
-                        guard response.status != 204, response.status != 205 else {
+                        guard !response.hasNoDocument else {
                             // HTML: the navigation is abandoned; measured on WebKitGTK 2.50.6: no load event comes.
                             log("the frame's \(response.status) answer from \(url) has no document: the frame loads nothing")
                             return completion(.failure(WebKitError(.cancelled, "the frame's answer from \(url) is \(response.status): no document to load")))

@@ -259,7 +259,7 @@ extension SimulatedWebKit {
                 schedule(after: 0) { [unowned self] in
                     guard isCurrent(navigation) else { return }
                     switch policy {
-                    case .allow where response.status == 204 || response.status == 205:
+                    case .allow where response.hasNoDocument:
                         // No document to show (HTML: the navigation is abandoned): the page stays, the answer's
                         // cookies were kept; measured as WebKitGTK reports it (explored.no-content-answer-keeps-the-page).
                         fail(navigation, WebKitError(.cancelled, "Frame load interrupted: a \(response.status) answer has no document"))
