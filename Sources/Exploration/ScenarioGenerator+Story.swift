@@ -119,11 +119,14 @@ extension ScenarioGenerator {
                 steps.append(DraftElement(action == .goBack ? "go-back" : "go-forward"))
             case .fetch:
                 let route = random.pick(routes)
-                let kind = random.pick(["fetch", "fetch", "xhr", "image", "iframe"])
+                let kind = random.pick(["fetch", "fetch", "xhr", "image", "iframe", "script", "beacon", "event-source"])
                 var element = DraftElement("fetch", [.init("url", route.url)])
                 if kind != "fetch" { element[attribute: "kind"] = kind }
-                if kind == "fetch", random.chance(0.15) { element[attribute: "handles-cookies"] = "false" }
-                if kind == "xhr", random.chance(0.5) { element[attribute: "with-credentials"] = "true" }
+                if kind == "fetch", random.chance(0.15) {
+                    element[attribute: "credentials"] = random.pick(["omit", "same-origin"])
+                    if random.chance(0.3) { element[attribute: "mode"] = "cors" }
+                }
+                if kind == "xhr" || kind == "event-source", random.chance(0.5) { element[attribute: "with-credentials"] = "true" }
                 steps.append(element)
                 requested = hops(route)
             case .runScript:

@@ -421,7 +421,13 @@ public final class WebKitGTKEngine: WebKitEngine {
             "headers": DriverMessages.headers(request.headerFields.removing("Cookie")),
             "body": request.bodyText.map(JSONValue.string) ?? .null, "kind": .string(kind.name),
         ]
-        if case .xhr(let withCredentials) = kind { fields["with-credentials"] = .bool(withCredentials) }
+        switch kind {
+        case .xhr(let withCredentials), .eventSource(let withCredentials): fields["with-credentials"] = .bool(withCredentials)
+        case .fetch(let credentials, let mode):
+            fields["credentials"] = .string(credentials.rawValue)
+            fields["mode"] = .string(mode.rawValue)
+        case .image, .iframe, .script, .beacon: break
+        }
         guard let result = send("fetch", fields), case .integer(let id)? = result.fields["request"] else { return }
         fetches[id] = { result in completion(result.map { _ in WebResponse(url: request.url, statusCode: 200, headerFields: []) }) }
         log("the page requests \(request.httpMethod) \(request.url) as \(kind.summary)")

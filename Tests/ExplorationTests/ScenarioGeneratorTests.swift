@@ -48,7 +48,7 @@ import TestSupport
             return String(line[start.upperBound...].prefix { $0 != "\"" })
         })
         #expect(stepNames.count >= 18, "the schema's step list was not found: \(stepNames.sorted())")
-        let kinds = Set(["fetch", "xhr", "image", "iframe"])
+        let kinds = Set(["fetch", "xhr", "image", "iframe", "script", "beacon", "event-source"])
         var drawn: Set<String> = []
         var fetchKinds: Set<String> = []
         for batch in 1...10 {
@@ -59,7 +59,12 @@ import TestSupport
         }
         #expect(stepNames.subtracting(drawn).isEmpty, "never drawn: \(stepNames.subtracting(drawn).sorted())")
         #expect(fetchKinds == kinds)
-        #expect(schema.contains("<xs:enumeration value=\"iframe\"/>"), "a fetch kind of the schema is not in this test's list")
+        // The fetch kinds the schema lists: the enumeration of <fetch kind=>.
+        let kindStart = try #require(schema.range(of: "<xs:attribute name=\"kind\" default=\"fetch\">"))
+        let kindEnd = try #require(schema.range(of: "</xs:attribute>", range: kindStart.upperBound..<schema.endIndex))
+        let schemaKinds = Set(schema[kindStart.upperBound..<kindEnd.lowerBound].components(separatedBy: "<xs:enumeration value=\"").dropFirst()
+            .map { String($0.prefix { $0 != "\"" }) })
+        #expect(schemaKinds == kinds, "the schema's fetch kinds and this test's differ: \(schemaKinds.symmetricDifference(kinds).sorted())")
     }
 
     @Test func filledChecksPassOnTheReference() throws {

@@ -12,23 +12,41 @@ struct SubresourceKindTests {
         HTTPResponse(status: 200, headers: fields.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
 
-    @Test("fetch(), images and iframes always include credentials; an XHR only to the page's origin unless withCredentials")
+    @Test("fetch() by its credentials mode, images and iframes always, an XHR only to the page's origin unless withCredentials")
     func credentials() {
-        #expect(SubresourceKind.fetch.includesCredentials(to: Self.sibling, from: Self.page))
-        #expect(SubresourceKind.image.includesCredentials(to: Self.sibling, from: Self.page))
-        #expect(SubresourceKind.iframe.includesCredentials(to: Self.sibling, from: Self.page))
-        #expect(SubresourceKind.xhr(withCredentials: false).includesCredentials(to: Self.sameOrigin, from: Self.page))
-        #expect(!SubresourceKind.xhr(withCredentials: false).includesCredentials(to: Self.sibling, from: Self.page))
-        #expect(SubresourceKind.xhr(withCredentials: true).includesCredentials(to: Self.sibling, from: Self.page))
+        func includes(_ kind: SubresourceKind, _ urls: HTTPURL...) -> Bool { kind.includesCredentials(along: urls, from: Self.page) }
+        #expect(includes(.fetch(), Self.sibling))
+        #expect(includes(.fetch(credentials: .include, mode: .cors), Self.sibling))
+        #expect(!includes(.fetch(credentials: .omit), Self.sameOrigin))
+        #expect(includes(.fetch(credentials: .sameOrigin), Self.sameOrigin))
+        #expect(!includes(.fetch(credentials: .sameOrigin), Self.sibling))
+        #expect(includes(.image, Self.sibling))
+        #expect(includes(.iframe, Self.sibling))
+        #expect(includes(.xhr(withCredentials: false), Self.sameOrigin))
+        #expect(!includes(.xhr(withCredentials: false), Self.sibling))
+        #expect(includes(.xhr(withCredentials: true), Self.sibling))
         // Another scheme or port is another origin.
-        #expect(!SubresourceKind.xhr(withCredentials: false).includesCredentials(to: HTTPURL("http://app.example.com/")!, from: Self.page))
-        #expect(!SubresourceKind.xhr(withCredentials: false).includesCredentials(to: HTTPURL("https://app.example.com:8443/")!, from: Self.page))
+        #expect(!includes(.xhr(withCredentials: false), HTTPURL("http://app.example.com/")!))
+        #expect(!includes(.xhr(withCredentials: false), HTTPURL("https://app.example.com:8443/")!))
+        // No page (nothing to be same-origin with): same-origin includes nothing.
+        #expect(!SubresourceKind.fetch(credentials: .sameOrigin).includesCredentials(along: [Self.sameOrigin], from: nil))
+    }
+
+    @Test("same-origin credentials: a hop to another origin taints the rest of the chain, a redirect back included")
+    func sameOriginIsTaintedByAnotherOrigin() {
+        for kind in [SubresourceKind.fetch(credentials: .sameOrigin), .fetch(credentials: .sameOrigin, mode: .cors), .xhr(withCredentials: false)] {
+            #expect(kind.includesCredentials(along: [Self.sameOrigin, Self.sameOrigin], from: Self.page))
+            #expect(!kind.includesCredentials(along: [Self.sameOrigin, Self.sibling, Self.sameOrigin], from: Self.page))
+        }
+        #expect(SubresourceKind.fetch(credentials: .include).includesCredentials(along: [Self.sibling, Self.sameOrigin], from: Self.page))
     }
 
     @Test("no-cors kinds and same-origin XHRs read any answer")
     func noCheck() {
         let bare = Self.answer([])
-        #expect(SubresourceKind.fetch.allowsReading(bare, of: Self.sibling, from: Self.page))
+        #expect(SubresourceKind.fetch().allowsReading(bare, of: Self.sibling, from: Self.page))
+        #expect(!SubresourceKind.fetch(mode: .cors).allowsReading(bare, of: Self.sibling, from: Self.page))
+        #expect(SubresourceKind.fetch(mode: .cors).allowsReading(bare, of: Self.sameOrigin, from: Self.page))
         #expect(SubresourceKind.image.allowsReading(bare, of: Self.sibling, from: Self.page))
         #expect(SubresourceKind.iframe.allowsReading(bare, of: Self.sibling, from: Self.page))
         #expect(SubresourceKind.xhr(withCredentials: true).allowsReading(bare, of: Self.sameOrigin, from: Self.page))
@@ -46,5 +64,8 @@ struct SubresourceKindTests {
         if let allowCredentials { fields.append(("Access-Control-Allow-Credentials", allowCredentials)) }
         let kind = SubresourceKind.xhr(withCredentials: withCredentials)
         #expect(kind.allowsReading(Self.answer(fields), of: Self.sibling, from: Self.page) == allowed)
+        // fetch() in mode cors meets the same check, with credentials include or same-origin as withCredentials says.
+        let fetch = SubresourceKind.fetch(credentials: withCredentials ? .include : .sameOrigin, mode: .cors)
+        #expect(fetch.allowsReading(Self.answer(fields), of: Self.sibling, from: Self.page) == allowed)
     }
 }

@@ -132,12 +132,22 @@ struct SuiteLoaderErrorTests {
         Case(
             name: "with-credentials on a fetch()",
             body: "\(scenario)\n    <fetch url=\"https://a.example/\" with-credentials=\"true\"/>\n  </scenario>",
-            error: #"3:37: error: with-credentials= belongs to kind="xhr" (a fetch has its own credentials mode)"#
+            error: #"3:37: error: with-credentials= belongs to kind="xhr" or "event-source" (a fetch has its own credentials mode)"#
         ),
         Case(
-            name: "handles-cookies on an image",
-            body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\" handles-cookies=\"false\"/>\n  </scenario>",
-            error: #"3:50: error: handles-cookies= belongs to kind="fetch"; an XHR says with-credentials=, an image or an iframe always sends cookies"#
+            name: "handles-cookies on a fetch",
+            body: "\(scenario)\n    <fetch url=\"https://a.example/\" handles-cookies=\"false\"/>\n  </scenario>",
+            error: #"3:37: error: handles-cookies= is for <load> and <native-request>; a <fetch> says credentials="omit", "same-origin" or "include""#
+        ),
+        Case(
+            name: "credentials on an image",
+            body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\" credentials=\"omit\"/>\n  </scenario>",
+            error: #"3:50: error: credentials= belongs to kind="fetch" (an XHR or an EventSource says with-credentials=; the other kinds always send cookies)"#
+        ),
+        Case(
+            name: "mode on an XHR",
+            body: "\(scenario)\n    <fetch kind=\"xhr\" url=\"https://a.example/\" mode=\"cors\"/>\n  </scenario>",
+            error: #"3:48: error: mode= belongs to kind="fetch" (an XHR or an EventSource says with-credentials=; the other kinds always send cookies)"#
         ),
         Case(
             name: "an iframe with a header of its own",
@@ -153,6 +163,21 @@ struct SuiteLoaderErrorTests {
             name: "an XHR with a method that needs a preflight",
             body: "\(scenario)\n    <fetch kind=\"xhr\" method=\"PUT\" url=\"https://a.example/\"/>\n  </scenario>",
             error: "3:5: error: an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model"
+        ),
+        Case(
+            name: "an EventSource with a header",
+            body: "\(scenario)\n    <fetch kind=\"event-source\" url=\"https://a.example/\"><header name=\"X-A\" value=\"1\"/></fetch>\n  </scenario>",
+            error: "3:5: error: an event-source is a plain GET: no method=, <header> or <body>"
+        ),
+        Case(
+            name: "a beacon with a method",
+            body: "\(scenario)\n    <fetch kind=\"beacon\" method=\"PUT\" url=\"https://a.example/\"/>\n  </scenario>",
+            error: "3:5: error: a beacon is a POST of its <body> (navigator.sendBeacon): no method= or <header>"
+        ),
+        Case(
+            name: "with-credentials on a script",
+            body: "\(scenario)\n    <fetch kind=\"script\" url=\"https://a.example/\" with-credentials=\"true\"/>\n  </scenario>",
+            error: #"3:51: error: with-credentials= belongs to kind="xhr" or "event-source" (a script has its own credentials mode)"#
         ),
         Case(
             name: "an image with a body",
@@ -192,7 +217,11 @@ struct SuiteLoaderErrorTests {
                 <fetch kind="xhr" with-credentials="true" url="https://a.example/y"/>
                 <fetch kind="image" url="https://a.example/z"/>
                 <fetch kind="iframe" url="https://a.example/v"/>
-                <fetch kind="fetch" handles-cookies="false" url="https://a.example/w"/>
+                <fetch kind="fetch" credentials="omit" url="https://a.example/w"/>
+                <fetch credentials="same-origin" mode="cors" url="https://a.example/u"/>
+                <fetch kind="script" url="https://a.example/s"/>
+                <fetch kind="beacon" url="https://a.example/b"><body>e=1</body></fetch>
+                <fetch kind="event-source" with-credentials="true" url="https://a.example/e"/>
                 <open-web-view name="b" data-store="non-persistent"/>
                 <switch-web-view name="b"/>
               </scenario>
@@ -213,7 +242,11 @@ struct SuiteLoaderErrorTests {
             .fetch(Request(url: "https://a.example/y"), .xhr(withCredentials: true)),
             .fetch(Request(url: "https://a.example/z"), .image),
             .fetch(Request(url: "https://a.example/v"), .iframe),
-            .fetch(Request(url: "https://a.example/w", handlesCookies: false), .fetch),
+            .fetch(Request(url: "https://a.example/w"), .fetch(credentials: .omit)),
+            .fetch(Request(url: "https://a.example/u"), .fetch(credentials: .sameOrigin, mode: .cors)),
+            .fetch(Request(url: "https://a.example/s"), .script),
+            .fetch(Request(url: "https://a.example/b", method: "POST", body: "e=1"), .beacon),
+            .fetch(Request(url: "https://a.example/e"), .eventSource(withCredentials: true)),
             .openWebView(WebViewOptions(dataStore: .nonPersistent, name: "b")),
             .switchWebView(name: "b"),
         ])

@@ -71,4 +71,15 @@ struct VirtualNetworkTests {
         #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: "alert(1)") }
         #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: #"document.cookie = "unterminated"#) }
     }
+
+    @Test("a script's string literal is read as JavaScript reads it: escapes become their characters, not their letters")
+    func documentCookieScriptEscapes() throws {
+        #expect(try DocumentCookieScript.assignments(in: #"document.cookie = "a=1\n2";"#) == ["a=1\n2"])
+        #expect(try DocumentCookieScript.assignments(in: #"document.cookie = "t=\t\r\b\f\v\0";"#) == ["t=\t\r\u{8}\u{C}\u{B}\0"])
+        #expect(try DocumentCookieScript.assignments(in: #"document.cookie = "h=\x41\u0042\u{1F600}";"#) == ["h=AB\u{1F600}"])
+        #expect(try DocumentCookieScript.assignments(in: #"document.cookie = "q=\"\'\\\z";"#) == [#"q="'\z"#])
+        #expect(try DocumentCookieScript.assignments(in: "document.cookie = \"c=a\\\nb\";") == ["c=ab"])
+        #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: #"document.cookie = "x=\xZZ";"#) }
+        #expect(throws: AppError.self) { try DocumentCookieScript.assignments(in: #"document.cookie = "x=\u{110000}";"#) }
+    }
 }

@@ -5,8 +5,10 @@ answered as the next scenario's. A stand-in driver with the real Events mixin an
 import socket
 import tempfile
 import threading
+import time
 
 import driver_protocol
+import page_requests
 import proxy
 import webkit_events
 
@@ -16,6 +18,8 @@ class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
         self.lock = threading.Lock()
         self.events = []
         self.exchanges = {}
+        self.awaited_requests = page_requests.AwaitedRequests()
+        self.decisions, self.pending_calls, self.dialogs, self.scheme_tasks, self.views = {}, set(), {}, {}, {}
         self.counters = {}
         self.waiting_since = {}
         self.last_activity = 0.0
@@ -67,5 +71,34 @@ def test_a_request_before_the_scenarios_first_page_op_is_closed_and_only_a_later
             driver.events.clear()
             assert ask(server.port, "/home") == b""
             assert driver.events == []
+        finally:
+            server.close()
+
+
+def test_a_queued_beacon_keeps_the_driver_busy_until_each_of_its_hops_reaches_the_proxy():
+    driver = StandIn()
+    driver.redirects = {}
+    with tempfile.TemporaryDirectory() as directory:
+        server = proxy.Proxy(driver, *proxy.make_certificate(directory, "beacon-test"))
+        try:
+            driver.note_op("load")
+            assert not driver.busy()
+            url = webkit_events.normalised("http://APP.example.com/collect")
+            driver.awaited_requests.expect(url, time.monotonic() + 5, follow_redirects=True)
+            assert driver.busy()  # the beacon is queued, its request not seen yet
+            threading.Thread(target=ask, args=(server.port, "/collect"), daemon=True).start()
+            deadline = time.monotonic() + 5
+            while not driver.events and time.monotonic() < deadline:
+                threading.Event().wait(0.005)
+            assert not driver.awaited_requests.pending(time.monotonic())  # seen (its exchange keeps the driver busy)
+            driver.note_redirect("http://app.example.com/collect", "/next")  # its answer redirects: the hop is awaited
+            assert driver.awaited_requests.pending(time.monotonic())
+            driver.awaited_requests.arrived(webkit_events.normalised("http://app.example.com/next"))
+            driver.exchanges.clear()
+            assert not driver.busy()
+            driver.note_redirect("http://app.example.com/elsewhere", "/x")  # not a beacon's hop: nothing awaited
+            assert not driver.busy()
+            driver.awaited_requests.expect("http://app.example.com/never", time.monotonic() - 1)
+            assert not driver.busy()  # an awaited request past its grace no longer counts
         finally:
             server.close()

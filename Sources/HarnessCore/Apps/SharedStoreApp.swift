@@ -140,9 +140,22 @@ public final class SharedStoreApp: App {
         var request = request
         // Mixed Content: an insecure image is asked for over https; any other insecure request, on any hop, is
         // blocked in `perform` before it leaves.
-        if kind == .image, MixedContent.isMixed(request.url, on: current) {
+        if kind.isUpgradeableMixedContent, MixedContent.isMixed(request.url, on: current) {
             environment.transcript.record("• mixed content: the image \(request.url) is asked for over https (upgraded)")
             request.url = MixedContent.upgraded(request.url)
+        }
+        // sendBeacon: refused only when its URL is mixed content; what becomes of the request later is not the step's.
+        if kind == .beacon {
+            guard !MixedContent.isMixed(request.url, on: current) else {
+                environment.transcript.record("• mixed content: sendBeacon refuses \(request.url) from \(current)")
+                throw StepFailure(.failed, "sendBeacon refused \(request.url): mixed content on \(current)")
+            }
+            do {
+                _ = try perform(request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false, handlesCookies: true, subresource: kind)
+            } catch let failure as StepFailure {
+                environment.transcript.record("• the beacon to \(request.url) ended without an answer: \(failure.message)")
+            }
+            return
         }
         let url = try perform(
             request, channel: kind.name, store: webViewStore, initiator: current, topLevel: false,
@@ -190,24 +203,28 @@ public final class SharedStoreApp: App {
         _ request: HTTPRequest, channel: String, store: any CookieStore, initiator: HTTPURL?, topLevel: Bool,
         handlesCookies: Bool, subresource: SubresourceKind? = nil
     ) throws -> HTTPURL {
-        // A subresource's credentials mode decides, hop by hop, whether cookies go and are kept (an XHR includes
-        // them only to the page's origin unless it asked withCredentials).
-        func credentials(_ url: HTTPURL) -> Bool {
-            handlesCookies && (subresource?.includesCredentials(to: url, from: initiator) ?? true)
+        // A subresource's credentials mode decides, hop by hop, whether cookies go and are kept (`same-origin`: only
+        // while every hop so far stayed on the page's origin).
+        func credentials(_ hop: HTTPClient.Hop) -> Bool {
+            handlesCookies && (subresource?.includesCredentials(along: hop.urlList, from: initiator) ?? true)
         }
         let client = HTTPClient(network: environment.network, transcript: environment.transcript, channel: channel)
-        let manualCookie = request.cookieHeader
+        // A page's own Cookie field never leaves (Fetch: a forbidden request-header name); an app's request keeps it.
+        let manualCookie = subresource == nil ? request.cookieHeader : nil
+        if subresource != nil, request.cookieHeader != nil {
+            environment.transcript.record("• the page's Cookie header on \(request.url) is dropped (forbidden header name)")
+        }
         // The app's other header fields go to every hop, as Fetch's redirect keeps them (a manual Cookie does not).
         var carried = request.headers.removing("Cookie")
         let final = try client.perform(request) { hop in
-            if let subresource, subresource != .image, let initiator, MixedContent.isMixed(hop.request.url, on: initiator) {
+            if let subresource, !subresource.isUpgradeableMixedContent, let initiator, MixedContent.isMixed(hop.request.url, on: initiator) {
                 environment.transcript.record("• mixed content: \(subresource.summary) of \(hop.request.url) from \(initiator) is blocked before it leaves")
                 throw StepFailure(.failed, "mixed content: \(hop.request.url) blocked on \(initiator)")
             }
             let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
             hop.request.headers.removeAll { $0.name.lowercased() == "cookie" }
             if hop.index == 0 {
-                hop.request.headers = request.headers
+                hop.request.headers = subresource == nil ? request.headers : request.headers.removing("Cookie")
                 if manualCookie != nil { return }
             } else {
                 let previous = hop.urlList[hop.index - 1]
@@ -216,10 +233,10 @@ public final class SharedStoreApp: App {
                     methodBecomesGET: hop.request.method == "GET" && request.method != "GET")
                 hop.request.headers = carried
             }
-            guard credentials(hop.request.url), let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
+            guard credentials(hop), let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
             hop.request.headers.append(HeaderField(name: "Cookie", value: header))
         } received: { response, hop in
-            if credentials(hop.request.url) {
+            if credentials(hop) {
                 let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)
                 for (index, line) in response.setCookies.enumerated() {
                     let delay = response.setCookieDelay(at: index)
@@ -237,6 +254,10 @@ public final class SharedStoreApp: App {
                 }
                 environment.transcript.record("• CORS: \(hop.request.url) does not allow \(origin) to read the answer")
                 throw StepFailure(.failed, "CORS refused the answer of \(hop.request.url) to \(origin)")
+            }
+            if let subresource, !response.isRedirect, !subresource.loads(response) {
+                environment.transcript.record("• \(subresource.summary) of \(hop.request.url) does not load its \(response.status) answer")
+                throw StepFailure(.failed, "\(subresource.summary) of \(hop.request.url) did not load (\(response.status))")
             }
         }
         lastStatus = final.response.status

@@ -322,42 +322,78 @@ struct SuiteReader {
         return request
     }
 
-    /// A `<fetch>`: its request and `kind=` (`fetch`, `xhr` with `with-credentials=`, `image`, `iframe`). An XHR is
-    /// GET, HEAD or POST with no header of its own and an image or an iframe a plain GET, so no CORS preflight is ever needed (the harness
-    /// does not model one); `handles-cookies=` belongs to `fetch()` alone (its credentials mode).
+    /// A `<fetch>`: its request and `kind=` (`fetch` with `credentials=` and `mode=`; `xhr` and `event-source` with
+    /// `with-credentials=`; `image`, `iframe`, `script`; `beacon`, a POST of its `<body>`). An XHR is GET, HEAD or
+    /// POST with no header of its own and the element kinds and an EventSource a plain GET, so no CORS preflight is
+    /// ever needed (the harness does not model one).
     private mutating func subresource(_ element: XMLTree.Element) -> Step.Kind? {
-        guard let request = request(element) else { return nil }
+        guard var request = request(element) else { return nil }
         let withCredentials = element.attribute(named: "with-credentials")
-        let handlesCookies = element.attribute(named: "handles-cookies")
+        if let handlesCookies = element.attribute(named: "handles-cookies") {
+            error(at: handlesCookies, "handles-cookies= is for <load> and <native-request>; a <fetch> says credentials=\"omit\", \"same-origin\" or \"include\"")
+            return nil
+        }
         let kindName = element.attribute(named: "kind").map { SuiteText.trimmed($0.value) } ?? "fetch"
+        let credentials = element.attribute(named: "credentials")
+        let mode = element.attribute(named: "mode")
+        if kindName != "fetch", let attribute = credentials ?? mode {
+            error(at: attribute, "\(attribute.name)= belongs to kind=\"fetch\" (an XHR or an EventSource says with-credentials=; the other kinds always send cookies)")
+            return nil
+        }
+        if let withCredentials, kindName != "xhr", kindName != "event-source" {
+            error(at: withCredentials, "with-credentials= belongs to kind=\"xhr\" or \"event-source\" (a \(kindName) has its own credentials mode)")
+            return nil
+        }
         let kind: SubresourceKind
         switch kindName {
-        case "fetch": kind = .fetch
+        case "fetch":
+            guard let credentials = enumeration(credentials, FetchCredentials.self, default: .include),
+                let mode = enumeration(mode, FetchMode.self, default: .noCors)
+            else { return nil }
+            kind = .fetch(credentials: credentials, mode: mode)
         case "xhr": kind = .xhr(withCredentials: boolean(element, "with-credentials") ?? false)
+        case "event-source": kind = .eventSource(withCredentials: boolean(element, "with-credentials") ?? false)
         case "image": kind = .image
         case "iframe": kind = .iframe
+        case "script": kind = .script
+        case "beacon": kind = .beacon
         default:
-            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr, image or iframe")
-            return nil
-        }
-        if let withCredentials, kindName != "xhr" {
-            error(at: withCredentials, "with-credentials= belongs to kind=\"xhr\" (a \(kindName) has its own credentials mode)")
-            return nil
-        }
-        if let handlesCookies, kindName != "fetch" {
-            error(at: handlesCookies, "handles-cookies= belongs to kind=\"fetch\"; an XHR says with-credentials=, an image or an iframe always sends cookies")
+            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr, image, iframe, script, beacon or event-source")
             return nil
         }
         let method = request.method.uppercased()
-        if kindName == "xhr", !["GET", "HEAD", "POST"].contains(method) || !request.headers.isEmpty {
+        switch kind {
+        case .xhr where !["GET", "HEAD", "POST"].contains(method) || !request.headers.isEmpty:
             error(at: element, "an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model")
             return nil
-        }
-        if kindName == "image" || kindName == "iframe", method != "GET" || !request.headers.isEmpty || request.body != nil {
-            error(at: element, "an \(kindName) is a plain GET: no method=, <header> or <body>")
-            return nil
+        case .image, .iframe, .script, .eventSource:
+            guard method == "GET", request.headers.isEmpty, request.body == nil else {
+                error(at: element, "\(["image", "iframe", "event-source"].contains(kindName) ? "an" : "a") \(kindName) is a plain GET: no method=, <header> or <body>")
+                return nil
+            }
+        case .beacon:
+            guard element.attribute(named: "method") == nil, request.headers.isEmpty else {
+                error(at: element, "a beacon is a POST of its <body> (navigator.sendBeacon): no method= or <header>")
+                return nil
+            }
+            request.method = "POST"
+        default: break
         }
         return .fetch(request, kind)
+    }
+
+    /// The value of `attribute` as one of `Value`'s raw values, `fallback` when absent; nil when invalid (reported).
+    private mutating func enumeration<Value: RawRepresentable & CaseIterable>(
+        _ attribute: XMLTree.Attribute?, _: Value.Type, default fallback: Value
+    ) -> Value? where Value.RawValue == String {
+        guard let attribute else { return fallback }
+        let text = SuiteText.trimmed(attribute.value)
+        guard let value = Value(rawValue: text) else {
+            let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            error(at: attribute, "\(attribute.name)=\"\(attribute.value)\" must be one of \(names)")
+            return nil
+        }
+        return value
     }
 
     /// A duration in seconds from attribute `name` given in milliseconds (finite, 0 or more), nil when absent or

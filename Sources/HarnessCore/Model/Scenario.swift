@@ -74,7 +74,7 @@ public struct Step: Sendable, Hashable {
         /// The user goes forward in the web view's history (`WKWebView.goForward()`).
         case goForward
         /// The current page asks for `url` as a subresource: by `fetch()`, an `XMLHttpRequest` or an image.
-        case fetch(Request, SubresourceKind = .fetch)
+        case fetch(Request, SubresourceKind = .fetch())
         /// JavaScript in the current page; statements of the form `document.cookie = "…"` at least.
         case runScript(String)
         /// The app is killed and launched again: what each store persists survives, nothing else.

@@ -220,7 +220,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         self.events = []
         self.exchanges = {}
         self.waiting_since = {}
-        self.awaited_tabs = []  # (url, deadline): target=_blank links whose new tab's request has not come yet
+        self.awaited_requests = page_requests.AwaitedRequests()  # a target=_blank link's new tab, a beacon: not come yet
         self.last_activity = time.monotonic()
         self.directory = driver_protocol.temporary_directory(self.NAME)
         self.clock = Clock(self.directory)
@@ -317,7 +317,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
             # The browser opens a tab of its own (the click has the user's activation, so no popup blocker stops
             # it); the driver knows no such tab, so it waits for the tab's first request instead.
             with self.lock:
-                self.awaited_tabs.append((same_url(url), time.monotonic() + NEW_TAB_GRACE))
+                self.awaited_requests.expect(same_url(url), time.monotonic() + NEW_TAB_GRACE)
                 self.last_activity = time.monotonic()
             self.run_in_page(view, "(() => { const a = document.createElement('a'); a.href = %s; a.target = '_blank'; "
                                    "document.body.appendChild(a); a.click(); })()" % json.dumps(url))
@@ -358,9 +358,13 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it
         ended."""
         view = self.view_of(request)
+        url, kind, _ = page_requests.subresource(request)
         with self.lock:
             number = self.next_number("fetch")
             self.pending_calls.add(("fetch", number))
+            if kind in page_requests.QUEUED_KINDS:
+                self.awaited_requests.expect(
+                    same_url(url), time.monotonic() + page_requests.QUEUED_REQUEST_GRACE, follow_redirects=True)
         generation = self.generation
         source = self.FETCH % page_requests.expression(request)
 
@@ -370,6 +374,8 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
                     return
                 self.pending_calls.discard(("fetch", number))
                 message = self.fetch_outcome(reply)
+                if message is not None:
+                    self.awaited_requests.forget(same_url(url))  # refused: it never leaves
                 event = {"type": "fetch-done", "request": number, "ok": message is None}
                 if message is not None:
                     event["message"] = message
@@ -425,7 +431,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
             # Not the scenario's: the exchange is answered here and never becomes an event.
             return proxy.answered(None if own is SERVICE_CLOSED else own)
         with self.lock:
-            self.awaited_tabs = [(awaited, until) for awaited, until in self.awaited_tabs if awaited != same_url(url)]
+            self.awaited_requests.arrived(same_url(url))
             exchange = proxy.Exchange(self.next_number("exchange"))
             self.exchanges[exchange.number] = exchange
             self.queue_event({"type": "http-request", "exchange": exchange.number, "method": method, "url": url,
@@ -448,7 +454,10 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         return None
 
     def note_redirect(self, url, location):
-        pass  # driver.py classifies frames with it; a browser reports its main frame itself
+        # A browser reports its main frame itself; only an awaited request's next hop (a beacon's) is of interest.
+        with self.lock:
+            self.awaited_requests.redirected(
+                same_url(url), same_url(urllib.parse.urljoin(url, location)), time.monotonic() + page_requests.QUEUED_REQUEST_GRACE)
 
     def drop_exchanges(self):
         """The scenario is over: its open exchanges are closed, its views and calls forgotten."""
@@ -492,8 +501,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         """Under self.lock."""
         now = time.monotonic()
         quiet = now - self.last_activity
-        self.awaited_tabs = [(url, until) for url, until in self.awaited_tabs if until > now]
-        return bool(self.exchanges or self.pending_calls or self.awaited_tabs
+        return bool(self.exchanges or self.pending_calls or self.awaited_requests.pending(now)
                     or any(view.loading(quiet) for view in self.views.values()))
 
     def settle(self, request):
@@ -545,7 +553,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
 
     def reset_numbering(self):
         with self.lock:
-            self.awaited_tabs = []
+            self.awaited_requests.clear()
             self.events = []
             self.counters = {}
         self.clock.write("+0")

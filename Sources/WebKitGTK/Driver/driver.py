@@ -46,6 +46,7 @@ import time
 
 import driver_protocol  # this folder's: the protocol and the process every driver shares (it finds PythonSupport)
 import faketime  # Sources/PythonSupport: libfaketime's preload and offset file
+import page_requests  # this folder's: the subresource request every driver makes
 import proxy  # this folder's: the proxy every driver shares
 import webkit_api as api
 from driver_protocol import Unsupported, field
@@ -92,6 +93,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.events = []
         self.exchanges = {}
         self.redirects = {}  # normalised request URL -> normalised 3xx Location target (proxy threads write)
+        self.awaited_requests = page_requests.AwaitedRequests()  # a beacon the page queued, its hops not at the proxy yet
         self.last_activity = time.monotonic()
         self.display = Display()
         self.directory = driver_protocol.temporary_directory(self.NAME)
@@ -200,6 +202,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
             self.events = []
             self.counters = {}
             self.redirects = {}
+            self.awaited_requests.clear()
             self.waiting_since = {}
             # A request of the previous scenario's pages that reached the proxy while the stores were cleared: its
             # event has just been dropped, so nobody would ever answer it, and the next scenario would wait for it

@@ -1,4 +1,5 @@
-"""A page's subresource request, as the real engines make it: `fetch()`, an `XMLHttpRequest`, an image or an iframe.
+"""A page's subresource request, as the real engines make it: `fetch()`, an `XMLHttpRequest`, an image, an iframe, a
+script element, `navigator.sendBeacon` or an `EventSource`.
 
 One JavaScript function for every driver (WebKitGTK, Chromium, Firefox), so the three engines are asked the same
 thing. It returns a promise that resolves when a response arrived, whatever its status, and rejects when the request
@@ -6,14 +7,64 @@ failed (no answer, a CORS refusal of an XHR, a method `no-cors` forbids). An ima
 alike: an empty body is not an image, and the request went all the same. An iframe resolves on `load` when its
 document is no longer the empty one it starts with (another origin's document cannot be read: that is a load too);
 a frame with no load event in 3 s did not load (a blocked frame fires none). Its element carries the driver's request number (`data-harness-request`), so that a driver that holds the frame's
-navigation decisions knows whose they are.
+navigation decisions knows whose they are. A script resolves on `load` and rejects on `error` (blocked, or an answer
+that is not ok); a beacon resolves when `sendBeacon` queued it (the request goes out after) and rejects when it refused;
+an EventSource resolves on `open` and rejects on `error` (a refused CORS check, a status other than 200, a type other
+than text/event-stream), and is closed either way so that it does not reconnect.
 """
 
 import json
 
 from driver_protocol import ProtocolError, field, header_pairs
 
-KINDS = ("fetch", "xhr", "image", "iframe")
+KINDS = ("fetch", "xhr", "image", "iframe", "script", "beacon", "event-source")
+CREDENTIALS = ("omit", "same-origin", "include")
+MODES = ("no-cors", "cors")
+# A kind whose request leaves after the page's call returned (sendBeacon queues it): a driver counts the step as busy
+# until the request reaches its proxy, for this long at most (a refused one is forgotten at once).
+QUEUED_KINDS = ("beacon",)
+QUEUED_REQUEST_GRACE = 5.0
+
+
+class AwaitedRequests:
+    """Requests a page makes after its call returned (a beacon; a target=_blank link's new tab), by URL as the owner
+    normalises it, each pending until it reaches the proxy or its deadline passes. A request that follows redirects
+    (a beacon) has each hop awaited in turn: WebKit's network process sends a beacon's next hop late, after the quiet
+    window a settle waits for. Not thread-safe: the owner calls it under its lock."""
+
+    def __init__(self):
+        self.deadlines = {}  # url -> monotonic deadline
+        self.following = set()  # awaited URLs whose redirects are awaited too
+        self.hops = set()  # those of them that arrived: a redirect from one is awaited
+
+    def expect(self, url, until, follow_redirects=False):
+        self.deadlines[url] = until
+        if follow_redirects:
+            self.following.add(url)
+
+    def arrived(self, url):
+        """A request for `url` reached the proxy."""
+        if self.deadlines.pop(url, None) is not None and url in self.following:
+            self.following.discard(url)
+            self.hops.add(url)
+
+    def redirected(self, url, location, until):
+        """`url`'s answer redirects to `location`: awaited in turn when `url` was a hop of a chain awaited."""
+        if url in self.hops:
+            self.hops.discard(url)
+            self.expect(location, until, follow_redirects=True)
+
+    def forget(self, url):
+        """The page's call refused the request: it never leaves."""
+        self.deadlines.pop(url, None)
+        self.following.discard(url)
+
+    def pending(self, now):
+        self.deadlines = {url: until for url, until in self.deadlines.items() if until > now}
+        return bool(self.deadlines)
+
+    def clear(self):
+        self.deadlines, self.following, self.hops = {}, set(), set()
 
 # (url, kind, init, request) -> Promise. `init` is fetch()'s: method, headers, body, credentials, mode; `request` the
 # driver's number of the request.
@@ -35,6 +86,24 @@ REQUEST = """(function (url, kind, init, request) {
     frame.src = url;
     (document.body || document.documentElement).appendChild(frame);
   });
+  if (kind === 'script') return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.onload = () => resolve(true);
+    script.onerror = () => reject(new Error('the script did not load ' + url));
+    script.src = url;
+    (document.head || document.documentElement).appendChild(script);
+  });
+  if (kind === 'beacon') {
+    if (!navigator.sendBeacon(url, init.body === undefined ? null : init.body)) {
+      return Promise.reject(new Error('sendBeacon refused ' + url));
+    }
+    return Promise.resolve(true);
+  }
+  if (kind === 'event-source') return new Promise((resolve, reject) => {
+    const source = new EventSource(url, {withCredentials: init.credentials === 'include'});
+    source.onopen = () => { source.close(); resolve(true); };
+    source.onerror = () => { source.close(); reject(new Error('the EventSource did not open ' + url)); };
+  });
   if (kind === 'image') return new Promise((resolve) => {
     const image = new Image();
     image.onload = image.onerror = () => resolve(true);
@@ -54,21 +123,33 @@ REQUEST = """(function (url, kind, init, request) {
 
 def subresource(request):
     """The protocol's `fetch` fields as (url, kind, init): `kind` (default `fetch`), `with-credentials` (an XHR's
-    withCredentials, default false), `method`, `headers`, `body` (only for a method other than GET and HEAD)."""
+    withCredentials, default false), `credentials` and `mode` (a fetch()'s, default `include` and `no-cors`),
+    `method`, `headers`, `body` (only for a method other than GET and HEAD)."""
     url = field(request, "url", str)
     kind = field(request, "kind", str, "fetch", optional=True)
     if kind not in KINDS:
         raise ProtocolError(f"field 'kind' must be one of {', '.join(KINDS)}, not '{kind}'")
     with_credentials = field(request, "with-credentials", bool, False, optional=True)
-    if with_credentials and kind != "xhr":
-        raise ProtocolError("field 'with-credentials' belongs to kind 'xhr'")
+    if with_credentials and kind not in ("xhr", "event-source"):
+        raise ProtocolError("field 'with-credentials' belongs to kind 'xhr' or 'event-source'")
     method = field(request, "method", str, "GET", optional=True)
     body = request.get("body")
     if body is not None and not isinstance(body, str):
         raise ProtocolError("field 'body' must be a string or null")
-    credentials = "include" if kind != "xhr" or with_credentials else "same-origin"
+    credentials = field(request, "credentials", str, "include", optional=True)
+    mode = field(request, "mode", str, "no-cors", optional=True)
+    if kind != "fetch" and ("credentials" in request or "mode" in request):
+        raise ProtocolError("fields 'credentials' and 'mode' belong to kind 'fetch'")
+    if credentials not in CREDENTIALS:
+        raise ProtocolError(f"field 'credentials' must be one of {', '.join(CREDENTIALS)}, not '{credentials}'")
+    if mode not in MODES:
+        raise ProtocolError(f"field 'mode' must be one of {', '.join(MODES)}, not '{mode}'")
+    if kind in ("xhr", "event-source"):
+        credentials, mode = ("include" if with_credentials else "same-origin"), "cors"
+    elif kind != "fetch":
+        credentials, mode = "include", "no-cors"
     init = {"method": method, "headers": header_pairs(request.get("headers")), "credentials": credentials,
-            "mode": "cors" if kind == "xhr" else "no-cors"}
+            "mode": mode}
     if body is not None and method.upper() not in ("GET", "HEAD"):
         init["body"] = body
     return url, kind, init

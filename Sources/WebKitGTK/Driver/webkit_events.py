@@ -6,6 +6,7 @@ import time
 import urllib.parse
 
 import driver_protocol  # this folder's: what every driver shares
+import page_requests  # this folder's: the subresource request every driver makes
 import proxy  # this folder's: the proxy every driver shares
 import webkit_api as api
 from driver_protocol import ProtocolError, field
@@ -283,6 +284,7 @@ class Events:
             if not self.pages_requested:
                 self.times.add("proxy: a request before this scenario's first page op, closed (an earlier page's)", 0.0)
                 return proxy.answered(None)
+            self.awaited_requests.arrived(normalised(url))
             self.counters["exchange"] = self.counters.get("exchange", 0) + 1
             exchange = proxy.Exchange(self.counters["exchange"])
             self.exchanges[exchange.number] = exchange
@@ -293,7 +295,9 @@ class Events:
 
     def note_redirect(self, url, location):
         with self.lock:
-            self.redirects[normalised(url)] = normalised(urllib.parse.urljoin(url, location))
+            target = normalised(urllib.parse.urljoin(url, location))
+            self.redirects[normalised(url)] = target
+            self.awaited_requests.redirected(normalised(url), target, time.monotonic() + page_requests.QUEUED_REQUEST_GRACE)
 
     # -- settle ---------------------------------------------------------------------------------------------------
 
@@ -302,6 +306,8 @@ class Events:
             return True
         with self.lock:
             if self.exchanges:
+                return True
+            if self.awaited_requests.pending(time.monotonic()):
                 return True
         return any(view.loading() for view in self.views.values())
 

@@ -241,6 +241,10 @@ class Views:
         ended."""
         view = self.view_of(request)
         url, kind, init = page_requests.subresource(request)
+        if kind in page_requests.QUEUED_KINDS:
+            with self.lock:
+                self.awaited_requests.expect(
+                    normalised(url), time.monotonic() + page_requests.QUEUED_REQUEST_GRACE, follow_redirects=True)
         number = self.next_number("request")
         token = ("fetch", number)
         generation = self.generation
@@ -262,6 +266,8 @@ class Views:
             except Exception as error:
                 event["ok"] = False
                 event["message"] = getattr(error, "message", None) or str(error)
+                with self.lock:
+                    self.awaited_requests.forget(normalised(url))  # refused: it never leaves
             self.queue_event(event)
 
         self.pending_calls.add(token)

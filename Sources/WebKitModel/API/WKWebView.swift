@@ -89,7 +89,7 @@ public final class WKWebView {
 
     /// The current page loads a subresource (see ``WebKitEngine/requestSubresource(_:kind:inWebView:completion:)``).
     public func performSubresourceRequest(
-        _ request: WebRequest, kind: SubresourceKind = .fetch, completion: ((Result<WebResponse, WebKitError>) -> Void)? = nil
+        _ request: WebRequest, kind: SubresourceKind = .fetch(), completion: ((Result<WebResponse, WebKitError>) -> Void)? = nil
     ) {
         engine.requestSubresource(request, kind: kind, inWebView: identifier) { completion?($0) }
     }

@@ -46,6 +46,7 @@ extension PlatformProfile {
         case scriptWriteCache = "script-write cookie cache"
         case schemeTaskFollowsCredentials = "scheme-handler request's cookie flag follows credentials"
         case mixedContentImages = "an https page's http image"
+        case sameOriginCredentialsAtFirstURL = "a no-cors fetch's same-origin credentials decided at its first URL"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -77,6 +78,7 @@ extension PlatformProfile {
         case .scriptWriteCache: "\(scriptWriteCache)"
         case .schemeTaskFollowsCredentials: "\(schemeTaskFollowsCredentials)"
         case .mixedContentImages: mixedContentImages.rawValue
+        case .sameOriginCredentialsAtFirstURL: "\(sameOriginCredentialsAtFirstURL)"
         }
     }
 
@@ -109,6 +111,7 @@ extension PlatformProfile.Evidence {
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
         .mixedContentImages: Self(.assumed, "upgraded: WebKit's loader is shared by its ports and WebKitGTK 2.50.6 upgrades (measured, Suites/subresource/mixed-content.xml); not checked on a device"),
+        .sameOriginCredentialsAtFirstURL: Self(.assumed, "WebKit's loader is shared by its ports and WebKitGTK 2.50.6 decides a no-cors fetch's same-origin credentials once, by its first URL (measured, Suites/subresource/fetch-credentials.xml); no WPT record of the Apple ports covers a redirected same-origin fetch; not checked on a device"),
         .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
@@ -170,6 +173,7 @@ extension PlatformProfile.Evidence {
         .cookieLifetimeCap: Self(.confirmed, "measured under libfaketime: Max-Age of two years still sent 401 days later"),
         .maxAgeWinsOverExpires: Self(.confirmed, "measured: libsoup takes the last of the two attributes"),
         .mixedContentImages: Self(.confirmed, "measured on WebKitGTK 2.50.6 (mixed-content.image-from-http-is-upgraded): the request goes to https, none to http; fetch, XMLHttpRequest and iframe to http are blocked (the other mixed-content scenarios)"),
+        .sameOriginCredentialsAtFirstURL: Self(.confirmed, "measured on WebKitGTK 2.50.6 (fetch-credentials.same-origin-redirected-away-and-back-sends-nothing-back-home and probes): a same-origin no-cors fetch redirected to a sibling host sends and keeps that host's cookies and sends the page's again when redirected back; one that starts on the sibling host sends none when redirected to the page's origin; Chromium and Firefox send none after the first hop to another origin, as Fetch says"),
         .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

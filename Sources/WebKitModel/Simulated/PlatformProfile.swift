@@ -324,6 +324,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// loader). ios-12, ios-11: loaded — **assumed** (before WebKit upgraded mixed content).
     public var mixedContentImages: MixedContentImages
 
+    /// Whether a no-cors `fetch()` with credentials `same-origin` decides its credentials once, by its first URL, for
+    /// the whole redirect chain (cookies sent and kept on a hop to another origin, and none on a chain that starts on
+    /// another origin and is redirected to the page's), rather than as Fetch says (none from the first hop to another
+    /// origin on, a redirect back included). webkitgtk: true — **confirmed** on WebKitGTK 2.50.6 by
+    /// Suites/subresource/fetch-credentials.xml (Chromium and Firefox follow Fetch). ios, ios-18, ios-12, ios-11:
+    /// true — **assumed** (WebKit's loader is shared by its ports; no WPT record of the Apple ports covers it).
+    public var sameOriginCredentialsAtFirstURL: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -333,10 +341,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
         scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true,
-        mixedContentImages: MixedContentImages = .upgraded, jar: Jar = .rfc6265bis,
+        mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
     ) {
         self.mixedContentImages = mixedContentImages
+        self.sameOriginCredentialsAtFirstURL = sameOriginCredentialsAtFirstURL
         self.jar = jar
         self.evidence = evidence
         self.name = name
