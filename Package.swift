@@ -204,10 +204,10 @@ let package = Package(
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
-        .testTarget(name: "FaultTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

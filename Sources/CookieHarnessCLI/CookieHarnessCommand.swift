@@ -1,4 +1,5 @@
 import AdapterCatalog
+import FileAccess
 import Foundation
 import HarnessCore
 import ProcessCleanup
@@ -38,7 +39,24 @@ public enum CookieHarnessCommand {
         // gracefully (each removes its own folders), whatever is left is killed and removed.
         atexit { ProcessCleanup.cleanUpEverything() }
         AdapterCatalog.add(adapters)
+        if let problem = argumentNotUTF8() {
+            CommandOutput.standard.err(problem)
+            exit(ExitStatus.invalidInput.rawValue)
+        }
         exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
+
+    /// The error for the first argument that is not UTF-8, if any. Swift reads each argument as a String, with
+    /// U+FFFD for a byte that is not UTF-8: a Latin-1 `--json r\xE9.json` would write `r\u{FFFD}.json`, which
+    /// may be another, existing file. Refused instead, with the bytes shown.
+    static func argumentNotUTF8() -> String? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+            let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
+            return "cookie-harness: error: argument \(index) ('\(FolderWalk.escaped(bytes))') is not UTF-8: paths and names are read as UTF-8, "
+                + "and read otherwise it would name another file; rename the file (e.g. convmv -f latin1 -t utf8) or give a link to it with a UTF-8 name"
+        }
+        return nil
     }
 
     /// Runs the command line (without the program name) and returns the exit status.

@@ -14,11 +14,17 @@ enum DiffCommand: HarnessCommand {
             """,
         options: [
             .valued("markdown", "FILE", "also write the diff as Markdown (a pull-request comment, or \"$GITHUB_STEP_SUMMARY\")"),
+            .flag("allow-different-runs", "compare shards, runs of other selections, or a CURRENT lacking an adapter of BASELINE"),
             .valued("json", "FILE", "also write the diff as JSON"),
         ],
         epilogue: """
             A regression is a result that newly fails (pass or skip → fail), newly errors, or is unexpected now while it
             was expected in the baseline.
+
+            Runs are checked by the identity beside their results (results.run.json, written by 'run --json'): a shard
+            is not compared with another shard or a whole run, nor runs of different --filter or --tag (exit 2), and an
+            adapter that has results in BASELINE and none in CURRENT is a regression (exit 1), unless
+            --allow-different-runs. A results file that lists an (adapter, scenario) twice is refused (exit 2).
 
             A CURRENT run that was interrupted (results skipped as "interrupted by SIGINT") or holds no result gives no
             verdict: exit 1. The console lists 50 changes per adapter and 200 in all; --json has every one.
@@ -46,12 +52,20 @@ enum DiffCommand: HarnessCommand {
             ],
             output: output)
         let diff: ResultsDiff
+        let baseline: JSONResultsFile.SavedRun, current: JSONResultsFile.SavedRun
         do {
+            // Statuses and messages only: two big runs' transcripts need not be in memory at once.
+            baseline = try JSONResultsFile.readRun(baselinePath, keepingTranscripts: false)
+            current = try JSONResultsFile.readRun(currentPath, keepingTranscripts: false)
+            // A pair listed twice (a failure, then a pass) would be read as its last result and hide the first.
+            for run in [baseline, current] { try JSONResultsFile.refuseRepeatedPairs(run) }
+            if !args.flags.contains("allow-different-runs"), let problem = differentRuns(baseline, current) {
+                output.err("cookie-harness: error: \(problem): the diff would show what the runs left out as changes, or hide them; "
+                    + "diff runs of the same selection (pass --allow-different-runs to compare them anyway)")
+                return .invalidInput
+            }
             diff = ResultsDiff(
-                // Statuses and messages only: two big runs' transcripts need not be in memory at once.
-                baseline: try JSONResultsFile.read(baselinePath, keepingTranscripts: false),
-                current: try JSONResultsFile.read(currentPath, keepingTranscripts: false),
-                baselineSource: baselinePath, currentSource: currentPath)
+                baseline: baseline.records, current: current.records, baselineSource: baselinePath, currentSource: currentPath)
         } catch {
             output.err(error.description)
             return .invalidInput
@@ -80,6 +94,28 @@ enum DiffCommand: HarnessCommand {
             output.err("cookie-harness: error: CURRENT \(currentPath) is incomplete (\(reason)): it cannot show that nothing regressed; diff a run that finished")
             return .unexpectedResults
         }
+        // An adapter that ran in the baseline and has no result now has not stopped regressing: it stopped being run.
+        let gone = Set(baseline.records.map(\.adapter)).subtracting(current.records.map(\.adapter)).sorted()
+        if !gone.isEmpty, !args.flags.contains("allow-different-runs") {
+            output.err("cookie-harness: error: CURRENT \(currentPath) has no result of \(gone.count == 1 ? "adapter" : "adapters") "
+                + gone.prefix(10).joined(separator: ", ") + (gone.count > 10 ? ", …" : "")
+                + ", which BASELINE has: a whole adapter gone is not 'no regression' (pass --allow-different-runs if it was dropped on purpose)")
+            return .unexpectedResults
+        }
         return diff.hasRegressions ? .unexpectedResults : .success
+    }
+
+    /// What makes the two runs incomparable, from their identities: a shard against another shard or the whole run,
+    /// or different selections (`--filter`, `--tag`, a rerun). Suites and expectation files may differ: that is what
+    /// a diff shows.
+    static func differentRuns(_ baseline: JSONResultsFile.SavedRun, _ current: JSONResultsFile.SavedRun) -> String? {
+        guard let a = baseline.identity, let b = current.identity else { return nil }
+        if a.shard != b.shard {
+            return "BASELINE is \(a.shard.map { "shard \($0)" } ?? "a whole run") and CURRENT \(b.shard.map { "shard \($0)" } ?? "a whole run")"
+        }
+        if a.selection != b.selection {
+            return "BASELINE ran \(a.selection) and CURRENT \(b.selection)"
+        }
+        return nil
     }
 }

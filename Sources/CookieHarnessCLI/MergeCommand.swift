@@ -16,6 +16,8 @@ enum MergeCommand: HarnessCommand {
             .valued("junit", "FILE", "where the merged JUnit goes (default Reports/junit.xml)"),
             .valued("json", "FILE", "where the merged JSON results go (default Reports/results.json)"),
             .valued("expect-shards", "N", "the run had N shards: refuse anything but N reports, one per shard"),
+            .flag("allow-different-runs", "merge JSON shards whose run identities differ (suites, expectation files, adapters, selection)"),
+            .flag("allow-unidentified", "merge JSON shards without a run identity, by their scenario ids alone"),
             .valued(
                 "suites", "PATH", repeatable: true,
                 """
@@ -29,8 +31,13 @@ enum MergeCommand: HarnessCommand {
             from the other (JSON results keep no host name, no interrupted property, only an error's first line), so
             --junit with only JSON shards (or --json with only JUnit ones) is refused, and nothing is written.
 
-            The shard of a report is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
-            shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards are refused.
+            JSON shards are checked by the run identity beside each (results.run.json, written by 'run --json'): shards
+            of different runs (other suite or expectation files, adapters, selection, harness version or shard count),
+            a shard given twice and a missing one (a single shard of 4 merged alone) are refused, and the merged
+            results get the whole run's identity. The shard of a JUnit report, and of JSON results merged with
+            --allow-unidentified, is worked out from its scenario ids (the split 'run --shard' uses), so overlapping
+            shards (two reports of one shard, an (adapter, scenario) pair twice) and missing shards of a count that
+            the reports show are refused.
 
             exit codes: 0 merged, all as expected · 1 merged, with unexpected results · 2 invalid input or usage
                         · 3 a report cannot be written
@@ -81,17 +88,20 @@ enum MergeCommand: HarnessCommand {
         }
         let written = (junitInputs.isEmpty ? [] : [ReportFolders.Report("--junit", junitPath)])
             + (jsonInputs.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
+            + (jsonInputs.isEmpty || !RunIdentity.isWritten(forResults: jsonPath)
+                ? [] : [ReportFolders.Report("--json's run identity", RunIdentity.path(forResults: jsonPath))])
 
         let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
         var records: [JSONResultRecord] = []
         var cases: [JUnitMerge.TestCase] = []
         var rootName = "cookie-harness"
         var assignment: ShardAssignment?
+        var identity: RunIdentity?
         do {
             if !jsonInputs.isEmpty {
-                let shards = try jsonInputs.map { path throws(InvalidResultsInput) in
-                    ShardMerge.Shard(path: path, items: try JSONResultsFile.read(path))
-                }
+                let runs = try jsonInputs.map { path throws(InvalidResultsInput) in try JSONResultsFile.readRun(path) }
+                identity = try checkedIdentity(runs, args)
+                let shards = runs.map { ShardMerge.Shard(path: $0.path, items: $0.records) }
                 let merged = try merge.merge(shards) { ShardMerge.Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }
                 records = merged.items
                 assignment = merged.shards
@@ -124,7 +134,7 @@ enum MergeCommand: HarnessCommand {
             output: output)
         do {
             if !jsonInputs.isEmpty {
-                try ShardMerge.writeResults(records, to: jsonPath)
+                try ShardMerge.writeResults(records, to: jsonPath, identity: identity)
             }
             if !junitInputs.isEmpty {
                 try JUnitMerge.write(cases, rootName: rootName, to: junitPath)
@@ -143,6 +153,23 @@ enum MergeCommand: HarnessCommand {
         output.err("reports: " + written.map(\.path).joined(separator: ", ")
             + (junitInputs.isEmpty ? " (no JUnit report: the shards hold none)" : jsonInputs.isEmpty ? " (no JSON results: the shards hold none)" : ""))
         return unexpected == 0 ? .success : .unexpectedResults
+    }
+
+    /// The identity of the merged run, after checking the shards' (``ShardMerge/checkedIdentity(of:allowingDifferentRuns:expectedShards:)``);
+    /// nil when the shards have none and `--allow-unidentified` lets them be merged by their scenario ids alone.
+    private static func checkedIdentity(_ runs: [JSONResultsFile.SavedRun], _ args: CommandLineArguments) throws(InvalidResultsInput) -> RunIdentity? {
+        let unidentified = runs.filter { $0.identity == nil }.map(\.path)
+        guard unidentified.isEmpty else {
+            if args.flags.contains("allow-unidentified") { return nil }
+            throw InvalidResultsInput(
+                "\(unidentified[0]): error: no run identity beside these results (\(RunIdentity.path(forResults: unidentified[0])))"
+                    + (unidentified.count > 1 ? " (nor beside \(unidentified.count - 1) more)" : "")
+                    + ", so nothing says which run and which shard they are: a missing shard would go unseen. Give the shards' report folders "
+                    + "(or each results.json with its results.run.json), or pass --allow-unidentified to merge them by their scenario ids alone")
+        }
+        return try ShardMerge.checkedIdentity(
+            of: runs.map { ($0.path, $0.identity!) }, allowingDifferentRuns: args.flags.contains("allow-different-runs"),
+            expectedShards: try? args.integer("expect-shards", in: 1...10_000))
     }
 
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.

@@ -15,12 +15,14 @@ enum RunCommand: HarnessCommand {
             every adapter but those on a real engine; see 'cookie-harness list adapters') and writes the reports
             (default: Reports/junit.xml and Reports/results.json). Expectation files (<expectations adapter=…>) found
             among the suites, or given with --expectations, say which scenarios an adapter is expected to fail; the
-            run fails only on unexpected results.
+            run fails only on unexpected results. Beside the JSON results goes the run's identity (results.run.json for
+            results.json: the suite and expectation files loaded with their SHA-256, the adapters, the selection, the
+            shard, the results' own digest), which merge, diff and update-expectations check before they trust them.
             """,
         options: [
             SharedOptions.adapter, SharedOptions.external,
             .valued("junit", "FILE", "where the JUnit XML report goes (default Reports/junit.xml)"),
-            .valued("json", "FILE", "where the JSON results go (default Reports/results.json)"),
+            .valued("json", "FILE", "where the JSON results go (default Reports/results.json; the run's identity beside it)"),
             SharedOptions.filter, SharedOptions.tag,
             .valued("shard", "I/N", "only shard I of N (stable split by scenario id, for CI matrix jobs)"),
             SharedOptions.jobs, SharedOptions.timeLimit, SharedOptions.expectations, SharedOptions.schema,
@@ -91,7 +93,8 @@ enum RunCommand: HarnessCommand {
         let rerunInput = args.value("rerun").map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given to --rerun") }
         do {
             try ReportFolders.prepare(
-                [.init("--junit", junitPath), .init("--json", jsonPath)],
+                [.init("--junit", junitPath), .init("--json", jsonPath)]
+                    + (RunIdentity.isWritten(forResults: jsonPath) ? [.init("--json's run identity", RunIdentity.path(forResults: jsonPath))] : []),
                 reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args) + (rerunInput.map { [$0] } ?? []),
                 output: output)
         } catch let error as InputError {
@@ -143,7 +146,14 @@ enum RunCommand: HarnessCommand {
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: jobCount, sink: { output.errRaw($0) }, explain: explain),
             JUnitReporter(path: junitPath),
-            JSONResultsReporter(path: jsonPath),
+            JSONResultsReporter(
+                path: jsonPath,
+                identity: inputs.runIdentity(
+                    adapters: options.adapters.map(\.name),
+                    selection: RunIdentity.Selection(
+                        filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [],
+                        rerunOf: rerun.flatMap { RunIdentity.digest(ofFile: $0.source) }),
+                    shard: shard.map { RunIdentity.Shard(index: $0.index, count: $0.count) })),
         ])
         let summary: RunSummary
         do {

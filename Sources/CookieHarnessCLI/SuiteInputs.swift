@@ -9,6 +9,8 @@ struct SuiteInputs {
     var index: SuiteIndex
     var expectations: ExpectationSet
     var schema: SuiteSchema
+    /// The expectation files loaded: found among the suites, then given with `--expectations`.
+    var expectationFiles: [String] = []
 
     /// The default suite folder: `Suites/` of the current directory, or of the package's checkout when the current
     /// directory has none (an app's harness that depends on this package runs the built-in suites).
@@ -59,7 +61,18 @@ struct SuiteInputs {
         } catch {
             throw InputError("\(error)")
         }
-        return SuiteInputs(index: loaded, expectations: expectations, schema: schema)
+        return SuiteInputs(
+            index: loaded, expectations: expectations, schema: schema, expectationFiles: loaded.expectationFiles + extraExpectations)
+    }
+
+    /// The identity of a run of these suites (``RunIdentity``): every suite and expectation file with its digest.
+    func runIdentity(adapters: [String], selection: RunIdentity.Selection, shard: RunIdentity.Shard?) -> RunIdentity {
+        let suiteFiles = Set(index.outlines.map(\.file))
+        return RunIdentity(
+            harnessVersion: CookieHarnessCommand.version,
+            suites: suiteFiles.map { RunIdentity.FileDigest(of: $0) ?? RunIdentity.FileDigest(file: $0, sha256: "unreadable") },
+            expectationFiles: Set(expectationFiles).map { RunIdentity.FileDigest(of: $0) ?? RunIdentity.FileDigest(file: $0, sha256: "unreadable") },
+            adapters: adapters, selection: selection, shard: shard)
     }
 
     /// Every suite, each file the index did not keep read again: for commands that need every scenario at once.

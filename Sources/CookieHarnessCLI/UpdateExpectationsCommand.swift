@@ -20,11 +20,16 @@ enum UpdateExpectationsCommand: HarnessCommand {
             Comments, causes, extends= and order are kept; entries whose scenario= is a pattern are never edited;
             errors are listed, never written. A new adapter gets a new file, ADAPTER.xml.
 
+            Only the results of a run that used these files are written: 'run --json FILE' writes the run's identity
+            beside its results (FILE.run.json: the suite and expectation files it loaded, with their digests), and
+            results without one, of a run that loaded no expectation file from DIR (a suite folder run alone), or of
+            files edited since are refused. Updating twice from the same results changes nothing the second time.
+
             The names in a results file are checked, not trusted: only scenarios of the loaded suites (--suites) and
             adapters built into this harness are written, as literal ids. An adapter run with --external is refused:
             its file belongs outside the suite folders (plain runs would refuse it there), given to 'run' with
             --expectations FILE. Every file is checked against the schema before any is replaced, and all are replaced
-            or none.
+            or none (a signal that arrives while they are renamed into place waits for the last one).
             """,
         options: [
             .valued("expectations-dir", "DIR", "the folder of expectation files (default Suites/expectations)"),
@@ -50,16 +55,17 @@ enum UpdateExpectationsCommand: HarnessCommand {
             CommandInput(directory, role: "--expectations-dir \(directory)", kind: .xmlFolder),
             reading: args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
         var results: [ExpectationUpdater.Result] = []
+        var runs: [JSONResultsFile.SavedRun] = []
         for argument in args.positional {
-            let path = JSONResultsFile.resolve(argument)
-            let records: [JSONResultRecord]
+            let run: JSONResultsFile.SavedRun
             do {
-                records = try JSONResultsFile.read(path)
+                run = try JSONResultsFile.readRun(JSONResultsFile.resolve(argument), keepingTranscripts: false)
             } catch {
                 output.err(error.description)
                 return .invalidInput
             }
-            results += records.filter { adapters.isEmpty || adapters.contains($0.adapter) }.map {
+            runs.append(run)
+            results += run.records.filter { adapters.isEmpty || adapters.contains($0.adapter) }.map {
                 ExpectationUpdater.Result(
                     adapter: $0.adapter, scenario: $0.scenario, status: $0.status, expectedStatus: $0.expectedStatus,
                     unexpected: $0.unexpected, message: $0.message)
@@ -73,17 +79,48 @@ enum UpdateExpectationsCommand: HarnessCommand {
         let known = Set(AdapterCatalog.registry.adapters.map(\.name))
         let inputs: SuiteInputs
         do {
-            inputs = try SuiteInputs.load(
-                args.options["suites"] ?? SuiteInputs.defaultPaths, schemaPath: args.value("schema"), knownAdapters: known)
+            let suites = args.options["suites"] ?? SuiteInputs.defaultPaths
+            let loaded = try SuiteInputs.load(suites, schemaPath: args.value("schema"), knownAdapters: known)
+            // The files of DIR say what is expected now, also when DIR is not among the suites.
+            let loadedFiles = Set(loaded.expectationFiles.map(RunExpectationCheck.absolute))
+            let folder = URL(fileURLWithPath: RunExpectationCheck.absolute(directory)).resolvingSymlinksInPath().path
+            let missing = RunExpectationCheck.files(in: folder).keys.sorted().map { folder + "/" + $0 }.filter { !loadedFiles.contains($0) }
+            inputs = missing.isEmpty
+                ? loaded : try SuiteInputs.load(suites, schemaPath: args.value("schema"), extraExpectations: missing, knownAdapters: known)
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput
         }
         let updater = ExpectationUpdater(
-            directory: directory, schema: inputs.schema, scenarioIDs: Set(inputs.index.scenarioIDs), adapters: known)
+            directory: directory, schema: inputs.schema, scenarioIDs: Set(inputs.index.scenarioIDs), adapters: known,
+            currentExpectation: inputs.expectedStatus)
+        // Results say what differs from the expectation files their run loaded: only those files, as they are now,
+        // can take them (a run of one folder loaded none, and another version's entries would be undone or doubled).
+        var stale: [String] = []
+        for run in runs {
+            switch RunExpectationCheck(run: run, directory: directory) {
+            case .matches: break
+            case .refused(let reason):
+                output.err(reason)
+                output.err("update-expectations: nothing was written")
+                return .invalidInput
+            case .changedSince(let differences): stale += differences
+            }
+        }
         let changes: [ExpectationUpdater.Change]
         do {
-            changes = args.flags.contains("dry-run") ? try updater.plan(results).changes : try updater.apply(results)
+            let planned = try updater.plan(results).changes
+            if !stale.isEmpty, !planned.isEmpty {
+                // Files already updated from these results plan nothing (the command is idempotent); any other
+                // change would be computed against files the run did not use.
+                output.err(
+                    "update-expectations: error: the expectation files changed since the run, so its results no longer say what to change in them:\n"
+                        + stale.prefix(10).map { "  " + $0 }.joined(separator: "\n") + (stale.count > 10 ? "\n  … and \(stale.count - 10) more" : "")
+                        + "\nrun the suites again and update from the new results")
+                output.err("update-expectations: nothing was written")
+                return .invalidInput
+            }
+            changes = args.flags.contains("dry-run") || planned.isEmpty ? planned : try updater.apply(results)
         } catch {
             output.err(error.description)
             output.err("update-expectations: nothing was written")

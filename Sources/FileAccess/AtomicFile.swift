@@ -235,22 +235,26 @@ public final class AtomicFile {
             cleanUp()
             throw error
         }
-        for (index, file) in files.enumerated() where rename(file.temporaryPath, file.destination.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            var notRestored: [String] = []
-            for (done, backup) in zip(files[..<index], backups[..<index]) {
-                let restored = backup.map { rename($0.path, done.destination.path) == 0 } ?? (unlink(done.destination.path) == 0)
-                if !restored { notRestored.append(done.destination.requested) }
+        // From the first rename to the last (or to the last file put back), a signal waits: its clean-up would
+        // remove the copies of the old files in the middle of the series.
+        try Interruption.deferringSignals { () throws(FileAccessError) in
+            for (index, file) in files.enumerated() where rename(file.temporaryPath, file.destination.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                var notRestored: [String] = []
+                for (done, backup) in zip(files[..<index], backups[..<index]) {
+                    let restored = backup.map { rename($0.path, done.destination.path) == 0 } ?? (unlink(done.destination.path) == 0)
+                    if !restored { notRestored.append(done.destination.requested) }
+                }
+                cleanUp()
+                throw FileAccessError(
+                    code: .writeFailed,
+                    message: "cannot replace it: \(reason)"
+                        + (notRestored.isEmpty ? "" : "; and these could not be put back: \(notRestored.joined(separator: ", "))"),
+                    file: file.destination.requested)
             }
+            for file in files { file.forgetTemporary() }
             cleanUp()
-            throw FileAccessError(
-                code: .writeFailed,
-                message: "cannot replace it: \(reason)"
-                    + (notRestored.isEmpty ? "" : "; and these could not be put back: \(notRestored.joined(separator: ", "))"),
-                file: file.destination.requested)
         }
-        for file in files { file.forgetTemporary() }
-        cleanUp()
     }
 
     /// A copy of the regular file at `destination` beside it, with its mode, or nil when there is none.

@@ -26,6 +26,12 @@ public enum Interruption {
     private struct State {
         var signal: Int32?
         var graceful: (@Sendable (Int32) -> Void)?
+        /// How many ``deferringSignals(_:)`` sections are running.
+        var deferring = 0
+        /// A signal that would have ended the process inside a section: it does when the last one ends.
+        var pending: Int32?
+        /// The process is ending on a signal: no section may start.
+        var exiting = false
     }
 
     private static let state = Mutex(State())
@@ -86,18 +92,60 @@ public enum Interruption {
         return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
+    private enum Action {
+        case graceful(@Sendable (Int32) -> Void)
+        case deferred
+        case exit
+    }
+
     private static func handle(_ received: Int32) {
-        let (first, graceful) = state.withLock { state -> (Bool, (@Sendable (Int32) -> Void)?) in
+        let action = state.withLock { state -> Action in
             let first = state.signal == nil
             if first { state.signal = received }
-            return (first, state.graceful)
+            if first, let graceful = state.graceful { return .graceful(graceful) }
+            if state.deferring > 0 {
+                if state.pending == nil { state.pending = received }
+                return .deferred
+            }
+            state.exiting = true
+            return .exit
         }
-        if first, let graceful {
+        switch action {
+        case .graceful(let graceful):
             ProcessCleanup.killAllGroups()
             graceful(received)
+        case .deferred:
             return
+        case .exit:
+            exitNow(received)
         }
-        exitNow(received)
+    }
+
+    /// Runs `body` with the signals that would end the process at once held back: one that arrives meanwhile ends
+    /// it when `body` is done (and every enclosing section with it).
+    ///
+    /// For the few steps that must not be cut in two: replacing several files all or none is a series of renames,
+    /// and a signal between two of them (its clean-up removing the copies of the old files) would leave some
+    /// replaced and nothing to put them back with. The steps inside must be short; a signal waits for them.
+    public static func deferringSignals<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let entered = state.withLock { state -> Bool in
+            guard !state.exiting else { return false }
+            state.deferring += 1
+            return true
+        }
+        // The signal thread is ending the process (clean-up, then _exit): nothing may start that it would cut.
+        if !entered { while true { pause() } }
+        defer {
+            let pending = state.withLock { state -> Int32? in
+                state.deferring -= 1
+                guard state.deferring == 0, let pending = state.pending else { return nil }
+                state.pending = nil
+                state.exiting = true
+                return pending
+            }
+            if let pending { exitNow(pending) }
+        }
+        return try body()
     }
 
     /// Kills every child group and orphan, removes every scratch path, prints one line and exits with 128 + `signal`.

@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import TestSupport
 import Testing
 import XMLSupport
@@ -124,14 +125,24 @@ struct WorkflowCommandTests {
         #expect(output.standardError.contains(message))
     }
 
-    /// `run` on the built-in suites, on two adapters, into `folder`, optionally one shard.
-    private func runBuiltIn(into folder: URL, shard: String?) -> CookieHarnessCLI.ExitStatus {
+    /// `run` on the built-in suites (or those given), on two adapters (or those given), into `folder`, optionally one
+    /// shard.
+    private func runBuiltIn(
+        into folder: URL, shard: String?, suites: String = Self.suites, adapters: [String] = ["reference", "wk-user-script"]
+    ) -> CookieHarnessCLI.ExitStatus {
         CookieHarnessCommand.run(
-            ["run", Self.suites, "--adapter", "reference", "--adapter", "wk-user-script", "--jobs", "2",
+            ["run", suites, "--jobs", "2",
              "--junit", folder.appendingPathComponent("junit.xml").path, "--json", folder.appendingPathComponent("results.json").path]
-                + (shard.map { ["--shard", $0] } ?? []),
+                + adapters.flatMap { ["--adapter", $0] } + (shard.map { ["--shard", $0] } ?? []),
             output: .capturing())
     }
+
+    /// The suites the identity tests run: one folder, enough to fill three shards, quick in a debug build (loading
+    /// every suite takes 20 s there). Without the expectation files, some results are unexpected (exit 1).
+    static let few = suites + "/first-request"
+
+    /// A run that finished, with or without unexpected results.
+    static func finished(_ status: CookieHarnessCLI.ExitStatus) -> Bool { status == .success || status == .unexpectedResults }
 
     /// Test cases and results with their times taken out.
     private func withoutTimes(_ path: String) throws -> String {
@@ -169,6 +180,85 @@ struct WorkflowCommandTests {
         #expect(try withoutTimes(junit) == withoutTimes(whole.appendingPathComponent("junit.xml").path))
         #expect(try withoutTimes(merged.appendingPathComponent("results.json").path)
             == withoutTimes(whole.appendingPathComponent("results.json").path))
+        // The merged results carry the whole run's identity (the results' digest apart: times differ).
+        func identity(_ folder: URL) throws -> RunIdentity? {
+            var read = try JSONResultsFile.readRun(folder.appendingPathComponent("results.json").path, keepingTranscripts: false).identity
+            read?.results = nil
+            return read
+        }
+        let mergedIdentity = try #require(try identity(merged))
+        #expect(mergedIdentity == (try identity(whole)))
+        #expect(mergedIdentity.shard == nil)
+    }
+
+    @Test("merge refuses, by the shards' run identities, one shard of three alone, shards of different runs, and shards without identity")
+    func mergeChecksRunIdentities() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shards = (1...3).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, shard) in shards.enumerated() { #expect(Self.finished(runBuiltIn(into: shard, shard: "\(index + 1)/3", suites: Self.few))) }
+        let other = root.appendingPathComponent("other-2")
+        #expect(Self.finished(runBuiltIn(into: other, shard: "2/3", suites: Self.few, adapters: ["reference"])))
+        let out = ["--json", root.appendingPathComponent("m/results.json").path, "--suites", Self.few]
+        func merge(_ inputs: [String], _ extra: [String] = []) -> (CookieHarnessCLI.ExitStatus, String) {
+            let output = CommandOutput.capturing()
+            return (CookieHarnessCommand.run(["merge"] + inputs + extra + out, output: output), output.standardError)
+        }
+        let json = shards.map { $0.appendingPathComponent("results.json").path }
+
+        // One shard of three, alone: its scenario ids make a whole "run of 1"; its identity says 1/3.
+        let (alone, aloneMessage) = merge([json[0]])
+        #expect(alone == .invalidInput)
+        #expect(aloneMessage.contains("missing shard 2/3, 3/3"), "\(aloneMessage)")
+        // Shard 2 of another run (one adapter, not two).
+        let (mixed, mixedMessage) = merge([json[0], other.appendingPathComponent("results.json").path, json[2]])
+        #expect(mixed == .invalidInput)
+        #expect(mixedMessage.contains("are not shards of one run: they differ in the adapters (reference wk-user-script and reference)"), "\(mixedMessage)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("m").path))
+
+        // Without their identities: refused, unless merged by scenario ids alone on purpose.
+        for shard in shards { try FileManager.default.removeItem(at: shard.appendingPathComponent("results.run.json")) }
+        let (bare, bareMessage) = merge(json)
+        #expect(bare == .invalidInput)
+        #expect(bareMessage.contains("no run identity beside these results"), "\(bareMessage)")
+        let (allowed, allowedMessage) = merge(json, ["--allow-unidentified"])
+        #expect(Self.finished(allowed), "\(allowedMessage)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("m/results.run.json").path), "an identity made up for unidentified shards")
+    }
+
+    @Test("diff: a whole adapter gone is a regression, a pair listed twice is refused, a shard is not compared with the whole run")
+    func diffChecksRunsAndPairs() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let whole = root.appendingPathComponent("whole")
+        #expect(Self.finished(runBuiltIn(into: whole, shard: nil, suites: Self.few)))
+        let one = root.appendingPathComponent("one")
+        #expect(Self.finished(runBuiltIn(into: one, shard: nil, suites: Self.few, adapters: ["reference"])))
+        let shard = root.appendingPathComponent("shard")
+        #expect(Self.finished(runBuiltIn(into: shard, shard: "1/2", suites: Self.few)))
+        func diff(_ a: URL, _ b: URL, _ extra: [String] = []) -> (CookieHarnessCLI.ExitStatus, String) {
+            let output = CommandOutput.capturing()
+            return (CookieHarnessCommand.run(["diff", a.path, b.path] + extra, output: output), output.standardError)
+        }
+        #expect(diff(whole, whole).0 == .success)
+        let (gone, goneMessage) = diff(whole, one)
+        #expect(gone == .unexpectedResults)
+        #expect(goneMessage.contains("has no result of adapter wk-user-script, which BASELINE has"), "\(goneMessage)")
+        #expect(diff(whole, one, ["--allow-different-runs"]).0 != .invalidInput)
+        let (sharded, shardedMessage) = diff(whole, shard)
+        #expect(sharded == .invalidInput)
+        #expect(shardedMessage.contains("BASELINE is a whole run and CURRENT shard 1/2"), "\(shardedMessage)")
+
+        // A results file listing one pair twice, a failure then a pass (no identity: written by another tool).
+        let results = whole.appendingPathComponent("results.json").path
+        let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let first = String(lines[1].hasSuffix(",") ? lines[1].dropLast() : lines[1][...])
+        let failing = first.replacingOccurrences(of: #""status":"pass""#, with: #""status":"fail""#)
+        let twice = root.appendingPathComponent("twice.json")
+        try Data("[\n\(failing),\n\(first)\n]\n".utf8).write(to: twice)
+        let (repeated, repeatedMessage) = diff(whole, twice, ["--allow-different-runs"])
+        #expect(repeated == .invalidInput)
+        #expect(repeatedMessage.contains("twice.json: error: lists a result twice"), "\(repeatedMessage)")
     }
 
     @Test("merge refuses overlapping and missing shards with a clear message")

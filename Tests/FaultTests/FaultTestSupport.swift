@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import TestSupport
 import Testing
 import XMLSupport
@@ -51,6 +52,20 @@ enum Harness {
         }
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, stderr: directory.stderr, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Writes beside `results` (a results file in `directory`, written or edited by the test) the run identity a run
+    /// that loaded `expectationFiles` (paths in `directory`) would write: for the commands that check it.
+    static func identify(_ results: String, loading expectationFiles: [String], in directory: FaultDirectory) throws {
+        func digest(_ name: String) throws -> String {
+            try #require(RunIdentity.digest(ofFile: directory.path + "/" + name), "\(name) cannot be read")
+        }
+        var identity = RunIdentity(
+            harnessVersion: "test", suites: [],
+            expectationFiles: try expectationFiles.map { RunIdentity.FileDigest(file: $0, sha256: try digest($0)) },
+            adapters: [], selection: RunIdentity.Selection(), shard: nil)
+        identity.results = RunIdentity.Results(sha256: try digest(results), records: 0)
+        try directory.write(RunIdentity.path(forResults: results), identity.text)
     }
 }
 

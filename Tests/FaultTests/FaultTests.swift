@@ -120,7 +120,7 @@ struct FaultTests {
                 + Self.oneScenario, in: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("created folder out/deep for out/deep/r.json"), "\(outcome.stderr)")
-        #expect(directory.contents(of: "out/deep") == ["r.json"])
+        #expect(directory.contents(of: "out/deep") == ["r.json", "r.run.json"])
     }
 
     // MARK: Never hang, never leak
@@ -207,7 +207,7 @@ struct FaultTests {
 
         try Harness.expectInterruptedReports(in: directory.path + "/out", signal: name)
 
-        #expect(directory.contents(of: "out") == ["j.xml", "r.json"], "scratch files left next to the reports")
+        #expect(directory.contents(of: "out") == ["j.xml", "r.json", "r.run.json"], "scratch files left next to the reports")
         #expect(directory.contents(of: "scratch").isEmpty, "scratch folders left: \(directory.contents(of: "scratch"))")
         usleep(200_000)
         let pids = FaultAdapters.pids(in: pidsFile)

@@ -318,4 +318,39 @@ struct InputOutputFaultTests {
         process.waitUntilExit()
         return (process.terminationStatus, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
     }
+
+    // MARK: Issue 41, item 6: file names that are not UTF-8
+
+    /// Runs `script` with `/bin/sh` in `directory` (`$0` is the harness binary), so that its arguments can hold
+    /// bytes a Swift String cannot; its exit status and standard error.
+    static func shell(_ script: String, in directory: FaultDirectory) throws -> (status: Int32, stderr: String) {
+        let status = try Harness.runTool("/bin/sh", ["-c", script + " 2>sh-stderr.txt", Harness.binary], in: directory)
+        return (status, (try? String(contentsOfFile: directory.path + "/sh-stderr.txt", encoding: .utf8)) ?? "")
+    }
+
+    @Test("a suite file whose name is not UTF-8 (Latin-1 caf\\xE9.xml) is an error of run and validate, named with its bytes, never skipped")
+    func suiteFileNameNotUTF8IsAnError() throws {
+        let directory = try Self.prepared()
+        #expect(try Self.shell("cp suites/first-request.xml \"$(printf 'suites/caf\\351.xml')\"", in: directory).status == 0)
+        for command in [["validate", "suites"], ["run", "suites", "--adapter", "reference", "--json", "n.json", "--junit", "n.xml"]] {
+            let outcome = try Harness.run(command, in: directory)
+            #expect(outcome.status == 2, "\(command): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("suites/caf\\xE9.xml: error: the file name is not UTF-8"), "\(command): \(outcome.stderr)")
+        }
+    }
+
+    @Test("an argument that is not UTF-8 (a report path r\\xE9.json) is refused: the file its lossy reading names is left alone")
+    func argumentNotUTF8IsRefused() throws {
+        let directory = try Self.prepared()
+        // What Swift would read the argument as: U+FFFD in place of the byte.
+        try directory.write("r\u{FFFD}.json", "someone else's file\n")
+        let outcome = try Self.shell(
+            "\"$0\" run suites --json \"$(printf 'r\\351.json')\" --junit j2.xml " + Self.oneScenario.joined(separator: " "),
+            in: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("argument 4 ('r\\xE9.json') is not UTF-8"), "\(outcome.stderr)")
+        #expect(try String(contentsOfFile: directory.path + "/r\u{FFFD}.json", encoding: .utf8) == "someone else's file\n")
+        #expect(!directory.contents(of: ".").contains("j2.xml"), "the run went ahead")
+    }
 }
+

@@ -25,7 +25,7 @@ struct SignalFaultTests {
 
         let directory = test.directory
         try Harness.expectInterruptedReports(in: directory.path + "/out", signal: name)
-        test.expectNothingLeft(besides: ["j.xml", "r.json"])
+        test.expectNothingLeft(besides: ["j.xml", "r.json", "r.run.json"])
     }
 
     @Test("SIGHUP from a terminal that is gone (writes fail with EIO): exit 129, valid partial reports, nothing left")
@@ -58,7 +58,7 @@ struct SignalFaultTests {
         let json = try Data(contentsOf: URL(fileURLWithPath: test.directory.path + "/out/r.json"))
         let records = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
         #expect(records.contains { ($0["message"] as? String)?.contains("interrupted by SIGHUP") == true })
-        test.expectNothingLeft(besides: ["j.xml", "r.json"])
+        test.expectNothingLeft(besides: ["j.xml", "r.json", "r.run.json"])
     }
 
     @Test("SIGHUP and SIGQUIT stop compare too: exit 128+N, the partial matrix marked interrupted, nothing left", arguments: [
@@ -115,7 +115,7 @@ struct SignalFaultTests {
             in: test.directory, environment: test.environment, timeout: 60)
         #expect(outcome.status == 0 || outcome.status == 1, "\(outcome.stderr)")
         #expect(FaultAdapters.pids(in: test.pidsFile).count >= 1, "the adapter did not start: \(outcome.stderr)")
-        test.expectNothingLeft(besides: ["j.xml", "r.json"])
+        test.expectNothingLeft(besides: ["j.xml", "r.json", "r.run.json"])
     }
 
     @Test("what an adapter started outside its process group is gone when that adapter ends, not only with the run")
@@ -132,7 +132,7 @@ struct SignalFaultTests {
         let counts = FaultAdapters.pids(in: test.directory.path + "/survivors")
         #expect(counts.count >= 2, "fewer than two adapter processes ran: \(outcome.stderr)")
         #expect(counts.allSatisfy { $0 == 0 }, "detached processes of an ended adapter still alive when the next began: \(counts)")
-        test.expectNothingLeft(besides: ["j.xml", "r.json"])
+        test.expectNothingLeft(besides: ["j.xml", "r.json", "r.run.json"])
     }
 }
 

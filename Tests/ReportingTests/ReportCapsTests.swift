@@ -14,6 +14,21 @@ struct ReportCapsTests {
         #expect(SHA256.hex(input) == hex)
     }
 
+    @Test("bytes fed in pieces of any size give the digest of the whole: a million 'a', FIPS 180-4's long vector")
+    func digestInPieces() {
+        let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        for piece in [1, 3, 63, 64, 65, 1000, 1_000_000] {
+            var hasher = SHA256()
+            var start = 0
+            while start < message.count {
+                let end = min(start + piece, message.count)
+                hasher.update(Array(message[start..<end]))
+                start = end
+            }
+            #expect(hasher.finalize() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", "pieces of \(piece)")
+        }
+    }
+
     @Test("a value over the limit keeps its head, its length and its digest, and is not shortened twice")
     func valueIsShortenedOnce() {
         let value = String(repeating: "v", count: 8_000_000)

@@ -260,11 +260,17 @@ public struct SuiteLoader: Sendable {
                 add(path)
                 continue
             }
-            let found = Self.xmlFiles(under: path)
-            if found.isEmpty {
+            let walk = FolderWalk.walkReportingNames(path) { $0.hasSuffix(".xml") }
+            for name in walk.unnamable {
+                // Skipped unseen, a suite would not run while 'validate' says the folder is valid.
+                problems.append(SuiteLoadingError(
+                    file: name, "the file name is not UTF-8, so it cannot be read or named in a report; rename it (e.g. convmv -f latin1 -t utf8)"
+                ).diagnostics)
+            }
+            if walk.files.isEmpty, walk.unnamable.isEmpty {
                 problems.append(SuiteLoadingError(file: path, "no suite files (*.xml) in this directory").diagnostics)
             }
-            found.forEach(add)
+            walk.files.forEach(add)
         }
         return result
     }

@@ -70,6 +70,9 @@ public struct ExpectationUpdater: Sendable {
     public var scenarioIDs: Set<String>
     /// The adapters whose files may be written (the built-in catalog).
     public var adapters: Set<String>
+    /// What the expectation files say now for (adapter, scenario), inherited entries included: a result they already
+    /// state is left out, so that updating twice from the same results changes nothing the second time.
+    public var currentExpectation: (@Sendable (String, String) -> ExpectedStatus)?
 
     /// - Parameters:
     ///   - directory: The folder of expectation files; nothing is written outside it.
@@ -77,11 +80,29 @@ public struct ExpectationUpdater: Sendable {
     ///   - scenarioIDs: The ids of the loaded suites; a result for another id is refused.
     ///   - adapters: The adapters the harness builds in; a result of another adapter is refused (an adapter known
     ///     only through `--external` would get a file that every plain run refuses).
-    public init(directory: String, schema: SuiteSchema, scenarioIDs: Set<String>, adapters: Set<String>) {
+    ///   - currentExpectation: What the files say now (``ExpectationSet/expectedStatus(adapter:scenario:)``).
+    public init(
+        directory: String, schema: SuiteSchema, scenarioIDs: Set<String>, adapters: Set<String>,
+        currentExpectation: (@Sendable (String, String) -> ExpectedStatus)? = nil
+    ) {
         self.directory = directory
         self.schema = schema
         self.scenarioIDs = scenarioIDs
         self.adapters = adapters
+        self.currentExpectation = currentExpectation
+    }
+
+    /// Whether the files already expect `result` as it happened: a pass where they say pass, an error where they
+    /// say error, a failure where they say fail with an `observed=` its message matches, anything but an error
+    /// where they say flaky.
+    func isStated(_ result: Result) -> Bool {
+        guard let current = currentExpectation?(result.adapter, result.scenario) else { return false }
+        switch (result.status, current.status) {
+        case ("pass", .pass), ("error", .error), ("pass", .flaky), ("fail", .flaky): return true
+        case ("fail", .fail):
+            return current.observed.map { ExpectationFile.Entry.glob(Array($0), matches: Array(Self.message(of: result))) } ?? true
+        default: return false
+        }
     }
 
     /// The new text of each file that changes (path → text), and the changes, without writing anything; every
@@ -147,7 +168,7 @@ public struct ExpectationUpdater: Sendable {
         var problems: [String] = []
         var byKey: [String: Result] = [:]
         var unknownAdapters: Set<String> = []
-        for result in results where result.unexpected {
+        for result in results where result.unexpected && !isStated(result) {
             if !adapters.contains(result.adapter) {
                 if unknownAdapters.insert(result.adapter).inserted {
                     problems.append(

@@ -26,6 +26,46 @@ public enum JSONResultsFile {
     ///   take a fraction of the file's size in memory.
     /// - Throws: ``InvalidResultsInput`` naming the file and, for bad JSON, where in it.
     public static func read(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> [JSONResultRecord] {
+        var digest: SHA256?
+        return try read(path, keepingTranscripts: keepingTranscripts, digest: &digest)
+    }
+
+    /// A saved run: its records and, when the run wrote one, its identity (``RunIdentity``), checked against the
+    /// records' file as it is read.
+    public struct SavedRun: Sendable {
+        public var path: String
+        public var records: [JSONResultRecord]
+        public var identity: RunIdentity?
+    }
+
+    /// The records of one results file and the identity beside it (nil when there is none).
+    /// - Throws: ``InvalidResultsInput`` as ``read(_:keepingTranscripts:)`` does, and for an identity that cannot
+    ///   be read or belongs to other results.
+    public static func readRun(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> SavedRun {
+        var digest: SHA256? = SHA256()
+        let records = try read(path, keepingTranscripts: keepingTranscripts, digest: &digest)
+        let identity = try RunIdentity.read(forResults: path, resultsDigest: digest!.finalize())
+        return SavedRun(path: path, records: records, identity: identity)
+    }
+
+    /// Refuses a run whose results list an (adapter, scenario) pair more than once: read as one, the later result
+    /// would hide the earlier (a failure, then a pass).
+    public static func refuseRepeatedPairs(_ run: SavedRun) throws(InvalidResultsInput) {
+        var seen = Set<String>()
+        var repeated: [String] = []
+        for record in run.records where !seen.insert(record.adapter + "\u{0}" + record.scenario).inserted {
+            repeated.append("\(record.adapter) \(record.scenario)")
+        }
+        guard !repeated.isEmpty else { return }
+        throw InvalidResultsInput(
+            "\(run.path): error: lists \(repeated.count == 1 ? "a result" : "\(repeated.count) results") twice ("
+                + repeated.prefix(5).joined(separator: ", ") + (repeated.count > 5 ? ", …" : "")
+                + "): not the results of one run (a run writes each (adapter, scenario) once)")
+    }
+
+    private static func read(
+        _ path: String, keepingTranscripts: Bool, digest: inout SHA256?
+    ) throws(InvalidResultsInput) -> [JSONResultRecord] {
         let notResults = "\(path): error: not a results file (a JSON array of result records, as 'run --json' writes)"
         var records: [JSONResultRecord] = []
         var elements = JSONArrayElements(maximumElementSize: maximumRecordSize)
@@ -34,6 +74,7 @@ public enum JSONResultsFile {
             // Not Data(contentsOf:): it leaks a buffer per file (the results-files fuzz target, LeakSanitizer)
             // and would wait on a FIFO; InputFile refuses one at once. The file's limit is libxml2's int, 2 GB.
             try InputFile.forEachChunk(path, maximumSize: Int(Int32.max)) { chunk in
+                digest?.update(chunk)
                 try elements.feed(chunk) { index, bytes in
                     var record: JSONResultRecord
                     do {

@@ -89,7 +89,10 @@ public struct ShardMerge: Sendable {
 
     /// Writes records as `run --json` does: a JSON array, one compact record per line, keys sorted; like every
     /// report (``ReportDestination``): atomically, through a symlink, or through to a device or FIFO.
-    public static func writeResults(_ records: [JSONResultRecord], to path: String) throws {
+    ///
+    /// - Parameter identity: The merged run's identity (``checkedIdentity(of:allowingDifferentRuns:expectedShards:)``),
+    ///   written beside the results with their digest, as `run` does; nil writes none.
+    public static func writeResults(_ records: [JSONResultRecord], to path: String, identity: RunIdentity? = nil) throws {
         var bytes = Array("[".utf8)
         for (index, record) in records.enumerated() {
             bytes.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
@@ -97,6 +100,62 @@ public struct ShardMerge: Sendable {
         }
         bytes.append(contentsOf: "\n]\n".utf8)
         try ReportDestination.publish(String(decoding: bytes, as: UTF8.self), to: path)
+        if var identity, RunIdentity.isWritten(forResults: path) {
+            var digest = SHA256()
+            digest.update(bytes)
+            identity.results = RunIdentity.Results(sha256: digest.finalize(), records: records.count)
+            try ReportDestination.publish(identity.text, to: RunIdentity.path(forResults: path))
+        }
+    }
+
+    /// The identity of the run the shards make, after checking that they are the shards of one run, each once, none
+    /// missing: the same suites and expectation files (by digest), adapters, selection, harness version and shard
+    /// count, and every shard 1…N present once (a run without `--shard` is shard 1/1).
+    ///
+    /// - Parameter allowingDifferentRuns: Merge shards that differ in anything but their index anyway (the merged
+    ///   identity is then the first shard's).
+    /// - Throws: ``InvalidResultsInput`` naming the shards and what differs, the shard given twice or the one missing.
+    public static func checkedIdentity(
+        of shards: [(path: String, identity: RunIdentity)], allowingDifferentRuns: Bool = false, expectedShards: Int? = nil
+    ) throws(InvalidResultsInput) -> RunIdentity {
+        guard let first = shards.first else { throw InvalidResultsInput("merge: error: no report to merge") }
+        if !allowingDifferentRuns {
+            for shard in shards.dropFirst() {
+                let differences = first.identity.wholeRun.differences(from: shard.identity.wholeRun)
+                if !differences.isEmpty {
+                    throw InvalidResultsInput(
+                        "merge: error: \(first.path) and \(shard.path) are not shards of one run: they differ in "
+                            + differences.joined(separator: "; ") + " (pass --allow-different-runs to merge them anyway)")
+                }
+            }
+        }
+        let count = first.identity.shard?.count ?? 1
+        if let expectedShards, expectedShards != shards.count {
+            throw InvalidResultsInput(
+                "merge: error: --expect-shards \(expectedShards) but \(shards.count) \(shards.count == 1 ? "report was" : "reports were") given")
+        }
+        if let expectedShards, expectedShards != count {
+            throw InvalidResultsInput("merge: error: --expect-shards \(expectedShards), but \(first.path) is a shard of a run of \(count)")
+        }
+        var byIndex: [Int: String] = [:]
+        for shard in shards {
+            let index = shard.identity.shard?.index ?? 1
+            if let other = byIndex[index] {
+                throw InvalidResultsInput("merge: error: \(other) and \(shard.path) both hold shard \(index)/\(count) (overlapping shards)")
+            }
+            byIndex[index] = shard.path
+        }
+        let missing = (1...max(count, 1)).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw InvalidResultsInput(
+                "merge: error: missing shard " + missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+                    + " (the run identities say the run had \(count) shards; given: " + byIndex.keys.sorted().map { "\($0)/\(count)" }.joined(separator: ", ")
+                    + "): merged without it, the shards would pass for the whole run")
+        }
+        var merged = first.identity
+        merged.shard = nil
+        merged.results = nil
+        return merged
     }
 }
 

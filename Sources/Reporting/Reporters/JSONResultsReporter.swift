@@ -9,9 +9,14 @@ import HarnessCore
 /// mode), so a reader never sees a truncated array, and a reporter dropped without `finish(_:)` removes its
 /// temporary file.
 /// Each record is one line of compact JSON, which keeps the file easy to grep and to diff.
+///
+/// Given the run's ``RunIdentity``, it writes that beside the results once they are committed, with their digest
+/// (hashed as the bytes are written) and their count.
 public final class JSONResultsReporter: ResultReporter {
     /// Where the report goes.
     public let path: String
+    /// What the identity file beside the results says; nil writes none.
+    public let identity: RunIdentity?
 
     private enum State {
         case idle
@@ -21,13 +26,23 @@ public final class JSONResultsReporter: ResultReporter {
 
     private var state = State.idle
     private var recordCount = 0
+    private var digest = SHA256()
 
     /// Prepares a report; nothing is created until `begin(_:)`.
     ///
     /// - Parameter path: The destination (see ``ReportDestination``: a regular file or missing path is replaced
     ///   atomically, a symlink followed, a device or FIFO written through); its directory must exist.
-    public init(path: String) {
+    ///   - identity: The run's identity, written beside the results (``RunIdentity/path(forResults:)``) unless
+    ///     they go through to a device or a FIFO.
+    public init(path: String, identity: RunIdentity? = nil) {
         self.path = path
+        self.identity = identity
+    }
+
+    /// Writes `text` and adds it to the digest.
+    private func write(_ text: String, to file: AtomicFile) throws {
+        digest.update(Array(text.utf8))
+        try ReportError.converting { try file.write(text) }
     }
 
     /// Creates the temporary file and opens the array.
@@ -36,7 +51,8 @@ public final class JSONResultsReporter: ResultReporter {
     public func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
         let file = try AtomicFile.report(path)
-        try ReportError.converting { try file.write("[") }
+        digest = SHA256()
+        try write("[", to: file)
         state = .running(file)
     }
 
@@ -48,10 +64,9 @@ public final class JSONResultsReporter: ResultReporter {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
         let bytes = JSONResultRecord(result).jsonBytes
-        try ReportError.converting {
-            try file.write(recordCount == 0 ? "\n" : ",\n")
-            try bytes.withUnsafeBytes { try file.write($0) }
-        }
+        try write(recordCount == 0 ? "\n" : ",\n", to: file)
+        digest.update(bytes)
+        try ReportError.converting { try bytes.withUnsafeBytes { try file.write($0) } }
         recordCount += 1
     }
 
@@ -64,9 +79,11 @@ public final class JSONResultsReporter: ResultReporter {
         }
         state = .finished
         defer { file.discard() }
-        try ReportError.converting {
-            try file.write("\n]\n")
-            try file.commit()
+        try write("\n]\n", to: file)
+        try ReportError.converting { try file.commit() }
+        if var identity, file.destination.kind == .atomic {
+            identity.results = RunIdentity.Results(sha256: digest.finalize(), records: recordCount)
+            try ReportDestination.publish(identity.text, to: RunIdentity.path(forResults: path))
         }
     }
 }
