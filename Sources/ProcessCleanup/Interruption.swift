@@ -143,15 +143,16 @@ public enum Interruption {
                 state.exiting = true
                 return pending
             }
-            if let pending { exitNow(pending) }
+            if let pending { exitNow(pending, stoppedWhen: "once what it was replacing was all in place") }
         }
         return try body()
     }
 
     /// Kills every child group and orphan, removes every scratch path, prints one line and exits with 128 + `signal`.
-    public static func exitNow(_ signal: Int32) -> Never {
+    /// - Parameter moment: When it stopped, for the line: "at once", or after a ``deferringSignals(_:)`` section.
+    public static func exitNow(_ signal: Int32, stoppedWhen moment: String = "at once") -> Never {
         ProcessCleanup.cleanUpEverything()
-        let line = "cookie-harness: \(name(of: signal)): stopped at once; temporary files removed\n"
+        let line = "cookie-harness: \(name(of: signal)): stopped \(moment); temporary files removed\n"
         _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
         _exit(128 + signal)
     }

@@ -247,7 +247,8 @@ struct ExpectationUpdateFaultTests {
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.scratch, "NO_COLOR": "1"]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        _ = FileManager.default.createFile(atPath: directory.path + "/stderr.txt", contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: directory.path + "/stderr.txt")
         try process.run()
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -269,11 +270,13 @@ struct ExpectationUpdateFaultTests {
         #expect(!process.isRunning, "update-expectations did not end after SIGTERM")
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
+        #expect(directory.stderr.contains("SIGTERM: stopped once what it was replacing was all in place"), "\(directory.stderr)")
 
         let after = Self.snapshot(directory)
         let replaced = adapters.filter { after[$0 + ".xml"] != before[$0 + ".xml"] }
         // All or none; with the signal held back until the series is done, all.
         #expect(replaced == adapters, "only \(replaced) of \(adapters) were replaced")
         #expect(Set(after.keys) == Set(adapters.map { $0 + ".xml" }), "a temporary file or a copy was left: \(after.keys.sorted())")
+        #expect(directory.contents(of: "scratch").isEmpty)
     }
 }
