@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Reporting
 
@@ -58,12 +59,14 @@ enum RunExpectationCheck: Equatable {
         return (folder == "/" ? "" : folder) + "/" + full.lastPathComponent
     }
 
-    /// The XML files under `folder`, by path relative to it, with their digests.
+    /// The XML files under `folder` as the loader finds them (``FolderWalk``: links followed, hidden names skipped),
+    /// by path relative to it, with their digests.
     static func files(in folder: String) -> [String: String] {
         var files: [String: String] = [:]
-        guard let walk = FileManager.default.enumerator(atPath: folder) else { return files }
-        for case let name as String in walk where name.hasSuffix(".xml") {
-            if let digest = RunIdentity.digest(ofFile: folder + "/" + name) { files[name] = digest }
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        for path in FolderWalk.files(under: base, where: { $0.hasSuffix(".xml") }) {
+            let name = String(path.dropFirst(base.count + 1))
+            if let digest = RunIdentity.digest(ofFile: path) { files[name] = digest }
         }
         return files
     }
