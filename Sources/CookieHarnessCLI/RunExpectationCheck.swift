@@ -17,14 +17,17 @@ enum RunExpectationCheck: Equatable {
     /// The folder's files differ from those the run loaded: one line per difference.
     case changedSince([String])
 
-    init(run: JSONResultsFile.SavedRun, directory: String) {
+    /// - Parameters:
+    ///   - directory: The folder as the user named it, for messages.
+    ///   - folder: The same folder resolved (``resolved(_:)``).
+    ///   - now: Its files now (``files(in:)``), read once for every results file.
+    init(run: JSONResultsFile.SavedRun, directory: String, folder: String, now: [String: String]) {
         guard let identity = run.identity else {
             self = .refused(
                 "\(run.path): error: no run identity beside these results (\(RunIdentity.path(forResults: run.path))), so nothing says which "
                     + "expectation files their run used; update-expectations writes only the results of a run it can check: run the suites again")
             return
         }
-        let folder = URL(fileURLWithPath: Self.absolute(directory)).resolvingSymlinksInPath().path
         var loaded: [String: String] = [:]
         for file in identity.expectationFiles {
             let path = Self.absolute(file.file)
@@ -36,7 +39,6 @@ enum RunExpectationCheck: Equatable {
                     + "in it; run the suites with their expectation files (e.g. 'run Suites --filter ID', not a suite folder alone) and update from those results")
             return
         }
-        let now = Self.files(in: folder)
         var differences: [String] = []
         for (name, digest) in now.sorted(by: { $0.key < $1.key }) {
             switch loaded[name] {
@@ -49,6 +51,11 @@ enum RunExpectationCheck: Equatable {
             differences.append("\(directory)/\(name): removed since the run")
         }
         self = differences.isEmpty ? .matches : .changedSince(differences)
+    }
+
+    /// `directory` made absolute from the current directory, every symlink resolved: the folder the loader reads.
+    static func resolved(_ directory: String) -> String {
+        URL(fileURLWithPath: absolute(directory)).resolvingSymlinksInPath().path
     }
 
     /// `path` made absolute from the current directory, `.` and `..` and the symlinks of its folders resolved (a

@@ -77,14 +77,16 @@ enum UpdateExpectationsCommand: HarnessCommand {
             return .invalidInput
         }
         let known = Set(AdapterCatalog.registry.adapters.map(\.name))
+        // The files of DIR now, read once: what is expected now, and what each run's files are compared with.
+        let folder = RunExpectationCheck.resolved(directory)
+        let filesNow = RunExpectationCheck.files(in: folder)
         let inputs: SuiteInputs
         do {
             let suites = args.options["suites"] ?? SuiteInputs.defaultPaths
             let loaded = try SuiteInputs.load(suites, schemaPath: args.value("schema"), knownAdapters: known)
             // The files of DIR say what is expected now, also when DIR is not among the suites.
             let loadedFiles = Set(loaded.expectationFiles.map(RunExpectationCheck.absolute))
-            let folder = URL(fileURLWithPath: RunExpectationCheck.absolute(directory)).resolvingSymlinksInPath().path
-            let missing = RunExpectationCheck.files(in: folder).keys.sorted().map { folder + "/" + $0 }.filter { !loadedFiles.contains($0) }
+            let missing = filesNow.keys.sorted().map { folder + "/" + $0 }.filter { !loadedFiles.contains($0) }
             inputs = missing.isEmpty
                 ? loaded : try SuiteInputs.load(suites, schemaPath: args.value("schema"), extraExpectations: missing, knownAdapters: known)
         } catch let error as InputError {
@@ -98,7 +100,7 @@ enum UpdateExpectationsCommand: HarnessCommand {
         // can take them (a run of one folder loaded none, and another version's entries would be undone or doubled).
         var stale: [String] = []
         for run in runs {
-            switch RunExpectationCheck(run: run, directory: directory) {
+            switch RunExpectationCheck(run: run, directory: directory, folder: folder, now: filesNow) {
             case .matches: break
             case .refused(let reason):
                 output.err(reason)
@@ -109,8 +111,8 @@ enum UpdateExpectationsCommand: HarnessCommand {
         }
         let changes: [ExpectationUpdater.Change]
         do {
-            let planned = try updater.plan(results).changes
-            if !stale.isEmpty, !planned.isEmpty {
+            let plan = try updater.plan(results)
+            if !stale.isEmpty, !plan.changes.isEmpty {
                 // Files already updated from these results plan nothing (the command is idempotent); any other
                 // change would be computed against files the run did not use.
                 output.err(
@@ -120,7 +122,7 @@ enum UpdateExpectationsCommand: HarnessCommand {
                 output.err("update-expectations: nothing was written")
                 return .invalidInput
             }
-            changes = args.flags.contains("dry-run") || planned.isEmpty ? planned : try updater.apply(results)
+            changes = args.flags.contains("dry-run") || plan.changes.isEmpty ? plan.changes : try updater.write(plan)
         } catch {
             output.err(error.description)
             output.err("update-expectations: nothing was written")

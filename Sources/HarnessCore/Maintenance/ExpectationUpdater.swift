@@ -134,9 +134,15 @@ public struct ExpectationUpdater: Sendable {
     /// - Throws: ``ExpectationUpdateError``, and nothing is replaced.
     @discardableResult
     public func apply(_ results: [Result]) throws(ExpectationUpdateError) -> [Change] {
-        let (files, changes) = try plan(results)
-        try Self.writeAllOrNone(files)
-        return changes
+        try write(try plan(results))
+    }
+
+    /// Writes a plan made by ``plan(_:)`` (every file or none), for a caller that looked at it first.
+    /// - Throws: ``ExpectationUpdateError``, and nothing is replaced.
+    @discardableResult
+    public func write(_ plan: (files: [String: String], changes: [Change])) throws(ExpectationUpdateError) -> [Change] {
+        try Self.writeAllOrNone(plan.files)
+        return plan.changes
     }
 
     /// The failure message as an `observed=` pattern: without the run's "(+N more failed checks)" summary and the
