@@ -241,15 +241,9 @@ struct ExpectationUpdateFaultTests {
         let before = Self.snapshot(directory)
 
         // Every rename(2) held back 0.3 s by strace, so that the signal lands between two of them.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
-        process.arguments = ["-f", "-o", "trace.txt", "-e", "trace=rename", "-e", "inject=rename:delay_enter=300000", Harness.binary, "update-expectations", "r.json"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.scratch, "NO_COLOR": "1"]) { $1 }
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        _ = FileManager.default.createFile(atPath: directory.path + "/stderr.txt", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: directory.path + "/stderr.txt")
-        try process.run()
+        let process = try Harness.start(
+            ["update-expectations", "r.json"], in: directory,
+            wrappedBy: [strace, "-f", "-o", "trace.txt", "-e", "trace=rename", "-e", "inject=rename:delay_enter=300000"])
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()

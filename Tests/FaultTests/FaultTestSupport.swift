@@ -22,10 +22,14 @@ enum Harness {
     }
 
     /// Starts the binary with `arguments` in `directory`, `TMPDIR` pointing into the test's own folder.
-    static func start(_ arguments: [String], in directory: FaultDirectory, environment: [String: String] = [:]) throws -> Process {
+    /// - Parameter wrapper: A program and its arguments that start the binary (`strace -f …`); none by default.
+    static func start(
+        _ arguments: [String], in directory: FaultDirectory, environment: [String: String] = [:], wrappedBy wrapper: [String] = []
+    ) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        let command = wrapper + [binary] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["TMPDIR": directory.scratch, "NO_COLOR": "1", "HOME": directory.path] .merging(environment) { $1 }) { $1 }
