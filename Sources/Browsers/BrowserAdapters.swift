@@ -10,8 +10,8 @@ public enum BrowserAdapters {
     /// response, over HTTP/1.1).
     static func capabilities(movesClock: Bool) -> Set<Capability> {
         var capabilities: Set<Capability> = [
-            .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .storeInspection, .httpOnly,
-            .realNetwork,
+            .nativeStore, .webView, .javascript, .scriptEngine, .nonPersistentDataStore, .persistence, .storeInspection,
+            .httpOnly, .realNetwork,
         ]
         if movesClock { capabilities.insert(.virtualClock) }
         return capabilities

@@ -11,11 +11,12 @@ import WebKitModel
 /// `uiwebview` is HarnessCore's shared-store app on the reference jar; it has no engine, so it has no
 /// per-profile variants.
 public enum StrategyAdapterCatalog {
-    /// Every web view app can do all of this on the simulated engine; none uses real sockets, so a Set-Cookie
-    /// line reaches the simulated stores' parsers byte for byte (`raw-set-cookie`).
+    /// Every web view app can do all of this on the simulated engine (its pages' scripts run in JavaScriptCore);
+    /// none uses real sockets, so a Set-Cookie line reaches the simulated stores' parsers byte for byte
+    /// (`raw-set-cookie`).
     public static let webViewCapabilities: Set<Capability> = [
-        .nativeStore, .webView, .javascript, .nonPersistentDataStore, .persistence, .virtualClock, .storeInspection,
-        .httpOnly, .rawSetCookie,
+        .nativeStore, .webView, .javascript, .scriptEngine, .nonPersistentDataStore, .persistence, .virtualClock,
+        .storeInspection, .httpOnly, .rawSetCookie,
     ]
 
     /// The profiles the catalog builds adapters for; the first gets the plain names.
@@ -32,7 +33,8 @@ public enum StrategyAdapterCatalog {
     public static let uiwebview = Adapter(
         info: AdapterInfo(name: "uiwebview", version: "1", profile: "ios", specProfile: "rfc6265bis"),
         summary: "UIWebView model: one native store (reference jar) shared by native requests and the web view — the baseline",
-        capabilities: webViewCapabilities
+        // No engine: its pages' scripts are `document.cookie` assignments only.
+        capabilities: webViewCapabilities.subtracting([.scriptEngine])
     ) { environment in
         let clock = environment.cookieClock
         return try SharedStoreApp(environment: environment) { CookieJar(clock: clock) }
@@ -63,7 +65,7 @@ public enum StrategyAdapterCatalog {
                 name: "\(base.name)+\(storeName)", version: base.info.version, profile: profile.name, specProfile: "rfc6265bis"
             ),
             summary: "\(strategy.summary), native store \(storeName) (simulated \(profile.name))",
-            capabilities: base.capabilities.intersection(storeCapabilities.union([.webView, .javascript, .httpOnly]))
+            capabilities: base.capabilities.intersection(storeCapabilities.union([.webView, .javascript, .scriptEngine, .httpOnly]))
         ) { environment in
             try WebViewApp(environment: environment, profile: profile, strategy: strategy.make, nativeStore: try makeNativeStore())
         }

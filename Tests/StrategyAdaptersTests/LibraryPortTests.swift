@@ -99,11 +99,31 @@ struct LibraryPortTests {
 }
 
 /// Each library's ports on the simulated profiles must do what their expectation files say: a change to a port (or
-/// to the API under it) that changes any scenario's outcome fails here until the port or the file is fixed.
+/// to the API under it) that changes any scenario's outcome fails here until the port or the file is fixed. And each
+/// port must earn its place: a release range whose cookie code differs from the one before must show it somewhere.
 @Suite("library ports match their expectation files", .serialized)
 struct LibraryPortDriftTests {
     /// Every library a port comes from, once each.
     static let libraries = Array(Set(SyncStrategyKind.libraries.compactMap(\.origin?.library))).sorted()
+
+    /// Every version of every library on each of ``StrategyAdapterCatalog/libraryProfiles``, over the built-in
+    /// suites: one run, shared by the tests below.
+    static let portRun: Result<(adapters: [Adapter], scenarioCount: Int, results: [ScenarioResult]), any Error> = Result {
+        let kinds = Set(SyncStrategyKind.libraries.map(\.name))
+        let adapters = StrategyAdapterCatalog.simulated.filter { kinds.contains(kindName(of: $0.name)) }
+        let loaded = try BuiltInSuites.loaded.get()
+        let schema = try BuiltInSuites.schema.get()
+        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let collector = CollectingReporter()
+        _ = try Runner().run(
+            RunPlan(suites: loaded.suites, adapters: adapters, jobs: 2) { adapter, scenario in
+                expectations.expectedStatus(adapter: adapter, scenario: scenario)
+            }, reporter: collector)
+        return (adapters, loaded.scenarioIDs.count, collector.results)
+    }
+
+    /// `capacitor-cookies:4.3.0` for `capacitor-cookies:4.3.0@ios-11`.
+    static func kindName(of adapter: String) -> String { String(adapter.prefix { $0 != "@" }) }
 
     @Test("every library is checked: a new port joins without a change here")
     func everyLibrary() {
@@ -114,22 +134,50 @@ struct LibraryPortDriftTests {
     func noDrift(library: String) throws {
         let kinds = Set(SyncStrategyKind.versions(of: library).map(\.name))
         #expect(!kinds.isEmpty)
-        let adapters = StrategyAdapterCatalog.simulated.filter { kinds.contains(String($0.name.prefix { $0 != "@" })) }
+        let run = try Self.portRun.get()
+        let adapters = run.adapters.filter { kinds.contains(Self.kindName(of: $0.name)) }
         #expect(adapters.count == kinds.count * StrategyAdapterCatalog.libraryProfiles.count)
-        let root = RepositoryFiles.root
-        let schema = try SuiteSchema.load(from: root + "/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load([root + "/Suites"])
-        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
-        for adapter in adapters { #expect(expectations.files[adapter.name] != nil, "no expectation file for \(adapter.name)") }
-        let collector = CollectingReporter()
-        _ = try Runner().run(
-            RunPlan(suites: loaded.suites, adapters: adapters, jobs: 2) { adapter, scenario in
-                expectations.expectedStatus(adapter: adapter, scenario: scenario)
-            }, reporter: collector)
-        let results = collector.results
-        #expect(results.count == adapters.count * loaded.scenarioIDs.count)
+        let expectationFiles = try BuiltInSuites.loaded.get().expectationFiles.map { URL(fileURLWithPath: $0).lastPathComponent }
+        for adapter in adapters {
+            #expect(expectationFiles.contains("\(adapter.name).xml"), "no expectation file for \(adapter.name)")
+        }
+        let results = run.results.filter { kinds.contains(Self.kindName(of: $0.adapter.name)) }
+        #expect(results.count == adapters.count * run.scenarioCount)
         for result in results where result.isUnexpected {
             Issue.record("\(result.adapter.name) \(result.scenarioID): \(result.status.name), expected \(result.expected.status.rawValue)")
+        }
+    }
+
+    /// What a team sees of one result in a report: the status and every failed check's message.
+    static func verdict(_ status: Status) -> String {
+        guard case .failed(let failure) = status else { return status.name }
+        return (["fail"] + failure.all.map(\.message)).joined(separator: "\n")
+    }
+
+    /// Each kind of a library stands for a release range whose cookie code differs from the range before it
+    /// (issue 36): if two consecutive ones pass and fail every scenario alike on every profile, the suites cannot
+    /// tell a team what that upgrade changes. Ranges are compared within one product line (the name before ':':
+    /// `capacitor-cookies` and `capacitor-http` are two).
+    @Test("two consecutive release ranges of a library never give the same verdict on every scenario and profile", arguments: libraries)
+    func releasesToldApart(library: String) throws {
+        let run = try Self.portRun.get()
+        let names = SyncStrategyKind.versions(of: library).map(\.name)
+        var verdicts: [String: [String: String]] = [:]
+        for result in run.results where names.contains(Self.kindName(of: result.adapter.name)) {
+            verdicts[Self.kindName(of: result.adapter.name), default: [:]]["\(result.adapter.profile) \(result.scenarioID)"] =
+                Self.verdict(result.status)
+        }
+        let line = { (name: String) in String(name.prefix { $0 != ":" }) }
+        for (older, newer) in zip(names, names.dropFirst()) where line(older) == line(newer) {
+            let (before, after) = (verdicts[older] ?? [:], verdicts[newer] ?? [:])
+            #expect(!before.isEmpty && before.count == after.count, "\(older): \(before.count) results, \(newer): \(after.count)")
+            let differing = before.keys.filter { before[$0] != after[$0] }.sorted()
+            #expect(
+                !differing.isEmpty,
+                """
+                \(older) and \(newer) give the same verdict on every scenario of \(StrategyAdapterCatalog.libraryProfiles.map(\.name)): \
+                write the scenario that shows what \(newer) changed in the cookie code (test-first), or fold the two ranges
+                """)
         }
     }
 }

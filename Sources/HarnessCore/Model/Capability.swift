@@ -6,6 +6,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
     case webView = "web-view"
     /// `document.cookie` through JavaScript.
     case javascript
+    /// A JavaScript engine runs the page's scripts: a script that reads `document.cookie` back, branches or calls
+    /// functions (not only `document.cookie = "…"` assignments, which a store without an engine can still apply).
+    case scriptEngine = "script-engine"
     /// A non-persistent (private) web view data store.
     case nonPersistentDataStore = "non-persistent-data-store"
     /// App kill and relaunch with persistent cookies kept.

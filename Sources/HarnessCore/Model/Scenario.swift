@@ -93,7 +93,8 @@ public struct Step: Sendable, Hashable {
             case .nativeRequest: [.nativeStore]
             case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
-            case .runScript: [.webView, .javascript]
+            case .runScript(let script):
+                (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
             case .restartApp: [.persistence]
             case .advanceClock: [.virtualClock]
             case .expect(let expectation): expectation.impliedCapabilities
