@@ -150,9 +150,18 @@ struct ExecutorTests {
         #expect(status == .skipped(reason: "adapter 'limited' lacks capability: javascript, web-view"))
     }
 
-    @Test("an unsupported script is an error, not a pass")
-    func unsupportedScript() {
+    @Test("a script that is more than document.cookie assignments is skipped by an adapter without an engine")
+    func scriptNeedingAnEngine() {
         let status = run([.load(Request(url: "https://app.example.com/home")), .runScript("fetch('/x')")])
+        #expect(status == .skipped(reason: "adapter 'reference' lacks capability: script-engine"))
+    }
+
+    @Test("an adapter that claims an engine it does not have errors on such a script, never passes it")
+    func unsupportedScript() {
+        var claiming = Adapter.reference
+        claiming.capabilities.insert(.scriptEngine)
+        let scenario = Fixtures.scenario("t.x", [.load(Request(url: "https://app.example.com/home")), .runScript("fetch('/x')")])
+        let status = executor.run(scenario, of: Fixtures.suite([scenario], origins: Fixtures.loginOrigins), on: claiming).status
         guard case .errored(let detail) = status else {
             Issue.record("expected an error, got \(status)")
             return
