@@ -26,13 +26,16 @@ let package = Package(
         // prctl(2), variadic in C, behind fixed-argument wrappers Swift can call.
         .systemLibrary(name: "CProcessControl"),
 
+        // A value behind a pthread mutex: shared state every sanitizer sees (Synchronization's Mutex is a futex on Linux,
+        // invisible to ThreadSanitizer).
+        .target(name: "Locking", swiftSettings: strict),
         // The RFC 6265bis reference cookie jar: pure, no I/O.
-        .target(name: "CookieModel", dependencies: ["CLibPSL"], swiftSettings: strict),
+        .target(name: "CookieModel", dependencies: ["CLibPSL", "Locking"], swiftSettings: strict),
         // A model of libsoup 3.2.3's cookie jar (WebKitGTK's), re-expressed from libsoup's C: pure, no I/O.
-        .target(name: "LibsoupModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        .target(name: "LibsoupModel", dependencies: ["CookieModel", "Locking"], swiftSettings: strict),
         // Apple's cookie jar (CFNetwork's) as WebKit's bots record it for the Apple ports: the reference jar with the
         // recorded departures, each with its evidence.
-        .target(name: "AppleModel", dependencies: ["CookieModel"], swiftSettings: strict),
+        .target(name: "AppleModel", dependencies: ["CookieModel", "Locking"], swiftSettings: strict),
         // HTTP as the harness and the engines speak it: URL, request, response, header fields, the redirect rules and
         // the network seam an engine sends through.
         .target(name: "HTTPModel", dependencies: ["CookieModel"], swiftSettings: strict),
@@ -40,7 +43,7 @@ let package = Package(
         // written through), the input files it reads and the suite folders it walks (links followed, loops ended).
         .target(name: "FileAccess", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // libxml2 behind a Swift API: safe parsing, XSD validation with file:line:column errors.
-        .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup"], swiftSettings: strict),
+        .target(name: "XMLSupport", dependencies: ["CLibXML2", "FileAccess", "ProcessCleanup", "Locking"], swiftSettings: strict),
         // External conformance corpora (http-state, wpt-cookies): readers, importers, runners.
         .target(
             name: "Conformance", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport"],
@@ -50,10 +53,10 @@ let package = Package(
         .target(name: "ChildProcesses", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         // What a run leaves behind (scratch paths, child process groups, orphans) and SIGINT, SIGTERM, SIGHUP,
         // SIGQUIT: removed, killed, ended.
-        .target(name: "ProcessCleanup", dependencies: ["CProcessControl"], swiftSettings: strict),
+        .target(name: "ProcessCleanup", dependencies: ["CProcessControl", "Locking"], swiftSettings: strict),
         // Scenario model, suite loading, worlds, apps, adapters, the runner.
         .target(
-            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "ProcessCleanup"],
+            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "ProcessCleanup", "Locking"],
             swiftSettings: strict
         ),
         // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
@@ -61,7 +64,7 @@ let package = Package(
             name: "CookieStores",
             dependencies: [
                 "ChildProcesses", "CookieModel", "FileAccess", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup",
-                "LibsoupModel",
+                "LibsoupModel", "Locking",
             ],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
             swiftSettings: strict
@@ -71,7 +74,7 @@ let package = Package(
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
-            dependencies: ["ChildProcesses", "CookieModel", "HTTPModel", "HarnessCore", "WebKitModel", "ProcessCleanup"],
+            dependencies: ["ChildProcesses", "CookieModel", "HTTPModel", "HarnessCore", "WebKitModel", "ProcessCleanup", "Locking"],
             exclude: ["Driver"],
             swiftSettings: strict
         ),
@@ -90,7 +93,7 @@ let package = Package(
         // Every adapter this build knows, by name: what the command line chooses from.
         .target(
             name: "AdapterCatalog",
-            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters", "Browsers"],
+            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters", "Browsers", "Locking"],
             swiftSettings: strict
         ),
         // Reports from result events: JUnit XML, JSON, console.
@@ -119,7 +122,7 @@ let package = Package(
             name: "CookieHarnessCLI",
             dependencies: [
                 "CookieModel", "Conformance", "Bench", "Exploration", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
-                "StrategyAdapters", "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport",
+                "StrategyAdapters", "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport", "Locking",
             ],
             swiftSettings: strict
         ),
@@ -162,9 +165,9 @@ let package = Package(
         .testTarget(name: "ProcessCleanupTests", dependencies: ["ProcessCleanup"], swiftSettings: strict),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "ExplorationTests",
             dependencies: ["Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SyncStrategies", "WebKitModel", "TestSupport"],
@@ -204,7 +207,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
-        .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),

@@ -2,7 +2,7 @@ import Browsers
 import CookieStores
 import HarnessCore
 import StrategyAdapters
-import Synchronization
+import Locking
 
 /// Every adapter this build knows: the reference jar, the real stores, the sync strategies, the browsers, and those a
 /// package that uses CookieHarness as a library adds (``add(_:)``, through `CookieHarness.main(adding:)`).
@@ -18,7 +18,7 @@ public enum AdapterCatalog {
         return registry
     }()
 
-    private static let added = Mutex<[Adapter]>([])
+    private static let added = Locked<[Adapter]>([])
 
     /// The built-in adapters and the added ones (an added adapter replaces a built-in one of the same name).
     public static var registry: AdapterRegistry {

@@ -1,6 +1,6 @@
 import CookieModel
 import Foundation
-import Synchronization
+import Locking
 
 /// Apple's cookie jar (CFNetwork's: WKWebView's website data stores and `HTTPCookieStorage` on iOS and macOS) as
 /// WebKit's test bots record it for the Apple ports: the RFC 6265bis storage model and retrieval of the reference
@@ -37,7 +37,7 @@ public final class AppleCookieJar: Sendable {
         }
     }
 
-    private let batches = Mutex(Batches())
+    private let batches = Locked(Batches())
 
     /// - Parameters:
     ///   - sameSiteNoneReadAsStrict: read `SameSite=None` and unknown values as Strict (iOS 12).

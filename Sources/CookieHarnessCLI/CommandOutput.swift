@@ -1,13 +1,13 @@
 import Foundation
 import Reporting
-import Synchronization
+import Locking
 
 /// Where a command writes: standard output for results, standard error for people; captured in tests.
 public final class CommandOutput: Sendable {
     private enum Sink { case standardStreams, captured }
     private let sink: Sink
-    private let capturedOut = Mutex("")
-    private let capturedErr = Mutex("")
+    private let capturedOut = Locked("")
+    private let capturedErr = Locked("")
 
     private init(_ sink: Sink) { self.sink = sink }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Where the jar reads "now" from.
 ///
@@ -32,10 +32,10 @@ public struct CookieClock: Sendable {
 
 /// A clock that moves only when told to; thread-safe, one per scenario (never shared between scenarios).
 public final class VirtualClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     public init(start: Date) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     public var now: Date { current.withLock { $0 } }

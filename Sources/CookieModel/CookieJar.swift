@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The RFC 6265bis reference cookie jar: the storage model (§5.7), retrieval (§5.8.3) and eviction (§5.7, §6.1).
 ///
@@ -10,7 +10,7 @@ import Synchronization
 public final class CookieJar: Sendable {
     public let clock: CookieClock
     public let configuration: CookieJarConfiguration
-    private let store: Mutex<Store>
+    private let store: Locked<Store>
 
     struct Store {
         var buckets: [String: [Cookie]] = [:]
@@ -24,7 +24,7 @@ public final class CookieJar: Sendable {
     public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
         self.clock = clock
         self.configuration = configuration
-        self.store = Mutex(Store())
+        self.store = Locked(Store())
     }
 
     // MARK: - Receiving cookies (§5.6, §5.7)

@@ -1,6 +1,6 @@
 import CookieModel
 import Foundation
-import Synchronization
+import Locking
 
 /// A model of libsoup 3.2.3's `SoupCookieJar` — the jar inside WebKitGTK 2.50 — persisted as `SoupCookieJarText`
 /// persists it: what the `libsoup` store adapter (`Sources/CookieStores/External/libsoup/adapter.py`) runs for
@@ -26,7 +26,7 @@ public final class LibsoupCookieJar: Sendable {
     public let clock: CookieClock
     public let acceptPolicy: AcceptPolicy
     private let publicSuffixes: PublicSuffixList
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// One cookie in the jar, with the serial `soup_cookie_jar_changed` gave it (reported as its creation sequence;
     /// it does not order headers, see ``cookies(for:partyHost:isSafeMethod:forHTTP:isTopLevelNavigation:now:_:)``).

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
+import Locking
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT: the first asks the command to stop and finish its reports, a second ends
 /// the process at once.
@@ -34,7 +34,7 @@ public enum Interruption {
         var exiting = false
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The signals that stop a command, with their names.
     public static let handledSignals: [(signal: Int32, name: String)] = [

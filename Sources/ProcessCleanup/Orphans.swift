@@ -5,6 +5,7 @@ import Musl
 #endif
 import CProcessControl
 import Foundation
+import Locking
 import Synchronization
 
 /// What a child process started and that left its process group (`setsid`, `setpgid`, a double fork, Python's
@@ -57,7 +58,7 @@ public enum Orphans {
     }
 
     /// One sweep at a time: two children ending together must not both reap the same orphan.
-    private static let sweeping = Mutex(())
+    private static let sweeping = Locked(())
 
     /// Kills and reaps what the child `leader` left behind; call it once `leader` has exited, before it is reaped
     /// (so its pid, and so its process group's id, cannot have been reused). Does nothing unless this process is a

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
+import Locking
 
 /// What a run leaves behind if it ends early, and the means to remove it: scratch files and folders, the
 /// process groups of the child processes it started, and what left those groups (``Orphans``).
@@ -20,7 +20,7 @@ public enum ProcessCleanup {
         var groups: Set<Int32> = []
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     // MARK: Scratch paths
 

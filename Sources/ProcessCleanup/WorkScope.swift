@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
+import Locking
 
 /// The child processes one piece of work (a scenario) is waiting on, so that the work can be abandoned for real.
 ///
@@ -18,8 +18,8 @@ public final class WorkScope: Sendable {
         var abandoned = false
     }
 
-    private let state = Mutex(State())
-    private static let current = Mutex([UInt: WorkScope]())
+    private let state = Locked(State())
+    private static let current = Locked([UInt: WorkScope]())
 
     public init() {}
 

@@ -1,6 +1,6 @@
 import ChildProcesses
 import Foundation
-import Synchronization
+import Locking
 
 /// Where the live engine's wall time goes (`bench live --profile`): the harness's side (each protocol request's
 /// round trip, by operation, and the engine's work between them) beside the driver's own (`profile`:
@@ -20,7 +20,7 @@ public enum DriverProfile {
     }
 
     /// Round trips by operation, as the harness timed them (nil: not recording).
-    private static let calls = Mutex<[String: Total]?>(nil)
+    private static let calls = Locked<[String: Total]?>(nil)
 
     /// From now on, every driver request's round trip is added to its operation's total.
     public static func startRecording() {

@@ -1,7 +1,7 @@
 import ChildProcesses
 import Foundation
 import HarnessCore
-import Synchronization
+import Locking
 
 /// The run's WebKitGTK drivers: one per scenario running at once (so `--jobs N` runs N drivers), each reset and
 /// reused by the next scenario, every one stopped when the process exits.
@@ -93,7 +93,7 @@ public final class WebKitGTKDrivers: Sendable {
         var startCrashes: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Why the real engine cannot run here, or nil when everything it needs is installed: Debian's Python with
     /// PyGObject, WebKitGTK's typelib, the driver script, and an X display or Xvfb to start one.

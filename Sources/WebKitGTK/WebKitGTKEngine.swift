@@ -3,7 +3,7 @@ import CookieModel
 import Foundation
 import HTTPModel
 import ProcessCleanup
-import Synchronization
+import Locking
 import WebKitModel
 
 /// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`Driver/driver.py`,
@@ -37,7 +37,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     let driver: WebKitGTKDriver
     /// Whether ``close()`` gave the driver back: the run closes the engine, and a leaked one is deinitialized late
     /// or never.
-    private let closed = Mutex(false)
+    private let closed = Locked(false)
     /// The default data store's folder when it must persist (a scenario that kills the app), else nil: an
     /// ephemeral default store, which the driver reuses between scenarios at a fraction of the cost.
     let persistentDirectory: URL?

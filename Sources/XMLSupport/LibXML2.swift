@@ -1,7 +1,7 @@
 import CLibXML2
 import FileAccess
 import Foundation
-import Synchronization
+import Locking
 
 /// Every libxml2 call made to read and validate XML; the writer's calls live in `XMLStreamWriter.swift`.
 ///
@@ -19,7 +19,7 @@ enum LibXML2 {
 
     /// `xmlSchemaParse` lazily builds libxml2's table of built-in types without a lock (fixed only in later
     /// releases), so schema loading is serialised. Validation only reads that table.
-    private static let schemaParsing = Mutex(())
+    private static let schemaParsing = Locked(())
 
     /// Parser options for every document: no network, and none of `XML_PARSE_NOENT` (entity substitution),
     /// `XML_PARSE_DTDLOAD`/`DTDATTR`/`DTDVALID` (external DTDs) or `XML_PARSE_HUGE` (which lifts the

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import XMLSupport
 
@@ -266,7 +266,7 @@ struct DetachingAdapterRun {
 final class PseudoTerminal: Sendable {
     private let primary: Int32
     let secondary: FileHandle
-    private let draining = Mutex(true)
+    private let draining = Locked(true)
 
     init() throws {
         // Swift's Glibc module leaves out the XSI pseudo-terminal calls: found at run time.

@@ -1,7 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
-import Synchronization
+import Locking
 import Testing
 
 /// The runner closes every app when its scenario ends, so an app kept alive by its own code (a strategy's closure
@@ -22,7 +22,7 @@ struct AppCloseTests {
         override func close() { onClose() }
     }
 
-    final class Counter: Sendable { let value = Mutex(0) }
+    final class Counter: Sendable { let value = Locked(0) }
     /// Holds the apps past their scenario (a scenario runs on one thread: no lock needed).
     final class Kept: @unchecked Sendable { var apps: [RecordingApp] = [] }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import CookieModel
 import HarnessCore
 import Testing
@@ -282,7 +282,7 @@ struct UnavailableAdapterTests {
 
     @Test("a scenario whose engine failed under it runs once more on a fresh app; a second failure is an error")
     func engineFailureRetried() {
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         func adapter(failing times: Int) -> Adapter {
             attempts.withLock { $0 = 0 }
             return Adapter(

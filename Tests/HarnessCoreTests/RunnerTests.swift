@@ -1,7 +1,7 @@
 import CookieModel
 import HarnessCore
 import Reporting
-import Synchronization
+import Locking
 import Testing
 
 @Suite("the runner")
@@ -68,7 +68,7 @@ struct RunnerTests {
     @Test("behind a scenario that hangs, the other workers stop after a bounded number of results waiting")
     func boundedWaitingResults() throws {
         final class Counter: Sendable {
-            let value = Mutex(0)
+            let value = Locked(0)
         }
         let started = Counter()
         let reference = Adapter.reference

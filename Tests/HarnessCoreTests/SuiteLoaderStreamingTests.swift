@@ -1,6 +1,6 @@
 import Foundation
 import HarnessCore
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 import XMLSupport
@@ -114,7 +114,7 @@ struct SuiteLoaderStreamingTests {
         }
         let serial = files.map(describe)
 
-        let seen = Mutex<[Int: Set<String>]>([:])
+        let seen = Locked<[Int: Set<String>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count * 3) { iteration in
             let index = iteration % files.count
             let outcome = describe(files[index])

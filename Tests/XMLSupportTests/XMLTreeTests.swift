@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 import XMLSupport
@@ -165,7 +165,7 @@ struct XMLTreeTests {
 
 /// Collects per-index results from concurrent work.
 final class Results: Sendable {
-    private let storage = Mutex<[Int: [String]]>([:])
+    private let storage = Locked<[Int: [String]]>([:])
     func append(_ index: Int, _ lines: [String]) { storage.withLock { $0[index] = lines } }
     var all: [(Int, [String])] { storage.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } } }
 }

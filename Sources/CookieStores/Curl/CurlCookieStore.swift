@@ -1,6 +1,6 @@
 import CookieModel
 import Foundation
-import Synchronization
+import Locking
 
 /// libcurl's cookie engine as a ``CookieStore``, fed and queried through real HTTP exchanges.
 ///
@@ -33,14 +33,14 @@ public final class CurlCookieStore: CookieStore {
     private let listener: LoopbackListener
     private let jarDirectory: TemporaryDirectory?
     /// nil only inside `restart()`, between the old handle's cleanup and the new handle's start.
-    private let handle: Mutex<CurlEasyHandle?>
+    private let handle: Locked<CurlEasyHandle?>
 
     /// A new, empty store.
     /// - Throws: ``CookieStoreError/failed(_:)`` when libcurl, the listener or the temporary directory fails.
     public init(persistence: Persistence) throws {
         listener = try LoopbackListener.shared()
         jarDirectory = persistence == .cookieJarFile ? try TemporaryDirectory(prefix: "cookie-harness-curl-") : nil
-        handle = Mutex(try CurlEasyHandle(cookies: Self.cookieFiles(jarDirectory, newSession: false)))
+        handle = Locked(try CurlEasyHandle(cookies: Self.cookieFiles(jarDirectory, newSession: false)))
     }
 
     /// Cleans the handle up (libcurl writes the jar) before the temporary directory goes.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The listener's ledger: which response each pending exchange gets, and what its request carried.
 ///
@@ -28,7 +28,7 @@ final class ExchangeBook: Sendable {
         var open: [String: Exchange] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Registers the response for the next request naming the returned id.
     func open(setCookies: [String]) -> String {

@@ -1,5 +1,6 @@
 import CLibCurl
 import CookieModel
+import Locking
 import Synchronization
 
 // Every call into libcurl lives in this file (CONVENTIONS: one file per C library); a failing call becomes a
@@ -39,7 +40,7 @@ enum LibCurl {
 ///
 /// The cookie engine belongs to the handle (no share handle), so two handles never see each other's cookies.
 /// libcurl lets a handle move between threads but never be used by two at once: its owner serialises calls (the
-/// store keeps it in a `Mutex`), which is what the unchecked `Sendable` stands for.
+/// store keeps it in a `Locked`), which is what the unchecked `Sendable` stands for.
 final class CurlEasyHandle: @unchecked Sendable {
     /// Where the engine's cookies come from and go to.
     struct CookieFiles {

@@ -1,5 +1,5 @@
 import CookieModel
-import Synchronization
+import Locking
 
 /// The origin server libcurl really talks to: one plain and one TLS libmicrohttpd daemon on 127.0.0.1.
 ///
@@ -22,7 +22,7 @@ final class LoopbackListener: Sendable {
         secure = try MicroHTTPDDaemon(book: book, tls: (LoopbackTLSIdentity.keyPEM, LoopbackTLSIdentity.certificatePEM))
     }
 
-    private static let instance = Mutex<LoopbackListener?>(nil)
+    private static let instance = Locked<LoopbackListener?>(nil)
 
     /// The process's listener, started on first use.
     /// - Throws: ``CookieStoreError/failed(_:)`` when a daemon cannot start (tried again on the next call).

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// Foundation's own on-disk `HTTPCookieStorage`, kept in a temporary directory the store owns.
 ///
@@ -26,7 +26,7 @@ import Synchronization
 final class FoundationCookieFile: Sendable {
     let directory: TemporaryDirectory
     private let name = "cookie-harness-" + UUID().uuidString
-    private let generation = Mutex(0)
+    private let generation = Locked(0)
 
     init() throws {
         directory = try TemporaryDirectory(prefix: "cookie-harness-foundation-")

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// Foundation's cookie handling on this platform (swift-corelibs-foundation on Linux) as a ``CookieStore``.
 ///
@@ -29,7 +29,7 @@ public final class FoundationCookieStore: CookieStore {
     }
 
     private let file: FoundationCookieFile?
-    private let storage: Mutex<HTTPCookieStorage>
+    private let storage: Locked<HTTPCookieStorage>
 
     /// A new, empty store, isolated from every other (never `HTTPCookieStorage.shared`).
     /// - Throws: ``CookieStoreError/failed(_:)`` when the on-disk storage cannot be set up.
@@ -37,11 +37,11 @@ public final class FoundationCookieStore: CookieStore {
         switch persistence {
         case .inMemory:
             file = nil
-            storage = Mutex(try Self.ephemeralStorage())
+            storage = Locked(try Self.ephemeralStorage())
         case .onDisk:
             let file = try FoundationCookieFile()
             self.file = file
-            storage = Mutex(try file.open())
+            storage = Locked(try file.open())
         }
     }
 

@@ -1,6 +1,6 @@
 import ChildProcesses
 import Foundation
-import Synchronization
+import Locking
 
 /// The processes of one external adapter: each store leases one for itself alone, and gives it back after its
 /// scenario; the next lease resets it (`reset`) instead of paying for a new process.
@@ -26,7 +26,7 @@ final class AdapterProcessPool: Sendable {
         var probe: Result<AdapterHandshake, ExternalAdapterError>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Serialises the first launch, so that the handshake is probed once.
     private let probing = NSLock()
 

@@ -2,7 +2,7 @@ import ChildProcesses
 import CookieModel
 import Foundation
 import HarnessCore
-import Synchronization
+import Locking
 
 /// An out-of-process adapter, described by name and command line: any program that speaks the JSON-lines
 /// protocol of `PROTOCOL.md` on its stdin and stdout, in any language, added without rebuilding the harness.
@@ -105,7 +105,7 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Pools
 
-    private static let pools = Mutex<[ExternalAdapter: AdapterProcessPool]>([:])
+    private static let pools = Locked<[ExternalAdapter: AdapterProcessPool]>([:])
 
     /// The process pool shared by every use of an equal description.
     var pool: AdapterProcessPool {

@@ -1,5 +1,5 @@
 import CookieModel
-import Synchronization
+import Locking
 
 /// A configuration the runner can test: a name, what it can do, and how to build its app for one scenario.
 ///
@@ -137,7 +137,7 @@ public struct AdapterRegistry: Sendable {
 /// The description of a deferred adapter, worked out once and shared by every copy of the adapter.
 private final class DeferredDescription: Sendable {
     private let resolve: @Sendable () -> Adapter
-    private let resolved = Mutex<Adapter.Description?>(nil)
+    private let resolved = Locked<Adapter.Description?>(nil)
 
     init(_ resolve: @escaping @Sendable () -> Adapter) {
         self.resolve = resolve

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import XMLSupport
 
 /// The suite vocabulary's XML Schema, read from `Suites/suite.xsd` and parsed once per path.
@@ -21,7 +21,7 @@ public struct SuiteSchema: Sendable {
     public let file: String
     let xmlSchema: XMLSchema
 
-    private static let cache = Mutex<[String: XMLSchema]>([:])
+    private static let cache = Locked<[String: XMLSchema]>([:])
 
     /// Loads the schema at `path`, or returns the copy already parsed from that file.
     ///

@@ -1,6 +1,6 @@
 import Foundation
 import ProcessCleanup
-import Synchronization
+import Locking
 
 /// Runs a plan: scenarios in parallel on worker threads, results to the reporter in deterministic order.
 ///
@@ -46,7 +46,7 @@ public struct Runner: Sendable {
 /// in report order; results are delivered in that order.
 private final class RunState: @unchecked Sendable {
     private let jobCount: Int
-    private let cursor: Mutex<(next: JobCursor, number: Int)>
+    private let cursor: Locked<(next: JobCursor, number: Int)>
     private let plan: RunPlan
     private let reporter: any ResultReporter
     private let executor: ScenarioExecutor
@@ -61,7 +61,7 @@ private final class RunState: @unchecked Sendable {
         var reporterError: (any Error)?
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     /// Serialises calls into the reporter, which need not be thread-safe.
     private let delivery = NSLock()
 
@@ -70,7 +70,7 @@ private final class RunState: @unchecked Sendable {
     init(jobCount: Int, plan: RunPlan, reporter: any ResultReporter, executor: ScenarioExecutor, maximumResultsWaiting: Int) {
         self.jobCount = jobCount
         self.maximumResultsWaiting = max(1, maximumResultsWaiting)
-        self.cursor = Mutex((JobCursor(plan), 0))
+        self.cursor = Locked((JobCursor(plan), 0))
         self.plan = plan
         self.reporter = reporter
         self.executor = executor

@@ -1,9 +1,9 @@
 import HTTPModel
-import Synchronization
+import Locking
 
 /// The story of one scenario as it ran: each exchange and app event on a line, for failure messages and reports.
 public final class Transcript: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     public init() {}
 

@@ -1,12 +1,12 @@
 import HTTPModel
-import Synchronization
+import Locking
 
 /// The origins of a suite as a network: answers requests from the routes and remembers every request received.
 ///
 /// One per scenario (a fresh World), so nothing is shared between scenarios running in parallel.
 public final class VirtualNetwork: Sendable {
     private let routes: [String: [Route]]
-    private let received = Mutex<[ReceivedRequest]>([])
+    private let received = Locked<[ReceivedRequest]>([])
 
     public convenience init(origins: [Origin]) {
         self.init(routesByOrigin: Self.routesByOrigin(origins))
