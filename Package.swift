@@ -8,7 +8,10 @@ let package = Package(
     name: "CookieHarness",
     products: [
         .library(name: "CookieModel", targets: ["CookieModel"]),
-        // Your own strategy or store on the built-in suites, with the whole command line (Examples/).
+        // Your own strategy or store on the built-in suites on the simulated profiles, with the command line (Examples/):
+        // libxml2, libpsl and JavaScriptCore only.
+        .library(name: "CookieHarnessCore", targets: ["CookieHarnessCore"]),
+        // The core and the real engines, the browsers, libcurl's store, the stores in other languages and bench.
         .library(name: "CookieHarness", targets: ["CookieHarness"]),
         .executable(name: "cookie-harness", targets: ["cookie-harness"]),
         .executable(name: "cookie-harness-fuzz", targets: ["cookie-harness-fuzz"]),
@@ -59,18 +62,24 @@ let package = Package(
             name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "ProcessCleanup", "Locking"],
             swiftSettings: strict
         ),
-        // Real cookie stores behind the CookieStore protocol: Foundation, libcurl, out-of-process adapters.
+        // Real cookie stores behind the CookieStore protocol: Foundation, out-of-process adapters.
         .target(
             name: "CookieStores",
-            dependencies: [
-                "ChildProcesses", "CookieModel", "FileAccess", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "ProcessCleanup",
-                "LibsoupModel", "Locking",
-            ],
+            dependencies: ["ChildProcesses", "CookieModel", "FileAccess", "HarnessCore", "ProcessCleanup", "LibsoupModel", "Locking"],
             exclude: ["External", "OutOfProcess/PROTOCOL.md"],
+            swiftSettings: strict
+        ),
+        // libcurl's cookie engine over real HTTP(S) to a loopback libmicrohttpd listener: the full product's store.
+        .target(
+            name: "CurlCookieStore",
+            dependencies: ["CookieStores", "CookieModel", "HarnessCore", "CLibCurl", "CLibMicroHTTPD", "Locking"],
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
         .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "AppleModel", "CJavaScriptCore"], swiftSettings: strict),
+        // What every app that drives an engine through the WebKit-shaped API shares: the harness's requests as the API
+        // takes them, and an engine's failures as an app's.
+        .target(name: "EngineAppSupport", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel"], swiftSettings: strict),
         // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
         .target(
             name: "WebKitGTK",
@@ -83,17 +92,23 @@ let package = Package(
         // Web view apps (native store + engine + strategy) as adapters the runner can drive.
         .target(
             name: "StrategyAdapters",
-            dependencies: ["AppleModel", "HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "SyncStrategies", "CookieModel"],
+            dependencies: ["AppleModel", "HarnessCore", "HTTPModel", "WebKitModel", "EngineAppSupport", "SyncStrategies", "CookieModel"],
+            swiftSettings: strict
+        ),
+        // The strategies and library ports on the real WebKitGTK engine (NAME@webkitgtk-live): the full product's.
+        .target(
+            name: "LiveStrategyAdapters", dependencies: ["HarnessCore", "StrategyAdapters", "SyncStrategies", "WebKitGTK"],
             swiftSettings: strict
         ),
         // Real browsers (Chromium) as apps: the browser's own jar is the one store, every request the browser's.
         .target(
-            name: "Browsers", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "CookieModel"], swiftSettings: strict
+            name: "Browsers", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "EngineAppSupport", "CookieModel"],
+            swiftSettings: strict
         ),
-        // Every adapter this build knows, by name: what the command line chooses from.
+        // Every adapter this build knows, by name: what the command line chooses from (the full product adds families).
         .target(
             name: "AdapterCatalog",
-            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters", "Browsers", "Locking"],
+            dependencies: ["HarnessCore", "CookieStores", "StrategyAdapters", "SyncStrategies", "Locking"],
             swiftSettings: strict
         ),
         // Reports from result events: JUnit XML, JSON, console.
@@ -114,27 +129,43 @@ let package = Package(
         ),
         // Benchmarks that compare stores on one workload in one run.
         .target(
-            name: "Bench", dependencies: ["CookieModel", "CookieStores", "HarnessCore", "Reporting", "CAllocationProbe"],
+            name: "Bench", dependencies: ["CookieModel", "CookieStores", "CurlCookieStore", "HarnessCore", "Reporting", "CAllocationProbe"],
             swiftSettings: strict
         ),
-        // The command line: argument parsing and commands, reachable from tests.
+        // The command line: argument parsing and commands, reachable from tests; every build's (no engine, no bench).
         .target(
             name: "CookieHarnessCLI",
             dependencies: [
-                "CookieModel", "Conformance", "Bench", "Exploration", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
-                "StrategyAdapters", "SyncStrategies", "WebKitGTK", "ProcessCleanup", "XMLSupport", "Locking",
+                "CookieModel", "Conformance", "CookieStores", "Exploration", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
+                "StrategyAdapters", "SyncStrategies", "ProcessCleanup", "XMLSupport", "Locking",
+            ],
+            swiftSettings: strict
+        ),
+        // What the full product adds to the core: libcurl's store, the stores in other languages, the real engine, the
+        // browsers and bench, installed into the core's catalog, commands and run lifecycle.
+        .target(
+            name: "FullHarness",
+            dependencies: [
+                "AdapterCatalog", "Bench", "Browsers", "CookieHarnessCLI", "CookieStores", "CurlCookieStore", "HarnessCore",
+                "LiveStrategyAdapters", "StrategyAdapters", "WebKitGTK",
             ],
             swiftSettings: strict
         ),
         // The counting allocator is the executable's own (bench stores' allocations per operation).
-        .executableTarget(name: "cookie-harness", dependencies: ["CookieHarnessCLI", "CMallocCounter"], swiftSettings: strict),
-        // The library product: the WebKit-shaped API, SyncStrategy, CookieStore, and main(adding:).
+        .executableTarget(name: "cookie-harness", dependencies: ["FullHarness", "CMallocCounter"], swiftSettings: strict),
+        // The core library product: the WebKit-shaped API, SyncStrategy, CookieStore, and main(adding:) on the simulated
+        // engines.
         .target(
-            name: "CookieHarness",
+            name: "CookieHarnessCore",
             dependencies: [
                 "CookieHarnessCLI", "AdapterCatalog", "StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore",
                 "CookieModel", "HTTPModel",
             ],
+            swiftSettings: strict
+        ),
+        // The full library product: the core's surface, and main(adding:) with the full product installed.
+        .target(
+            name: "CookieHarness", dependencies: ["CookieHarnessCore", "AdapterCatalog", "CookieHarnessCLI", "FullHarness"],
             swiftSettings: strict
         ),
 
@@ -177,7 +208,8 @@ let package = Package(
         .testTarget(
             name: "CookieStoresTests",
             dependencies: [
-                "ChildProcesses", "CookieStores", "HarnessCore", "CookieModel", "Reporting", "XMLSupport", "LibsoupModel", "TestSupport",
+                "ChildProcesses", "CookieStores", "CurlCookieStore", "HarnessCore", "CookieModel", "Reporting", "XMLSupport",
+                "LibsoupModel", "TestSupport",
             ],
             exclude: ["LibsoupModelDifferences.txt"],
             swiftSettings: strict
@@ -186,14 +218,17 @@ let package = Package(
         .testTarget(name: "SyncStrategiesTests", dependencies: ["SyncStrategies", "CookieModel"], swiftSettings: strict),
         .testTarget(
             name: "StrategyAdaptersTests",
-            dependencies: ["StrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "HTTPModel", "CookieModel", "CookieStores", "Reporting", "TestSupport"],
+            dependencies: [
+                "StrategyAdapters", "LiveStrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "HTTPModel", "CookieModel",
+                "CookieStores", "CurlCookieStore", "Reporting", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "WebKitGTKTests",
             dependencies: [
-                "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "Reporting",
-                "SyncStrategies", "TestSupport",
+                "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "LiveStrategyAdapters",
+                "Reporting", "SyncStrategies", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -203,14 +238,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "AdapterCatalogTests", dependencies: ["AdapterCatalog", "CookieStores", "HarnessCore", "StrategyAdapters"],
+            name: "AdapterCatalogTests",
+            dependencies: [
+                "AdapterCatalog", "Browsers", "CookieStores", "CurlCookieStore", "FullHarness", "HarnessCore", "LiveStrategyAdapters",
+                "StrategyAdapters", "SyncStrategies",
+            ],
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "FullHarness", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

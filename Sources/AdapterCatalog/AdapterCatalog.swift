@@ -1,34 +1,113 @@
-import Browsers
 import CookieStores
 import HarnessCore
-import StrategyAdapters
 import Locking
+import StrategyAdapters
+import SyncStrategies
 
-/// Every adapter this build knows: the reference jar, the real stores, the sync strategies, the browsers, and those a
-/// package that uses CookieHarness as a library adds (``add(_:)``, through `CookieHarness.main(adding:)`).
+/// Every adapter this build knows: the reference jar, the in-process stores and the sync strategies on the simulated
+/// profiles (every build), the families a fuller build adds (``addFamily(_:at:)``: libcurl's store, the stores in
+/// other languages, the real engine, the browsers) and those a package that uses CookieHarness as a library adds
+/// (``add(_:)``, through `main(adding:)`).
 ///
-/// The one place that lists them, so that adding an adapter is one line here and nothing else changes.
+/// The one place that lists them, so that adding an adapter is one line here or in the family's module.
 public enum AdapterCatalog {
-    /// The adapters built into the harness.
-    public static let builtIn: AdapterRegistry = {
-        var registry = AdapterRegistry.builtIn
-        for adapter in StoreAdapters.all + ExternalAdapters.all + StrategyAdapterCatalog.all + BrowserAdapters.all {
-            registry.register(adapter)
-        }
-        return registry
-    }()
+    /// Where a family's adapters go in the catalog's order (what `list adapters` and a plain run show).
+    public enum Slot: Int, Sendable, Comparable {
+        case stores, storesInOtherLanguages, simulatedStrategies, liveStrategies, browsers
 
-    private static let added = Locked<[Adapter]>([])
+        public static func < (lhs: Slot, rhs: Slot) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private struct State {
+        var families: [(slot: Slot, adapters: [Adapter])] = [
+            (.stores, StoreAdapters.all), (.simulatedStrategies, StrategyAdapterCatalog.simulated),
+        ]
+        var builtIn: AdapterRegistry?
+        var added: [Adapter] = []
+        var strategyVariants: [@Sendable (SyncStrategyKind) -> Adapter] = []
+        var realEngine: RealEngine?
+    }
+
+    /// A real engine this build runs strategies on, and why it cannot run here (nil: it can).
+    public struct RealEngine: Sendable {
+        public var name: String
+        public var unavailableReason: String?
+
+        public init(name: String, unavailableReason: String?) {
+            self.name = name
+            self.unavailableReason = unavailableReason
+        }
+    }
+
+    private static let state = Locked(State())
+
+    /// Adds a family of built-in adapters at `slot` (after the families already there). For a build's set-up, before
+    /// the first command runs.
+    public static func addFamily(_ adapters: [Adapter], at slot: Slot) {
+        state.withLock { state in
+            let index = state.families.firstIndex { $0.slot > slot } ?? state.families.endIndex
+            state.families.insert((slot, adapters), at: index)
+            state.builtIn = nil
+        }
+    }
+
+    /// Adds one more adapter per strategy an app adds (``adapters(for:)``): e.g. the strategy on the real engine.
+    public static func addStrategyVariant(_ make: @escaping @Sendable (SyncStrategyKind) -> Adapter) {
+        state.withLock { $0.strategyVariants.append(make) }
+    }
+
+    /// Says which real engine this build runs strategies on (`NAME@webkitgtk-live`).
+    public static func setRealEngine(_ engine: RealEngine) {
+        state.withLock { $0.realEngine = engine }
+    }
+
+    /// Whether this build runs strategies on a real engine (installed here or not): the core product does not.
+    public static var hasRealEngine: Bool { state.withLock { $0.realEngine != nil } }
+
+    /// Why the real engine cannot run here, or nil when it can: a core build has none.
+    public static var realEngineUnavailable: String? {
+        guard let engine = state.withLock({ $0.realEngine }) else {
+            return "this build has no real engine: it is CookieHarness's core product (the CookieHarness product and "
+                + "the cookie-harness executable have WebKitGTK; docs/library.md)"
+        }
+        return engine.unavailableReason
+    }
+
+    /// The adapters built into this build, in catalog order.
+    public static var builtIn: AdapterRegistry {
+        state.withLock { state in
+            if let builtIn = state.builtIn { return builtIn }
+            var registry = AdapterRegistry.builtIn
+            for family in state.families {
+                for adapter in family.adapters { registry.register(adapter) }
+            }
+            state.builtIn = registry
+            return registry
+        }
+    }
+
+    /// The strategy adapters of this build (every profile, the real engine's too): what the truth table reads.
+    public static var strategyAdapters: [Adapter] {
+        state.withLock { $0.families.filter { $0.slot == .simulatedStrategies || $0.slot == .liveStrategies } }
+            .flatMap(\.adapters)
+    }
 
     /// The built-in adapters and the added ones (an added adapter replaces a built-in one of the same name).
     public static var registry: AdapterRegistry {
         var registry = builtIn
-        for adapter in added.withLock({ $0 }) { registry.register(adapter) }
+        for adapter in state.withLock({ $0.added }) { registry.register(adapter) }
         return registry
     }
 
     /// Adds adapters for the rest of the process: the command line offers them like the built-in ones.
     public static func add(_ adapters: [Adapter]) {
-        added.withLock { $0 += adapters }
+        state.withLock { $0.added += adapters }
+    }
+
+    /// An app's own strategy as adapters: one per simulated profile (as the built-in strategies), then this build's
+    /// variants (the real engine's, in the full product).
+    public static func adapters(for strategy: SyncStrategyKind) -> [Adapter] {
+        StrategyAdapterCatalog.profiles.map { StrategyAdapterCatalog.adapter(for: strategy, on: $0) }
+            + state.withLock { $0.strategyVariants }.map { $0(strategy) }
     }
 }

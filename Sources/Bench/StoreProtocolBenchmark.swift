@@ -1,5 +1,6 @@
 import CookieModel
 import CookieStores
+import CurlCookieStore
 import Foundation
 
 /// Any ``CookieStore`` under the benchmark, driven through the protocol exactly as the harness drives it.

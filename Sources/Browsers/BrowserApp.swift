@@ -1,4 +1,5 @@
 import CookieModel
+import EngineAppSupport
 import Foundation
 import HTTPModel
 import HarnessCore

@@ -2,7 +2,7 @@
 
 /*
  * curl_easy_setopt and curl_easy_getinfo are variadic, and Swift cannot call a C variadic function: one typed
- * wrapper per argument type the harness passes. Used only by Sources/CookieStores/Curl/LibCurl.swift.
+ * wrapper per argument type the harness passes. Used only by Sources/CurlCookieStore/LibCurl.swift.
  */
 
 static inline CURLcode cookieharness_curl_setopt_long(CURL *handle, CURLoption option, long value) {

@@ -8,7 +8,7 @@
 
 /*
  * MHD_start_daemon and MHD_get_daemon_info are variadic, and Swift cannot call a C variadic function; MHD's error
- * logger receives a va_list. These wrappers are used only by Sources/CookieStores/Curl/MicroHTTPD.swift.
+ * logger receives a va_list. These wrappers are used only by Sources/CurlCookieStore/MicroHTTPD.swift.
  */
 
 /* The last message libmicrohttpd logged for one daemon: how a failed start explains itself. */

@@ -1,15 +1,28 @@
+import Locking
 import Reporting
 
 /// Every command's ``CommandSpec``, in the order the top-level help and `docs/commands.md` list them: the one table
 /// the tool's help and its reference are made from.
-enum CommandReference {
-    static let commands: [any HarnessCommand.Type] = [
+package enum CommandReference {
+    /// Every build's commands; a fuller build adds its own before `help` (``add(_:)``: `bench` in the full product).
+    private static let core: [any HarnessCommand.Type] = [
         RunCommand.self, CompareCommand.self, AgreementCommand.self, ExploreCommand.self, TruthTableCommand.self, DiffCommand.self,
         MergeCommand.self, ShowCommand.self, UpdateExpectationsCommand.self, ListCommand.self, ValidateCommand.self,
-        ConformanceCommand.self, ImportCommand.self, BenchCommand.self, HelpCommand.self,
+        ConformanceCommand.self, ImportCommand.self,
     ]
+    private static let added = Locked<[any HarnessCommand.Type]>([])
 
-    static let specs: [CommandSpec] = commands.map { $0.spec }
+    /// Adds `command` to this process's commands (once: a second add of the same name is ignored). For a build's
+    /// set-up, before the first command runs.
+    package static func add(_ command: any HarnessCommand.Type) {
+        added.withLock { added in
+            if !added.contains(where: { $0.spec.name == command.spec.name }) { added.append(command) }
+        }
+    }
+
+    static var commands: [any HarnessCommand.Type] { core + added.withLock { $0 } + [HelpCommand.self] }
+
+    static var specs: [CommandSpec] { commands.map { $0.spec } }
 
     static func command(named name: String) -> (any HarnessCommand.Type)? { commands.first { $0.spec.name == name } }
 

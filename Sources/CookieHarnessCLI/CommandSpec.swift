@@ -3,59 +3,59 @@
 /// A command's options are one table (``CommandSpec/options``): the parser accepts exactly these, `--help` prints
 /// them, and `docs/commands.md` is generated from them, so an option cannot be accepted without being documented,
 /// or documented without being accepted.
-struct OptionSpec: Sendable {
-    var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// The value's placeholder (`NAME`, `FILE`), or nil for a flag.
-    var value: String?
-    var repeatable: Bool
+    package var value: String?
+    package var repeatable: Bool
     /// What it does; a line break starts a further line under the first.
-    var help: String
+    package var help: String
 
     /// `--NAME VALUE`, taken once (the last one wins) or, `repeatable`, any number of times.
-    static func valued(_ name: String, _ value: String, repeatable: Bool = false, _ help: String) -> OptionSpec {
+    package static func valued(_ name: String, _ value: String, repeatable: Bool = false, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: value, repeatable: repeatable, help: help)
     }
 
     /// `--NAME`, without a value.
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, repeatable: false, help: help)
     }
 
     /// `--adapter NAME`.
-    var label: String { "--\(name)" + (value.map { " \($0)" } ?? "") }
+    package var label: String { "--\(name)" + (value.map { " \($0)" } ?? "") }
 
     /// `[--adapter NAME]...`, as the usage line shows it.
-    var synopsis: String { "[\(label)]" + (repeatable ? "..." : "") }
+    package var synopsis: String { "[\(label)]" + (repeatable ? "..." : "") }
 }
 
 /// A command's whole interface: its forms, its options and its help, from which the parser's option names, the
 /// `--help` text, the top-level command list and the reference in `docs/commands.md` are all made.
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// One way of calling the command: the words after its name (a mode, operands), then the options it shows.
-    struct Form: Sendable {
-        var operands: String
+    package struct Form: Sendable {
+        package var operands: String
         /// The options this form's usage line shows, by name; nil: every option of the command.
-        var options: [String]?
+        package var options: [String]?
 
-        init(_ operands: String = "", options: [String]? = nil) {
+        package init(_ operands: String = "", options: [String]? = nil) {
             self.operands = operands
             self.options = options
         }
     }
 
-    var name: String
+    package var name: String
     /// What the top-level command list shows after the name, e.g. `[PATH...] [options]`.
-    var overview: String
+    package var overview: String
     /// One line: what the command is for.
-    var brief: String
-    var forms: [Form]
+    package var brief: String
+    package var forms: [Form]
     /// The text between the usage lines and the options.
-    var description: String
-    var options: [OptionSpec]
+    package var description: String
+    package var options: [OptionSpec]
     /// The text after the options: notes, then the exit codes.
-    var epilogue: String
+    package var epilogue: String
 
-    init(
+    package init(
         name: String, overview: String, brief: String, forms: [Form] = [Form()], description: String,
         options: [OptionSpec] = [], epilogue: String = ""
     ) {
@@ -69,7 +69,7 @@ struct CommandSpec: Sendable {
     }
 
     /// The usage lines and the options, as `--help` prints them.
-    var usage: String {
+    package var usage: String {
         var sections = [synopsis, description]
         if !options.isEmpty { sections.append(optionList) }
         if !epilogue.isEmpty { sections.append(epilogue) }
@@ -78,7 +78,7 @@ struct CommandSpec: Sendable {
 
     /// `usage: cookie-harness NAME …`, one entry per form, wrapped at ``width`` with continuation lines aligned after
     /// the command's name.
-    var synopsis: String {
+    package var synopsis: String {
         forms.enumerated().map { index, form in
             let lead = (index == 0 ? "usage: " : "       ") + "cookie-harness \(name)"
             let shown = form.options.map { names in names.map { option(named: $0) } } ?? options
@@ -88,7 +88,7 @@ struct CommandSpec: Sendable {
     }
 
     /// Every option, its label padded to one column, the help's further lines under its first.
-    var optionList: String {
+    package var optionList: String {
         let column = min(options.map(\.label.count).max() ?? 0, 24) + 4
         return options.map { option in
             let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
@@ -100,11 +100,11 @@ struct CommandSpec: Sendable {
     }
 
     /// The line width of usage lines.
-    static let width = 118
+    package static let width = 118
 
     /// Parses `arguments` with exactly this command's options.
     /// - Throws: ``UsageError`` for an option not in the table or one without its value.
-    func parse(_ arguments: [String]) throws -> CommandLineArguments {
+    package func parse(_ arguments: [String]) throws -> CommandLineArguments {
         try CommandLineArguments(
             arguments, valued: Set(options.filter { $0.value != nil }.map(\.name)),
             flags: Set(options.filter { $0.value == nil }.map(\.name)))

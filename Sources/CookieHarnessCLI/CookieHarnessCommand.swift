@@ -29,15 +29,18 @@ public enum CookieHarnessCommand {
     /// What the `cookie-harness` executable is, and what a package's own harness calls (through
     /// `CookieHarness.main(adding:)`). Call it first thing in `main.swift`: signal handling must be installed before
     /// any other thread exists, so that every thread inherits the blocked signals (see `Interruption`).
-    public static func main(adding adapters: [Adapter] = []) -> Never {
+    /// `setUp` runs once the signals are handled and before the arguments are read: a fuller build adds its adapters
+    /// and commands there (`FullHarness`), as their set-up may start threads.
+    public static func main(adding adapters: [Adapter] = [], setUp: () -> Void = {}) -> Never {
         Interruption.installSignalHandling()
         // What a child starts and detaches from its process group (setsid, a double fork) is re-parented here, not
         // to init, so that it can be found and killed when the child ends (see `Orphans`).
         Orphans.becomeSubreaper()
         // Whatever the command, no child process group and no scratch path outlives the harness. Registered first,
-        // so it runs last among the exit hooks: after the WebKitGTK driver pool's hook has stopped its drivers
+        // so it runs last among the exit hooks: after a driver pool's hook (the full product's WebKitGTK drivers) has stopped its drivers
         // gracefully (each removes its own folders), whatever is left is killed and removed.
         atexit { ProcessCleanup.cleanUpEverything() }
+        setUp()
         AdapterCatalog.add(adapters)
         if let problem = argumentNotUTF8() {
             CommandOutput.standard.err(problem)
@@ -82,6 +85,9 @@ public enum CookieHarnessCommand {
             case "-h", "--help":
                 output.out(usage)
                 return .success
+            case "bench":
+                // Only the full product has it (its peers are libcurl, the other languages' stores, the engines).
+                throw UsageError("'bench' is a command of the full product (the CookieHarness library product, the cookie-harness executable), not of CookieHarnessCore")
             default:
                 throw UsageError("unknown command '\(command)'")
             }

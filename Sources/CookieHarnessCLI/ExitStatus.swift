@@ -20,10 +20,10 @@ public enum ExitStatus: Int32, Sendable {
     case terminatedBySIGTERM = 143
 
     /// The status for a command stopped by `signal`: 128 + the signal.
-    static func interrupted(by signal: Int32) -> ExitStatus {
+    package static func interrupted(by signal: Int32) -> ExitStatus {
         ExitStatus(rawValue: 128 + signal) ?? .terminatedBySIGTERM
     }
 
     /// The exit codes every command shares for a signal, for the help texts.
-    static let signalsHelp = "129/130/131/143 stopped by SIGHUP/SIGINT/SIGQUIT/SIGTERM"
+    package static let signalsHelp = "129/130/131/143 stopped by SIGHUP/SIGINT/SIGQUIT/SIGTERM"
 }

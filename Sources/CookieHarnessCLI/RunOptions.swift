@@ -5,7 +5,7 @@ import HarnessCore
 import StrategyAdapters
 
 /// The options `run` and `compare` share: which adapters, how many workers, the time limit.
-struct RunOptions {
+package struct RunOptions {
     var adapters: [Adapter]
     var jobs: Int
     var timeLimit: Duration
@@ -42,6 +42,11 @@ struct RunOptions {
         let names = chosen + external.filter { !chosen.contains($0) }
         adapters = try names.map { name in
             guard let adapter = registry.adapter(named: name) else {
+                if name.hasSuffix(StrategyAdapterCatalog.liveSuffix), !AdapterCatalog.hasRealEngine,
+                   let reason = AdapterCatalog.realEngineUnavailable
+                {
+                    throw UsageError("option '--adapter': '\(name)' runs on the real engine: \(reason)")
+                }
                 throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
             }
             return adapter
@@ -58,8 +63,8 @@ struct RunOptions {
     }
 
     /// A command that needs the real engine, where it is missing: the reason printed and exit 3; nil where it is here.
-    static func liveEngineMissing(output: CommandOutput) -> ExitStatus? {
-        guard let reason = StrategyAdapterCatalog.liveEngineUnavailable else { return nil }
+    package static func liveEngineMissing(output: CommandOutput) -> ExitStatus? {
+        guard let reason = AdapterCatalog.realEngineUnavailable else { return nil }
         output.err("cookie-harness: error: the real engine is not available here: \(reason)")
         return .infrastructureFailure
     }

@@ -4,22 +4,22 @@ import HarnessCore
 import Reporting
 
 /// Loading what a command needs from suite paths: the schema, the suites, the expectation files.
-struct SuiteInputs {
+package struct SuiteInputs {
     /// Every suite file's outline, and the whole suites of the first ones (``SuiteIndex``).
-    var index: SuiteIndex
-    var expectations: ExpectationSet
-    var schema: SuiteSchema
+    package var index: SuiteIndex
+    package var expectations: ExpectationSet
+    package var schema: SuiteSchema
     /// The expectation files loaded: found among the suites, then given with `--expectations`.
-    var expectationFiles: [String] = []
+    package var expectationFiles: [String] = []
 
     /// The default suite folder: `Suites/` of the current directory, or of the package's checkout when the current
     /// directory has none (an app's harness that depends on this package runs the built-in suites).
-    static var defaultPaths: [String] { [PackageFiles.folder("Suites")] }
+    package static var defaultPaths: [String] { [PackageFiles.folder("Suites")] }
 
     /// Loads `paths` (default: `Suites/`) and every expectation file among them or in `extraExpectations`.
     /// - Throws: ``InputError`` with the loader's `file:line:column` diagnostics.
     /// - Parameter knownAdapters: when given, an expectation file for (or extending) another adapter is an error.
-    static func load(
+    package static func load(
         _ paths: [String], schemaPath: String?, extraExpectations: [String] = [], knownAdapters: Set<String>? = nil
     ) throws -> SuiteInputs {
         let schema: SuiteSchema
@@ -66,7 +66,7 @@ struct SuiteInputs {
     }
 
     /// The identity of a run of these suites (``RunIdentity``): every suite and expectation file with its digest.
-    func runIdentity(adapters: [String], selection: RunIdentity.Selection, shard: RunIdentity.Shard?) -> RunIdentity {
+    package func runIdentity(adapters: [String], selection: RunIdentity.Selection, shard: RunIdentity.Shard?) -> RunIdentity {
         let suiteFiles = Set(index.outlines.map(\.file))
         return RunIdentity(
             harnessVersion: CookieHarnessCommand.version,
@@ -77,7 +77,7 @@ struct SuiteInputs {
 
     /// Every suite, each file the index did not keep read again: for commands that need every scenario at once.
     /// - Throws: ``InputError`` when a file can no longer be read.
-    func allSuites() throws -> [Suite] {
+    package func allSuites() throws -> [Suite] {
         do {
             return try index.allSuites()
         } catch {
@@ -89,7 +89,7 @@ struct SuiteInputs {
 extension SuiteInputs {
     /// Loads the suites and expectation files a command's arguments name (`PATH...`, `--schema`,
     /// `--expectations`), warning about stale expectation entries; nil after printing the errors of invalid input.
-    static func load(for args: CommandLineArguments, output: CommandOutput) throws -> SuiteInputs? {
+    package static func load(for args: CommandLineArguments, output: CommandOutput) throws -> SuiteInputs? {
         do {
             let external = (args.options["external"] ?? []).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
             let inputs = try load(
@@ -106,7 +106,7 @@ extension SuiteInputs {
 
     /// Warns about expectation entries that match no loaded scenario (renamed or removed ones), capped per file and
     /// in all (``ExpectationSet/unmatchedEntryWarnings(scenarioIDs:)``).
-    func warnAboutStaleExpectations(_ output: CommandOutput) {
+    package func warnAboutStaleExpectations(_ output: CommandOutput) {
         for line in expectations.unmatchedEntryWarnings(scenarioIDs: index.scenarioIDs) {
             // One line each: a line feed in a scenario= pattern must not start a line of its own.
             output.err(ConsoleText.visible(line))
@@ -114,14 +114,14 @@ extension SuiteInputs {
     }
 
     /// The expected status of a scenario on an adapter, for a ``RunPlan``.
-    var expectedStatus: @Sendable (String, String) -> ExpectedStatus {
+    package var expectedStatus: @Sendable (String, String) -> ExpectedStatus {
         let expectations = self.expectations
         return { adapter, scenario in expectations.expectedStatus(adapter: adapter, scenario: scenario) }
     }
 }
 
 /// Invalid input (a suite, an expectation file): printed as is, exit status 2.
-struct InputError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct InputError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

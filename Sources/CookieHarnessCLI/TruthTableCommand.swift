@@ -50,9 +50,9 @@ enum TruthTableCommand: HarnessCommand {
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let profile = args.value("profile") ?? defaultProfile
-        let adapters = StrategyAdapterCatalog.all.filter { $0.info.profile == profile }
+        let adapters = AdapterCatalog.strategyAdapters.filter { $0.info.profile == profile }
         if adapters.isEmpty {
-            let known = StrategyAdapterCatalog.all.reduce(into: [String]()) { names, adapter in
+            let known = AdapterCatalog.strategyAdapters.reduce(into: [String]()) { names, adapter in
                 if !names.contains(adapter.info.profile) { names.append(adapter.info.profile) }
             }
             throw UsageError("option '--profile': unknown profile '\(profile)' (known: \(known.joined(separator: ", ")))")

@@ -3,7 +3,7 @@ import Foundation
 import HarnessCore
 import LibsoupModel
 
-/// The real cookie stores of this module as adapters: each one a shared-store app (UIWebView model).
+/// The in-process cookie stores as adapters: each one a shared-store app (UIWebView model).
 ///
 /// The app's own store persists the way the library does (Foundation's cookie file, libcurl's cookie jar, each in a
 /// temporary directory); a non-persistent web view gets an in-memory store of the same library. `SharedStoreApp`
@@ -16,7 +16,7 @@ import LibsoupModel
 /// also takes a Set-Cookie line byte for byte (`HTTPCookie.cookies(withResponseHeaderFields:for:)` is its parser's
 /// API); libcurl only hears lines over real HTTP, so it has no `raw-set-cookie`.
 public enum StoreAdapters {
-    static let capabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore, .persistence, .storeInspection]
+    package static let capabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore, .persistence, .storeInspection]
 
     /// swift-corelibs-foundation's `HTTPCookie` and `HTTPCookieStorage` (``FoundationCookieStore``).
     public static let foundation = Adapter(
@@ -29,20 +29,6 @@ public enum StoreAdapters {
         return try SharedStoreApp(environment: environment) {
             defer { appStoreMade = true }
             return try FoundationCookieStore(persistence: appStoreMade ? .inMemory : .onDisk)
-        }
-    }
-
-    /// libcurl's cookie engine on real HTTP(S) exchanges with a loopback listener (``CurlCookieStore``).
-    public static let curl = Adapter(
-        info: AdapterInfo(name: "curl", version: "libcurl \(LibCurl.version), libmicrohttpd \(MicroHTTPDDaemon.version)"),
-        summary: "libcurl's cookie engine over real HTTP(S) to a loopback libmicrohttpd listener, cookie-jar file "
-            + "for persistence, one store shared by native side and web view",
-        capabilities: capabilities
-    ) { environment in
-        var appStoreMade = false
-        return try SharedStoreApp(environment: environment) {
-            defer { appStoreMade = true }
-            return try CurlCookieStore(persistence: appStoreMade ? .inMemory : .cookieJarFile)
         }
     }
 
@@ -59,8 +45,9 @@ public enum StoreAdapters {
         return try SharedStoreApp(environment: environment) { LibsoupCookieJar(clock: clock) }
     }
 
-    /// All three, in catalog order.
-    public static let all = [foundation, curl, libsoupModel]
+    /// The in-process stores every build has, in catalog order (libcurl's, `CurlCookieStore`'s module, is the full
+    /// product's: it needs libcurl and libmicrohttpd).
+    public static let all = [foundation, libsoupModel]
 
     /// Foundation ships with the toolchain and has no version call of its own: the toolchain's language version.
     static var foundationVersion: String {

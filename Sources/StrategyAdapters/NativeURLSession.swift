@@ -1,7 +1,7 @@
 import Foundation
 import HarnessCore
 import SyncStrategies
-import WebKitGTK
+import EngineAppSupport
 import WebKitModel
 
 /// `URLSession.shared` of a ``WebViewApp``: a data task goes out on the app's next run-loop turn, through the

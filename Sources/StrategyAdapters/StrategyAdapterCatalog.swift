@@ -1,7 +1,6 @@
 import CookieModel
 import HarnessCore
 import SyncStrategies
-import WebKitGTK
 import WebKitModel
 
 /// The sync-strategy adapters (DESIGN §5): `uiwebview`, and every WKWebView strategy on the simulated `ios`
@@ -71,38 +70,9 @@ public enum StrategyAdapterCatalog {
         }
     }
 
-    /// The suffix of the adapters that run a strategy on the real WebKitGTK engine.
+    /// The suffix of the adapters that run a strategy on the real WebKitGTK engine (made by the full product's
+    /// `LiveStrategyAdapters`; the name is known here so that a core build can say what it lacks).
     public static let liveSuffix = "@webkitgtk-live"
-
-    /// What a strategy can do on the real engine: everything a simulated one can, on real sockets; the virtual
-    /// clock only where libfaketime can move WebKit's processes to it; no `raw-set-cookie`, as WebKit only hears
-    /// Set-Cookie lines through its proxy, over HTTP/1.1.
-    public static let liveCapabilities: Set<Capability> = webViewCapabilities
-        .subtracting([.rawSetCookie])
-        .subtracting(WebKitGTKDrivers.movesClock ? [] : [.virtualClock])
-        .union([.realNetwork])
-
-    /// Why the real engine cannot run here (looked up once per process), or nil.
-    public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
-
-    /// `strategy` on the real WebKitGTK engine: `NAME@webkitgtk-live`. When the engine is not installed, the
-    /// adapter still exists, and every scenario is skipped with the package to install.
-    /// How a live adapter's skip reason starts when its strategy is not on the real engine yet
-    /// (``SyncStrategyKind/realEngineGap``).
-    public static let realEngineGapPrefix = "not yet run on the real engine"
-
-    public static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
-        var adapter = Adapter(
-            info: AdapterInfo(name: strategy.name + liveSuffix, version: strategy.origin?.version ?? "1", profile: "webkitgtk-live", specProfile: "rfc6265bis"),
-            summary: "\(strategy.summary) (real WebKitGTK engine)",
-            capabilities: liveCapabilities
-        ) { environment in
-            try WebViewApp(environment: environment, engine: .webKitGTK, strategy: strategy.make)
-        }
-        adapter.unavailableReason = liveEngineUnavailable ?? strategy.realEngineGap.map { "\(realEngineGapPrefix): \($0)" }
-        adapter.isInDefaultRun = false
-        return adapter
-    }
 
     /// The simulated profiles the library ports (``SyncStrategyKind/libraries``) run on: the newest iOS, the oldest
     /// with `WKHTTPCookieStore`, and WebKitGTK (the live engine's model).
@@ -114,9 +84,4 @@ public enum StrategyAdapterCatalog {
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
         + libraryProfiles.flatMap { profile in SyncStrategyKind.libraries.map { adapter(for: $0, on: profile) } }
 
-    /// Every strategy, and every library port, on the real WebKitGTK engine.
-    public static let live: [Adapter] = (SyncStrategyKind.all + SyncStrategyKind.libraries).map(liveAdapter(for:))
-
-    /// The simulated adapters, then the live ones.
-    public static let all: [Adapter] = simulated + live
 }

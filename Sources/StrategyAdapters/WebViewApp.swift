@@ -4,7 +4,7 @@ import Foundation
 import HTTPModel
 import HarnessCore
 import SyncStrategies
-import WebKitGTK
+import EngineAppSupport
 import WebKitModel
 
 /// An app with a native side and a WKWebView (DESIGN §3, the second family): a native cookie store, a persisted
@@ -15,8 +15,8 @@ import WebKitModel
 ///   `HTTPCookieStorage` behaves for an app: SameSite is not enforced (a native request has no site;
 ///   `sameSiteDefault` None), persistent cookies survive a kill, session cookies do not. Native requests go through HarnessCore's `HTTPClient` (redirects followed, cookies
 ///   of every hop stored), and each change is reported to the strategy (`nativeCookiesDidChange`).
-/// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, or the real WebKitGTK engine
-///   (``WebKitGTKEngine``), on the scenario's clock and network (``WebKitEngineChoice``).
+/// - **Engine:** ``SimulatedWebKit`` with a ``PlatformProfile``, or a real engine (``LiveWebKitEngine``: WebKitGTK in
+///   the full product), on the scenario's clock and network (``WebKitEngineChoice``).
 /// - **Defaults:** a key-value store the app keeps across kills (`UserDefaults`).
 /// - **Steps:** each step lets the app's run loop turn until idle at its end (``SimulatedWebKit/runUntilIdle()``),
 ///   so completion handlers, delegate calls and delayed cookie-store writes of the step have all happened before
@@ -87,17 +87,16 @@ public final class WebViewApp: App {
             if let delay = environment.platform.implicitWebToNativeSync { profile.implicitWebToNativeSyncDelay = delay }
             flushDelay = flushDelay ?? profile.nativeStoreFlushDelay
             engine = SimulatedWebKit(profile: profile, clock: environment.clock, network: network, eventLog: eventLog)
-        case .webKitGTK:
+        case .live(let live):
             if environment.platform.implicitWebToNativeSync != nil {
                 throw AppError.cannotServe(
-                    "WebKitGTK has no native store to sync into: the implicit web→native sync (DESIGN §6 rule 10) is the simulated engine's only")
+                    "\(live.name) has no native store to sync into: the implicit web→native sync (DESIGN §6 rule 10) is the simulated engine's only")
             }
             do {
-                engine = try WebKitGTKEngine(
-                    clock: environment.clock, network: network,
-                    persistent: environment.scenarioNeeds.contains(.persistence), eventLog: eventLog)
+                engine = try live.make(
+                    environment.clock, network, environment.scenarioNeeds.contains(.persistence), eventLog)
             } catch {
-                throw WebViewAppError.engineUnavailable("\(error)")
+                throw WebViewAppError.engineUnavailable(engine: live.name, reason: "\(error)")
             }
         }
         self.native = NativeCookieStorageAdapter(store: self.nativeStore, clock: environment.cookieClock) {
@@ -385,15 +384,15 @@ public final class WebViewApp: App {
 /// Why a web view app could not do what the harness asked (an adapter error, not a behaviour under test).
 public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
     /// The real engine could not be started (its driver's reason).
-    case engineUnavailable(String)
+    case engineUnavailable(engine: String, reason: String)
     /// `getAllCookies` never called its completion handler (the profile holds cookie-store operations until the
     /// data store's first load, and nothing has been loaded).
     case inspectionNeverCompleted
 
     public var description: String {
         switch self {
-        case .engineUnavailable(let reason):
-            "the WebKitGTK engine could not start: \(reason)"
+        case .engineUnavailable(let engine, let reason):
+            "the \(engine) engine could not start: \(reason)"
         case .inspectionNeverCompleted:
             "WKHTTPCookieStore.getAllCookies never completed: the profile holds cookie-store operations until the data store's first load"
         }
@@ -404,17 +403,17 @@ public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
 public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
     /// The deterministic simulated engine with a platform profile.
     case simulated(PlatformProfile)
-    /// The real engine: WebKitGTK in a driver process.
-    case webKitGTK
+    /// A real engine in a driver process (WebKitGTK: `LiveStrategyAdapters`, in the full product only).
+    case live(LiveWebKitEngine)
 
     public var description: String {
         switch self {
         case .simulated(let profile): "simulated WebKit profile \(profile.name)"
-        case .webKitGTK: "real WebKitGTK engine"
+        case .live(let live): "real \(live.name) engine"
         }
     }
 
-    /// The simulated profile; nil for the real engine.
+    /// The simulated profile; nil for a real engine.
     public var profile: PlatformProfile? {
         if case .simulated(let profile) = self { profile } else { nil }
     }
@@ -422,5 +421,25 @@ public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
     /// Whose parser the app's Foundation calls use: Apple's where the profile's jar is Apple's (iOS).
     public var httpCookieParsing: HTTPCookieParsing {
         if case .simulated(let profile) = self, profile.jar == .apple { .apple } else { .reference }
+    }
+}
+
+/// A real engine as the web-view app starts one: the seam that keeps the engine's driver (and its module) out of
+/// every build that only simulates, so the core product needs no WebKitGTK.
+public struct LiveWebKitEngine: Sendable {
+    /// The engine's name in messages, e.g. `WebKitGTK`.
+    public let name: String
+    /// A fresh engine for one app launch: on the scenario's clock and network, with a persistent data store when the
+    /// scenario needs persistence, its events written to `eventLog`.
+    public let make: @Sendable (
+        _ clock: VirtualClock, _ network: any HTTPNetwork, _ persistent: Bool, _ eventLog: @escaping (String) -> Void
+    ) throws -> any WebKitEngine
+
+    public init(
+        name: String,
+        make: @escaping @Sendable (VirtualClock, any HTTPNetwork, Bool, @escaping (String) -> Void) throws -> any WebKitEngine
+    ) {
+        self.name = name
+        self.make = make
     }
 }

@@ -1,3 +1,3 @@
-import CookieHarnessCLI
+import FullHarness
 
-CookieHarnessCommand.main()
+FullHarness.main()

@@ -1,7 +1,12 @@
 import AdapterCatalog
+import Browsers
 import CookieStores
+import CurlCookieStore
+import FullHarness
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
+import SyncStrategies
 import Testing
 
 /// The catalog is the one list the command line chooses adapters from: every adapter of every source in it under
@@ -11,8 +16,16 @@ struct AdapterCatalogTests {
     /// What the catalog registers, source by source.
     static let sources: [(source: String, adapters: [Adapter])] = [
         ("HarnessCore", AdapterRegistry.builtIn.adapters), ("StoreAdapters", StoreAdapters.all),
-        ("ExternalAdapters", ExternalAdapters.all), ("StrategyAdapterCatalog", StrategyAdapterCatalog.all),
+        ("CurlCookieStore", [StoreAdapters.curl]), ("ExternalAdapters", ExternalAdapters.all),
+        ("StrategyAdapterCatalog", StrategyAdapterCatalog.simulated), ("LiveStrategyAdapters", StrategyAdapterCatalog.live),
+        ("BrowserAdapters", BrowserAdapters.all),
     ]
+
+    /// The full product's catalog (the executable's).
+    static let catalog: AdapterRegistry = {
+        FullHarness.install()
+        return AdapterCatalog.builtIn
+    }()
 
     @Test("no two adapters of the sources share a name")
     func namesUnique() {
@@ -29,7 +42,7 @@ struct AdapterCatalogTests {
 
     @Test("every adapter of every source resolves by its name")
     func everyAdapterResolvable() {
-        let catalog = AdapterCatalog.builtIn
+        let catalog = Self.catalog
         for (source, adapters) in Self.sources {
             for adapter in adapters {
                 #expect(catalog.adapter(named: adapter.name) != nil, "\(source)'s '\(adapter.name)' is not in the catalog")
@@ -40,7 +53,7 @@ struct AdapterCatalogTests {
 
     @Test("a name is one word the command line can take: no spaces, commas or empty names")
     func namesAreWords() {
-        for adapter in AdapterCatalog.builtIn.adapters {
+        for adapter in Self.catalog.adapters {
             #expect(!adapter.name.isEmpty && !adapter.name.contains { $0.isWhitespace || $0 == "," }, "'\(adapter.name)'")
         }
     }
@@ -48,8 +61,28 @@ struct AdapterCatalogTests {
     @Test("the registry the command line reads holds every built-in adapter")
     func registryHoldsBuiltIn() {
         let registry = AdapterCatalog.registry
-        for adapter in AdapterCatalog.builtIn.adapters {
+        for adapter in Self.catalog.adapters {
             #expect(registry.adapter(named: adapter.name) != nil, "'\(adapter.name)' is missing from the registry")
         }
+    }
+
+    @Test("the full product's families keep the catalog's order: stores, stores in other languages, strategies, live, browsers")
+    func familiesInOrder() throws {
+        let names = Self.catalog.adapters.map(\.name)
+        let position = { (name: String) throws -> Int in try #require(names.firstIndex(of: name), "no \(name)") }
+        #expect(try position("reference") < position("curl"))
+        #expect(try position("curl") < position("python-cookiejar"))
+        #expect(try position("python-cookiejar") < position("uiwebview"))
+        #expect(try position("wk-combined@webkitgtk") < position("wk-combined@webkitgtk-live"))
+        #expect(try position("wk-combined@webkitgtk-live") < position("chromium"))
+    }
+
+    @Test("a strategy an app adds gets the full product's real-engine variant beside the simulated profiles")
+    func addedStrategyVariants() {
+        FullHarness.install()
+        let kind = SyncStrategyKind.all[0]
+        let renamed = SyncStrategyKind(name: "catalog-test", summary: "s", knownBreakage: "k", make: kind.make)
+        let names = AdapterCatalog.adapters(for: renamed).map(\.name)
+        #expect(names == ["catalog-test", "catalog-test@ios-18", "catalog-test@ios-12", "catalog-test@ios-11", "catalog-test@webkitgtk", "catalog-test@webkitgtk-live"])
     }
 }

@@ -24,7 +24,7 @@ struct ArchitectureDocTests {
     }
 
     /// The library products an app's package links (`Package.swift`'s `products:`).
-    static let libraryProducts = ["CookieModel", "CookieHarness"]
+    static let libraryProducts = ["CookieModel", "CookieHarnessCore", "CookieHarness"]
 
     @Test("no library product links the counting allocator: it would replace malloc in the app's binary")
     func libraryProductsKeepTheAllocator() throws {
@@ -44,6 +44,36 @@ struct ArchitectureDocTests {
         // The executable and the benchmarks' tests do count: the probe is reached from Bench, the counter from them.
         #expect(byName["cookie-harness"]?.dependencies.contains("CMallocCounter") == true)
         #expect(byName["Bench"]?.dependencies.contains("CAllocationProbe") == true)
+    }
+
+    /// A target's dependencies, transitively, itself included.
+    static func closure(of target: String, in manifest: PackageManifest) -> Set<String> {
+        let byName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var closure: Set<String> = []
+        var pending = [target]
+        while let name = pending.popLast() {
+            guard closure.insert(name).inserted else { continue }
+            pending += byName[name]?.dependencies ?? []
+        }
+        return closure
+    }
+
+    @Test("the core product builds no engine driver, browser, libcurl store, benchmark or the full product's set-up")
+    func coreProductSized() throws {
+        let manifest = try PackageManifest(text: Self.text("Package.swift"))
+        let core = Self.closure(of: "CookieHarnessCore", in: manifest)
+        #expect(core.contains("CookieHarnessCLI") && core.contains("StrategyAdapters") && core.contains("Reporting"))
+        let fullOnly: Set = [
+            "WebKitGTK", "LiveStrategyAdapters", "Browsers", "CurlCookieStore", "CLibCurl", "CLibMicroHTTPD", "Bench", "FullHarness",
+            "CMallocCounter",
+        ]
+        #expect(core.isDisjoint(with: fullOnly), "the core product builds \(core.intersection(fullOnly).sorted())")
+        // Its C libraries are the three the core install group is for.
+        let systemLibraries = core.filter { name in manifest.targets.contains { $0.name == name && $0.kind == .systemLibrary } }
+        #expect(systemLibraries == ["CLibPSL", "CLibXML2", "CJavaScriptCore", "CProcessControl"])
+        // The full product is the core and the rest.
+        let full = Self.closure(of: "CookieHarness", in: manifest)
+        #expect(core.isSubset(of: full) && fullOnly.subtracting(["CMallocCounter"]).isSubset(of: full))
     }
 
     // MARK: The reader of Package.swift

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import Reporting
 import Testing
 
@@ -10,14 +11,21 @@ import Testing
 struct CommandReferenceTests {
     static let root = RunCommandTests.packageRoot
 
+    /// The full product's commands (its `bench` is added at set-up): what `cookie-harness --help` lists.
+    static let specs: [CommandSpec] = {
+        FullHarness.install()
+        return CommandReference.specs
+    }()
+
     @Test("docs/commands.md holds what 'help --markdown' prints (regenerate: cookie-harness help --update-docs docs/commands.md)")
     func docsMatch() throws {
         let document = try String(contentsOf: Self.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        FullHarness.install()
         let block = try #require(CommandReference.docsBlock.block(in: document), "docs/commands.md lacks the marker lines")
         #expect(block == CommandReference.markdown)
     }
 
-    @Test("every option of a command's table is accepted and listed once in its help", arguments: CommandReference.specs.map(\.name))
+    @Test("every option of a command's table is accepted and listed once in its help", arguments: CommandReferenceTests.specs.map(\.name))
     func tableAcceptedAndShown(name: String) throws {
         let spec = try #require(CommandReference.spec(named: name))
         #expect(Set(spec.options.map(\.name)).count == spec.options.count, "an option is in \(name)'s table twice")
@@ -31,7 +39,7 @@ struct CommandReferenceTests {
         #expect(throws: UsageError.self) { try spec.parse(["--no-such-option"]) }
     }
 
-    @Test("a form shows only options of its command's table", arguments: CommandReference.specs.map(\.name))
+    @Test("a form shows only options of its command's table", arguments: CommandReferenceTests.specs.map(\.name))
     func formsUseTheTable(name: String) throws {
         let spec = try #require(CommandReference.spec(named: name))
         let names = Set(spec.options.map(\.name))
@@ -46,7 +54,7 @@ struct CommandReferenceTests {
         ("run", "RunCommand"), ("compare", "CompareCommand"), ("agreement", "AgreementCommand"),
         ("truth-table", "TruthTableCommand"), ("diff", "DiffCommand"), ("merge", "MergeCommand"), ("show", "ShowCommand"),
         ("update-expectations", "UpdateExpectationsCommand"), ("list", "ListCommand"), ("validate", "ValidateCommand"),
-        ("conformance", "ConformanceCommand"), ("import", "ImportCommand"), ("bench", "BenchCommand"),
+        ("conformance", "ConformanceCommand"), ("import", "ImportCommand"), ("bench", "../FullHarness/BenchCommand"),
         ("help", "CommandReference"),
     ])
     func sourceReadsOnlyTheTable(name: String, file: String) throws {
@@ -61,7 +69,7 @@ struct CommandReferenceTests {
 
     @Test("every line of every help fits 120 columns")
     func helpFits() {
-        for text in CommandReference.specs.map(\.usage) + [CookieHarnessCommand.usage] {
+        for text in Self.specs.map(\.usage) + [CookieHarnessCommand.usage] {
             for line in text.split(separator: "\n") where line.count > 120 {
                 Issue.record("\(line.count) columns: \(line)")
             }
@@ -71,20 +79,20 @@ struct CommandReferenceTests {
     @Test("'help COMMAND' prints what 'COMMAND --help' prints; an unknown one is a usage error")
     func helpCommand() {
         let viaHelp = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["help", "merge"], output: viaHelp) == .success)
+        #expect(FullHarness.run(["help", "merge"], output: viaHelp) == .success)
         let viaFlag = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["merge", "--help"], output: viaFlag) == .success)
+        #expect(FullHarness.run(["merge", "--help"], output: viaFlag) == .success)
         #expect(viaHelp.standardOutput == viaFlag.standardOutput)
         #expect(viaHelp.standardOutput.hasPrefix("usage: cookie-harness merge SHARD..."))
         let unknown = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["help", "frobnicate"], output: unknown) == .invalidInput)
+        #expect(FullHarness.run(["help", "frobnicate"], output: unknown) == .invalidInput)
         #expect(unknown.standardError.contains("unknown command 'frobnicate'"))
     }
 
     @Test("a usage error prints the command's synopsis, made from its table")
     func usageErrorSynopsis() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["diff", "--bogus"], output: output) == .invalidInput)
+        #expect(FullHarness.run(["diff", "--bogus"], output: output) == .invalidInput)
         #expect(output.standardError.contains(CommandReference.spec(named: "diff")!.synopsis))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import TestSupport
 import Testing
 
@@ -11,7 +12,7 @@ struct CommandTests {
     @Test("conformance http-state prints the counts and exits 0")
     func conformance() {
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(["conformance", "http-state", Self.corpusPath], output: output)
+        let status = FullHarness.run(["conformance", "http-state", Self.corpusPath], output: output)
         #expect(status == .success)
         #expect(output.standardOutput.contains("parser: 195 passed, 27 failed (27 documented RFC 6265bis deviations, 0 unexplained)"))
         #expect(output.standardOutput.contains("dates: 70 passed, 0 failed"))
@@ -20,7 +21,7 @@ struct CommandTests {
     @Test("a wrong corpus path is invalid input (exit 2) with the path in the message")
     func wrongPath() {
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(["conformance", "http-state", "/nope"], output: output)
+        let status = FullHarness.run(["conformance", "http-state", "/nope"], output: output)
         #expect(status == .invalidInput)
         #expect(output.standardError.contains("/nope: no such directory"))
     }
@@ -30,14 +31,14 @@ struct CommandTests {
     ])
     func usageErrors(arguments: [String]) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(arguments, output: output) == .invalidInput)
+        #expect(FullHarness.run(arguments, output: output) == .invalidInput)
         #expect(output.standardError.contains("usage: cookie-harness"))
     }
 
     @Test("--help of each command exits 0 with its usage", arguments: ["conformance", "bench"])
     func commandHelp(command: String) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run([command, "--help"], output: output) == .success)
+        #expect(FullHarness.run([command, "--help"], output: output) == .success)
         #expect(output.standardOutput.contains("usage: cookie-harness \(command)"))
     }
 }

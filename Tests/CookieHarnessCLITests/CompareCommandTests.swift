@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import HarnessCore
 import Reporting
 import Testing
@@ -26,7 +27,7 @@ struct CompareCommandTests {
         let markdown = root.appendingPathComponent("out/matrix.md").path
         let html = root.appendingPathComponent("out/matrix.html").path
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run([
+        let status = FullHarness.run([
             "compare", root.appendingPathComponent("suites").path, "--schema", Self.schema, "--adapter", "reference",
             "--markdown", markdown, "--html", html, "--jobs", "2",
         ], output: output)
@@ -47,7 +48,7 @@ struct CompareCommandTests {
         let suites = root.appendingPathComponent("suites").path
         let json = root.appendingPathComponent("results.json").path
         let run = CommandOutput.capturing()
-        _ = CookieHarnessCommand.run([
+        _ = FullHarness.run([
             "run", suites, "--schema", Self.schema, "--adapter", "reference", "--json", json,
             "--junit", root.appendingPathComponent("junit.xml").path,
         ], output: run)
@@ -55,12 +56,12 @@ struct CompareCommandTests {
         let fromRun = root.appendingPathComponent("run.md").path
         let fromFile = root.appendingPathComponent("file.md").path
         let html = root.appendingPathComponent("file.html").path
-        #expect(CookieHarnessCommand.run([
+        #expect(FullHarness.run([
             "compare", suites, "--schema", Self.schema, "--adapter", "reference", "--markdown", fromRun,
             "--html", root.appendingPathComponent("run.html").path,
         ], output: .capturing()) == .success)
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["compare", "--from-json", json, "--markdown", fromFile, "--html", html], output: output) == .success)
+        #expect(FullHarness.run(["compare", "--from-json", json, "--markdown", fromFile, "--html", html], output: output) == .success)
         #expect(output.standardError.contains("2 results from 1 file"))
 
         // The suite tables match; only the headline (run vs. file) and the suite title (not in results) differ.
@@ -80,7 +81,7 @@ struct CompareCommandTests {
         // A report folder stands for the results.json in it, as for diff, merge and truth-table.
         let fromFolder = root.appendingPathComponent("folder.md").path
         let folderRun = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(
+        #expect(FullHarness.run(
             ["compare", "--from-json", root.path, "--markdown", fromFolder, "--html", html], output: folderRun) == .success,
             "\(folderRun.standardError)")
         #expect(Self.tableRows(try String(contentsOfFile: fromFolder, encoding: .utf8)) == Self.tableRows(read))
@@ -89,7 +90,7 @@ struct CompareCommandTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: empty.appendingPathComponent("results.json"), withIntermediateDirectories: true)
         let refused = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["compare", "--from-json", empty.path, "--markdown", fromFolder, "--html", html], output: refused) == .invalidInput)
+        #expect(FullHarness.run(["compare", "--from-json", empty.path, "--markdown", fromFolder, "--html", html], output: refused) == .invalidInput)
         #expect(refused.standardError.contains("a folder, not a file"), "\(refused.standardError)")
     }
 
@@ -113,12 +114,12 @@ struct CompareCommandTests {
         let markdown = root.appendingPathComponent("m.md").path
         let html = root.appendingPathComponent("m.html").path
 
-        #expect(CookieHarnessCommand.run(["compare", "--from-json", first, second, "--markdown", markdown, "--html", html], output: .capturing()) == .success)
+        #expect(FullHarness.run(["compare", "--from-json", first, second, "--markdown", markdown, "--html", html], output: .capturing()) == .success)
         var text = try String(contentsOfFile: markdown, encoding: .utf8)
         #expect(text.contains("| s.a | a | x | pass 1/1 (+1 skip) | ✔ | ∅<sup>[1](#m1)</sup> |"))
         #expect(text.contains("| reference (ref) | curl |"), "the names --adapter takes, without the profile")
 
-        #expect(CookieHarnessCommand.run([
+        #expect(FullHarness.run([
             "compare", "--from-json", first, "--from-json", second, "--adapter", "curl@linux", "--tag", "y",
             "--markdown", markdown, "--html", html,
         ], output: .capturing()) == .success)
@@ -151,7 +152,7 @@ struct CompareCommandTests {
         let outputs = resolved.contains("--markdown") ? [] : [
             "--markdown", root.appendingPathComponent("m.md").path, "--html", root.appendingPathComponent("m.html").path,
         ]
-        let status = CookieHarnessCommand.run(["compare"] + resolved + outputs, output: output)
+        let status = FullHarness.run(["compare"] + resolved + outputs, output: output)
         #expect(status == .invalidInput)
         #expect(output.standardError.contains(message.replacingOccurrences(of: "BAD", with: bad.path)), "\(output.standardError)")
     }
@@ -163,7 +164,7 @@ struct CompareCommandTests {
         try Data(#"<suite xmlns="urn:cookieharness:suite:1" id="bad" title="Bad"><scenario id="bad.x"><title>x</title><load/></scenario></suite>"#.utf8)
             .write(to: root.appendingPathComponent("suites/bad.xml"))
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["compare", root.appendingPathComponent("suites").path, "--schema", Self.schema, "--adapter", "reference"], output: output)
         #expect(status == .invalidInput)
         #expect(output.standardError.contains("bad.xml:1:"))
@@ -182,7 +183,7 @@ struct CompareCommandTests {
             [root.appendingPathComponent("suites").path, "--schema", Self.schema, "--adapter", "reference"],
         ] {
             let output = CommandOutput.capturing()
-            let status = CookieHarnessCommand.run(
+            let status = FullHarness.run(
                 ["compare"] + arguments + ["--markdown", blocker.path + "/m.md", "--html", blocker.path + "/m.html"], output: output)
             #expect(status == .infrastructureFailure, "\(output.standardError)")
             #expect(output.standardError.contains("writing the matrix"))
@@ -191,7 +192,7 @@ struct CompareCommandTests {
 
     @Test func helpIsUsage() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["compare", "--help"], output: output) == .success)
+        #expect(FullHarness.run(["compare", "--help"], output: output) == .success)
         #expect(output.standardOutput.contains("--from-json FILE"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import TestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct ExploreCommandTests {
     private func explore(_ extra: [String], folder: String) -> (CookieHarnessCLI.ExitStatus, CommandOutput) {
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["explore", "--seed", "4", "--count", "40", "--profile", "webkitgtk", "--against", "ios-12", "--minimize", "1",
              "--tries", "40", "--folder", folder] + extra,
             output: output)

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import TestSupport
 import Testing
 import XMLSupport
@@ -38,7 +39,7 @@ struct JUnitFailureBodyTests {
         let suite = root.appendingPathComponent("body.xml")
         try Data(Self.suite.utf8).write(to: suite)
         let junit = root.appendingPathComponent("junit.xml").path
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["run", suite.path, "--schema", RunCommandTests.schema, "--adapter", "reference", "--junit", junit,
              "--json", root.appendingPathComponent("results.json").path],
             output: .capturing())

@@ -2,10 +2,10 @@ import Foundation
 import Reporting
 import Testing
 
-/// The `CookieHarness` library product exports what a strategy or store author needs, and docs/library.md lists it: a
-/// declaration that joins the product (a whole module's new public type, a new scoped export, a new type of the
-/// WebKit-shaped API) fails here until docs/library.md says so. Users build against this list; everything else
-/// may change in any refactor.
+/// The library products (`CookieHarnessCore`, and `CookieHarness` on top of it) export what a strategy or store author
+/// needs, and docs/library.md lists it: a declaration that joins a product (a whole module's new public type, a new
+/// scoped export, a new type of the WebKit-shaped API) fails here until docs/library.md says so. Users build against
+/// this list; everything else may change in any refactor.
 @Suite("the library product's public surface")
 struct PublicSurfaceTests {
     static let root = RunCommandTests.packageRoot
@@ -24,17 +24,26 @@ struct PublicSurfaceTests {
         return names
     }
 
-    /// What `Sources/CookieHarness` exports, per module: a whole module's top-level public declarations, or the
-    /// declarations it names one by one; plus the product's own.
-    static func surface() throws -> [(module: String, names: [String])] {
-        let source = try String(contentsOf: root.appendingPathComponent("Sources/CookieHarness/CookieHarness.swift"), encoding: .utf8)
+    /// The library products' modules: a product that exports another exports its surface whole.
+    static let products = ["CookieHarnessCore", "CookieHarness"]
+
+    /// What `Sources/PRODUCT` exports, per module: a whole module's top-level public declarations (a whole product's
+    /// surface), or the declarations it names one by one; plus the product's own.
+    static func surface(of product: String = "CookieHarness") throws -> [(module: String, names: [String])] {
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/\(product)/\(product).swift"), encoding: .utf8)
         let whole = source.matches(of: try Regex(#"(?m)^@_exported import ([A-Za-z]+)$"#)).map { String($0.output[1].substring!) }
         var scoped: [String: [String]] = [:]
         for match in source.matches(of: try Regex(#"(?m)^@_exported import (?:struct|class|enum|protocol|typealias|func|var|let) ([A-Za-z]+)\.([A-Za-z_]+)$"#)) {
             scoped[String(match.output[1].substring!), default: []].append(String(match.output[2].substring!))
         }
-        var modules: [(String, [String])] = [("CookieHarness", try publicDeclarations(under: "Sources/CookieHarness").sorted())]
-        for module in whole { modules.append((module, try publicDeclarations(under: "Sources/\(module)").sorted())) }
+        var modules: [(String, [String])] = [(product, try publicDeclarations(under: "Sources/\(product)").sorted())]
+        for module in whole {
+            if products.contains(module) {
+                modules += try surface(of: module)
+            } else {
+                modules.append((module, try publicDeclarations(under: "Sources/\(module)").sorted()))
+            }
+        }
         for module in scoped.keys.sorted() { modules.append((module + " (in part)", scoped[module]!.sorted())) }
         return modules
     }
@@ -50,6 +59,14 @@ struct PublicSurfaceTests {
         let listed = try #require(Self.docBlock.block(in: document), "docs/library.md lacks the public-surface marker lines")
         let expected = Self.markdown(try Self.surface())
         #expect(listed == expected, "the product's surface changed: put this between docs/library.md's public-surface markers\n\(expected)")
+    }
+
+    @Test("the full product exports the core's surface and its own entry point, nothing more")
+    func fullIsCorePlusEntryPoint() throws {
+        let full = try Self.surface(of: "CookieHarness")
+        let core = try Self.surface(of: "CookieHarnessCore")
+        #expect(full.first?.module == "CookieHarness" && full.first?.names == ["CookieHarness"])
+        #expect(Array(full.dropFirst()).map { "\($0.module): \($0.names)" } == core.map { "\($0.module): \($0.names)" })
     }
 
     @Test("the whole WebKit-shaped API is exported, and nothing of the engines under it")

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import Testing
 
 @testable import CookieHarnessCLI
@@ -27,15 +28,15 @@ struct RerunTests {
 
         // No previous results: said so, exit 2.
         let none = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--last-failed"] + common, output: none) == .invalidInput)
+        #expect(FullHarness.run(["run", "--last-failed"] + common, output: none) == .invalidInput)
         #expect(none.standardError.contains("--last-failed reads the previous run's JSON results"))
 
-        #expect(CookieHarnessCommand.run(["run", "--adapter", "reference"] + common, output: .capturing()) == .unexpectedResults)
+        #expect(FullHarness.run(["run", "--adapter", "reference"] + common, output: .capturing()) == .unexpectedResults)
         #expect(try records(json).count == 2)
 
         // Without --adapter, the adapters of the unexpected results run (reference), not the defaults.
         let again = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--last-failed"] + common, output: again) == .unexpectedResults)
+        #expect(FullHarness.run(["run", "--last-failed"] + common, output: again) == .unexpectedResults)
         let rerun = try records(json)
         #expect(rerun.map { $0["scenario"] as? String } == ["demo.wrong-on-purpose"])
         #expect(rerun.map { $0["adapter"] as? String } == ["reference"])
@@ -47,11 +48,11 @@ struct RerunTests {
               <expect scenario="demo.wrong-on-purpose" status="fail">written to fail</expect>
             </expectations>
             """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
-        #expect(CookieHarnessCommand.run(["run", "--last-failed"] + common, output: .capturing()) == .success)
+        #expect(FullHarness.run(["run", "--last-failed"] + common, output: .capturing()) == .success)
         let nothing = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--last-failed"] + common, output: nothing) == .invalidInput)
+        #expect(FullHarness.run(["run", "--last-failed"] + common, output: nothing) == .invalidInput)
         #expect(nothing.standardError.contains("nothing to rerun: \(json) has no unexpected results"))
-        #expect(CookieHarnessCommand.run(["run", "--last-failed", "--allow-empty"] + common, output: .capturing()) == .success)
+        #expect(FullHarness.run(["run", "--last-failed", "--allow-empty"] + common, output: .capturing()) == .success)
     }
 
     @Test("--rerun FILE reads another run's results; its unknown adapters and vanished scenarios are explained")
@@ -73,24 +74,24 @@ struct RerunTests {
                       "--junit", root.appendingPathComponent("out/junit.xml").path, "--json", json, "--jobs", "1"]
 
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--rerun", previous] + common, output: output) == .success)
+        #expect(FullHarness.run(["run", "--rerun", previous] + common, output: output) == .success)
         #expect(try records(json).map { $0["scenario"] as? String } == ["demo.login-then-home"])
         #expect(output.standardError.contains("1 of the 2 pairs to rerun name scenarios that are not in the suites, not run: reference demo.gone"))
 
         // A filter narrows the pairs: here to none, exit 2.
         let narrowed = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--rerun", previous, "--filter", "demo.wrong*"] + common, output: narrowed) == .invalidInput)
+        #expect(FullHarness.run(["run", "--rerun", previous, "--filter", "demo.wrong*"] + common, output: narrowed) == .invalidInput)
         #expect(narrowed.standardError.contains("the unexpected results of \(previous)"))
 
         // An adapter this build does not know (an external one run before): a usage error that says what to do.
         try Data("[\(record("mine", "demo.login-then-home", unexpected: true))]".utf8).write(to: URL(fileURLWithPath: previous))
         let unknown = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--rerun", previous] + common, output: unknown) == .invalidInput)
+        #expect(FullHarness.run(["run", "--rerun", previous] + common, output: unknown) == .invalidInput)
         #expect(unknown.standardError.contains("unknown adapter 'mine'"))
         #expect(unknown.standardError.contains("--external NAME=COMMAND again"))
 
         let both = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--rerun", previous, "--last-failed"] + common, output: both) == .invalidInput)
+        #expect(FullHarness.run(["run", "--rerun", previous, "--last-failed"] + common, output: both) == .invalidInput)
         #expect(both.standardError.contains("give one"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import TestSupport
 import XMLSupport
 import Testing
@@ -49,7 +50,7 @@ struct RunCommandTests {
                     "--adapter", "reference"]
 
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run"] + args, output: output) == .unexpectedResults)
+        #expect(FullHarness.run(["run"] + args, output: output) == .unexpectedResults)
         #expect(output.standardError.contains("demo.wrong-on-purpose"))
         let report = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(report.contains(#"<testcase classname="reference.demo" name="demo.login-then-home""#))
@@ -62,7 +63,7 @@ struct RunCommandTests {
             </expectations>
             """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
         let second = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run"] + args, output: second) == .success)
+        #expect(FullHarness.run(["run"] + args, output: second) == .success)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("expected failure: written to fail"))
 
         // The same expected failure, stating the failure it expects: right, then wrong.
@@ -74,7 +75,7 @@ struct RunCommandTests {
                 </expectations>
                 """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
             let third = CommandOutput.capturing()
-            #expect(CookieHarnessCommand.run(["run"] + args, output: third) == status, "\(pattern)")
+            #expect(FullHarness.run(["run"] + args, output: third) == status, "\(pattern)")
             if status == .unexpectedResults {
                 #expect(third.standardError.contains("failed, but not as expected: Cookie header of GET https://app.example.com/home: expected to contain 'nope'"))
             }
@@ -93,7 +94,7 @@ struct RunCommandTests {
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["run", root.path, "--schema", Self.schema, "--adapter", "reference", "--json", root.appendingPathComponent("r.json").path,
              "--junit", root.path + "-j.xml"], output: output)
         #expect(status == .invalidInput)
@@ -113,7 +114,7 @@ struct RunCommandTests {
         let reports = ["--json", out.appendingPathComponent("r.json").path, "--junit", out.appendingPathComponent("j.xml").path]
         func run(_ extra: [String]) -> (CookieHarnessCLI.ExitStatus, CommandOutput) {
             let output = CommandOutput.capturing()
-            return (CookieHarnessCommand.run(["run", suites.path, "--schema", Self.schema] + reports + extra, output: output), output)
+            return (FullHarness.run(["run", suites.path, "--schema", Self.schema] + reports + extra, output: output), output)
         }
         let (empty, emptyOutput) = run(["--adapter", "reference", "--filter", "nosuch"])
         #expect(empty == .invalidInput)
@@ -154,7 +155,7 @@ struct RunCommandTests {
                 if r["op"] == "stop": break
             """.utf8).write(to: script)
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(
+        #expect(FullHarness.run(
             ["list", "adapters", "--external", "mine=python3 \(script.path)", "--external", "bad=/nonexistent/adapter"],
             output: output) == .success)
         #expect(output.standardOutput.contains("mine\tout of process: tiny-jar 4.2"))
@@ -167,7 +168,7 @@ struct RunCommandTests {
         let root = try folder(["demo.xml": Self.suite])
         defer { try? FileManager.default.removeItem(at: root) }
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(["list", "scenarios", root.path, "--schema", Self.schema, "--tag", "first-request"], output: output)
+        let status = FullHarness.run(["list", "scenarios", root.path, "--schema", Self.schema, "--tag", "first-request"], output: output)
         #expect(status == .success)
         #expect(output.standardOutput.contains("demo.login-then-home"))
         #expect(!output.standardOutput.contains("demo.wrong-on-purpose"))
@@ -175,7 +176,7 @@ struct RunCommandTests {
         // Beside the suite folder, not in it: a report in it would be loaded as a suite (refused).
         let junit = root.path + "-j.xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        #expect(CookieHarnessCommand.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--adapter", "reference", "--junit", junit,
+        #expect(FullHarness.run(["run", root.path, "--schema", Self.schema, "--filter", "demo.login*", "--adapter", "reference", "--junit", junit,
                                           "--json", root.appendingPathComponent("r.json").path], output: run) == .success)
     }
 
@@ -190,7 +191,7 @@ struct RunCommandTests {
         let path = root.appendingPathComponent("bad.xml").path
         for command in ["validate", "run"] {
             let output = CommandOutput.capturing()
-            #expect(CookieHarnessCommand.run([command, path, "--schema", Self.schema], output: output) == .invalidInput)
+            #expect(FullHarness.run([command, path, "--schema", Self.schema], output: output) == .invalidInput)
             #expect(output.standardError.contains("\(path):2:"), "\(output.standardError)")
         }
     }
@@ -202,14 +203,14 @@ struct RunCommandTests {
     ])
     func usage(arguments: [String], message: String) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run"] + arguments, output: output) == .invalidInput)
+        #expect(FullHarness.run(["run"] + arguments, output: output) == .invalidInput)
         #expect(output.standardError.contains(message))
     }
 
     @Test("list adapters names the reference adapter and its capabilities")
     func listAdapters() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["list", "adapters"], output: output) == .success)
+        #expect(FullHarness.run(["list", "adapters"], output: output) == .success)
         #expect(output.standardOutput.contains("reference\t"))
         #expect(output.standardOutput.contains("javascript"))
     }
@@ -217,7 +218,7 @@ struct RunCommandTests {
     @Test("list adapters groups the library ports by library, each version with its source commit and its adapters")
     func listLibraryPorts() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["list", "adapters"], output: output) == .success)
+        #expect(FullHarness.run(["list", "adapters"], output: output) == .success)
         let text = output.standardOutput
         #expect(text.contains("library WKCookieWebView (Kofktu/WKCookieWebView): 3 version(s)"))
         #expect(text.contains("\t2.0.2\tcommit fe0f90945f0af617b4d1bfd160d9beeb9b9b8658"))
@@ -228,7 +229,7 @@ struct RunCommandTests {
     @Test("list profiles shows every profile, each parameter with its confidence and source")
     func listProfiles() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["list", "profiles"], output: output) == .success)
+        #expect(FullHarness.run(["list", "profiles"], output: output) == .success)
         let text = output.standardOutput
         for name in ["ios: ", "ios-18: ", "ios-12: ", "ios-11: ", "webkitgtk: "] {
             #expect(text.contains("\n\(name)") || text.hasPrefix(name), "\(name) missing")
@@ -252,7 +253,7 @@ struct MainJobTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let junit = out.appendingPathComponent("junit.xml").path
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["run", root.appendingPathComponent("Suites").path, "--schema", RunCommandTests.schema,
              "--junit", junit, "--json", out.appendingPathComponent("results.json").path],
             output: output)
@@ -275,7 +276,7 @@ struct ExternalOptionTests {
         let script = root.appendingPathComponent("Sources/CookieStores/External/python-cookiejar/adapter.py").path
         let junit = out.appendingPathComponent("junit.xml").path
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["run", root.appendingPathComponent("Suites/first-request").path, "--schema", RunCommandTests.schema,
              "--external", "mine=python3 \(script)", "--adapter", "mine", "--filter", "first-request.native-set-cookie-on-first-load",
              "--junit", junit, "--json", out.appendingPathComponent("results.json").path],
@@ -287,7 +288,7 @@ struct ExternalOptionTests {
     @Test("a malformed --external spec is a usage error")
     func malformed() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", "--external", "no-equals-sign"], output: output) == .invalidInput)
+        #expect(FullHarness.run(["run", "--external", "no-equals-sign"], output: output) == .invalidInput)
         #expect(output.standardError.contains("option '--external'"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import Testing
 
 @testable import CookieHarnessCLI
@@ -16,10 +17,10 @@ struct RunVerboseTests {
         let reports = ["--junit", root.appendingPathComponent("junit.xml").path, "--json", root.appendingPathComponent("results.json").path]
 
         let run = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference", "--verbose"] + reports, output: run)
+        #expect(FullHarness.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference", "--verbose"] + reports, output: run)
             == .unexpectedResults)
         let show = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["show", "demo.wrong-on-purpose", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"], output: show)
+        #expect(FullHarness.run(["show", "demo.wrong-on-purpose", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"], output: show)
             == .unexpectedResults)
         let walkthrough = show.standardOutput.components(separatedBy: "\n").drop { !$0.hasPrefix("on reference") }.filter { !$0.isEmpty }
         #expect(walkthrough.contains("transcript:"))
@@ -31,7 +32,7 @@ struct RunVerboseTests {
         #expect(!run.standardError.contains("demo.login-then-home"))
 
         let quiet = CommandOutput.capturing()
-        _ = CookieHarnessCommand.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"] + reports, output: quiet)
+        _ = FullHarness.run(["run", suites, "--schema", RunCommandTests.schema, "--adapter", "reference"] + reports, output: quiet)
         #expect(!quiet.standardError.contains("transcript:"))
     }
 }
@@ -49,12 +50,12 @@ struct CommandConsoleEscapingTests {
             of: "<title>An expectation that fails on every adapter</title>", with: "<title>evil\u{202E}txt.exe&#13;hidden</title>")
         try Data(suite.utf8).write(to: root.appendingPathComponent("demo.xml"))
         let show = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["show", "demo.wrong-on-purpose", root.path, "--schema", RunCommandTests.schema], output: show) == .success)
+        #expect(FullHarness.run(["show", "demo.wrong-on-purpose", root.path, "--schema", RunCommandTests.schema], output: show) == .success)
         #expect(show.standardOutput.contains("demo.wrong-on-purpose: evil\\u{202E}txt.exe hidden"), "\(show.standardOutput)")
         #expect(!show.standardOutput.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\r" })
 
         let usage = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["run", root.path, "--adapter", "\u{1B}]0;pwned\u{7}"], output: usage) == .invalidInput)
+        #expect(FullHarness.run(["run", root.path, "--adapter", "\u{1B}]0;pwned\u{7}"], output: usage) == .invalidInput)
         #expect(usage.standardError.contains("\\u{001B}]0;pwned\\u{0007}"), "\(usage.standardError)")
         #expect(!usage.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import Reporting
 import Testing
 
@@ -13,7 +14,7 @@ struct TruthTableCommandTests {
     /// The table a fresh run gives: what `swift run cookie-harness truth-table` prints from the package folder.
     static func freshTable(sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["truth-table", "--suites", suites, "--schema", RunCommandTests.schema], output: output)
         #expect(status == .success, "\(output.standardError)", sourceLocation: sourceLocation)
         return output.standardOutput
@@ -50,20 +51,20 @@ struct TruthTableCommandTests {
         let json = out.appendingPathComponent("results.json").path
         let adapters = ["uiwebview", "wk-no-sync", "wk-user-script", "wk-user-script@ios-11", "reference"]
         let run = CommandOutput.capturing()
-        _ = CookieHarnessCommand.run(
+        _ = FullHarness.run(
             ["run", Self.suites + "/first-request", Self.suites + "/http-only", Self.suites + "/expectations",
              "--schema", RunCommandTests.schema, "--json", json, "--junit", out.appendingPathComponent("junit.xml").path]
                 + adapters.flatMap { ["--adapter", $0] },
             output: run)
         let fromFile = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["truth-table", out.path], output: fromFile) == .success, "\(fromFile.standardError)")
+        #expect(FullHarness.run(["truth-table", out.path], output: fromFile) == .success, "\(fromFile.standardError)")
         let lines = fromFile.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| `") }
         #expect(lines.map { $0.split(separator: " ")[1] } == ["`uiwebview`", "`wk-no-sync`", "`wk-user-script`"])
         #expect(fromFile.standardOutput.contains("| adapter | first-request | http-only | http-only-script-bridge | http-only-script-writes | library-sync | request-headers | all |"))
         #expect(fromFile.standardError.contains("warning: no results for wk-request-header"))
 
         let ran = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(
+        #expect(FullHarness.run(
             ["truth-table", "--suites", Self.suites + "/first-request", "--suites", Self.suites + "/http-only",
              "--suites", Self.suites + "/expectations", "--schema", RunCommandTests.schema], output: ran) == .success)
         let ranLines = ran.standardOutput.split(separator: "\n").filter { line in
@@ -81,7 +82,7 @@ struct TruthTableCommandTests {
         try Data("# Before\n\(TruthTable.beginMarker)\nstale\n\(TruthTable.endMarker)\nAfter\n".utf8)
             .write(to: URL(fileURLWithPath: readme))
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(
+        #expect(FullHarness.run(
             ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-docs", readme],
             output: output) == .success, "\(output.standardError)")
         let text = try String(contentsOfFile: readme, encoding: .utf8)
@@ -89,7 +90,7 @@ struct TruthTableCommandTests {
 
         try Data("no markers\n".utf8).write(to: URL(fileURLWithPath: readme))
         let missing = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(
+        #expect(FullHarness.run(
             ["truth-table", "--suites", Self.suites + "/same-site", "--schema", RunCommandTests.schema, "--update-docs", readme],
             output: missing) == .invalidInput)
         #expect(missing.standardError.contains("needs one line '\(TruthTable.beginMarker)'"))
@@ -98,7 +99,7 @@ struct TruthTableCommandTests {
     @Test("--help prints the usage")
     func help() {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["truth-table", "--help"], output: output) == .success)
+        #expect(FullHarness.run(["truth-table", "--help"], output: output) == .success)
         #expect(output.standardOutput.hasPrefix("usage: cookie-harness truth-table"))
     }
 
@@ -108,7 +109,7 @@ struct TruthTableCommandTests {
     ])
     func usageErrors(arguments: [String]) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(arguments, output: output) == .invalidInput)
+        #expect(FullHarness.run(arguments, output: output) == .invalidInput)
         #expect(output.standardError.contains("option '--"))
     }
 }

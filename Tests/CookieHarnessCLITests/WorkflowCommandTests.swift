@@ -1,4 +1,5 @@
 import Foundation
+import FullHarness
 import Reporting
 import TestSupport
 import Testing
@@ -48,7 +49,7 @@ struct WorkflowCommandTests {
         let suiteFile = folder.appendingPathComponent("\(name).xml")
         try Data(suite.utf8).write(to: suiteFile)
         let reports = folder.appendingPathComponent(name)
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["run", suiteFile.path, "--schema", Self.schema, "--adapter", "reference", "--jobs", "1",
              "--junit", reports.appendingPathComponent("junit.xml").path, "--json", reports.appendingPathComponent("results.json").path],
             output: .capturing())
@@ -66,7 +67,7 @@ struct WorkflowCommandTests {
         let markdown = root.appendingPathComponent("diff.md").path
         let json = root.appendingPathComponent("diff.json").path
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(["diff", baseline.path, current.path, "--markdown", markdown, "--json", json], output: output)
+        let status = FullHarness.run(["diff", baseline.path, current.path, "--markdown", markdown, "--json", json], output: output)
         #expect(status == .unexpectedResults)
         let text = output.standardOutput
         #expect(text.contains("✗ newly failing: demo.login-then-home — pass → fail (unexpected): "))
@@ -85,11 +86,11 @@ struct WorkflowCommandTests {
 
         // The other way round nothing regressed: the case passes again.
         let back = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["diff", current.path, baseline.path], output: back) == .success)
+        #expect(FullHarness.run(["diff", current.path, baseline.path], output: back) == .success)
         #expect(back.standardOutput.contains("✓ newly passing: demo.login-then-home — fail (unexpected) → pass"))
         // A run against itself: nothing at all.
         let same = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["diff", baseline.path, baseline.path], output: same) == .success)
+        #expect(FullHarness.run(["diff", baseline.path, baseline.path], output: same) == .success)
         #expect(same.standardOutput.contains("no regression (0 changes"))
     }
 
@@ -109,7 +110,7 @@ struct WorkflowCommandTests {
         try Data("[\(record("demo.gone", "pass")),\(record("demo.x", "fail", expected: "fail", message: "m"))]".utf8).write(to: baseline)
         try Data("[\(record("demo.new", "pass")),\(record("demo.x", "fail", unexpected: true, message: "m"))]".utf8).write(to: current)
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["diff", baseline.path, current.path], output: output) == .unexpectedResults)
+        #expect(FullHarness.run(["diff", baseline.path, current.path], output: output) == .unexpectedResults)
         #expect(output.standardOutput.contains("✗ changed: demo.x — fail (expected) → fail (unexpected)"))
         #expect(output.standardOutput.contains("+ appeared: demo.new — absent → pass"))
         #expect(output.standardOutput.contains("- disappeared: demo.gone — pass → absent"))
@@ -121,7 +122,7 @@ struct WorkflowCommandTests {
     ])
     func diffBadInput(arguments: [String], message: String) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(arguments, output: output) == .invalidInput)
+        #expect(FullHarness.run(arguments, output: output) == .invalidInput)
         #expect(output.standardError.contains(message))
     }
 
@@ -130,7 +131,7 @@ struct WorkflowCommandTests {
     private func runBuiltIn(
         into folder: URL, shard: String?, suites: String = Self.suites, adapters: [String] = ["reference", "wk-user-script"]
     ) -> CookieHarnessCLI.ExitStatus {
-        CookieHarnessCommand.run(
+        FullHarness.run(
             ["run", suites, "--jobs", "2",
              "--junit", folder.appendingPathComponent("junit.xml").path, "--json", folder.appendingPathComponent("results.json").path]
                 + adapters.flatMap { ["--adapter", $0] } + (shard.map { ["--shard", $0] } ?? []),
@@ -163,7 +164,7 @@ struct WorkflowCommandTests {
         let merged = root.appendingPathComponent("merged")
         let output = CommandOutput.capturing()
         // Given out of order: the shard of each report comes from its scenarios.
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["merge", shards[2].path, shards[0].path, shards[1].path, "--expect-shards", "3", "--suites", Self.suites,
              "--junit", merged.appendingPathComponent("junit.xml").path, "--json", merged.appendingPathComponent("results.json").path],
             output: output)
@@ -202,7 +203,7 @@ struct WorkflowCommandTests {
         let out = ["--json", root.appendingPathComponent("m/results.json").path, "--suites", Self.few]
         func merge(_ inputs: [String], _ extra: [String] = []) -> (CookieHarnessCLI.ExitStatus, String) {
             let output = CommandOutput.capturing()
-            return (CookieHarnessCommand.run(["merge"] + inputs + extra + out, output: output), output.standardError)
+            return (FullHarness.run(["merge"] + inputs + extra + out, output: output), output.standardError)
         }
         let json = shards.map { $0.appendingPathComponent("results.json").path }
 
@@ -238,7 +239,7 @@ struct WorkflowCommandTests {
         #expect(Self.finished(runBuiltIn(into: shard, shard: "1/2", suites: Self.few)))
         func diff(_ a: URL, _ b: URL, _ extra: [String] = []) -> (CookieHarnessCLI.ExitStatus, String) {
             let output = CommandOutput.capturing()
-            return (CookieHarnessCommand.run(["diff", a.path, b.path] + extra, output: output), output.standardError)
+            return (FullHarness.run(["diff", a.path, b.path] + extra, output: output), output.standardError)
         }
         #expect(diff(whole, whole).0 == .success)
         let (gone, goneMessage) = diff(whole, one)
@@ -271,7 +272,7 @@ struct WorkflowCommandTests {
 
         func refused(_ inputs: [URL], _ extra: [String] = [], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
             let output = CommandOutput.capturing()
-            #expect(CookieHarnessCommand.run(["merge"] + inputs.map(\.path) + extra + out, output: output) == .invalidInput,
+            #expect(FullHarness.run(["merge"] + inputs.map(\.path) + extra + out, output: output) == .invalidInput,
                     sourceLocation: sourceLocation)
             #expect(output.standardError.contains(message), "\(output.standardError)", sourceLocation: sourceLocation)
         }
@@ -284,7 +285,7 @@ struct WorkflowCommandTests {
     @Test("show prints the scenario as written, then each check with its outcome and the transcript")
     func show() throws {
         let output = CommandOutput.capturing()
-        let status = CookieHarnessCommand.run(
+        let status = FullHarness.run(
             ["show", "redirect.302-session-reaches-target", Self.suites, "--adapter", "reference", "--adapter", "wk-no-sync"], output: output)
         #expect(status == .success)
         let text = output.standardOutput
@@ -298,14 +299,14 @@ struct WorkflowCommandTests {
         #expect(text.contains("→ [web view] GET https://login.example.com/sso"))
 
         let missing = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run(["show", "redirect.no-such", Self.suites], output: missing) == .invalidInput)
+        #expect(FullHarness.run(["show", "redirect.no-such", Self.suites], output: missing) == .invalidInput)
         #expect(missing.standardError.contains("no scenario 'redirect.no-such'"))
     }
 
     @Test("every new command has --help", arguments: ["diff", "merge", "show"])
     func help(command: String) {
         let output = CommandOutput.capturing()
-        #expect(CookieHarnessCommand.run([command, "--help"], output: output) == .success)
+        #expect(FullHarness.run([command, "--help"], output: output) == .success)
         #expect(output.standardOutput.hasPrefix("usage: cookie-harness \(command)"))
     }
 }

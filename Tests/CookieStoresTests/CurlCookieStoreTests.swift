@@ -1,5 +1,6 @@
 import CookieModel
 @testable import CookieStores
+@testable import CurlCookieStore
 import Foundation
 import TestSupport
 import Testing

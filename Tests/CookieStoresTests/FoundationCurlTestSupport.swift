@@ -1,5 +1,6 @@
 import CookieModel
 import CookieStores
+import CurlCookieStore
 import Foundation
 import HarnessCore
 import TestSupport

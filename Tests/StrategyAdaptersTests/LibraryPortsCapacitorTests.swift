@@ -1,6 +1,7 @@
 import Foundation
 import HTTPModel
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 @testable import SyncStrategies
 import Reporting

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 import SyncStrategies
 import Testing

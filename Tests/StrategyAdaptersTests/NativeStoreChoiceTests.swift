@@ -1,7 +1,9 @@
 import Foundation
 import CookieModel
 import CookieStores
+import CurlCookieStore
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 import SyncStrategies
 import Testing

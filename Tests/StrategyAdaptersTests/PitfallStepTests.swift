@@ -1,5 +1,6 @@
 import CookieModel
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 import SyncStrategies
 import Testing

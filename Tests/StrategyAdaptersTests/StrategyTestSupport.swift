@@ -1,4 +1,5 @@
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 import SyncStrategies
 import Testing

@@ -1,6 +1,7 @@
 import ChildProcesses
 import CookieModel
 import Foundation
+import LiveStrategyAdapters
 import StrategyAdapters
 import Testing
 import WebKitModel

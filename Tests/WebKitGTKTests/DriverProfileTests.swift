@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import LiveStrategyAdapters
 import StrategyAdapters
 import Testing
 

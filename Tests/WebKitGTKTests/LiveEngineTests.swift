@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import LiveStrategyAdapters
 import StrategyAdapters
 import TestSupport
 import Testing

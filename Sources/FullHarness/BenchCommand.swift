@@ -1,14 +1,17 @@
 import AdapterCatalog
 import Bench
+import CookieHarnessCLI
 import CookieStores
 import Foundation
 import HarnessCore
+import LiveStrategyAdapters
 import StrategyAdapters
 import WebKitGTK
 
-/// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run.
+/// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run. The full product's
+/// command: its peers include libcurl, the stores in other languages, the real engine and the browsers.
 enum BenchCommand: HarnessCommand {
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "bench", overview: "[BENCHMARK] [options]",
         brief: "peers compared in one run: stores, harness, live, browsers, set-cookie-lines",
         forms: [
@@ -69,7 +72,7 @@ enum BenchCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
             """)
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+    package static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         switch args.positional.first ?? "stores" {
         case "stores": return try stores(args, output: output)
         case "harness": return try harness(args, output: output)

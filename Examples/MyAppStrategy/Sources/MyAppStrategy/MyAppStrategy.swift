@@ -1,4 +1,4 @@
-import CookieHarness
+import CookieHarnessCore
 
 /// The app's sync code, as it would be written against WebKit: before each load, every native cookie is copied
 /// into the web view's `WKHTTPCookieStore` and the load waits for the copies to land; after each page, the web
@@ -6,10 +6,12 @@ import CookieHarness
 ///
 /// What it still gets wrong is in `expectations/my-app.xml`, each with its cause: the harness fails the run only
 /// when that changes (a regression, or a case that starts passing).
-final class MyAppStrategy: SyncStrategy {
-    let name = "my-app"
+public final class MyAppStrategy: SyncStrategy {
+    public let name = "my-app"
 
-    func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
+    public init() {}
+
+    public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
         let store = webView.configuration.websiteDataStore.httpCookieStore
         let cookies = app.cookieStorage.cookies
         guard !cookies.isEmpty else {
@@ -26,7 +28,7 @@ final class MyAppStrategy: SyncStrategy {
         app.log("my-app: \(cookies.count) native cookie(s) copied into WKHTTPCookieStore before loading")
     }
 
-    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation, app: StrategyContext) {
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation, app: StrategyContext) {
         webView.configuration.websiteDataStore.httpCookieStore.getAllCookies { cookies in
             for cookie in cookies { app.cookieStorage.setCookie(cookie) }
         }

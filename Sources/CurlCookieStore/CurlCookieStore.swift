@@ -1,4 +1,5 @@
 import CookieModel
+import CookieStores
 import Foundation
 import Locking
 
