@@ -10,12 +10,12 @@ import SyncStrategies
 /// (``add(_:)``, through `main(adding:)`).
 ///
 /// The one place that lists them, so that adding an adapter is one line here or in the family's module.
-public enum AdapterCatalog {
+package enum AdapterCatalog {
     /// Where a family's adapters go in the catalog's order (what `list adapters` and a plain run show).
-    public enum Slot: Int, Sendable, Comparable {
+    package enum Slot: Int, Sendable, Comparable {
         case stores, storesInOtherLanguages, simulatedStrategies, liveStrategies, browsers
 
-        public static func < (lhs: Slot, rhs: Slot) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Slot, rhs: Slot) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     private struct State {
@@ -29,11 +29,11 @@ public enum AdapterCatalog {
     }
 
     /// A real engine this build runs strategies on, and why it cannot run here (nil: it can).
-    public struct RealEngine: Sendable {
-        public var name: String
-        public var unavailableReason: String?
+    package struct RealEngine: Sendable {
+        package var name: String
+        package var unavailableReason: String?
 
-        public init(name: String, unavailableReason: String?) {
+        package init(name: String, unavailableReason: String?) {
             self.name = name
             self.unavailableReason = unavailableReason
         }
@@ -43,7 +43,7 @@ public enum AdapterCatalog {
 
     /// Adds a family of built-in adapters at `slot` (after the families already there). For a build's set-up, before
     /// the first command runs.
-    public static func addFamily(_ adapters: [Adapter], at slot: Slot) {
+    package static func addFamily(_ adapters: [Adapter], at slot: Slot) {
         state.withLock { state in
             let index = state.families.firstIndex { $0.slot > slot } ?? state.families.endIndex
             state.families.insert((slot, adapters), at: index)
@@ -52,20 +52,20 @@ public enum AdapterCatalog {
     }
 
     /// Adds one more adapter per strategy an app adds (``adapters(for:)``): e.g. the strategy on the real engine.
-    public static func addStrategyVariant(_ make: @escaping @Sendable (SyncStrategyKind) -> Adapter) {
+    package static func addStrategyVariant(_ make: @escaping @Sendable (SyncStrategyKind) -> Adapter) {
         state.withLock { $0.strategyVariants.append(make) }
     }
 
     /// Says which real engine this build runs strategies on (`NAME@webkitgtk-live`).
-    public static func setRealEngine(_ engine: RealEngine) {
+    package static func setRealEngine(_ engine: RealEngine) {
         state.withLock { $0.realEngine = engine }
     }
 
     /// Whether this build runs strategies on a real engine (installed here or not): the core product does not.
-    public static var hasRealEngine: Bool { state.withLock { $0.realEngine != nil } }
+    package static var hasRealEngine: Bool { state.withLock { $0.realEngine != nil } }
 
     /// Why the real engine cannot run here, or nil when it can: a core build has none.
-    public static var realEngineUnavailable: String? {
+    package static var realEngineUnavailable: String? {
         guard let engine = state.withLock({ $0.realEngine }) else {
             return "this build has no real engine: it is CookieHarness's core product (the CookieHarness product and "
                 + "the cookie-harness executable have WebKitGTK; docs/library.md)"
@@ -73,8 +73,20 @@ public enum AdapterCatalog {
         return engine.unavailableReason
     }
 
+    /// The names of the adapters the full product adds beside the real engine's (`NAME@webkitgtk-live`): its stores
+    /// and browsers. Known here so that a core build reads the built-in expectation files, which name them too, without
+    /// calling them unknown; `AdapterCatalogTests` keeps the list equal to what `FullHarness` adds.
+    public static let fullProductNames: Set<String> = Set(["curl", "chromium", "firefox"] + ExternalAdapters.all.map(\.name))
+
+    /// Whether `name` is an adapter of the full product that this build lacks: in a core build, a built-in expectation
+    /// file may name it (in the full product nothing is lacking, so a typo there stays an error).
+    package static func isLackedFullProductName(_ name: String) -> Bool {
+        guard !hasRealEngine else { return false }
+        return name.hasSuffix(StrategyAdapterCatalog.liveSuffix) || fullProductNames.contains(name)
+    }
+
     /// The adapters built into this build, in catalog order.
-    public static var builtIn: AdapterRegistry {
+    package static var builtIn: AdapterRegistry {
         state.withLock { state in
             if let builtIn = state.builtIn { return builtIn }
             var registry = AdapterRegistry.builtIn
@@ -87,26 +99,26 @@ public enum AdapterCatalog {
     }
 
     /// The strategy adapters of this build (every profile, the real engine's too): what the truth table reads.
-    public static var strategyAdapters: [Adapter] {
+    package static var strategyAdapters: [Adapter] {
         state.withLock { $0.families.filter { $0.slot == .simulatedStrategies || $0.slot == .liveStrategies } }
             .flatMap(\.adapters)
     }
 
     /// The built-in adapters and the added ones (an added adapter replaces a built-in one of the same name).
-    public static var registry: AdapterRegistry {
+    package static var registry: AdapterRegistry {
         var registry = builtIn
         for adapter in state.withLock({ $0.added }) { registry.register(adapter) }
         return registry
     }
 
     /// Adds adapters for the rest of the process: the command line offers them like the built-in ones.
-    public static func add(_ adapters: [Adapter]) {
+    package static func add(_ adapters: [Adapter]) {
         state.withLock { $0.added += adapters }
     }
 
     /// An app's own strategy as adapters: one per simulated profile (as the built-in strategies), then this build's
     /// variants (the real engine's, in the full product).
-    public static func adapters(for strategy: SyncStrategyKind) -> [Adapter] {
+    package static func adapters(for strategy: SyncStrategyKind) -> [Adapter] {
         StrategyAdapterCatalog.profiles.map { StrategyAdapterCatalog.adapter(for: strategy, on: $0) }
             + state.withLock { $0.strategyVariants }.map { $0(strategy) }
     }

@@ -8,26 +8,26 @@ import Foundation
 /// HttpOnly and SameSite=Lax; the shape of a long-lived browser profile), then 240 request URLs, four per domain,
 /// whose paths match a few to most of a domain's cookies. The file is the one definition: the in-process stores
 /// read it here, and every out-of-process adapter reads it when it answers `bench` (PROTOCOL.md, "bench").
-public struct BenchWorkload: Sendable {
+package struct BenchWorkload: Sendable {
     /// One `Set-Cookie` line with the URL it is received from.
-    public struct Response: Sendable, Hashable {
-        public var url: String
-        public var setCookie: String
+    package struct Response: Sendable, Hashable {
+        package var url: String
+        package var setCookie: String
     }
 
     /// Where it was read from (what the `bench` request sends).
-    public var path: String
-    public var responses: [Response]
-    public var requestURLs: [String]
+    package var path: String
+    package var responses: [Response]
+    package var requestURLs: [String]
     /// The instant the clock is frozen at (the cookies have a Max-Age and no Expires: any clock gives the same).
-    public var now: Date
+    package var now: Date
     /// The context of every request and response.
-    public var context: CookieRequestContext
+    package var context: CookieRequestContext
 
     /// Reads a workload file.
     ///
     /// - Throws: ``Invalid`` naming the file and the field that is missing or wrong.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         func invalid(_ what: String) -> Invalid { Invalid(path: path, problem: what) }
         let data: Data
@@ -53,7 +53,7 @@ public struct BenchWorkload: Sendable {
     /// The package's workload, found as adapter scripts are (current directory, the executable's, their parents).
     ///
     /// - Throws: `ExternalAdapters.ScriptNotFound` listing the places tried, or ``Invalid``.
-    public static func standard(
+    package static func standard(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
     ) throws -> BenchWorkload {
@@ -63,7 +63,7 @@ public struct BenchWorkload: Sendable {
 
     /// FNV-1a (64 bits) of every header's UTF-8 bytes, each followed by a newline (`nil`: the newline alone), as
     /// 16 lower-case hex digits: what a `bench` reply's `checksum` must equal (PROTOCOL.md, "bench").
-    public static func checksum(_ headers: [String?]) -> String {
+    package static func checksum(_ headers: [String?]) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for header in headers {
             for byte in (header ?? "").utf8 + [0x0A] {
@@ -75,9 +75,9 @@ public struct BenchWorkload: Sendable {
     }
 
     /// A workload file that cannot be used.
-    public struct Invalid: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var problem: String
-        public var description: String { "\(path): error: \(problem)" }
+    package struct Invalid: Error, Sendable, CustomStringConvertible {
+        package var path: String
+        package var problem: String
+        package var description: String { "\(path): error: \(problem)" }
     }
 }

@@ -6,23 +6,23 @@ import Foundation
 /// URL on the full jar, each repeated until ``minimumDuration`` has passed, after one warm-up round. The figure is
 /// the fastest round's (as Python's `timeit` advises: on a shared machine the others measure the neighbours too). The `bench`
 /// request asks an out-of-process adapter to do exactly this in its own process (PROTOCOL.md, "bench").
-public struct CookieStoreBenchmark: Sendable {
+package struct CookieStoreBenchmark: Sendable {
     /// Each measurement repeats until it has run at least this long.
-    public var minimumDuration: Duration
+    package var minimumDuration: Duration
 
-    public init(minimumDuration: Duration = .milliseconds(400)) {
+    package init(minimumDuration: Duration = .milliseconds(400)) {
         self.minimumDuration = minimumDuration
     }
 
     /// A measured rate: `operations` in `duration`, over rounds of `operationsPerRound`, the fastest taking
     /// `bestRound` (when known).
-    public struct Rate: Sendable {
-        public var operations: Int
-        public var duration: Duration
-        public var operationsPerRound: Int?
-        public var bestRound: Duration?
+    package struct Rate: Sendable {
+        package var operations: Int
+        package var duration: Duration
+        package var operationsPerRound: Int?
+        package var bestRound: Duration?
 
-        public init(operations: Int, duration: Duration, operationsPerRound: Int? = nil, bestRound: Duration? = nil) {
+        package init(operations: Int, duration: Duration, operationsPerRound: Int? = nil, bestRound: Duration? = nil) {
             self.operations = operations
             self.duration = duration
             self.operationsPerRound = operationsPerRound
@@ -31,22 +31,22 @@ public struct CookieStoreBenchmark: Sendable {
 
         /// µs per operation in the fastest round — what a busy machine disturbs least — or over all rounds when the
         /// fastest is not known.
-        public var bestMicrosecondsPerOperation: Double {
+        package var bestMicrosecondsPerOperation: Double {
             guard let bestRound, let operationsPerRound, operationsPerRound > 0 else { return microsecondsPerOperation }
             let seconds = Double(bestRound.components.seconds) + Double(bestRound.components.attoseconds) * 1e-18
             return seconds * 1e6 / Double(operationsPerRound)
         }
 
-        public var seconds: Double {
+        package var seconds: Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
-        public var perSecond: Double { Double(operations) / seconds }
-        public var nanosecondsPerOperation: Double { 1e9 / perSecond }
-        public var microsecondsPerOperation: Double { 1e6 / perSecond }
+        package var perSecond: Double { Double(operations) / seconds }
+        package var nanosecondsPerOperation: Double { 1e9 / perSecond }
+        package var microsecondsPerOperation: Double { 1e6 / perSecond }
     }
 
     /// Runs `body` (which performs `operationsPerRound` operations) until `minimumDuration` has passed.
-    public func measure(operationsPerRound: Int, _ body: () -> Void) -> Rate {
+    package func measure(operationsPerRound: Int, _ body: () -> Void) -> Rate {
         body()  // warm-up: caches, lazy loading (the public suffix list)
         let clock = ContinuousClock()
         var rounds = 0
@@ -66,7 +66,7 @@ public struct CookieStoreBenchmark: Sendable {
 }
 
 /// A store as the benchmark drives it in this process: fill from the workload's responses, then compute headers.
-public protocol BenchmarkedStore {
+package protocol BenchmarkedStore {
     var name: String { get }
     /// Prepares inputs (URL parsing) outside the timed region, and fills the store that headers are read from.
     mutating func prepare(_ workload: BenchWorkload)

@@ -4,19 +4,19 @@ import Foundation
 /// Every cookie implementation on the standard workload in one run, side by side: the in-process stores timed
 /// here, the out-of-process adapters timed in their own processes (the `bench` request), each one's headers
 /// checked against the reference jar's, and the reference jar's allocations per operation.
-public struct CookieStoreComparison: Sendable {
-    public var benchmark: CookieStoreBenchmark
-    public var workload: BenchWorkload
+package struct CookieStoreComparison: Sendable {
+    package var benchmark: CookieStoreBenchmark
+    package var workload: BenchWorkload
 
     /// Limits the run to the implementations with these names (nil: all); the reference jar always runs, as the
     /// baseline.
-    public var only: Set<String>?
+    package var only: Set<String>?
 
     /// The out-of-process adapters: each name with its description, or why it cannot be described here (a
     /// missing runtime). Default: the built-in ones (``builtInExternal``).
-    public var external: [(name: String, describe: @Sendable () throws -> ExternalAdapter)]
+    package var external: [(name: String, describe: @Sendable () throws -> ExternalAdapter)]
 
-    public init(
+    package init(
         workload: BenchWorkload, benchmark: CookieStoreBenchmark = CookieStoreBenchmark(), only: Set<String>? = nil,
         external: [(name: String, describe: @Sendable () throws -> ExternalAdapter)] = builtInExternal
     ) {
@@ -27,7 +27,7 @@ public struct CookieStoreComparison: Sendable {
     }
 
     /// The out-of-process adapters that ship with the harness, in `ExternalAdapters.all`'s order.
-    public static let builtInExternal: [(name: String, describe: @Sendable () throws -> ExternalAdapter)] = [
+    package static let builtInExternal: [(name: String, describe: @Sendable () throws -> ExternalAdapter)] = [
         (ExternalAdapters.pythonCookiejarName, { try ExternalAdapters.pythonCookiejarDescription() }),
         (ExternalAdapters.toughCookieName, { try ExternalAdapters.toughCookieDescription() }),
         (ExternalAdapters.goCookiejarName, { try ExternalAdapters.goCookiejarDescription() }),
@@ -36,7 +36,7 @@ public struct CookieStoreComparison: Sendable {
     ]
 
     /// How an implementation's headers compare with the reference jar's.
-    public enum Agreement: Sendable, Hashable {
+    package enum Agreement: Sendable, Hashable {
         /// Same checksum: the same 240 headers, byte for byte.
         case same
         /// Other checksum; of the headers that differ, `reordered` have the same cookies in another order and
@@ -46,34 +46,34 @@ public struct CookieStoreComparison: Sendable {
         case checksumMismatch
     }
 
-    public struct Row: Sendable {
-        public var name: String
+    package struct Row: Sendable {
+        package var name: String
         /// In this process, or out of process (timed by the adapter itself).
-        public var isExternal: Bool
-        public var version: String?
-        public var storedCookies: Int?
-        public var storing: CookieStoreBenchmark.Rate?
-        public var header: CookieStoreBenchmark.Rate?
-        public var checksum: String?
-        public var agreement: Agreement?
+        package var isExternal: Bool
+        package var version: String?
+        package var storedCookies: Int?
+        package var storing: CookieStoreBenchmark.Rate?
+        package var header: CookieStoreBenchmark.Rate?
+        package var checksum: String?
+        package var agreement: Agreement?
         /// The first header that differs from the reference jar's: the request URL, the reference's, this one's.
-        public var firstDifference: (url: String, reference: String?, found: String?)?
+        package var firstDifference: (url: String, reference: String?, found: String?)?
         /// Why there are no figures.
-        public var unavailable: String?
+        package var unavailable: String?
     }
 
-    public struct Results: Sendable {
-        public var rows: [Row]
+    package struct Results: Sendable {
+        package var rows: [Row]
         /// The reference jar's malloc calls per operation (nil: not measurable in this process).
-        public var referenceAllocations: (perSetCookie: Double, perCookieHeader: Double)?
-        public var requests: Int
+        package var referenceAllocations: (perSetCookie: Double, perCookieHeader: Double)?
+        package var requests: Int
 
         /// Whether every implementation with figures computed the reference jar's headers.
-        public var allAgree: Bool { rows.allSatisfy { $0.agreement == nil || $0.agreement == .same } }
+        package var allAgree: Bool { rows.allSatisfy { $0.agreement == nil || $0.agreement == .same } }
 
         /// The plain-text table: µs per operation (fastest round) and the ratio to the reference jar (how many times its time),
         /// cookies stored, whether the headers agree; then the unavailable ones with the reason; then allocations.
-        public var table: String {
+        package var table: String {
             guard let reference = rows.first, let referenceStoring = reference.storing, let referenceHeader = reference.header
             else { return "" }
             func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
@@ -144,7 +144,7 @@ public struct CookieStoreComparison: Sendable {
     /// Runs every implementation in turn (one at a time, so that none competes with another for the cores).
     ///
     /// - Parameter progress: Called with each implementation's name before it runs.
-    public func run(progress: (String) -> Void = { _ in }) -> Results {
+    package func run(progress: (String) -> Void = { _ in }) -> Results {
         progress("reference")
         var reference = ReferenceJarBenchmark()
         reference.prepare(workload)

@@ -4,15 +4,15 @@ import FoundationNetworking
 #endif
 
 /// Foundation's `HTTPCookieStorage` (an ephemeral, in-memory one per fill) under the same workload.
-public struct FoundationStorageBenchmark: BenchmarkedStore {
-    public let name = "foundation"
+package struct FoundationStorageBenchmark: BenchmarkedStore {
+    package let name = "foundation"
     private var responses: [(URL, [String: String])] = []
     private var requests: [URL] = []
     private var full: HTTPCookieStorage?
 
-    public init() {}
+    package init() {}
 
-    public mutating func prepare(_ workload: BenchWorkload) {
+    package mutating func prepare(_ workload: BenchWorkload) {
         responses = workload.responses.map { (URL(string: $0.url)!, ["Set-Cookie": $0.setCookie]) }
         requests = workload.requestURLs.map { URL(string: $0)! }
         full = fill()
@@ -27,9 +27,9 @@ public struct FoundationStorageBenchmark: BenchmarkedStore {
         return storage
     }
 
-    public func storeAll() { _ = fill() }
+    package func storeAll() { _ = fill() }
 
-    public func headersForAll() -> Int {
+    package func headersForAll() -> Int {
         var total = 0
         for url in requests {
             let cookies = full!.cookies(for: url) ?? []
@@ -38,9 +38,9 @@ public struct FoundationStorageBenchmark: BenchmarkedStore {
         return total
     }
 
-    public func headers() -> [String?] {
+    package func headers() -> [String?] {
         requests.map { HTTPCookie.requestHeaderFields(with: full!.cookies(for: $0) ?? [])["Cookie"] }
     }
 
-    public var storedCount: Int { full?.cookies?.count ?? 0 }
+    package var storedCount: Int { full?.cookies?.count ?? 0 }
 }

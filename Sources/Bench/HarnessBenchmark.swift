@@ -4,13 +4,13 @@ import Reporting
 
 /// Measures the harness itself: the built-in suites on an adapter, serial against parallel, and a generated run of
 /// many scenarios with streamed reports, sampling memory while it runs to show that it stays flat.
-public struct HarnessBenchmark {
-    public var suites: [Suite]
-    public var adapter: Adapter
-    public var generatedScenarios: Int
-    public var jobs: Int
+package struct HarnessBenchmark {
+    package var suites: [Suite]
+    package var adapter: Adapter
+    package var generatedScenarios: Int
+    package var jobs: Int
 
-    public init(suites: [Suite], adapter: Adapter = .reference, generatedScenarios: Int = 100_000, jobs: Int) {
+    package init(suites: [Suite], adapter: Adapter = .reference, generatedScenarios: Int = 100_000, jobs: Int) {
         self.suites = suites
         self.adapter = adapter
         self.generatedScenarios = generatedScenarios
@@ -19,7 +19,7 @@ public struct HarnessBenchmark {
 
     /// The time of one whole run of `suites` on `adapters` (default: the benchmark's adapter), best of `rounds`,
     /// with `jobs` workers and no reports.
-    public func timeBuiltInSuites(jobs: Int, rounds: Int = 5, adapters: [Adapter]? = nil) throws -> (scenarios: Int, best: Duration) {
+    package func timeBuiltInSuites(jobs: Int, rounds: Int = 5, adapters: [Adapter]? = nil) throws -> (scenarios: Int, best: Duration) {
         var best = Duration.seconds(1_000_000)
         var count = 0
         let clock = ContinuousClock()
@@ -33,7 +33,7 @@ public struct HarnessBenchmark {
     }
 
     /// Runs a generated suite of `generatedScenarios` through the JUnit and JSON reporters into `folder`.
-    public func generatedRun(into folder: String) throws -> GeneratedRunFigures {
+    package func generatedRun(into folder: String) throws -> GeneratedRunFigures {
         let suite = Self.generatedSuite(count: generatedScenarios)
         let sampler = MemorySampler(every: max(1, generatedScenarios / 10))
         let junit = (folder as NSString).appendingPathComponent("junit.xml")
@@ -53,36 +53,36 @@ public struct HarnessBenchmark {
         )
     }
 
-    public struct GeneratedRunFigures {
-        public var scenarios: Int
-        public var passed: Int
-        public var elapsed: Duration
-        public var junitBytes: Int
-        public var residentBeforeRun: Int
+    package struct GeneratedRunFigures {
+        package var scenarios: Int
+        package var passed: Int
+        package var elapsed: Duration
+        package var junitBytes: Int
+        package var residentBeforeRun: Int
         /// Resident memory after each tenth of the results.
-        public var residentSamples: [Int]
-        public var peakResident: Int
+        package var residentSamples: [Int]
+        package var peakResident: Int
     }
 
     /// How a run of suite files on disk fares when every suite is kept whole (as before the index) and when only
     /// outlines are kept past ``SuiteIndex/retainedScenarioLimit`` and files are read again when run.
-    public struct OnDiskFigures {
+    package struct OnDiskFigures {
         /// "kept whole" or "indexed".
-        public var label: String
-        public var scenarios: Int
-        public var passed: Int
+        package var label: String
+        package var scenarios: Int
+        package var passed: Int
         /// Loading (parse, schema, model) and running with JUnit and JSON reports, together.
-        public var elapsed: Duration
+        package var elapsed: Duration
         /// The peak resident set of this phase alone: what earlier phases freed is returned to the system and the
         /// peak reset (`/proc/self/clear_refs`) before it.
-        public var peakResident: Int
+        package var peakResident: Int
     }
 
     /// Writes `files` suite files of `perFile` generated scenarios into `folder` (``generatedSuiteFile(_:scenarios:)``),
     /// then loads and runs them twice with JUnit and JSON reports: every suite kept whole, then indexed.
     ///
     /// - Parameter loader: The loader (its schema) the CLI uses.
-    public func onDiskRuns(into folder: String, files: Int, perFile: Int, loader: SuiteLoader) throws -> [OnDiskFigures] {
+    package func onDiskRuns(into folder: String, files: Int, perFile: Int, loader: SuiteLoader) throws -> [OnDiskFigures] {
         let suites = (folder as NSString).appendingPathComponent("suites")
         try FileManager.default.createDirectory(atPath: suites, withIntermediateDirectories: true)
         for file in 0..<files {
@@ -112,7 +112,7 @@ public struct HarnessBenchmark {
 
     /// Suite file number `file` with `scenarios` scenarios in the generated shape (docs/big-suites.md's generator):
     /// a native cookie, a 302 login setting a domain cookie, one request expectation; 334 bytes a scenario.
-    public static func generatedSuiteFile(_ file: Int, scenarios: Int) -> String {
+    package static func generatedSuiteFile(_ file: Int, scenarios: Int) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <suite xmlns="urn:cookieharness:suite:1" id="gen\(file)" title="generated \(file)">
@@ -140,7 +140,7 @@ public struct HarnessBenchmark {
     }
 
     /// Scenarios in the shape of the built-in ones: a native login, a web view load, two expectations.
-    public static func generatedSuite(count: Int) -> Suite {
+    package static func generatedSuite(count: Int) -> Suite {
         let location = SuiteLocation(file: "generated", line: 1)
         let origins = [
             Origin(url: "https://login.example.com", routes: [

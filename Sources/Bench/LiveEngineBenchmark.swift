@@ -3,37 +3,37 @@ import HarnessCore
 
 /// The real engine's speed beside the simulation's: the same suites and strategies on the simulated profile and on
 /// the real engine with a given number of drivers, each count after a warm-up that starts that many.
-public struct LiveEngineBenchmark {
-    public var suites: [Suite]
-    public var simulated: [Adapter]
-    public var live: [Adapter]
+package struct LiveEngineBenchmark {
+    package var suites: [Suite]
+    package var simulated: [Adapter]
+    package var live: [Adapter]
 
-    public init(suites: [Suite], simulated: [Adapter], live: [Adapter]) {
+    package init(suites: [Suite], simulated: [Adapter], live: [Adapter]) {
         self.suites = suites
         self.simulated = simulated
         self.live = live
     }
 
     /// Scenarios that ran (skips not counted) and the time of the whole run.
-    public struct Figure: Sendable {
-        public var ran: Int
-        public var seconds: Double
-        public var perSecond: Double { Double(ran) / seconds }
+    package struct Figure: Sendable {
+        package var ran: Int
+        package var seconds: Double
+        package var perSecond: Double { Double(ran) / seconds }
     }
 
     /// The simulated profile on `jobs` workers.
-    public func simulatedRun(jobs: Int) throws -> Figure { try time(simulated, jobs: jobs) }
+    package func simulatedRun(jobs: Int) throws -> Figure { try time(simulated, jobs: jobs) }
 
     /// Starts and warms `drivers` drivers on a few scenarios run as widely, so that start-up (about a second a
     /// driver) is not counted in ``liveRun(drivers:)``.
-    public func warmUp(drivers: Int) throws {
+    package func warmUp(drivers: Int) throws {
         let plan = RunPlan(
             suites: suites, adapters: Array(live.prefix(2)), filters: ["first-request.*", "redirect.*"], jobs: drivers)
         _ = try Runner().run(plan, reporter: NullReporter())
     }
 
     /// The real engine with `drivers` drivers on every scenario (after ``warmUp(drivers:)``).
-    public func liveRun(drivers: Int) throws -> Figure { try time(live, jobs: drivers) }
+    package func liveRun(drivers: Int) throws -> Figure { try time(live, jobs: drivers) }
 
     private func time(_ adapters: [Adapter], jobs: Int) throws -> Figure {
         try Figure.measuring(adapters, on: suites, jobs: jobs)

@@ -4,29 +4,29 @@ import HarnessCore
 /// One response carrying many `Set-Cookie` lines, on web-view adapters against the reference adapter in the same
 /// run: the simulated engine folds the lines into `allHeaderFields` (DESIGN §6 rule 5) and strategies split them
 /// back, which must stay linear in the response's bytes (it was quadratic: 7,000 lines of 4 KB took minutes).
-public struct ManySetCookieBenchmark {
-    public var adapters: [Adapter]
-    public var reference: Adapter
+package struct ManySetCookieBenchmark {
+    package var adapters: [Adapter]
+    package var reference: Adapter
     /// Bytes of each `Set-Cookie` line.
-    public var lineBytes: Int
+    package var lineBytes: Int
 
-    public init(adapters: [Adapter], reference: Adapter = .reference, lineBytes: Int = 4096) {
+    package init(adapters: [Adapter], reference: Adapter = .reference, lineBytes: Int = 4096) {
         self.adapters = adapters
         self.reference = reference
         self.lineBytes = lineBytes
     }
 
-    public struct Figure {
-        public var adapter: String
-        public var lines: Int
-        public var seconds: Double
+    package struct Figure {
+        package var adapter: String
+        package var lines: Int
+        package var seconds: Double
         /// This adapter's time over the reference adapter's, for the same response.
-        public var ratio: Double
-        public var status: String
+        package var ratio: Double
+        package var status: String
     }
 
     /// For each count of lines: the reference first, then each adapter, one run each (no reports).
-    public func run(lines counts: [Int]) throws -> [Figure] {
+    package func run(lines counts: [Int]) throws -> [Figure] {
         var figures: [Figure] = []
         for count in counts {
             let suite = Self.suite(lines: count, lineBytes: lineBytes)
@@ -54,7 +54,7 @@ public struct ManySetCookieBenchmark {
 
     /// A web view loads a page whose response sets `lines` cookies of `lineBytes` bytes each (an `Expires` date with
     /// its comma in every one), then a second page that must carry the first of them.
-    public static func suite(lines: Int, lineBytes: Int) -> Suite {
+    package static func suite(lines: Int, lineBytes: Int) -> Suite {
         let location = SuiteLocation(file: "generated", line: 1)
         let tail = "; Path=/; Expires=Wed, 01 Jan 2031 00:00:00 GMT"
         let setCookies = (0..<lines).map { index in

@@ -2,17 +2,17 @@ import CookieModel
 import Foundation
 
 /// The reference jar under the benchmark: URLs are parsed once in `prepare`, as an adapter would.
-public struct ReferenceJarBenchmark: BenchmarkedStore {
-    public let name = "reference"
+package struct ReferenceJarBenchmark: BenchmarkedStore {
+    package let name = "reference"
     private var responses: [(CookieURL, String)] = []
     private var requests: [CookieURL] = []
     private var context = CookieRequestContext.sameSiteNavigation
     private var full: CookieJar?
     private var clock = CookieClock.frozen(at: Date(timeIntervalSince1970: 1_800_000_000))
 
-    public init() {}
+    package init() {}
 
-    public mutating func prepare(_ workload: BenchWorkload) {
+    package mutating func prepare(_ workload: BenchWorkload) {
         responses = workload.responses.map { (CookieURL(string: $0.url)!, $0.setCookie) }
         requests = workload.requestURLs.map { CookieURL(string: $0)! }
         context = workload.context
@@ -26,16 +26,16 @@ public struct ReferenceJarBenchmark: BenchmarkedStore {
         return jar
     }
 
-    public func storeAll() { _ = fill() }
+    package func storeAll() { _ = fill() }
 
-    public func headersForAll() -> Int {
+    package func headersForAll() -> Int {
         var total = 0
         for url in requests { total &+= full!.cookieHeader(for: url, context: context)?.utf8.count ?? 0 }
         return total
     }
 
-    public func headers() -> [String?] { requests.map { full!.cookieHeader(for: $0, context: context) } }
+    package func headers() -> [String?] { requests.map { full!.cookieHeader(for: $0, context: context) } }
 
     /// The number of cookies the filled jar holds (a sanity check that the workload really fills it).
-    public var storedCount: Int { full?.count ?? 0 }
+    package var storedCount: Int { full?.count ?? 0 }
 }

@@ -8,20 +8,20 @@ import Foundation
 /// This is how libcurl is measured (real requests to the loopback listener, in this process): its cost per operation
 /// includes the machinery its store needs, which is what a run pays. (Out-of-process adapters time themselves:
 /// ``CookieStoreComparison`` sends them the `bench` request.)
-public struct StoreProtocolBenchmark: BenchmarkedStore {
-    public let name: String
+package struct StoreProtocolBenchmark: BenchmarkedStore {
+    package let name: String
     private let makeStore: () throws -> any CookieStore
     private var responses: [(CookieURL, String)] = []
     private var requests: [CookieURL] = []
     private var context = CookieRequestContext.sameSiteNavigation
     private var full: (any CookieStore)?
 
-    public init(name: String, makeStore: @escaping () throws -> any CookieStore) {
+    package init(name: String, makeStore: @escaping () throws -> any CookieStore) {
         self.name = name
         self.makeStore = makeStore
     }
 
-    public mutating func prepare(_ workload: BenchWorkload) {
+    package mutating func prepare(_ workload: BenchWorkload) {
         responses = workload.responses.map { (CookieURL(string: $0.url)!, $0.setCookie) }
         requests = workload.requestURLs.map { CookieURL(string: $0)! }
         context = workload.context
@@ -36,9 +36,9 @@ public struct StoreProtocolBenchmark: BenchmarkedStore {
         return store
     }
 
-    public func storeAll() { _ = fill() }
+    package func storeAll() { _ = fill() }
 
-    public func headersForAll() -> Int {
+    package func headersForAll() -> Int {
         guard let full else { return 0 }
         var total = 0
         for url in requests {
@@ -47,13 +47,13 @@ public struct StoreProtocolBenchmark: BenchmarkedStore {
         return total
     }
 
-    public func headers() -> [String?] {
+    package func headers() -> [String?] {
         requests.map { (try? full?.cookieHeader(for: $0, context: context)) ?? nil }
     }
 
     /// How many cookies the filled store holds (0 when the store could not be created).
-    public var storedCount: Int { (try? full?.storedCookies().count) ?? 0 }
+    package var storedCount: Int { (try? full?.storedCookies().count) ?? 0 }
 
     /// libcurl's cookie engine behind its loopback listener.
-    public static var curl: StoreProtocolBenchmark { StoreProtocolBenchmark(name: "curl") { try CurlCookieStore(persistence: .inMemory) } }
+    package static var curl: StoreProtocolBenchmark { StoreProtocolBenchmark(name: "curl") { try CurlCookieStore(persistence: .inMemory) } }
 }

@@ -4,7 +4,7 @@ import WebKitGTK
 
 /// The real browsers as adapters (issue 21): each is a ``BrowserApp`` on its driver pool, chosen by name (not in a
 /// plain `run`), described once its driver has started (the version is the browser's own).
-public enum BrowserAdapters {
+package enum BrowserAdapters {
     /// What a browser can do: every step a scenario has, on real sockets; the virtual clock only where its driver
     /// measured that expiry follows libfaketime; no `raw-set-cookie` (a browser hears Set-Cookie only on a
     /// response, over HTTP/1.1).
@@ -18,20 +18,20 @@ public enum BrowserAdapters {
     }
 
     /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/WebKitGTK/Driver/chromium.py`).
-    public static let chromium = browser(
+    package static let chromium = browser(
         name: "chromium", browser: "Chromium", drivers: .chromium,
         unavailableReason: { chromiumUnavailableReason() })
 
     /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/WebKitGTK/Driver/firefox.py`).
-    public static let firefox = browser(
+    package static let firefox = browser(
         name: "firefox", browser: "Firefox", drivers: .firefox,
         unavailableReason: { firefoxUnavailableReason() })
 
     /// Every browser adapter.
-    public static let all: [Adapter] = [chromium, firefox]
+    package static let all: [Adapter] = [chromium, firefox]
 
     /// Why Chromium cannot run here, or nil: Debian's Python, the driver script, and `chromium` on `PATH`.
-    public static func chromiumUnavailableReason(
+    package static func chromiumUnavailableReason(
         searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
@@ -42,7 +42,7 @@ public enum BrowserAdapters {
     }
 
     /// Why Firefox cannot run here, or nil: Debian's Python, the driver script, and `firefox-esr` on `PATH`.
-    public static func firefoxUnavailableReason(
+    package static func firefoxUnavailableReason(
         searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath

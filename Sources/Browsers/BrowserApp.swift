@@ -25,7 +25,7 @@ import WebKitModel
 ///   browser still decides which cookies go.
 /// - **What a browser cannot do** (a load that ignores cookies, a clock it cannot move) is
 ///   ``AppError/cannotServe(_:)``: the scenario is skipped with the reason, never faked.
-public final class BrowserApp: App {
+package final class BrowserApp: App {
     private let environment: AppEnvironment
     private let engine: WebKitGTKEngine
     private let browser: String
@@ -73,7 +73,7 @@ public final class BrowserApp: App {
     /// - Parameters:
     ///   - drivers: the browser's driver pool (``WebKitGTKDrivers/chromium``, ``WebKitGTKDrivers/firefox``).
     ///   - browser: its name in messages (`Chromium`).
-    public init(environment: AppEnvironment, drivers: WebKitGTKDrivers, browser: String) throws {
+    package init(environment: AppEnvironment, drivers: WebKitGTKDrivers, browser: String) throws {
         self.environment = environment
         self.browser = browser
         let transcript = environment.transcript
@@ -129,7 +129,7 @@ public final class BrowserApp: App {
 
     // MARK: Native side
 
-    public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
+    package func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
         guard let cookieURL = url.cookieURL else { throw StepFailure(.failed, "not a URL a cookie store can use: \(url)") }
         transcript.record("• \(browser)'s cookie API ← Set-Cookie: \(setCookie) (for \(url), parsed by the reference jar)")
         // Expiry on the browser's clock: the scenario's, or the machine's when the browser's cannot be moved (a
@@ -144,7 +144,7 @@ public final class BrowserApp: App {
         }
     }
 
-    public func nativeRequest(_ request: HTTPRequest) throws {
+    package func nativeRequest(_ request: HTTPRequest) throws {
         let tab = try nativeTab ?? makeTab(store: defaultStore)
         nativeTab = tab
         transcript.record("• native request: a top-level navigation in a second tab of the browser's default context")
@@ -155,13 +155,13 @@ public final class BrowserApp: App {
 
     // MARK: Web view
 
-    public func openWebView(_ options: WebViewOptions) throws {
+    package func openWebView(_ options: WebViewOptions) throws {
         let store = options.dataStore == .nonPersistent ? engine.makeNonPersistentDataStore() : defaultStore
         webViews.open((options, try makeTab(store: store)), options: options)
         transcript.record("• web view \(options.name.map { "'\($0)' " } ?? "")opened: a tab (data store: \(options.dataStore.rawValue))")
     }
 
-    public func switchWebView(to name: String) throws {
+    package func switchWebView(to name: String) throws {
         try webViews.switchTo(name)
         transcript.record("• steps act on web view '\(name)': its tab")
     }
@@ -171,7 +171,7 @@ public final class BrowserApp: App {
         return tab
     }
 
-    public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+    package func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         guard handlesCookies else {
             throw AppError.cannotServe("\(browser) always handles cookies: a load without them (httpShouldHandleCookies = false) has no browser equivalent")
         }
@@ -182,7 +182,7 @@ public final class BrowserApp: App {
         }
     }
 
-    public func followLink(_ url: HTTPURL) throws {
+    package func followLink(_ url: HTTPURL) throws {
         let tab = try pageTab("follow-link")
         try navigate(tab, describing: "the link to \(url)") {
             engine.clickLink(to: try URL(harness: url), inWebView: tab.handle)
@@ -192,22 +192,22 @@ public final class BrowserApp: App {
 
     /// The browser opens the link in a tab of its own, on the same store; the harness sees its requests, and the
     /// steps after it still act on the first tab.
-    public func followLinkToNewWindow(_ url: HTTPURL) throws {
+    package func followLinkToNewWindow(_ url: HTTPURL) throws {
         let tab = try pageTab("follow-link")
         engine.clickLinkToNewWindow(try URL(harness: url), inWebView: tab.handle)
         try settle()
     }
 
-    public func submitForm(_ request: HTTPRequest) throws {
+    package func submitForm(_ request: HTTPRequest) throws {
         let tab = try pageTab("submit-form")
         try navigate(tab, describing: "the form submission to \(request.url)") {
             engine.submitForm(try WebRequest(harness: request), inWebView: tab.handle) != nil
         }
     }
 
-    public func goBack() throws { try goInHistory(by: -1) }
+    package func goBack() throws { try goInHistory(by: -1) }
 
-    public func goForward() throws { try goInHistory(by: 1) }
+    package func goForward() throws { try goInHistory(by: 1) }
 
     private func goInHistory(by offset: Int) throws {
         let what = offset < 0 ? "go-back" : "go-forward"
@@ -215,7 +215,7 @@ public final class BrowserApp: App {
         try navigate(tab, describing: what) { engine.goInHistory(by: offset, inWebView: tab.handle) != nil }
     }
 
-    public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
+    package func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         let tab = try pageTab("fetch")
         var outcome: Result<WebResponse, WebKitError>?
         engine.requestSubresource(try WebRequest(harness: request), kind: kind, inWebView: tab.handle) { outcome = $0 }
@@ -227,13 +227,13 @@ public final class BrowserApp: App {
         }
     }
 
-    public func runScript(_ script: String) throws {
+    package func runScript(_ script: String) throws {
         if case .failure(let error) = try evaluate(script, step: "run-script") {
             throw StepFailure(.failed, "script failed: \(error.message)")
         }
     }
 
-    public func documentCookie() throws -> String {
+    package func documentCookie() throws -> String {
         switch try evaluate("document.cookie", step: "document.cookie") {
         case .success(let value): return value ?? ""
         case .failure(let error): throw error
@@ -253,9 +253,9 @@ public final class BrowserApp: App {
 
     /// The browser is closed (its persistent profile keeps what it wrote) and started again on the same profile;
     /// a web view that was open is opened again, blank.
-    public func close() { engine.close() }
+    package func close() { engine.close() }
 
-    public func restart() throws {
+    package func restart() throws {
         let closed = webViews.closeAll(\.options)
         nativeTab = nil
         engine.terminateApp()
@@ -266,7 +266,7 @@ public final class BrowserApp: App {
         try webViews.switchBack(to: closed)
     }
 
-    public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
+    package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         let store = which == .webView ? webView?.tab.store ?? defaultStore : defaultStore
         var cookies: [Cookie]?
         engine.getAllCookies(inDataStore: store) { cookies = $0 }
@@ -277,11 +277,11 @@ public final class BrowserApp: App {
 }
 
 /// Why a browser app could not be built (an adapter error, not a behaviour under test).
-public enum BrowserAppError: Error, Sendable, CustomStringConvertible {
+package enum BrowserAppError: Error, Sendable, CustomStringConvertible {
     /// The browser's driver could not start (its reason).
     case browserUnavailable(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .browserUnavailable(let browser, let reason): "\(browser) could not start: \(reason)"
         }

@@ -9,9 +9,9 @@
 /// ```swift
 /// catch let error as ChildProcessError where error.code == .timedOut { … }
 /// ```
-public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ChildProcessError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure; compare with the static values.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
+    package struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case cannotStart = "cannot start"
             case timedOut = "timed out"
@@ -24,43 +24,43 @@ public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConverti
         private init(_ base: Base) { self.base = base }
 
         /// The command could not be run, or the `start` handshake failed (wrong protocol, an `errored` reply).
-        public static let cannotStart = Code(.cannotStart)
+        package static let cannotStart = Code(.cannotStart)
         /// No reply within the request time limit: the process was killed with SIGKILL.
-        public static let timedOut = Code(.timedOut)
+        package static let timedOut = Code(.timedOut)
         /// The process exited or closed its stdout while a request was pending (a crash).
-        public static let exited = Code(.exited)
+        package static let exited = Code(.exited)
         /// A line on stdout that is not a valid reply to the pending request: not JSON, wrong id, missing or
         /// mistyped fields. The process was killed: its state can no longer be trusted.
-        public static let invalidReply = Code(.invalidReply)
+        package static let invalidReply = Code(.invalidReply)
         /// The adapter replied `errored`: its store failed on this operation (the process stays usable).
-        public static let adapterErrored = Code(.adapterErrored)
+        package static let adapterErrored = Code(.adapterErrored)
 
-        public var description: String { base.rawValue }
+        package var description: String { base.rawValue }
     }
 
-    public var code: Code
+    package var code: Code
     /// What the process is to the harness, for messages: "external adapter", "WebKitGTK driver".
-    public var role: String
+    package var role: String
     /// The process's name, as configured (an adapter's name).
-    public var adapter: String
+    package var adapter: String
     /// The adapter's command line, as a shell would show it.
-    public var command: String
+    package var command: String
     /// The request that was pending, e.g. `#4 cookie-header https://app.example.com/home`; nil outside a request.
-    public var request: String?
+    package var request: String?
     /// What went wrong, in one or more sentences.
-    public var message: String
+    package var message: String
     /// The offending line on the adapter's stdout (shortened), for ``Code/invalidReply``.
-    public var line: String?
+    package var line: String?
     /// What the adapter said about its own error (a traceback, say), for ``Code/adapterErrored``.
-    public var details: String?
+    package var details: String?
     /// The last lines the process wrote on stderr, when it died or hung.
-    public var stderrTail: String?
+    package var stderrTail: String?
     /// For ``Code/cannotStart`` after the process was running: how the `start` handshake itself failed (it
     /// ``Code/exited`` — crashed — timed out or replied with something invalid); nil when the command could not be
     /// run or the process declined to start (a missing dependency, which starting again would not cure).
-    public var handshakeFailure: Code?
+    package var handshakeFailure: Code?
 
-    public init(
+    package init(
         _ code: Code, role: String = "external adapter", adapter: String, command: String, request: String? = nil, message: String,
         line: String? = nil, details: String? = nil, stderrTail: String? = nil
     ) {
@@ -75,7 +75,7 @@ public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConverti
         self.stderrTail = stderrTail
     }
 
-    public var description: String {
+    package var description: String {
         var text = "\(role) '\(adapter)' (\(command))"
         if let request { text += ", request \(request)" }
         text += ": \(message)"

@@ -7,14 +7,14 @@ import XMLSupport
 /// Layout (see the corpus' SOURCES.md): `parser/NAME-test` holds the `Set-Cookie:` (and optional `Location:`) lines
 /// the server at `http://home.example.org:8888/cookie-parser?NAME` sends with a 302; `parser/NAME-expected` holds the
 /// one `Cookie:` line the user agent must send on the redirected request; `dates/*.json` holds cookie-date vectors.
-public struct HTTPStateCorpus: Sendable {
-    public let root: URL
-    public let parserCases: [HTTPStateParserCase]
-    public let dateCases: [HTTPStateDateCase]
+package struct HTTPStateCorpus: Sendable {
+    package let root: URL
+    package let parserCases: [HTTPStateParserCase]
+    package let dateCases: [HTTPStateDateCase]
 
     /// Reads the corpus under `path` (the folder holding `parser/` and `dates/`).
     /// - Throws: ``HTTPStateCorpusError`` naming the path and what is missing or malformed.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let root = URL(fileURLWithPath: path, isDirectory: true)
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -116,26 +116,26 @@ public struct HTTPStateCorpus: Sendable {
 }
 
 /// One `parser/` case.
-public struct HTTPStateParserCase: Sendable, Hashable {
-    public var name: String
+package struct HTTPStateParserCase: Sendable, Hashable {
+    package var name: String
     /// The `Set-Cookie` field values, in order, as octets.
-    public var setCookieLines: [[UInt8]]
+    package var setCookieLines: [[UInt8]]
     /// The `Location` of the 302, when the case gives one.
-    public var location: String?
+    package var location: String?
     /// The `Cookie` header the user agent must send; nil for no cookie at all.
-    public var expectedCookie: String?
+    package var expectedCookie: String?
     /// Upstream marks contested cases `disabled-`; they run, but are reported apart.
-    public var isDisabledUpstream: Bool
+    package var isDisabledUpstream: Bool
 }
 
 /// One `dates/` vector: the input and the date it denotes (IMF-fixdate), or nil when it is not a date.
-public struct HTTPStateDateCase: Sendable, Hashable {
-    public var file: String
-    public var input: String
-    public var expected: String?
+package struct HTTPStateDateCase: Sendable, Hashable {
+    package var file: String
+    package var input: String
+    package var expected: String?
 }
 
-public struct HTTPStateCorpusError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct HTTPStateCorpusError: Error, CustomStringConvertible, Sendable {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

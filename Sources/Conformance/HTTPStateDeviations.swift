@@ -2,7 +2,7 @@
 ///
 /// A case may be listed only with a reason from the specification; a listed case that passes is reported as an
 /// unexpected pass, so the list cannot go stale silently. Every entry was checked by hand against the case's files.
-public enum HTTPStateDeviations {
+package enum HTTPStateDeviations {
     /// RFC 6265 §5.2 ignored a `Set-Cookie` line without "=" or with an empty name. RFC 6265bis §5.6 step 3 keeps it
     /// as a cookie with an empty name whose value is the whole name-value-pair, §5.7 step 2 ignores only an empty
     /// name *and* value, and §5.8.3 step 4 serialises it as the bare value. Name-less cookies share one identity per
@@ -15,7 +15,7 @@ public enum HTTPStateDeviations {
     static let controlCharacter = "RFC 6265bis §5.6 step 1: a line with a control character (%x00-08 / %x0A-1F / "
         + "%x7F) is ignored entirely (the corpus expected truncation; disabled upstream)"
 
-    public static let rfc6265bis: [String: String] = {
+    package static let rfc6265bis: [String: String] = {
         var list: [String: String] = [:]
         for name in [
             "0004", "0021", "0023", "0024", "0025", "0026", "0027", "0028", "chromium0009", "chromium0010",

@@ -21,28 +21,28 @@ import XMLSupport
 /// cannot carry at all (NUL, most C0 controls) is written `encoding="percent"`. A case is left out only when its text
 /// cannot be kept (a line that is not UTF-8, an expected header or Location XML cannot carry); the suite's provenance
 /// lists it with the reason, so nothing disappears silently.
-public struct HTTPStateImporter: Sendable {
+package struct HTTPStateImporter: Sendable {
     /// The suite id; scenario ids are `http-state.NAME`, the case name lower-cased.
-    public static let suiteID = "http-state"
+    package static let suiteID = "http-state"
     /// The server every case's 302 comes from (the corpus' own test server).
-    public static let cookieParserOrigin = "http://home.example.org:8888"
+    package static let cookieParserOrigin = "http://home.example.org:8888"
     /// Where the suite lives, relative to the package root.
-    public static let suitePath = "Suites/conformance/http-state.xml"
+    package static let suitePath = "Suites/conformance/http-state.xml"
     /// Where the corpus is in the repository (vendored; `Corpora/http-state/SOURCES.md`).
-    public static let corpusPath = "Corpora/http-state"
+    package static let corpusPath = "Corpora/http-state"
     /// Where the reference adapter's expectations live, relative to the package root.
-    public static let expectationsPath = "Suites/expectations/reference.xml"
+    package static let expectationsPath = "Suites/expectations/reference.xml"
     /// The adapter whose expected failures ``expectationsXML()`` lists.
-    public static let expectationsAdapter = "reference"
+    package static let expectationsAdapter = "reference"
     /// The corpus predates its own Expires dates (2019): the suite's clock starts at ``HTTPStateRunner/corpusEpoch``.
-    public static let clockStart = "2011-06-01T00:00:00Z"
+    package static let clockStart = "2011-06-01T00:00:00Z"
 
     private static let namespace = "urn:cookieharness:suite:1"
 
     /// A case that is not in the suite, and why.
-    public struct SkippedCase: Sendable, Hashable {
-        public var name: String
-        public var reason: String
+    package struct SkippedCase: Sendable, Hashable {
+        package var name: String
+        package var reason: String
     }
 
     /// One case as the suite states it.
@@ -57,18 +57,18 @@ public struct HTTPStateImporter: Sendable {
     }
 
     /// Where the corpus comes from, read from its `SOURCES.md`.
-    public struct Source: Sendable, Hashable {
-        public var repository: String
-        public var folder: String?
-        public var commit: String
+    package struct Source: Sendable, Hashable {
+        package var repository: String
+        package var folder: String?
+        package var commit: String
     }
 
-    public let source: Source
-    public let deviations: [String: String]
+    package let source: Source
+    package let deviations: [String: String]
     /// The cases the suite holds, sorted by name.
     let imported: [ImportedCase]
     /// The cases left out, sorted by name.
-    public let skippedCases: [SkippedCase]
+    package let skippedCases: [SkippedCase]
     /// Origins other than ``cookieParserOrigin`` that redirects point to, sorted.
     let otherOrigins: [String]
 
@@ -79,7 +79,7 @@ public struct HTTPStateImporter: Sendable {
     ///   - deviations: The reference adapter's expected failures, by case name, with their reasons.
     /// - Throws: ``HTTPStateCorpusError`` when `SOURCES.md` names no repository or commit, a `Location` points to a
     ///   host the corpus' `hosts` file does not list, or a case name cannot be a scenario id.
-    public init(corpus: HTTPStateCorpus, deviations: [String: String] = HTTPStateDeviations.rfc6265bis) throws {
+    package init(corpus: HTTPStateCorpus, deviations: [String: String] = HTTPStateDeviations.rfc6265bis) throws {
         self.source = try Self.readSource(corpus.root.appendingPathComponent("SOURCES.md"))
         self.deviations = deviations
         let hosts = try Self.readHosts(corpus.root.appendingPathComponent("hosts"))
@@ -127,7 +127,7 @@ public struct HTTPStateImporter: Sendable {
     }
 
     /// The names of the cases the suite holds, sorted.
-    public var importedCaseNames: [String] { imported.map(\.source.name) }
+    package var importedCaseNames: [String] { imported.map(\.source.name) }
 
     /// Whether a Set-Cookie line carries an `Expires` attribute (case-insensitive, after a ";").
     static func hasExpiresAttribute(_ line: [UInt8]) -> Bool {
@@ -140,24 +140,24 @@ public struct HTTPStateImporter: Sendable {
     /// Writes the suite to `path` atomically (a complete file or none); the folder is created if needed.
     ///
     /// - Throws: `XMLSupportError` if the file cannot be written, or a `FileManager` error for the folder.
-    public func suiteXML(to path: String) throws {
+    package func suiteXML(to path: String) throws {
         try write(to: path, writeSuite)
     }
 
     /// Writes the reference adapter's expectation file to `path` atomically; the folder is created if needed.
     ///
     /// - Throws: `XMLSupportError` if the file cannot be written, or a `FileManager` error for the folder.
-    public func expectationsXML(to path: String) throws {
+    package func expectationsXML(to path: String) throws {
         try write(to: path, writeExpectations)
     }
 
     /// The suite document, exactly as ``suiteXML(to:)`` writes it.
-    public func suiteXML() throws -> String {
+    package func suiteXML() throws -> String {
         try XMLStreamWriter.string(writeSuite)
     }
 
     /// The expectation document, exactly as ``expectationsXML(to:)`` writes it.
-    public func expectationsXML() throws -> String {
+    package func expectationsXML() throws -> String {
         try XMLStreamWriter.string(writeExpectations)
     }
 

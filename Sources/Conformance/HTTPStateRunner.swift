@@ -7,15 +7,15 @@ import HTTPModel
 /// Each parser case: a fresh jar on a frozen clock; the `Set-Cookie` lines arrive with a 302 from
 /// `http://home.example.org:8888/cookie-parser?NAME`; the redirected request (to `Location`, or
 /// `/cookie-parser-result?NAME`) must carry exactly the expected `Cookie` header.
-public struct HTTPStateRunner: Sendable {
+package struct HTTPStateRunner: Sendable {
     /// The corpus was written in 2011 and some of its Expires dates (2019) have passed since: run it in 2011.
-    public static let corpusEpoch = Date(timeIntervalSince1970: 1_306_886_400)  // 2011-06-01T00:00:00Z
+    package static let corpusEpoch = Date(timeIntervalSince1970: 1_306_886_400)  // 2011-06-01T00:00:00Z
 
-    public var now: Date
-    public var configuration: CookieJarConfiguration
-    public var knownDeviations: [String: String]
+    package var now: Date
+    package var configuration: CookieJarConfiguration
+    package var knownDeviations: [String: String]
 
-    public init(
+    package init(
         now: Date = HTTPStateRunner.corpusEpoch, configuration: CookieJarConfiguration = .rfc6265bis,
         knownDeviations: [String: String] = HTTPStateDeviations.rfc6265bis
     ) {
@@ -25,7 +25,7 @@ public struct HTTPStateRunner: Sendable {
     }
 
     /// The Cookie header the reference jar sends for a case (nil: none) and the URL it went to.
-    public func observe(_ testCase: HTTPStateParserCase) -> (url: String, cookie: String?) {
+    package func observe(_ testCase: HTTPStateParserCase) -> (url: String, cookie: String?) {
         let jar = CookieJar(clock: .frozen(at: now), configuration: configuration)
         let origin = HTTPURL("http://home.example.org:8888/cookie-parser?\(testCase.name)")!
         for line in testCase.setCookieLines {
@@ -36,7 +36,7 @@ public struct HTTPStateRunner: Sendable {
         return (target.description, jar.cookieHeader(for: target))
     }
 
-    public func run(_ testCase: HTTPStateParserCase) -> HTTPStateCaseResult {
+    package func run(_ testCase: HTTPStateParserCase) -> HTTPStateCaseResult {
         let (url, observed) = observe(testCase)
         let passed = observed == testCase.expectedCookie
         let outcome: HTTPStateCaseResult.Outcome
@@ -52,19 +52,19 @@ public struct HTTPStateRunner: Sendable {
         )
     }
 
-    public func run(_ testCase: HTTPStateDateCase) -> HTTPStateDateResult {
+    package func run(_ testCase: HTTPStateDateCase) -> HTTPStateDateResult {
         let observed = CookieDate.parse(testCase.input).map(CookieDate.httpDate)
         return HTTPStateDateResult(testCase: testCase, observed: observed)
     }
 
     /// Runs the whole corpus.
-    public func run(_ corpus: HTTPStateCorpus) -> HTTPStateReport {
+    package func run(_ corpus: HTTPStateCorpus) -> HTTPStateReport {
         HTTPStateReport(parser: corpus.parserCases.map(run), dates: corpus.dateCases.map(run))
     }
 }
 
-public struct HTTPStateCaseResult: Sendable, Hashable {
-    public enum Outcome: Sendable, Hashable {
+package struct HTTPStateCaseResult: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         case passed
         case failed
         /// Fails, and the corpus' expectation is known to differ under RFC 6265bis for the reason given.
@@ -73,34 +73,34 @@ public struct HTTPStateCaseResult: Sendable, Hashable {
         case unexpectedPass
     }
 
-    public var name: String
-    public var requestURL: String
-    public var expected: String?
-    public var observed: String?
-    public var outcome: Outcome
-    public var isDisabledUpstream: Bool
+    package var name: String
+    package var requestURL: String
+    package var expected: String?
+    package var observed: String?
+    package var outcome: Outcome
+    package var isDisabledUpstream: Bool
 }
 
-public struct HTTPStateDateResult: Sendable, Hashable {
-    public var testCase: HTTPStateDateCase
-    public var observed: String?
-    public var passed: Bool { observed == testCase.expected }
+package struct HTTPStateDateResult: Sendable, Hashable {
+    package var testCase: HTTPStateDateCase
+    package var observed: String?
+    package var passed: Bool { observed == testCase.expected }
 }
 
 /// The outcome of a whole corpus run, with the counts people read.
-public struct HTTPStateReport: Sendable {
-    public var parser: [HTTPStateCaseResult]
-    public var dates: [HTTPStateDateResult]
+package struct HTTPStateReport: Sendable {
+    package var parser: [HTTPStateCaseResult]
+    package var dates: [HTTPStateDateResult]
 
-    public var parserPassed: Int { parser.filter { $0.outcome == .passed }.count }
-    public var parserFailed: Int { parser.count - parserPassed }
+    package var parserPassed: Int { parser.filter { $0.outcome == .passed }.count }
+    package var parserFailed: Int { parser.count - parserPassed }
     /// Failures the deviation list explains.
-    public var parserDeviations: Int { parser.filter { if case .knownDeviation = $0.outcome { true } else { false } }.count }
-    public var datesPassed: Int { dates.filter(\.passed).count }
-    public var datesFailed: Int { dates.count - datesPassed }
+    package var parserDeviations: Int { parser.filter { if case .knownDeviation = $0.outcome { true } else { false } }.count }
+    package var datesPassed: Int { dates.filter(\.passed).count }
+    package var datesFailed: Int { dates.count - datesPassed }
 
     /// True when every result is as expected: parser cases pass or are listed deviations, all dates pass.
-    public var isAsExpected: Bool {
+    package var isAsExpected: Bool {
         datesFailed == 0 && parser.allSatisfy {
             if case .knownDeviation = $0.outcome { return true }
             return $0.outcome == .passed

@@ -3,15 +3,15 @@
 /// Accepts `--name value`, `--name=value`, repeatable options, boolean flags, `--` (everything after is
 /// positional) and `-h`/`--help`. It knows which names take values and which are flags, so an unknown option or a
 /// missing value is an error naming the option, never a silent guess.
-public struct CommandLineArguments: Sendable, Equatable {
-    public var positional: [String] = []
-    public var options: [String: [String]] = [:]
-    public var flags: Set<String> = []
-    public var wantsHelp = false
+package struct CommandLineArguments: Sendable, Equatable {
+    package var positional: [String] = []
+    package var options: [String: [String]] = [:]
+    package var flags: Set<String> = []
+    package var wantsHelp = false
 
     /// Parses `arguments` for a command whose options take values (`valued`) or not (`flags`).
     /// - Throws: ``UsageError`` for an unknown option or an option without its value.
-    public init(_ arguments: [String], valued: Set<String> = [], flags allowedFlags: Set<String> = []) throws {
+    package init(_ arguments: [String], valued: Set<String> = [], flags allowedFlags: Set<String> = []) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -55,11 +55,11 @@ public struct CommandLineArguments: Sendable, Equatable {
     }
 
     /// The last value of a single-valued option.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    package func value(_ name: String) -> String? { options[name]?.last }
 
     /// An integer option within `range`, or nil when absent.
     /// - Throws: ``UsageError`` naming the option and the bad value.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError("option '--\(name)': '\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
@@ -69,7 +69,7 @@ public struct CommandLineArguments: Sendable, Equatable {
 }
 
 /// Bad usage: a message for the person at the terminal, printed with the command's usage.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct UsageError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

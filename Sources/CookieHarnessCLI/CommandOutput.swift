@@ -3,7 +3,7 @@ import Reporting
 import Locking
 
 /// Where a command writes: standard output for results, standard error for people; captured in tests.
-public final class CommandOutput: Sendable {
+package final class CommandOutput: Sendable {
     private enum Sink { case standardStreams, captured }
     private let sink: Sink
     private let capturedOut = Locked("")
@@ -12,19 +12,19 @@ public final class CommandOutput: Sendable {
     private init(_ sink: Sink) { self.sink = sink }
 
     /// Writes to the process' standard output and standard error.
-    public static var standard: CommandOutput { CommandOutput(.standardStreams) }
+    package static var standard: CommandOutput { CommandOutput(.standardStreams) }
     /// Keeps everything in memory, for tests.
-    public static func capturing() -> CommandOutput { CommandOutput(.captured) }
+    package static func capturing() -> CommandOutput { CommandOutput(.captured) }
 
     /// Writes lines for people: every line goes through ``ConsoleText/lines(_:limit:)``, so a string from a suite,
     /// an adapter or a server that reached it unescaped still cannot drive the terminal or flood it.
-    public func out(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: false) }
-    public func err(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: true) }
+    package func out(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: false) }
+    package func err(_ line: String) { write(ConsoleText.lines(line) + "\n", toError: true) }
     /// Writes to standard error as is (progress lines end in a carriage return, not a newline).
-    public func errRaw(_ text: String) { write(text, toError: true) }
+    package func errRaw(_ text: String) { write(text, toError: true) }
 
-    public var standardOutput: String { capturedOut.withLock { $0 } }
-    public var standardError: String { capturedErr.withLock { $0 } }
+    package var standardOutput: String { capturedOut.withLock { $0 } }
+    package var standardError: String { capturedErr.withLock { $0 } }
 
     private func write(_ text: String, toError: Bool) {
         switch sink {

@@ -5,8 +5,8 @@ import HarnessCore
 import ProcessCleanup
 
 /// `cookie-harness`: the entry point, dispatching to one command per first argument.
-public enum CookieHarnessCommand {
-    public static let version = "0.1.0"
+package enum CookieHarnessCommand {
+    package static let version = "0.1.0"
 
     /// `cookie-harness --help`: every command with its overview and what it is for (``CommandReference``).
     static var usage: String {
@@ -31,7 +31,7 @@ public enum CookieHarnessCommand {
     /// any other thread exists, so that every thread inherits the blocked signals (see `Interruption`).
     /// `setUp` runs once the signals are handled and before the arguments are read: a fuller build adds its adapters
     /// and commands there (`FullHarness`), as their set-up may start threads.
-    public static func main(adding adapters: [Adapter] = [], setUp: () -> Void = {}) -> Never {
+    package static func main(adding adapters: [Adapter] = [], setUp: () -> Void = {}) -> Never {
         Interruption.installSignalHandling()
         // What a child starts and detaches from its process group (setsid, a double fork) is re-parented here, not
         // to init, so that it can be found and killed when the child ends (see `Orphans`).
@@ -63,7 +63,7 @@ public enum CookieHarnessCommand {
     }
 
     /// Runs the command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
+    package static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
         guard let command = arguments.first else {
             output.err(usage)
             return .invalidInput

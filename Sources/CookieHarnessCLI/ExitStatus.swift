@@ -1,7 +1,7 @@
 import Foundation
 
 /// The documented exit codes of `cookie-harness` (docs/commands.md, below the table of commands).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     /// Every result is as expected.
     case success = 0
     /// Some result differs from its expectation (a regression, or an unexpected pass).

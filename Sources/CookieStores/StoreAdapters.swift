@@ -15,11 +15,11 @@ import LibsoupModel
 /// enforcement against script), and not the virtual clock: both libraries read the wall clock themselves. Foundation
 /// also takes a Set-Cookie line byte for byte (`HTTPCookie.cookies(withResponseHeaderFields:for:)` is its parser's
 /// API); libcurl only hears lines over real HTTP, so it has no `raw-set-cookie`.
-public enum StoreAdapters {
+package enum StoreAdapters {
     package static let capabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore, .persistence, .storeInspection]
 
     /// swift-corelibs-foundation's `HTTPCookie` and `HTTPCookieStorage` (``FoundationCookieStore``).
-    public static let foundation = Adapter(
+    package static let foundation = Adapter(
         info: AdapterInfo(name: "foundation", version: foundationVersion),
         summary: "Foundation's HTTPCookie + HTTPCookieStorage (swift-corelibs-foundation), on-disk store in a temporary "
             + "directory, one store shared by native side and web view",
@@ -35,7 +35,7 @@ public enum StoreAdapters {
     /// The model of libsoup 3.2.3's jar (``LibsoupCookieJar``), in process, on the scenario's clock: the jar the
     /// simulated engine keeps under a `libsoup` profile, checked cell by cell against the `libsoup` adapter (the
     /// real library). Its capabilities are that adapter's, so both run the same scenarios.
-    public static let libsoupModel = Adapter(
+    package static let libsoupModel = Adapter(
         info: AdapterInfo(name: "libsoup-model", version: "libsoup 3.2.3 (Swift model)"),
         summary: "a Swift model of libsoup 3.2.3's SoupCookieJar (SoupCookieJarText persistence), driven as the "
             + "libsoup adapter drives libsoup; one store shared by native side and web view",
@@ -47,7 +47,7 @@ public enum StoreAdapters {
 
     /// The in-process stores every build has, in catalog order (libcurl's, `CurlCookieStore`'s module, is the full
     /// product's: it needs libcurl and libmicrohttpd).
-    public static let all = [foundation, libsoupModel]
+    package static let all = [foundation, libsoupModel]
 
     /// Foundation ships with the toolchain and has no version call of its own: the toolchain's language version.
     static var foundationVersion: String {

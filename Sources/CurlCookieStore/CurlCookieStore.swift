@@ -22,9 +22,9 @@ import Locking
 /// `Set-Cookie` fields per response never applies). The request context is not passed on: libcurl 7.88 has no
 /// notion of same-site requests or SameSite cookies. libcurl treats http://localhost and http://127.0.0.1 as secure
 /// contexts by itself; for every other host only the TLS daemon makes a connection secure.
-public final class CurlCookieStore: CookieStore {
+package final class CurlCookieStore: CookieStore {
     /// Where the cookies live between app launches.
-    public enum Persistence: Sendable {
+    package enum Persistence: Sendable {
         /// The engine only (`CURLOPT_COOKIEFILE ""`): a restart starts empty, like a non-persistent data store.
         case inMemory
         /// A cookie-jar file in a fresh temporary directory, removed with the store.
@@ -38,7 +38,7 @@ public final class CurlCookieStore: CookieStore {
 
     /// A new, empty store.
     /// - Throws: ``CookieStoreError/failed(_:)`` when libcurl, the listener or the temporary directory fails.
-    public init(persistence: Persistence) throws {
+    package init(persistence: Persistence) throws {
         listener = try LoopbackListener.shared()
         jarDirectory = persistence == .cookieJarFile ? try TemporaryDirectory(prefix: "cookie-harness-curl-") : nil
         handle = Locked(try CurlEasyHandle(cookies: Self.cookieFiles(jarDirectory, newSession: false)))
@@ -50,7 +50,7 @@ public final class CurlCookieStore: CookieStore {
     }
 
     /// The jar file, when the store has one.
-    public var cookieJarPath: String? { jarDirectory.map { $0.path + "/cookies.txt" } }
+    package var cookieJarPath: String? { jarDirectory.map { $0.path + "/cookies.txt" } }
 
     private static func cookieFiles(_ directory: TemporaryDirectory?, newSession: Bool) -> CurlEasyHandle.CookieFiles {
         guard let directory else { return .init(load: "", jar: nil, newSession: newSession) }
@@ -60,7 +60,7 @@ public final class CurlCookieStore: CookieStore {
 
     // MARK: CookieStore
 
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
+    package func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
         // A header value cannot carry CR, LF or NUL: no server can send this line, so libcurl cannot receive it.
         if let bad = HTTPFieldValue.forbiddenCharacter(in: setCookie) {
             throw CookieStoreError.unsupported(
@@ -70,22 +70,22 @@ public final class CurlCookieStore: CookieStore {
         _ = try exchange(url, setCookies: [setCookie])
     }
 
-    public func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
+    package func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
         let cookies = try exchange(url, setCookies: []).values(of: "Cookie")
         return cookies.isEmpty ? nil : cookies.joined(separator: "; ")
     }
 
-    public func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
+    package func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
         throw CookieStoreError.unsupported("libcurl has no non-HTTP (document.cookie) API")
     }
 
-    public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
+    package func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
         throw CookieStoreError.unsupported("libcurl has no non-HTTP (document.cookie) API")
     }
 
     /// `CURLINFO_COOKIELIST`, read back from libcurl's Netscape lines: libcurl keeps no creation time, so `creation`
     /// is the epoch and `creationSequence` the list order; SameSite is always `default` (libcurl ignores it).
-    public func storedCookies() throws -> [Cookie] {
+    package func storedCookies() throws -> [Cookie] {
         let lines = try withHandle { try $0.cookieList() }
         return try lines.enumerated().map { index, line in
             guard let cookie = NetscapeCookieLine.cookie(from: line, sequence: UInt64(index)) else {
@@ -96,7 +96,7 @@ public final class CurlCookieStore: CookieStore {
     }
 
     /// Ends the handle (its cleanup writes the jar) and starts a new one that reads the jar as a new cookie session.
-    public func restart() throws {
+    package func restart() throws {
         let files = Self.cookieFiles(jarDirectory, newSession: true)
         try handle.withLock { handle in
             handle = nil

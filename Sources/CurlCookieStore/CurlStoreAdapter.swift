@@ -3,7 +3,7 @@ import HarnessCore
 
 extension StoreAdapters {
     /// libcurl's cookie engine on real HTTP(S) exchanges with a loopback listener (``CurlCookieStore``).
-    public static let curl = Adapter(
+    package static let curl = Adapter(
         info: AdapterInfo(name: "curl", version: "libcurl \(LibCurl.version), libmicrohttpd \(MicroHTTPDDaemon.version)"),
         summary: "libcurl's cookie engine over real HTTP(S) to a loopback libmicrohttpd listener, cookie-jar file "
             + "for persistence, one store shared by native side and web view",

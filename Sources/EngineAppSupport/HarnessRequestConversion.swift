@@ -8,7 +8,7 @@ import WebKitModel
 
 extension URL {
     /// `url` as Foundation's URL; a URL Foundation cannot hold is a step the app cannot perform.
-    public init(harness url: HTTPURL) throws {
+    package init(harness url: HTTPURL) throws {
         guard let converted = URL(string: url.description) else { throw AppError.unsupported("URL '\(url)'") }
         self = converted
     }
@@ -16,7 +16,7 @@ extension URL {
 
 extension WebRequest {
     /// `request` with its method, header fields and body.
-    public init(harness request: HTTPRequest) throws {
+    package init(harness request: HTTPRequest) throws {
         self.init(
             url: try URL(harness: request.url), httpMethod: request.method,
             headerFields: request.headers,
@@ -26,7 +26,7 @@ extension WebRequest {
 
 extension HTTPRequest {
     /// An app's `URLRequest` as the harness's network sends it; a URL that is not http(s) cannot be sent.
-    public init(webRequest request: WebRequest) throws {
+    package init(webRequest request: WebRequest) throws {
         guard let url = HTTPURL(request.url.absoluteString) else { throw AppError.unsupported("URL '\(request.url)'") }
         self.init(url: url, method: request.httpMethod, headers: request.headerFields, body: request.bodyText)
     }

@@ -7,7 +7,7 @@ extension WebKitEngine {
     ///
     /// Shared by every app that drives an engine (the strategies' web-view app and the browsers'), which must turn
     /// an engine's errors into results the same way.
-    public func settleForApp() throws {
+    package func settleForApp() throws {
         do {
             try runUntilIdle()
         } catch let error as WebKitError where error.code == .unsupportedByEngine {

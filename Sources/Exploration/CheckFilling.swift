@@ -2,17 +2,17 @@ import HarnessCore
 
 /// Writes into a generated scenario's checks what one adapter observed (the reference jar): the checks then state
 /// what RFC 6265bis says happens, and a run of another engine fails where it departs from it.
-public enum CheckFilling {
+package enum CheckFilling {
     /// Why a generated scenario was left out: the reference could not run it to its end.
-    public struct Dropped: Sendable, Hashable {
-        public var scenarioID: String
-        public var reason: String
+    package struct Dropped: Sendable, Hashable {
+        package var scenarioID: String
+        package var reason: String
     }
 
     /// `suite` with each scenario's checks filled from `results` (by scenario id; the n-th observation is the n-th
     /// check), and the scenarios the reference did not run to their end (an error, a skip, a step it could not do)
     /// taken out with the reason.
-    public static func fill(_ suite: DraftElement, from results: [ScenarioResult]) -> (suite: DraftElement, dropped: [Dropped]) {
+    package static func fill(_ suite: DraftElement, from results: [ScenarioResult]) -> (suite: DraftElement, dropped: [Dropped]) {
         let byID = Dictionary(results.map { ($0.scenarioID, $0) }, uniquingKeysWith: { first, _ in first })
         var filled = suite
         var dropped: [Dropped] = []

@@ -3,9 +3,9 @@ import HarnessCore
 /// What sets two results of one scenario apart, in words that stay the same while a case is cut down: the kind of
 /// the first observation that differs and the classes of cookies only one side saw there (not their values or line
 /// numbers). Findings are grouped by it, and a cut is kept only when it keeps it.
-public enum Difference {
+package enum Difference {
     /// nil when the results cannot differ in a way worth a finding: one side skipped, or both agree.
-    public static func signature(_ simulated: ScenarioResult, _ live: ScenarioResult) -> String? {
+    package static func signature(_ simulated: ScenarioResult, _ live: ScenarioResult) -> String? {
         switch (simulated.status, live.status) {
         case (.skipped, _), (_, .skipped): return nil
         case (.errored(let detail), .errored): return "both error: " + firstWords(detail)
@@ -21,7 +21,7 @@ public enum Difference {
     }
 
     /// The first observation of each side that differs, for a reader (nil when none does).
-    public static func firstDifference(_ simulated: ScenarioResult, _ live: ScenarioResult) -> (Observation, Observation)? {
+    package static func firstDifference(_ simulated: ScenarioResult, _ live: ScenarioResult) -> (Observation, Observation)? {
         zip(simulated.observations, live.observations).first { $0 != $1 }
     }
 

@@ -4,24 +4,24 @@ import XMLSupport
 ///
 /// The tree knows nothing of the vocabulary; whether a draft is a suite is the schema's and the loader's to say when
 /// it is written and read back, so a cut the vocabulary forbids (a route without its path) is simply not a suite.
-public struct DraftElement: Sendable, Hashable {
-    public struct Attribute: Sendable, Hashable {
-        public var name: String
-        public var value: String
+package struct DraftElement: Sendable, Hashable {
+    package struct Attribute: Sendable, Hashable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public var name: String
-    public var attributes: [Attribute]
+    package var name: String
+    package var attributes: [Attribute]
     /// Character data (a `Set-Cookie` line, a script); nil for an element of elements.
-    public var text: String?
-    public var children: [DraftElement]
+    package var text: String?
+    package var children: [DraftElement]
 
-    public init(_ name: String, _ attributes: [Attribute] = [], text: String? = nil, children: [DraftElement] = []) {
+    package init(_ name: String, _ attributes: [Attribute] = [], text: String? = nil, children: [DraftElement] = []) {
         self.name = name
         self.attributes = attributes
         self.text = text
@@ -29,7 +29,7 @@ public struct DraftElement: Sendable, Hashable {
     }
 
     /// The value of the attribute `name`; setting nil removes it.
-    public subscript(attribute name: String) -> String? {
+    package subscript(attribute name: String) -> String? {
         get { attributes.first { $0.name == name }?.value }
         set {
             if let index = attributes.firstIndex(where: { $0.name == name }) {
@@ -41,13 +41,13 @@ public struct DraftElement: Sendable, Hashable {
     }
 
     /// Every element of the tree, this one first, depth first.
-    public var allElements: [DraftElement] {
+    package var allElements: [DraftElement] {
         [self] + children.flatMap(\.allElements)
     }
 
     /// The tree once for each edit of each of its elements (this one first, then depth first): `edit` gives an
     /// element's replacements, and each comes back in a copy of the whole tree.
-    public func everyEdit(_ edit: (DraftElement) -> [DraftElement]) -> [DraftElement] {
+    package func everyEdit(_ edit: (DraftElement) -> [DraftElement]) -> [DraftElement] {
         var trees = edit(self)
         for index in children.indices {
             for child in children[index].everyEdit(edit) {
@@ -60,7 +60,7 @@ public struct DraftElement: Sendable, Hashable {
     }
 
     /// The document: this element as its root, in `namespace`, one element per line.
-    public func document(namespace: String) throws -> String {
+    package func document(namespace: String) throws -> String {
         try XMLStreamWriter.string { writer in
             try write(to: writer, namespace: namespace)
         }

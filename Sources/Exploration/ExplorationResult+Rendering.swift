@@ -3,7 +3,7 @@ import Reporting
 
 extension ExplorationResult {
     /// `summary.md`: the figures, then each kind of difference with its case.
-    public func markdown(command: String) -> String {
+    package func markdown(command: String) -> String {
         func seconds(_ duration: Duration) -> String {
             String(format: "%.0f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
         }
@@ -47,7 +47,7 @@ extension ExplorationResult {
     }
 
     /// `summary.json`: the same, for a program.
-    public func json() throws -> String {
+    package func json() throws -> String {
         struct Document: Encodable {
             var seed: UInt64
             var strategies: [String]

@@ -4,60 +4,60 @@ import Reporting
 
 /// What an exploration found: how many generated cells agree, and each kind of difference with how often it
 /// happened, a first example and, for the most frequent kinds, the case cut down to its minimum.
-public struct ExplorationResult: Sendable {
-    public struct Example: Sendable, Hashable {
-        public var strategy: String
-        public var scenarioID: String
+package struct ExplorationResult: Sendable {
+    package struct Example: Sendable, Hashable {
+        package var strategy: String
+        package var scenarioID: String
     }
 
     /// A minimized case on disk.
-    public struct Finding: Sendable, Hashable {
+    package struct Finding: Sendable, Hashable {
         /// `findings/NN`: `case.xml`, `simulated.txt`, `live.txt`.
-        public var folder: String
-        public var strategy: String
-        public var tries: Int
+        package var folder: String
+        package var strategy: String
+        package var tries: Int
         /// False when the budget of tries ran out before no cut kept the difference.
-        public var isMinimal: Bool
+        package var isMinimal: Bool
         /// Steps and checks left in the case.
-        public var steps: Int
+        package var steps: Int
         /// Whether the case, run once more as written, still shows the difference (false: it comes and goes).
-        public var reproduced = false
-        public var simulatedSaw: String?
-        public var liveSaw: String?
+        package var reproduced = false
+        package var simulatedSaw: String?
+        package var liveSaw: String?
     }
 
     /// One kind of difference.
-    public struct Group: Sendable, Hashable {
-        public var signature: String
-        public var cells: Int
-        public var example: Example
-        public var finding: Finding?
+    package struct Group: Sendable, Hashable {
+        package var signature: String
+        package var cells: Int
+        package var example: Example
+        package var finding: Finding?
     }
 
-    public var seed: UInt64
-    public var strategies: [String]
+    package var seed: UInt64
+    package var strategies: [String]
     /// Scenarios drawn.
-    public var generated = 0
+    package var generated = 0
     /// Scenarios run on both engines (drawn minus dropped).
-    public var scenarios = 0
+    package var scenarios = 0
     /// Scenarios the reference could not run to their end, with why.
-    public var dropped: [CheckFilling.Dropped] = []
-    public var tally = Agreement.Tally(strategy: "all")
+    package var dropped: [CheckFilling.Dropped] = []
+    package var tally = Agreement.Tally(strategy: "all")
     /// Kinds of difference, the most frequent first (ties: the first seen first).
-    public private(set) var groups: [Group] = []
-    public var stoppedByTimeBudget = false
+    package private(set) var groups: [Group] = []
+    package var stoppedByTimeBudget = false
     /// The signal that stopped the run (e.g. SIGINT), if one did: the figures hold the batches that finished.
-    public var interruptedBy: String?
-    public var generationTime: Duration = .zero
-    public var elapsed: Duration = .zero
+    package var interruptedBy: String?
+    package var generationTime: Duration = .zero
+    package var elapsed: Duration = .zero
 
-    public init(seed: UInt64, strategies: [String]) {
+    package init(seed: UInt64, strategies: [String]) {
         self.seed = seed
         self.strategies = strategies
     }
 
     /// Counts one batch's cells and files its disagreements by kind.
-    public mutating func add(_ agreement: Agreement) {
+    package mutating func add(_ agreement: Agreement) {
         let batch = agreement.overall
         tally.compared += batch.compared
         tally.agreed += batch.agreed
@@ -78,10 +78,10 @@ public struct ExplorationResult: Sendable {
     }
 
     /// Sets the finding of group `index` (the order of ``groups``).
-    public mutating func setFinding(_ finding: Finding, at index: Int) {
+    package mutating func setFinding(_ finding: Finding, at index: Int) {
         groups[index].finding = finding
     }
 
     /// The signatures of every kind of difference found.
-    public var signatures: [String] { groups.map(\.signature) }
+    package var signatures: [String] { groups.map(\.signature) }
 }

@@ -10,20 +10,20 @@ import Reporting
 ///
 /// The engines are reached through ``Engines``, so the loop is the same for the command (the real WebKitGTK) and
 /// for a test (two simulated profiles).
-public struct Explorer {
+package struct Explorer {
     /// How suites are read and run: what the command wires to the loader and its run session.
-    public struct Engines {
+    package struct Engines {
         /// Reads (and checks) one suite file.
-        public var load: (String) throws -> Suite
+        package var load: (String) throws -> Suite
         /// Runs `suites` on `adapters`, `jobs` at once, keeping observations.
-        public var run: (_ suites: [Suite], _ adapters: [Adapter], _ jobs: Int) throws -> [ScenarioResult]
-        public var reference: Adapter
+        package var run: (_ suites: [Suite], _ adapters: [Adapter], _ jobs: Int) throws -> [ScenarioResult]
+        package var reference: Adapter
         /// Per strategy: its adapter on each side.
-        public var pairs: [(strategy: String, simulated: Adapter, live: Adapter)]
-        public var simulatedJobs: Int
-        public var liveJobs: Int
+        package var pairs: [(strategy: String, simulated: Adapter, live: Adapter)]
+        package var simulatedJobs: Int
+        package var liveJobs: Int
 
-        public init(
+        package init(
             load: @escaping (String) throws -> Suite,
             run: @escaping ([Suite], [Adapter], Int) throws -> [ScenarioResult], reference: Adapter,
             pairs: [(strategy: String, simulated: Adapter, live: Adapter)], simulatedJobs: Int, liveJobs: Int
@@ -37,44 +37,44 @@ public struct Explorer {
         }
     }
 
-    public struct Options: Sendable {
-        public var seed: UInt64
+    package struct Options: Sendable {
+        package var seed: UInt64
         /// Scenarios to generate.
-        public var count: Int
-        public var batchSize = 50
+        package var count: Int
+        package var batchSize = 50
         /// The generation stops when it is spent (the scenarios run so far are compared); nil: no limit.
-        public var timeBudget: Duration?
+        package var timeBudget: Duration?
         /// Kinds of difference cut down to a minimal case (the others are listed with a first example).
-        public var minimizeLimit = 8
+        package var minimizeLimit = 8
         /// Candidates tried per case.
-        public var triesPerCase = 150
+        package var triesPerCase = 150
         /// Time spent cutting down one case, at most.
-        public var timePerCase: Duration = .seconds(120)
+        package var timePerCase: Duration = .seconds(120)
         /// Where the generated suites, the findings and the summary go.
-        public var folder: String
+        package var folder: String
         /// Asked before each batch and each case: the name of the signal that stopped the run (the batches that
         /// finished are compared, nothing is cut down), or nil to go on.
-        public var interruption: @Sendable () -> String? = { nil }
+        package var interruption: @Sendable () -> String? = { nil }
 
-        public init(seed: UInt64, count: Int, folder: String) {
+        package init(seed: UInt64, count: Int, folder: String) {
             self.seed = seed
             self.count = count
             self.folder = folder
         }
     }
 
-    public var engines: Engines
-    public var options: Options
+    package var engines: Engines
+    package var options: Options
     /// Progress lines (the console).
-    public var log: (String) -> Void
+    package var log: (String) -> Void
 
-    public init(engines: Engines, options: Options, log: @escaping (String) -> Void = { _ in }) {
+    package init(engines: Engines, options: Options, log: @escaping (String) -> Void = { _ in }) {
         self.engines = engines
         self.options = options
         self.log = log
     }
 
-    public func explore() throws -> ExplorationResult {
+    package func explore() throws -> ExplorationResult {
         let started = ContinuousClock.now
         let generator = ScenarioGenerator(seed: options.seed)
         let generatedFolder = options.folder + "/generated"

@@ -5,33 +5,33 @@
 ///
 /// A cut the vocabulary forbids (a route left without its path, an origin without routes) is no suite; the predicate
 /// sees it fail to load and says no, so the minimizer needs no knowledge of the schema.
-public struct Minimizer {
+package struct Minimizer {
     /// What the minimizer tried and kept.
-    public struct Outcome: Sendable {
-        public var draft: DraftElement
+    package struct Outcome: Sendable {
+        package var draft: DraftElement
         /// Candidates run.
-        public var tries: Int
+        package var tries: Int
         /// Whether a fixpoint was reached (false: the budget ran out first).
-        public var isMinimal: Bool
+        package var isMinimal: Bool
     }
 
     /// Attributes a cut never removes: those that name what an element is.
     static let essential: Set<String> = ["id", "url", "path", "name", "seconds", "outcome", "has", "lacks", "title", "value"]
 
-    public var budget: Int
+    package var budget: Int
     /// When the cutting stops whatever the tries left (a case whose engine hangs costs its time limit per try).
-    public var deadline: ContinuousClock.Instant?
+    package var deadline: ContinuousClock.Instant?
     private var tries = 0
     private let isInteresting: (DraftElement) -> Bool
 
-    public init(budget: Int, deadline: ContinuousClock.Instant? = nil, isInteresting: @escaping (DraftElement) -> Bool) {
+    package init(budget: Int, deadline: ContinuousClock.Instant? = nil, isInteresting: @escaping (DraftElement) -> Bool) {
         self.budget = budget
         self.deadline = deadline
         self.isInteresting = isInteresting
     }
 
     /// The smallest draft found that keeps `isInteresting` (true of `draft` itself, which the caller has checked).
-    public mutating func minimize(_ draft: DraftElement) -> Outcome {
+    package mutating func minimize(_ draft: DraftElement) -> Outcome {
         var current = draft
         var changed = true
         while changed, tries < budget {
@@ -136,7 +136,7 @@ public struct Minimizer {
     }
 
     /// `line` without one of its attributes (the part after a `;`), for each; in a script, the quoted line's.
-    public static func shorterLines(_ text: String, script: Bool) -> [String] {
+    package static func shorterLines(_ text: String, script: Bool) -> [String] {
         if script {
             guard let open = text.firstIndex(of: "\""), let close = text.lastIndex(of: "\""), open < close else { return [] }
             let line = String(text[text.index(after: open)..<close])

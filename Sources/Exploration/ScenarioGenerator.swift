@@ -10,9 +10,9 @@
 /// behaviour, and an exploration observes where two engines part from it and from each other.
 ///
 /// The same seed and batch give the same suite, byte for byte (``SeededRandom``).
-public struct ScenarioGenerator: Sendable {
+package struct ScenarioGenerator: Sendable {
     /// The origins every generated suite talks to.
-    public static let origins = [
+    package static let origins = [
         "https://app.example.com", "http://app.example.com", "https://sub.app.example.com", "https://api.example.com",
         "https://other.example",
     ]
@@ -34,17 +34,17 @@ public struct ScenarioGenerator: Sendable {
         ["SameSite=Lax", "SameSite=Strict", "SameSite=None", "SameSite=bogus"],
     ]
 
-    public var seed: UInt64
+    package var seed: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
     }
 
     /// The suite id of batch `batch`.
-    public static func suiteID(batch: Int) -> String { "explore-\(batch)" }
+    package static func suiteID(batch: Int) -> String { "explore-\(batch)" }
 
     /// Batch `batch`: a suite of `count` scenarios over origins whose routes are drawn for it.
-    public func suite(batch: Int, scenarios count: Int) -> DraftElement {
+    package func suite(batch: Int, scenarios count: Int) -> DraftElement {
         var random = SeededRandom(seed: seed &* 0x100_0000_01B3 ^ UInt64(batch) &+ 0x51_7CC1)
         let routes = drawRoutes(&random)
         var suite = DraftElement(

@@ -11,9 +11,9 @@ import WebKitGTK
 /// What the full product adds to the core (docs/library.md): libcurl's store, the stores in other languages, every
 /// strategy on the real WebKitGTK engine, Chromium and Firefox, and `bench`: each one added to the core's catalog,
 /// commands and run lifecycle here, so that the core names none of them.
-public enum FullHarness {
+package enum FullHarness {
     /// Adds the full product's adapters, hooks and commands to this process, once (a second call does nothing).
-    public static func install() { _ = installed }
+    package static func install() { _ = installed }
 
     private static let installed: Void = {
         AdapterCatalog.addFamily([StoreAdapters.curl], at: .stores)
@@ -35,12 +35,12 @@ public enum FullHarness {
 
     /// The whole program, as the `cookie-harness` executable runs it: the full product installed, the process's
     /// arguments run with `adapters` added, then exit.
-    public static func main(adding adapters: [Adapter] = []) -> Never {
+    package static func main(adding adapters: [Adapter] = []) -> Never {
         CookieHarnessCommand.main(adding: adapters, setUp: install)
     }
 
     /// Runs one command line (without the program name) on the full product and returns the exit status: for tests.
-    public static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
+    package static func run(_ arguments: [String], output: CommandOutput = .standard) -> ExitStatus {
         install()
         return CookieHarnessCommand.run(arguments, output: output)
     }

@@ -8,7 +8,7 @@ import WebKitGTK
 
 extension WebKitEngineChoice {
     /// The real engine: WebKitGTK in a driver process, leased from the process's pool.
-    public static let webKitGTK = WebKitEngineChoice.live(
+    package static let webKitGTK = WebKitEngineChoice.live(
         LiveWebKitEngine(name: "WebKitGTK") { clock, network, persistent, eventLog in
             try WebKitGTKEngine(clock: clock, network: network, persistent: persistent, eventLog: eventLog)
         })
@@ -18,21 +18,21 @@ extension StrategyAdapterCatalog {
     /// What a strategy can do on the real engine: everything a simulated one can, on real sockets; the virtual
     /// clock only where libfaketime can move WebKit's processes to it; no `raw-set-cookie`, as WebKit only hears
     /// Set-Cookie lines through its proxy, over HTTP/1.1.
-    public static let liveCapabilities: Set<Capability> = webViewCapabilities
+    package static let liveCapabilities: Set<Capability> = webViewCapabilities
         .subtracting([.rawSetCookie])
         .subtracting(WebKitGTKDrivers.movesClock ? [] : [.virtualClock])
         .union([.realNetwork])
 
     /// Why the real engine cannot run here (looked up once per process), or nil.
-    public static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
+    package static let liveEngineUnavailable: String? = WebKitGTKDrivers.unavailableReason()
 
     /// How a live adapter's skip reason starts when its strategy is not on the real engine yet
     /// (``SyncStrategyKind/realEngineGap``).
-    public static let realEngineGapPrefix = "not yet run on the real engine"
+    package static let realEngineGapPrefix = "not yet run on the real engine"
 
     /// `strategy` on the real WebKitGTK engine: `NAME@webkitgtk-live`. When the engine is not installed, the
     /// adapter still exists, and every scenario is skipped with the package to install.
-    public static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
+    package static func liveAdapter(for strategy: SyncStrategyKind) -> Adapter {
         var adapter = Adapter(
             info: AdapterInfo(
                 name: strategy.name + liveSuffix, version: strategy.origin?.version ?? "1", profile: "webkitgtk-live",
@@ -48,8 +48,8 @@ extension StrategyAdapterCatalog {
     }
 
     /// Every strategy, and every library port, on the real WebKitGTK engine.
-    public static let live: [Adapter] = (SyncStrategyKind.all + SyncStrategyKind.libraries).map(liveAdapter(for:))
+    package static let live: [Adapter] = (SyncStrategyKind.all + SyncStrategyKind.libraries).map(liveAdapter(for:))
 
     /// The simulated adapters, then the live ones.
-    public static let all: [Adapter] = simulated + live
+    package static let all: [Adapter] = simulated + live
 }

@@ -3,7 +3,7 @@ import FileAccess
 extension ReportError {
     /// The same failure in a reporter's words: a path nothing may be written to is `.invalidUse`, anything else
     /// `.writeFailed`; the message and the path are kept.
-    public init(_ error: FileAccessError) {
+    package init(_ error: FileAccessError) {
         self.init(code: error.code == .invalidPath ? .invalidUse : .writeFailed, message: error.message, file: error.file)
     }
 

@@ -5,9 +5,9 @@ import Foundation
 /// Callers match on `code` (`catch let error as ReportError where error.code == .writeFailed`) to tell a full
 /// disk from a programming mistake; people read `description`, which names the report and the system's reason.
 /// Errors from the XML writer arrive as `XMLSupportError` unchanged, since they already say the same things.
-public struct ReportError: Error, Sendable, CustomStringConvertible {
+package struct ReportError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure, open to new kinds without breaking anyone's `switch`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case writeFailed, invalidUse
         }
@@ -16,25 +16,25 @@ public struct ReportError: Error, Sendable, CustomStringConvertible {
         private init(_ base: Base) { self.base = base }
 
         /// A file could not be created, written, synced or renamed; the destination is left as it was.
-        public static let writeFailed = Code(.writeFailed)
+        package static let writeFailed = Code(.writeFailed)
         /// The reporter was called out of order (a result before `begin`, anything after `finish`).
-        public static let invalidUse = Code(.invalidUse)
+        package static let invalidUse = Code(.invalidUse)
 
-        public var description: String { base.rawValue }
+        package var description: String { base.rawValue }
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
     /// The report concerned.
-    public var file: String?
+    package var file: String?
 
-    public init(code: Code, message: String, file: String? = nil) {
+    package init(code: Code, message: String, file: String? = nil) {
         self.code = code
         self.message = message
         self.file = file
     }
 
-    public var description: String {
+    package var description: String {
         if let file { "\(file): error: \(message)" } else { "error: \(message)" }
     }
 

@@ -9,27 +9,27 @@ import WebKitModel
 ///
 /// `uiwebview` is HarnessCore's shared-store app on the reference jar; it has no engine, so it has no
 /// per-profile variants.
-public enum StrategyAdapterCatalog {
+package enum StrategyAdapterCatalog {
     /// Every web view app can do all of this on the simulated engine (its pages' scripts run in JavaScriptCore);
     /// none uses real sockets, so a Set-Cookie line reaches the simulated stores' parsers byte for byte
     /// (`raw-set-cookie`).
-    public static let webViewCapabilities: Set<Capability> = [
+    package static let webViewCapabilities: Set<Capability> = [
         .nativeStore, .webView, .javascript, .scriptEngine, .nonPersistentDataStore, .persistence, .virtualClock,
         .storeInspection, .httpOnly, .rawSetCookie,
     ]
 
     /// The profiles the catalog builds adapters for; the first gets the plain names.
-    public static let profiles: [PlatformProfile] = [.ios, .ios18, .ios12, .ios11, .webkitgtk]
+    package static let profiles: [PlatformProfile] = [.ios, .ios18, .ios12, .ios11, .webkitgtk]
 
     /// Each profile with every parameter's value and evidence, for `list profiles`.
-    public static var profileDescriptions: [String] { profiles.map(\.description) }
+    package static var profileDescriptions: [String] { profiles.map(\.description) }
 
     /// The simulated engine's fixed rules with their evidence and live cells, for `list rules`: the summary table
     /// (the README's), then the whole one (docs/engines.md's), in Markdown.
-    public static var engineRuleEvidence: String { EngineRule.summaryTable + "\n\n" + EngineRule.evidenceTable }
+    package static var engineRuleEvidence: String { EngineRule.summaryTable + "\n\n" + EngineRule.evidenceTable }
 
     /// UIWebView: one store for the native side and the web view.
-    public static let uiwebview = Adapter(
+    package static let uiwebview = Adapter(
         info: AdapterInfo(name: "uiwebview", version: "1", profile: "ios", specProfile: "rfc6265bis"),
         summary: "UIWebView model: one native store (reference jar) shared by native requests and the web view — the baseline",
         // No engine: its pages' scripts are `document.cookie` assignments only.
@@ -40,7 +40,7 @@ public enum StrategyAdapterCatalog {
     }
 
     /// The adapter for `strategy` on `profile`: `NAME` on the first profile, `NAME@PROFILE` on the others.
-    public static func adapter(for strategy: SyncStrategyKind, on profile: PlatformProfile) -> Adapter {
+    package static func adapter(for strategy: SyncStrategyKind, on profile: PlatformProfile) -> Adapter {
         let name = profile == profiles[0] ? strategy.name : "\(strategy.name)@\(profile.name)"
         return Adapter(
             info: AdapterInfo(name: name, version: strategy.origin?.version ?? "1", profile: profile.name, specProfile: "rfc6265bis"),
@@ -54,7 +54,7 @@ public enum StrategyAdapterCatalog {
     /// `strategy` on `profile` with another native store: any ``CookieStore`` (Foundation, libcurl, an out-of-process
     /// one) can be the app's `HTTPCookieStorage`. Named `NAME+STORE`; the capabilities are those of the strategy
     /// adapter that `storeCapabilities` also offers (a store on the wall clock takes `virtual-clock` away).
-    public static func adapter(
+    package static func adapter(
         for strategy: SyncStrategyKind, on profile: PlatformProfile, nativeStore storeName: String,
         storeCapabilities: Set<Capability>, makeNativeStore: @escaping @Sendable () throws -> any CookieStore
     ) -> Adapter {
@@ -72,15 +72,15 @@ public enum StrategyAdapterCatalog {
 
     /// The suffix of the adapters that run a strategy on the real WebKitGTK engine (made by the full product's
     /// `LiveStrategyAdapters`; the name is known here so that a core build can say what it lacks).
-    public static let liveSuffix = "@webkitgtk-live"
+    package static let liveSuffix = "@webkitgtk-live"
 
     /// The simulated profiles the library ports (``SyncStrategyKind/libraries``) run on: the newest iOS, the oldest
     /// with `WKHTTPCookieStore`, and WebKitGTK (the live engine's model).
-    public static let libraryProfiles: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+    package static let libraryProfiles: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
 
     /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order, then the library ports on
     /// ``libraryProfiles``.
-    public static let simulated: [Adapter] =
+    package static let simulated: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
         + libraryProfiles.flatMap { profile in SyncStrategyKind.libraries.map { adapter(for: $0, on: profile) } }
 

@@ -25,8 +25,8 @@ import WebKitModel
 /// - **Restart:** `appWillTerminate`, then the process dies (engine and stores keep what they persist, the
 ///   strategy object and everything in memory go), then a launch: a fresh strategy instance gets `appDidLaunch`,
 ///   and a web view that was open is opened again with the same options, on a blank page.
-public final class WebViewApp: App {
-    public let engineChoice: WebKitEngineChoice
+package final class WebViewApp: App {
+    package let engineChoice: WebKitEngineChoice
     let environment: AppEnvironment
     private let makeStrategy: () -> any SyncStrategy
     private let nativeStore: any CookieStore
@@ -47,7 +47,7 @@ public final class WebViewApp: App {
     /// The native store the app uses unless told otherwise, SameSite not enforced: Apple's jar under a profile
     /// whose jar is Apple's (iOS, with the release's reading of the SameSite attribute), the reference jar elsewhere
     /// (WebKitGTK has no native store; a libsoup one would be invented).
-    public static func defaultNativeStore(_ environment: AppEnvironment, engine: WebKitEngineChoice) -> any CookieStore {
+    package static func defaultNativeStore(_ environment: AppEnvironment, engine: WebKitEngineChoice) -> any CookieStore {
         switch engine.httpCookieParsing {
         case .apple:
             AppleCookieJar(
@@ -61,14 +61,14 @@ public final class WebViewApp: App {
     /// - Parameters:
     ///   - strategy: makes the strategy; called at every launch.
     ///   - nativeStore: the native store (default ``defaultNativeStore(_:engine:)``).
-    public convenience init(
+    package convenience init(
         environment: AppEnvironment, profile: PlatformProfile, strategy: @escaping () -> any SyncStrategy,
         nativeStore: (any CookieStore)? = nil
     ) throws {
         try self.init(environment: environment, engine: .simulated(profile), strategy: strategy, nativeStore: nativeStore)
     }
 
-    public init(
+    package init(
         environment: AppEnvironment, engine choice: WebKitEngineChoice, strategy: @escaping () -> any SyncStrategy,
         nativeStore: (any CookieStore)? = nil
     ) throws {
@@ -173,14 +173,14 @@ public final class WebViewApp: App {
 
     // MARK: Native side
 
-    public func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
+    package func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws {
         transcript.record("• native store ← Set-Cookie: \(setCookie) (for \(url))")
         native.storeText(setCookie, from: try cookieURL(url))
         strategy.nativeCookiesDidChange(context)
         try settle()
     }
 
-    public func nativeRequest(_ request: HTTPRequest) throws {
+    package func nativeRequest(_ request: HTTPRequest) throws {
         do {
             _ = try performNativeRequest(request, channel: "native")
         } catch {
@@ -224,7 +224,7 @@ public final class WebViewApp: App {
 
     // MARK: Web view
 
-    public func openWebView(_ options: WebViewOptions) throws {
+    package func openWebView(_ options: WebViewOptions) throws {
         let configuration = WKWebViewConfiguration(context: context.webKit)
         if options.dataStore == .nonPersistent { configuration.websiteDataStore = context.webKit.nonPersistentDataStore() }
         configuration.processPool = options.sharedProcessPool ? context.webKit.sharedProcessPool : WKProcessPool()
@@ -240,12 +240,12 @@ public final class WebViewApp: App {
     }
 
     /// The app shows another of its open web views; nothing is reloaded.
-    public func switchWebView(to name: String) throws {
+    package func switchWebView(to name: String) throws {
         try webViews.switchTo(name)
         transcript.record("• steps act on web view '\(name)' (\(webView?.url?.absoluteString ?? "no page"))")
     }
 
-    public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
+    package func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
         guard let webView else { return }
         var webRequest = try WebRequest(harness: request)
@@ -256,7 +256,7 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the load of \(request.url)")
     }
 
-    public func followLink(_ url: HTTPURL) throws {
+    package func followLink(_ url: HTTPURL) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
         recorder.beginStep()
         webView.performLinkClick(to: try URL(harness: url))
@@ -267,7 +267,7 @@ public final class WebViewApp: App {
     /// The page's new-window action goes to the strategy's navigation delegate, then its `WKUIDelegate`; the
     /// link's requests are recorded wherever they run. A strategy that returns a new web view has its requests
     /// recorded, but later steps still act on the first web view (the app's own) — no ported code returns one.
-    public func followLinkToNewWindow(_ url: HTTPURL) throws {
+    package func followLinkToNewWindow(_ url: HTTPURL) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
         recorder.beginStep()
         webView.performLinkClickToNewWindow(try URL(harness: url))
@@ -275,7 +275,7 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the target=_blank link to \(url)")
     }
 
-    public func submitForm(_ request: HTTPRequest) throws {
+    package func submitForm(_ request: HTTPRequest) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("submit-form") }
         recorder.beginStep()
         guard webView.performFormSubmission(try WebRequest(harness: request)) != nil else {
@@ -286,9 +286,9 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the form submission to \(request.url)")
     }
 
-    public func goBack() throws { try goInHistory(by: -1) }
+    package func goBack() throws { try goInHistory(by: -1) }
 
-    public func goForward() throws { try goInHistory(by: 1) }
+    package func goForward() throws { try goInHistory(by: 1) }
 
     private func goInHistory(by offset: Int) throws {
         let what = offset < 0 ? "go-back" : "go-forward"
@@ -302,7 +302,7 @@ public final class WebViewApp: App {
         try recorder.endStep(describing: "the \(offset < 0 ? "back" : "forward") navigation")
     }
 
-    public func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
+    package func fetch(_ request: HTTPRequest, as kind: SubresourceKind) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("fetch") }
         var outcome: Result<WebResponse, WebKitError>?
         webView.performSubresourceRequest(try WebRequest(harness: request), kind: kind) { outcome = $0 }
@@ -316,7 +316,7 @@ public final class WebViewApp: App {
         }
     }
 
-    public func runScript(_ script: String) throws {
+    package func runScript(_ script: String) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("run-script") }
         var failure: (any Error)?
         webView.evaluateJavaScript(script) { _, error in failure = error }
@@ -327,7 +327,7 @@ public final class WebViewApp: App {
         }
     }
 
-    public func documentCookie() throws -> String {
+    package func documentCookie() throws -> String {
         guard let webView, webView.url != nil else { throw AppError.noPage("document.cookie") }
         var value: String?
         var failure: (any Error)?
@@ -343,13 +343,13 @@ public final class WebViewApp: App {
     // MARK: Life cycle and inspection
 
     /// The platform's timers whose time has come (the implicit sync, rule 10) run: the run loop turns.
-    public func clockDidAdvance() throws { try settle() }
+    package func clockDidAdvance() throws { try settle() }
 
     /// The engine's driver goes back now: a strategy that keeps its context alive (a closure capturing it) keeps
     /// this app and its engine alive too.
-    public func close() { engine.close() }
+    package func close() { engine.close() }
 
-    public func restart() throws {
+    package func restart() throws {
         strategy.appWillTerminate(context)
         try settle()
         let closed = webViews.closeAll(\.options)
@@ -363,7 +363,7 @@ public final class WebViewApp: App {
         try webViews.switchBack(to: closed)
     }
 
-    public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
+    package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         if which == .native { return try nativeStore.storedCookies() }
         let store = webView?.configuration.websiteDataStore ?? context.webKit.defaultDataStore()
         var cookies: [Cookie]?
@@ -382,14 +382,14 @@ public final class WebViewApp: App {
 }
 
 /// Why a web view app could not do what the harness asked (an adapter error, not a behaviour under test).
-public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
+package enum WebViewAppError: Error, Sendable, CustomStringConvertible {
     /// The real engine could not be started (its driver's reason).
     case engineUnavailable(engine: String, reason: String)
     /// `getAllCookies` never called its completion handler (the profile holds cookie-store operations until the
     /// data store's first load, and nothing has been loaded).
     case inspectionNeverCompleted
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .engineUnavailable(let engine, let reason):
             "the \(engine) engine could not start: \(reason)"
@@ -400,13 +400,13 @@ public enum WebViewAppError: Error, Sendable, CustomStringConvertible {
 }
 
 /// The WebKit engine an app runs on.
-public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
+package enum WebKitEngineChoice: Sendable, CustomStringConvertible {
     /// The deterministic simulated engine with a platform profile.
     case simulated(PlatformProfile)
     /// A real engine in a driver process (WebKitGTK: `LiveStrategyAdapters`, in the full product only).
     case live(LiveWebKitEngine)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .simulated(let profile): "simulated WebKit profile \(profile.name)"
         case .live(let live): "real \(live.name) engine"
@@ -414,28 +414,28 @@ public enum WebKitEngineChoice: Sendable, CustomStringConvertible {
     }
 
     /// The simulated profile; nil for a real engine.
-    public var profile: PlatformProfile? {
+    package var profile: PlatformProfile? {
         if case .simulated(let profile) = self { profile } else { nil }
     }
 
     /// Whose parser the app's Foundation calls use: Apple's where the profile's jar is Apple's (iOS).
-    public var httpCookieParsing: HTTPCookieParsing {
+    package var httpCookieParsing: HTTPCookieParsing {
         if case .simulated(let profile) = self, profile.jar == .apple { .apple } else { .reference }
     }
 }
 
 /// A real engine as the web-view app starts one: the seam that keeps the engine's driver (and its module) out of
 /// every build that only simulates, so the core product needs no WebKitGTK.
-public struct LiveWebKitEngine: Sendable {
+package struct LiveWebKitEngine: Sendable {
     /// The engine's name in messages, e.g. `WebKitGTK`.
-    public let name: String
+    package let name: String
     /// A fresh engine for one app launch: on the scenario's clock and network, with a persistent data store when the
     /// scenario needs persistence, its events written to `eventLog`.
-    public let make: @Sendable (
+    package let make: @Sendable (
         _ clock: VirtualClock, _ network: any HTTPNetwork, _ persistent: Bool, _ eventLog: @escaping (String) -> Void
     ) throws -> any WebKitEngine
 
-    public init(
+    package init(
         name: String,
         make: @escaping @Sendable (VirtualClock, any HTTPNetwork, Bool, @escaping (String) -> Void) throws -> any WebKitEngine
     ) {

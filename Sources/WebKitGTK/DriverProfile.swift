@@ -7,13 +7,13 @@ import Locking
 /// PROTOCOL.md), so that a wait is measured before it is removed.
 ///
 /// Off unless ``startRecording()`` was called: a request then costs one clock read and one locked update more.
-public enum DriverProfile {
+package enum DriverProfile {
     /// A named total: how many times, and how long in all.
-    public struct Total: Sendable, Equatable {
-        public var count: Int
-        public var seconds: Double
+    package struct Total: Sendable, Equatable {
+        package var count: Int
+        package var seconds: Double
 
-        public init(count: Int, seconds: Double) {
+        package init(count: Int, seconds: Double) {
             self.count = count
             self.seconds = seconds
         }
@@ -23,12 +23,12 @@ public enum DriverProfile {
     private static let calls = Locked<[String: Total]?>(nil)
 
     /// From now on, every driver request's round trip is added to its operation's total.
-    public static func startRecording() {
+    package static func startRecording() {
         calls.withLock { $0 = [:] }
     }
 
     /// The round trips since ``startRecording()``, by operation; recording stops.
-    public static func stopRecording() -> [String: Total] {
+    package static func stopRecording() -> [String: Total] {
         calls.withLock { totals in
             defer { totals = nil }
             return totals ?? [:]
@@ -63,7 +63,7 @@ public enum DriverProfile {
     }
 
     /// Adds `more` into `totals`.
-    public static func merge(_ more: [String: Total], into totals: inout [String: Total]) {
+    package static func merge(_ more: [String: Total], into totals: inout [String: Total]) {
         for (name, total) in more {
             totals[name, default: Total(count: 0, seconds: 0)].count += total.count
             totals[name]!.seconds += total.seconds

@@ -8,20 +8,20 @@ import HarnessCore
 /// A driver serves one engine (one scenario) at a time; ``WebKitGTKDrivers`` leases it and resets it before the
 /// next. A driver that timed out, died or broke the protocol is killed with its process group (WebKit's processes
 /// and its Xvfb included) and never leased again.
-public final class WebKitGTKDriver: Sendable {
+package final class WebKitGTKDriver: Sendable {
     /// The protocol version this harness speaks.
     static let protocolVersion = 1
 
     let process: ChildProcess
     /// What the driver said in its reply to `start`.
-    public let handshake: Handshake
+    package let handshake: Handshake
 
     /// The driver's `start` result.
-    public struct Handshake: Sendable, Hashable {
+    package struct Handshake: Sendable, Hashable {
         /// e.g. `2.50.6 (libsoup 3.2.3)`.
-        public var version: String
+        package var version: String
         /// libfaketime is preloaded into WebKit's processes: `set-clock` moves their clock.
-        public var movesClock: Bool
+        package var movesClock: Bool
     }
 
     private init(process: ChildProcess, handshake: Handshake) {

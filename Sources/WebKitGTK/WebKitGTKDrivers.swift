@@ -8,11 +8,11 @@ import Locking
 ///
 /// Starting a driver costs about a second (Python, GTK, an Xvfb, WebKit's first processes); resetting one costs a
 /// few milliseconds, which is why a scenario leases a driver instead of starting its own.
-public final class WebKitGTKDrivers: Sendable {
+package final class WebKitGTKDrivers: Sendable {
     /// Where the driver lives inside the package.
-    public static let driverScript = "Sources/WebKitGTK/Driver/driver.py"
+    package static let driverScript = "Sources/WebKitGTK/Driver/driver.py"
     /// Debian's Python, whose `gi` is Debian's PyGObject (another Python on `PATH` would not have it).
-    public static let python = "/usr/bin/python3"
+    package static let python = "/usr/bin/python3"
     /// The typelib that `gir1.2-webkit2-4.1` installs: WebKitGTK's API 4.1 for PyGObject.
     static let webKitTypelibs = [
         "/usr/lib/x86_64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib",
@@ -20,50 +20,50 @@ public final class WebKitGTKDrivers: Sendable {
         "/usr/lib/girepository-1.0/WebKit2-4.1.typelib",
     ]
     /// libfaketime (Debian `faketime`), which the driver preloads into WebKit's processes to move their clock.
-    public static let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+    package static let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
     /// Whether the driver can move WebKit's clock (so scenarios that advance the virtual clock can run).
-    public static var movesClock: Bool { FileManager.default.fileExists(atPath: libfaketime) }
+    package static var movesClock: Bool { FileManager.default.fileExists(atPath: libfaketime) }
 
     /// How long one request may take (`settle` passes its own, longer, limit).
-    public static let requestTimeout: Duration = .seconds(10)
+    package static let requestTimeout: Duration = .seconds(10)
     /// A driver's start: Python, GTK, Xvfb and WebKit's first processes on a loaded CI machine.
-    public static let startTimeout: Duration = .seconds(30)
+    package static let startTimeout: Duration = .seconds(30)
 
     /// The drivers of this process, started from the package's `driver.py`.
-    public static let shared = WebKitGTKDrivers(configuration: nil)
+    package static let shared = WebKitGTKDrivers(configuration: nil)
     /// The Chromium drivers of this process (`Driver/chromium.py`: the same protocol, so the same engine drives it).
-    public static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
+    package static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
     /// The Firefox drivers of this process (`Driver/firefox.py`: WebDriver BiDi behind the same protocol).
-    public static let firefox = WebKitGTKDrivers(configuration: nil, program: .firefox)
+    package static let firefox = WebKitGTKDrivers(configuration: nil, program: .firefox)
     /// Every pool this process starts drivers from by name; each is stopped when the process exits or is interrupted.
-    public static let processWide = [shared, chromium, firefox]
+    package static let processWide = [shared, chromium, firefox]
 
     /// A driver program of this folder: which script, and how the harness names it in messages.
-    public struct Program: Sendable {
+    package struct Program: Sendable {
         /// Where the script lives inside the package.
-        public var script: String
+        package var script: String
         /// e.g. `WebKitGTK driver`, in error messages.
-        public var role: String
+        package var role: String
         /// The driver's name (what its `start` says), e.g. `webkitgtk`: the prefix of its lines in a transcript.
-        public var name: String
+        package var name: String
         /// The engine's name in skip reasons, e.g. `WebKitGTK`.
-        public var engine: String
+        package var engine: String
         /// How long one request may take: a Chromium driver starts a browser for a persistent store inside one.
-        public var requestTimeout: Duration
+        package var requestTimeout: Duration
         /// How long the driver's `start` may take.
-        public var startTimeout: Duration = WebKitGTKDrivers.startTimeout
+        package var startTimeout: Duration = WebKitGTKDrivers.startTimeout
         /// Why the engine's clock never moves, when that is known before the driver starts (a skip reason).
-        public var clockNeverMoves: String? = nil
+        package var clockNeverMoves: String? = nil
 
-        public static let webKitGTK = Program(
+        package static let webKitGTK = Program(
             script: driverScript, role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
-        public static let chromium = Program(
+        package static let chromium = Program(
             script: "Sources/WebKitGTK/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
             requestTimeout: .seconds(30))
         /// Firefox's start (WebDriver BiDi's `session.new`) took 6 s on the idle machine and 15–20 s with other
         /// builds running; a persistent store starts a second Firefox inside `new-data-store`.
-        public static let firefox = Program(
+        package static let firefox = Program(
             script: "Sources/WebKitGTK/Driver/firefox.py", role: "Firefox driver", name: "firefox", engine: "Firefox",
             requestTimeout: .seconds(60), startTimeout: .seconds(90),
             clockNeverMoves: "with libfaketime preloaded, Firefox ESR 153 hangs before it opens its WebDriver BiDi port (measured), so its driver never moves the clock")
@@ -73,7 +73,7 @@ public final class WebKitGTKDrivers: Sendable {
     /// at the first start.
     let fixedConfiguration: ChildProcessConfiguration?
     /// Which driver this pool starts.
-    public let program: Program
+    package let program: Program
 
     /// A pool of its own (tests start a stand-in driver that crashes or hangs on cue).
     package init(configuration: ChildProcessConfiguration?, program: Program = .webKitGTK) {
@@ -82,7 +82,7 @@ public final class WebKitGTKDrivers: Sendable {
     }
 
     /// Stops the drivers of every process-wide pool.
-    public static func stopAllProcessWide() {
+    package static func stopAllProcessWide() {
         for pool in processWide { pool.stopAll() }
     }
 
@@ -97,7 +97,7 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// Why the real engine cannot run here, or nil when everything it needs is installed: Debian's Python with
     /// PyGObject, WebKitGTK's typelib, the driver script, and an X display or Xvfb to start one.
-    public static func unavailableReason(
+    package static func unavailableReason(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath
     ) -> String? {
@@ -193,7 +193,7 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// The drivers that crashed while starting and were started again since the last call, each as its error
     /// (the driver's last stderr lines included); a run prints them when it ends.
-    public func takeStartCrashes() -> [String] {
+    package func takeStartCrashes() -> [String] {
         state.withLock { state in
             defer { state.startCrashes.removeAll() }
             return state.startCrashes
@@ -203,7 +203,7 @@ public final class WebKitGTKDrivers: Sendable {
     /// What a driver of this pool says in its `start` reply (its engine's version, whether it moves its clock): a
     /// driver is leased (started when none is idle) and given back for the next scenario.
     /// - Throws: ``ChildProcessError`` when no driver can start.
-    public func handshake() throws -> WebKitGTKDriver.Handshake {
+    package func handshake() throws -> WebKitGTKDriver.Handshake {
         let driver = try lease()
         defer { giveBack(driver) }
         return driver.handshake
@@ -217,7 +217,7 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// The idle drivers' own profiles (`profile`: where each one's time went since it was last asked), summed; a
     /// driver that does not keep one (`skipped`) adds nothing.
-    public func takeDriverProfiles() -> [String: DriverProfile.Total] {
+    package func takeDriverProfiles() -> [String: DriverProfile.Total] {
         let drivers = state.withLock { $0.idle }
         var totals: [String: DriverProfile.Total] = [:]
         for driver in drivers {
@@ -229,7 +229,7 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// The memory of each driver of this pool that is running, with its WebKit processes and its Xvfb (its process
     /// group): the proportional set size (a shared page counted in part), in bytes, from `/proc/PID/smaps_rollup`.
-    public func memoryPerDriver() -> [Int] {
+    package func memoryPerDriver() -> [Int] {
         let groups = Set(processIdentifiers)
         var bytes: [Int32: Int] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
@@ -248,7 +248,7 @@ public final class WebKitGTKDrivers: Sendable {
 
     /// Stops every driver this process started (each takes its WebKit processes and Xvfb with it), waiting up to
     /// a second for each before killing its process group.
-    public func stopAll() {
+    package func stopAll() {
         let drivers = state.withLock { state -> [WebKitGTKDriver] in
             defer { state.all.removeAll(); state.idle.removeAll() }
             return state.all

@@ -20,18 +20,18 @@ import WebKitModel
 ///   the scenario's virtual clock, so expiry means the same to the native store (virtual) and to WebKit.
 /// - **Failures.** A driver that hangs, dies or breaks its protocol is killed with its process group; the next
 ///   ``runUntilIdle()`` throws ``WebKitError/Code/engineFailed`` and the scenario is an error, never a verdict.
-public final class WebKitGTKEngine: WebKitEngine {
-    public let clock: VirtualClock
+package final class WebKitGTKEngine: WebKitEngine {
+    package let clock: VirtualClock
     let network: any HTTPNetwork
     /// Where engine events go (the transcript), one line each.
-    public var eventLog: (String) -> Void
+    package var eventLog: (String) -> Void
     /// How long one `settle` may wait for WebKit to do something, by default.
-    public static let defaultSettleWait: TimeInterval = 10
+    package static let defaultSettleWait: TimeInterval = 10
     /// How long one `settle` may wait for WebKit to do something before the step fails as not settling; the
     /// driver that does not answer within this plus its request time limit is killed.
-    public let settleWait: TimeInterval
+    package let settleWait: TimeInterval
     /// The most turns one ``runUntilIdle()`` takes before it gives up (an app scheduling work forever).
-    public static let maximumTurns = 10_000
+    package static let maximumTurns = 10_000
 
     let drivers: WebKitGTKDrivers
     let driver: WebKitGTKDriver
@@ -95,7 +95,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     /// - Parameters:
     ///   - persistent: the scenario kills and relaunches the app, so the default data store must live on disk.
     /// - Throws: ``ChildProcessError`` when no driver can start (no display, WebKitGTK missing).
-    public init(
+    package init(
         clock: VirtualClock, network: any HTTPNetwork, persistent: Bool, drivers: WebKitGTKDrivers = .shared,
         settleWait: TimeInterval = defaultSettleWait, eventLog: @escaping (String) -> Void = { _ in }
     ) throws {
@@ -124,7 +124,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     }
 
     /// Gives the driver back for the next scenario (once: a driver given back twice would serve two at a time).
-    public func close() {
+    package func close() {
         let first = closed.withLock { closed -> Bool in
             defer { closed = true }
             return !closed
@@ -138,10 +138,10 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     deinit { close() }
 
-    public var now: Date { clock.now }
+    package var now: Date { clock.now }
 
     /// `set-clock` moves the engine's clock (the driver said `faketime: true`): scenarios on a virtual clock can run.
-    public var movesClock: Bool { driver.handshake.movesClock }
+    package var movesClock: Bool { driver.handshake.movesClock }
 
     func log(_ line: String) { eventLog(drivers.program.name + ": " + line) }
 
@@ -174,7 +174,7 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     // MARK: Data stores
 
-    public func defaultDataStore() -> Int {
+    package func defaultDataStore() -> Int {
         if let defaultStore { return defaultStore }
         var fields: [String: JSONValue] = ["persistent": .bool(persistentDirectory != nil)]
         if let persistentDirectory { fields["directory"] = .string(persistentDirectory.path) }
@@ -183,7 +183,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         return store
     }
 
-    public func makeNonPersistentDataStore() -> Int {
+    package func makeNonPersistentDataStore() -> Int {
         newStore(["persistent": false], kind: "non-persistent")
     }
 
@@ -198,28 +198,28 @@ public final class WebKitGTKEngine: WebKitEngine {
         return store
     }
 
-    public func setCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
+    package func setCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
         guard stores.contains(store) else { return log("setCookie ignored: data store #\(store) belongs to a killed process") }
         guard send("set-cookie", ["store": .integer(store), "cookie": DriverMessages.cookie(cookie)]) != nil else { return }
         log("CookieManager.add_cookie \(cookie.summary) in data store #\(store): done")
         schedule(after: 0, completion)
     }
 
-    public func deleteCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
+    package func deleteCookie(_ cookie: Cookie, inDataStore store: Int, completion: @escaping () -> Void) {
         guard stores.contains(store) else { return log("delete ignored: data store #\(store) belongs to a killed process") }
         guard send("delete-cookie", ["store": .integer(store), "cookie": DriverMessages.cookie(cookie)]) != nil else { return }
         log("CookieManager.delete_cookie \(cookie.name) (\(cookie.domain)\(cookie.path)) in data store #\(store): done")
         schedule(after: 0, completion)
     }
 
-    public func removeAllWebsiteData(inDataStore store: Int, completion: @escaping () -> Void) {
+    package func removeAllWebsiteData(inDataStore store: Int, completion: @escaping () -> Void) {
         guard stores.contains(store) else { return log("removeData ignored: data store #\(store) belongs to a killed process") }
         guard send("clear-data-store", ["store": .integer(store)]) != nil else { return }
         log("WebsiteDataManager.clear(ALL) in data store #\(store): done")
         schedule(after: 0, completion)
     }
 
-    public func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void) {
+    package func getAllCookies(inDataStore store: Int, completion: @escaping ([Cookie]) -> Void) {
         guard stores.contains(store) else { return log("getAllCookies ignored: data store #\(store) belongs to a killed process") }
         guard let result = send("get-cookies", ["store": .integer(store)]) else { return }
         do throws(LineProtocol.Violation) {
@@ -230,7 +230,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         }
     }
 
-    public func observeCookieChanges(inDataStore store: Int, _ handler: @escaping () -> Void) {
+    package func observeCookieChanges(inDataStore store: Int, _ handler: @escaping () -> Void) {
         guard stores.contains(store) else { return }
         if observers[store] == nil { send("observe-cookies", ["store": .integer(store)]) }
         observers[store, default: []].append(handler)
@@ -238,7 +238,7 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     // MARK: Web views
 
-    public func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int {
+    package func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int {
         guard stores.contains(dataStore) else {
             log("web view not created: its data store #\(dataStore) belongs to a killed process")
             return -makeHandle()
@@ -285,7 +285,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         }
     }
 
-    public func load(_ request: WebRequest, inWebView handle: Int) -> Int {
+    package func load(_ request: WebRequest, inWebView handle: Int) -> Int {
         guard let view = views[handle] else {
             log("load ignored: web view #\(handle) belongs to a killed process")
             return -makeHandle()
@@ -310,11 +310,11 @@ public final class WebKitGTKEngine: WebKitEngine {
         return navigation
     }
 
-    public func currentURL(ofWebView webView: Int) -> URL? { views[webView]?.page }
+    package func currentURL(ofWebView webView: Int) -> URL? { views[webView]?.page }
 
-    public func isLoading(webView: Int) -> Bool { !(views[webView]?.loading.isEmpty ?? true) }
+    package func isLoading(webView: Int) -> Bool { !(views[webView]?.loading.isEmpty ?? true) }
 
-    public func evaluateJavaScript(
+    package func evaluateJavaScript(
         _ source: String, inWebView handle: Int, completion: @escaping (Result<String?, WebKitError>) -> Void
     ) {
         guard views[handle] != nil else { return log("evaluateJavaScript ignored: web view #\(handle) belongs to a killed process") }
@@ -345,7 +345,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         else { schedule(after: 0) { completion(outcome) } }
     }
 
-    public func clickLink(to url: URL, inWebView handle: Int) {
+    package func clickLink(to url: URL, inWebView handle: Int) {
         guard let view = views[handle], view.page != nil else {
             return log("link click to \(url) ignored: web view #\(handle) shows no page")
         }
@@ -359,7 +359,7 @@ public final class WebKitGTKEngine: WebKitEngine {
     }
 
     /// The page clicks a `target="_blank"` link; WebKit's new-window action comes back as `decide-new-window`.
-    public func clickLinkToNewWindow(_ url: URL, inWebView handle: Int) {
+    package func clickLinkToNewWindow(_ url: URL, inWebView handle: Int) {
         guard let view = views[handle], view.page != nil else {
             return log("target=_blank link click to \(url) ignored: web view #\(handle) shows no page")
         }
@@ -369,7 +369,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         log("web view #\(handle): the page clicks a target=_blank link to \(url)")
     }
 
-    public func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {
+    package func submitForm(_ request: WebRequest, inWebView handle: Int) -> Int? {
         guard let view = views[handle], view.page != nil else {
             log("form submission to \(request.url) ignored: web view #\(handle) shows no page")
             return nil
@@ -389,7 +389,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         return navigation
     }
 
-    public func goInHistory(by offset: Int, inWebView handle: Int) -> Int? {
+    package func goInHistory(by offset: Int, inWebView handle: Int) -> Int? {
         guard let view = views[handle] else {
             log("history navigation ignored: web view #\(handle) belongs to a killed process")
             return nil
@@ -408,7 +408,7 @@ public final class WebKitGTKEngine: WebKitEngine {
         return navigation
     }
 
-    public func requestSubresource(
+    package func requestSubresource(
         _ request: WebRequest, kind: SubresourceKind, inWebView handle: Int,
         completion: @escaping (Result<WebResponse, WebKitError>) -> Void
     ) {
@@ -436,19 +436,19 @@ public final class WebKitGTKEngine: WebKitEngine {
     // MARK: The app's run loop
 
     @discardableResult
-    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> Int {
+    package func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> Int {
         let handle = makeHandle()
         queue.add(due: clock.now.addingTimeInterval(max(0, delay)), handle: handle, work: work)
         return handle
     }
 
-    public func cancelScheduled(_ handle: Int) {
+    package func cancelScheduled(_ handle: Int) {
         queue.cancel(handle)
     }
 
     /// Runs the app's due work and WebKit's events until both are idle; when only future app work is left, moves
     /// the virtual clock to it (as the simulated engine does) and goes on.
-    public func runUntilIdle() throws {
+    package func runUntilIdle() throws {
         var turns = 0
         while true {
             if let failure = pendingFailure { throw failure }
@@ -517,7 +517,7 @@ public final class WebKitGTKEngine: WebKitEngine {
 
     /// The app process is killed: its web views and data stores go, with WebKit's processes; what the persistent
     /// store wrote to disk stays for the next launch's new WebKit processes.
-    public func terminateApp() {
+    package func terminateApp() {
         queue.removeAll()
         views.removeAll()
         stores.removeAll()

@@ -86,3 +86,22 @@ struct AdapterCatalogTests {
         #expect(names == ["catalog-test", "catalog-test@ios-18", "catalog-test@ios-12", "catalog-test@ios-11", "catalog-test@webkitgtk", "catalog-test@webkitgtk-live"])
     }
 }
+
+/// A core build reads the built-in expectation files, which name the full product's adapters: the names it lets pass
+/// are those the full product adds, and none in the full product itself (where a typo must stay an error).
+@Suite("adapter catalog: the full product's names")
+struct FullProductNamesTests {
+    @Test("the core's list of the full product's store and browser names is what FullHarness adds")
+    func namesMatchTheFamilies() {
+        let added = [StoreAdapters.curl] + ExternalAdapters.all + BrowserAdapters.all
+        #expect(AdapterCatalog.fullProductNames == Set(added.map(\.name)))
+        #expect(StrategyAdapterCatalog.live.allSatisfy { $0.name.hasSuffix(StrategyAdapterCatalog.liveSuffix) })
+    }
+
+    @Test("in the full product no name counts as lacked")
+    func nothingLackedInTheFullProduct() {
+        FullHarness.install()
+        #expect(!AdapterCatalog.isLackedFullProductName("wk-combned@webkitgtk-live"))
+        #expect(!AdapterCatalog.isLackedFullProductName("curl"))
+    }
+}

@@ -5,24 +5,24 @@ import Foundation
 /// when the profile passes a subtest the port passes, or fails it with the value the port's `document.cookie` showed
 /// (the generated expectation file's `observed=`). Every cell that differs must be in the known-differences list with
 /// its cause; a listed cell that now matches is stale and must leave the list.
-public struct WPTCookieComparison: Sendable {
+package struct WPTCookieComparison: Sendable {
     /// `Corpora/wpt-cookies/known-differences.json`: the cells where a profile is known to differ from the record.
-    public struct KnownDifferences: Sendable, Decodable {
-        public struct Entry: Sendable, Decodable, Hashable {
-            public var profiles: [String]
-            public var scenarios: [String]
+    package struct KnownDifferences: Sendable, Decodable {
+        package struct Entry: Sendable, Decodable, Hashable {
+            package var profiles: [String]
+            package var scenarios: [String]
             /// Why the model differs: a departure of the real jar not modelled yet, or a port's newer library.
-            public var cause: String
+            package var cause: String
         }
 
-        public var differences: [Entry]
+        package var differences: [Entry]
 
-        public init(differences: [Entry]) { self.differences = differences }
+        package init(differences: [Entry]) { self.differences = differences }
 
-        public static let fileName = "known-differences.json"
+        package static let fileName = "known-differences.json"
 
         /// Reads `known-differences.json` of the corpus at `corpusPath`; an absent file lists nothing.
-        public static func read(corpusPath: String) throws -> KnownDifferences {
+        package static func read(corpusPath: String) throws -> KnownDifferences {
             let path = URL(fileURLWithPath: corpusPath).appendingPathComponent(fileName).path
             guard FileManager.default.fileExists(atPath: path) else { return KnownDifferences(differences: []) }
             do {
@@ -33,20 +33,20 @@ public struct WPTCookieComparison: Sendable {
         }
 
         /// The cause listed for `scenario` on `profile`, if any.
-        public func cause(profile: String, scenario: String) -> String? {
+        package func cause(profile: String, scenario: String) -> String? {
             differences.first { $0.profiles.contains(profile) && $0.scenarios.contains(scenario) }?.cause
         }
     }
 
     /// One cell: a subtest on a profile.
-    public struct Cell: Sendable, Hashable {
-        public var profile: String
-        public var scenario: String
-        public var matchesRecord: Bool
+    package struct Cell: Sendable, Hashable {
+        package var profile: String
+        package var scenario: String
+        package var matchesRecord: Bool
         /// What the profile did, when it differs (the harness's failure message, or "passed").
-        public var observed: String
+        package var observed: String
 
-        public init(profile: String, scenario: String, matchesRecord: Bool, observed: String) {
+        package init(profile: String, scenario: String, matchesRecord: Bool, observed: String) {
             self.profile = profile
             self.scenario = scenario
             self.matchesRecord = matchesRecord
@@ -55,24 +55,24 @@ public struct WPTCookieComparison: Sendable {
     }
 
     /// A profile's tally.
-    public struct ProfileTally: Sendable, Hashable {
-        public var profile: String
-        public var port: WPTCookieCorpus.Port
-        public var matching = 0
-        public var differing = 0
-        public var known = 0
+    package struct ProfileTally: Sendable, Hashable {
+        package var profile: String
+        package var port: WPTCookieCorpus.Port
+        package var matching = 0
+        package var differing = 0
+        package var known = 0
 
-        public var total: Int { matching + differing }
-        public var rate: Double { total == 0 ? 0 : Double(matching) / Double(total) }
+        package var total: Int { matching + differing }
+        package var rate: Double { total == 0 ? 0 : Double(matching) / Double(total) }
     }
 
-    public let tallies: [ProfileTally]
+    package let tallies: [ProfileTally]
     /// Cells that differ from the record and are not listed, with what was observed.
-    public let unexplained: [Cell]
+    package let unexplained: [Cell]
     /// Listed cells that match the record now.
-    public let stale: [(profile: String, scenario: String)]
+    package let stale: [(profile: String, scenario: String)]
 
-    public init(cells: [Cell], ports: [String: WPTCookieCorpus.Port], known: KnownDifferences) {
+    package init(cells: [Cell], ports: [String: WPTCookieCorpus.Port], known: KnownDifferences) {
         var tallies: [String: ProfileTally] = [:]
         var unexplained: [Cell] = []
         var stale: [(String, String)] = []
@@ -93,10 +93,10 @@ public struct WPTCookieComparison: Sendable {
         self.stale = stale
     }
 
-    public var isAsExpected: Bool { unexplained.isEmpty && stale.isEmpty }
+    package var isAsExpected: Bool { unexplained.isEmpty && stale.isEmpty }
 
     /// The table `conformance wpt-cookies` prints and the README quotes.
-    public var table: String {
+    package var table: String {
         var lines = ["| profile | compared with | match the recorded result | differ (each listed with its cause) |", "|---|---|---:|---:|"]
         for tally in tallies {
             let percent = String(format: "%.1f%%", tally.rate * 100)

@@ -12,9 +12,9 @@ import Foundation
 ///   baseline, `LayoutTests/imported/w3c/web-platform-tests/`, which macOS and iOS share: CFNetwork's jar).
 /// - `recorded/glib/<wpt path>-expected.txt`: the GTK/WPE override (`LayoutTests/platform/glib/...`), where one
 ///   exists; elsewhere the glib ports record what the generic baseline says.
-public struct WPTCookieCorpus: Sendable {
+package struct WPTCookieCorpus: Sendable {
     /// The port whose recorded results a profile is compared with.
-    public enum Port: String, Sendable, CaseIterable {
+    package enum Port: String, Sendable, CaseIterable {
         /// macOS and iOS (CFNetwork's jar): WebKit's generic baseline.
         case apple
         /// WebKitGTK and WPE (libsoup's jar): the glib override, else the generic baseline.
@@ -22,9 +22,9 @@ public struct WPTCookieCorpus: Sendable {
     }
 
     /// One subtest as the corpus states it.
-    public struct Subtest: Sendable, Hashable, Decodable {
+    package struct Subtest: Sendable, Hashable, Decodable {
         /// The WPT helper that runs it: how the cookies are set and where they are read.
-        public enum Helper: String, Sendable, Hashable, Decodable {
+        package enum Helper: String, Sendable, Hashable, Decodable {
             /// `httpCookieTest`: a `fetch` of `/cookies/resources/cookie.py?set=…` answers with one `Set-Cookie`
             /// per string; `document.cookie` is read from a page at the cookie's default path
             /// (`/cookies/resources/echo-cookie.html`) when `defaultPath`, else on the test page.
@@ -45,37 +45,37 @@ public struct WPTCookieCorpus: Sendable {
         }
 
         /// The subtest's name, exactly as WPT prints it (the recorded results are keyed by it).
-        public var name: String
-        public var helper: Helper
+        package var name: String
+        package var helper: Helper
         /// `Set-Cookie` field values (or `document.cookie` writes), in order.
-        public var cookies: [String]
+        package var cookies: [String]
         /// What `document.cookie` must show afterwards ("" for no cookie).
-        public var expected: String
-        public var defaultPath: Bool
+        package var expected: String
+        package var defaultPath: Bool
         /// WPT lets the subtest pass when the fetch itself fails (the line is not one a server may send).
-        public var allowFetchFailure: Bool
-        public var note: String?
+        package var allowFetchFailure: Bool
+        package var note: String?
         /// The prefixed-cookie helpers: the cookie's name and value (what `list.py` and `document.cookie` are read for).
-        public var cookieName: String?
-        public var value: String?
+        package var cookieName: String?
+        package var value: String?
         /// The prefixed-cookie helpers: whether a later `fetch` of `list.py` carries the cookie.
-        public var expectCookieSet: Bool?
+        package var expectCookieSet: Bool?
         /// `prefixedCookieViaDom`: whether `document.cookie` shows `name=value` after the write.
-        public var expectInDocumentCookie: Bool?
+        package var expectInDocumentCookie: Bool?
         /// Where the helper sets and reads the cookie: `self` (the page's origin) or another origin (a template).
-        public var origin: String?
+        package var origin: String?
         /// The page the test runs in, when not the test file's own (a frame at `/`).
-        public var pagePath: String?
+        package var pagePath: String?
 
         /// The prefixed-cookie helpers: `name=value`, what `list.py` and `document.cookie` are read for.
-        public var prefixedPair: String? { cookieName.flatMap { name in value.map { "\(name)=\($0)" } } }
+        package var prefixedPair: String? { cookieName.flatMap { name in value.map { "\(name)=\($0)" } } }
 
         enum CodingKeys: String, CodingKey {
             case name, helper, cookies, expected, defaultPath, allowFetchFailure, note, cookieName, value, expectCookieSet,
                  expectInDocumentCookie, origin, pagePath
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
             helper = try container.decode(Helper.self, forKey: .helper)
@@ -94,31 +94,31 @@ public struct WPTCookieCorpus: Sendable {
     }
 
     /// Where a file of the corpus was taken from.
-    public struct Origin: Sendable, Hashable, Decodable, CustomStringConvertible {
-        public var repository: String
-        public var path: String
-        public var commit: String
+    package struct Origin: Sendable, Hashable, Decodable, CustomStringConvertible {
+        package var repository: String
+        package var path: String
+        package var commit: String
 
-        public var description: String { "\(repository) \(path)@\(commit.prefix(8))" }
+        package var description: String { "\(repository) \(path)@\(commit.prefix(8))" }
     }
 
     /// One WPT test file: its subtests and what each port recorded for them.
-    public struct TestFile: Sendable {
+    package struct TestFile: Sendable {
         /// The WPT path, e.g. `cookies/name/name.html`.
-        public var test: String
-        public var source: Origin
+        package var test: String
+        package var source: Origin
         /// Whether the test page is served over https (`.https.` in its name).
-        public var isSecure: Bool
-        public var subtests: [Subtest]
+        package var isSecure: Bool
+        package var subtests: [Subtest]
         /// The recorded results by port; glib without its own file records the generic baseline's (Apple's). A port
         /// with no record at all is absent.
-        public var recorded: [Port: WPTRecordedResults]
+        package var recorded: [Port: WPTRecordedResults]
         /// Each port's outcome per subtest name, read once from ``recorded``.
-        public var outcomes: [Port: [String: WPTRecordedResults.Outcome]]
+        package var outcomes: [Port: [String: WPTRecordedResults.Outcome]]
 
         /// The file's short name for scenario ids: `name`, `value-ctl`, `attributes-ctl`, `charset`… — the name up
         /// to its first dot, unless another file of its folder shares that (``longStem``).
-        public internal(set) var stem = ""
+        package internal(set) var stem = ""
 
         var shortStem: String {
             let file = test.split(separator: "/").last.map(String.init) ?? test
@@ -133,21 +133,21 @@ public struct WPTCookieCorpus: Sendable {
         }
 
         /// The WPT folder under `cookies/`: `name`, `attributes`, `size`…
-        public var folder: String {
+        package var folder: String {
             let parts = test.split(separator: "/")
             return parts.count >= 3 ? String(parts[parts.count - 2]) : "cookies"
         }
     }
 
-    public let root: URL
-    public let files: [TestFile]
+    package let root: URL
+    package let files: [TestFile]
 
     /// No file of the corpus comes near this; a larger one is not a corpus file.
     static let maximumFileSize = 4 << 20
 
     /// Reads the corpus at `path` (the folder holding `vectors/` and `recorded/`).
     /// - Throws: ``WPTCookieCorpusError`` naming the file and what is wrong with it.
-    public init(path: String) throws {
+    package init(path: String) throws {
         root = URL(fileURLWithPath: path, isDirectory: true)
         let vectors = root.appendingPathComponent("vectors")
         var isDirectory: ObjCBool = false
@@ -221,7 +221,7 @@ public struct WPTCookieCorpus: Sendable {
 }
 
 /// A corpus that cannot be read, with the file and the reason.
-public struct WPTCookieCorpusError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct WPTCookieCorpusError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

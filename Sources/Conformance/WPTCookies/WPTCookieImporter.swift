@@ -19,13 +19,13 @@ import XMLSupport
 /// failure whose `observed=` is the message the harness gives for the value the port's `document.cookie` showed
 /// ("got"), so a profile that fails it *for another reason* is unexpected; a PASS is an expected pass. A subtest the
 /// importer cannot express is listed in the suite's provenance with the reason.
-public struct WPTCookieImporter: Sendable {
-    public static let suiteID = "wpt-cookies"
+package struct WPTCookieImporter: Sendable {
+    package static let suiteID = "wpt-cookies"
     /// The corpus and what is generated from it, relative to the package root.
-    public static let corpusPath = "Corpora/wpt-cookies"
-    public static let suitePath = "Corpora/wpt-cookies/wpt-cookies.xml"
-    public static let expectationsFolder = "Corpora/wpt-cookies/expectations"
-    public static let host = "web-platform.test"
+    package static let corpusPath = "Corpora/wpt-cookies"
+    package static let suitePath = "Corpora/wpt-cookies/wpt-cookies.xml"
+    package static let expectationsFolder = "Corpora/wpt-cookies/expectations"
+    package static let host = "web-platform.test"
     static let echoPath = "/cookies/resources/echo-cookie.html"
     /// WPT's `list.py`: answers with the cookies its request carried (the prefixed-cookie helpers read it).
     static let listPath = "/cookies/resources/list.py"
@@ -34,7 +34,7 @@ public struct WPTCookieImporter: Sendable {
     /// The adapters whose expectation files are generated: the web view with no sync on each simulated profile and
     /// on the real WebKitGTK engine (`isLive`: run only when asked, it needs the engine), and the port whose record
     /// each is compared with.
-    public static let profiles: [(adapter: String, profile: String, port: WPTCookieCorpus.Port, isLive: Bool)] = [
+    package static let profiles: [(adapter: String, profile: String, port: WPTCookieCorpus.Port, isLive: Bool)] = [
         ("wk-no-sync", "ios", .apple, false), ("wk-no-sync@ios-18", "ios-18", .apple, false),
         ("wk-no-sync@ios-12", "ios-12", .apple, false), ("wk-no-sync@ios-11", "ios-11", .apple, false),
         ("wk-no-sync@webkitgtk", "webkitgtk", .glib, false),
@@ -42,21 +42,21 @@ public struct WPTCookieImporter: Sendable {
     ]
 
     /// A subtest left out, and why.
-    public struct SkippedSubtest: Sendable, Hashable {
-        public var test: String
-        public var name: String
-        public var reason: String
+    package struct SkippedSubtest: Sendable, Hashable {
+        package var test: String
+        package var name: String
+        package var reason: String
     }
 
     /// One subtest as a scenario.
-    public struct ImportedSubtest: Sendable {
-        public var file: WPTCookieCorpus.TestFile
-        public var subtest: WPTCookieCorpus.Subtest
-        public var scenarioID: String
+    package struct ImportedSubtest: Sendable {
+        package var file: WPTCookieCorpus.TestFile
+        package var subtest: WPTCookieCorpus.Subtest
+        package var scenarioID: String
         /// The `Set-Cookie` lines as the route sends them, or the `document.cookie` writes.
-        public var cookies: [String]
-        public var expected: String
-        public var routePath: String
+        package var cookies: [String]
+        package var expected: String
+        package var routePath: String
 
         var origin: String { "\(file.isSecure ? "https" : "http")://\(WPTCookieImporter.host)" }
         var pagePath: String { subtest.pagePath ?? "/" + file.test }
@@ -68,11 +68,11 @@ public struct WPTCookieImporter: Sendable {
         }
     }
 
-    public let corpus: WPTCookieCorpus
-    public let imported: [ImportedSubtest]
-    public let skipped: [SkippedSubtest]
+    package let corpus: WPTCookieCorpus
+    package let imported: [ImportedSubtest]
+    package let skipped: [SkippedSubtest]
 
-    public init(corpus: WPTCookieCorpus) {
+    package init(corpus: WPTCookieCorpus) {
         self.corpus = corpus
         var imported: [ImportedSubtest] = []
         var skipped: [SkippedSubtest] = []
@@ -176,8 +176,8 @@ public struct WPTCookieImporter: Sendable {
 
     // MARK: - The suite
 
-    public func suiteXML(to path: String) throws { try write(to: path, writeSuite) }
-    public func suiteXML() throws -> String { try XMLStreamWriter.string(writeSuite) }
+    package func suiteXML(to path: String) throws { try write(to: path, writeSuite) }
+    package func suiteXML() throws -> String { try XMLStreamWriter.string(writeSuite) }
 
     private func write(to path: String, _ body: (XMLStreamWriter) throws -> Void) throws {
         try GeneratedSuiteFile.write(to: path, body)
@@ -295,7 +295,7 @@ public struct WPTCookieImporter: Sendable {
     }
 
     /// A title with control characters shown as `\uXXXX` (a title is one line of text).
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || !isXMLCharacter(scalar) {
@@ -324,7 +324,7 @@ public struct WPTCookieImporter: Sendable {
     // MARK: - The expectation files
 
     /// The expected status of `subtest` on a profile compared with `port`, as the port recorded it.
-    public func recorded(_ subtest: ImportedSubtest, port: WPTCookieCorpus.Port) -> WPTRecordedResults.Outcome? {
+    package func recorded(_ subtest: ImportedSubtest, port: WPTCookieCorpus.Port) -> WPTRecordedResults.Outcome? {
         subtest.file.outcomes[port]?[subtest.subtest.name]
     }
 
@@ -363,11 +363,11 @@ public struct WPTCookieImporter: Sendable {
         return subtest.subtest.helper == .prefixedCookieViaDom ? failureMessage(expected: subtest.expected, got: got) : nil
     }
 
-    public func expectationsXML(adapter: String, port: WPTCookieCorpus.Port, to path: String) throws {
+    package func expectationsXML(adapter: String, port: WPTCookieCorpus.Port, to path: String) throws {
         try write(to: path) { try writeExpectations(adapter: adapter, port: port, $0) }
     }
 
-    public func expectationsXML(adapter: String, port: WPTCookieCorpus.Port) throws -> String {
+    package func expectationsXML(adapter: String, port: WPTCookieCorpus.Port) throws -> String {
         try XMLStreamWriter.string { try writeExpectations(adapter: adapter, port: port, $0) }
     }
 

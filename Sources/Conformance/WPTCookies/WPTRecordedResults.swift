@@ -4,23 +4,23 @@
 /// spaces, so a line is matched against the subtest names the corpus knows, the longest that fits. A FAIL of
 /// `assert_equals` quotes both values as testharness.js prints them (`expected "a=1" but got ""`), which
 /// ``Outcome/fail(message:expected:got:)`` keeps decoded.
-public struct WPTRecordedResults: Sendable {
+package struct WPTRecordedResults: Sendable {
     /// What the port recorded for one subtest.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         case pass
         /// `got` is the value the port's `document.cookie` showed, when the message quotes it as a string.
         case fail(message: String, expected: String?, got: String?)
         /// TIMEOUT, NOTRUN and the like, with the rest of the line.
         case other(status: String, message: String)
 
-        public var isPass: Bool { self == .pass }
+        package var isPass: Bool { self == .pass }
     }
 
     /// The corpus file the lines come from (`recorded/apple/cookies/name/name-expected.txt`).
-    public let file: String
-    public let lines: [String]
+    package let file: String
+    package let lines: [String]
 
-    public init(text: String, file: String) {
+    package init(text: String, file: String) {
         self.file = file
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
@@ -28,7 +28,7 @@ public struct WPTRecordedResults: Sendable {
     static let statuses = ["PASS", "FAIL", "TIMEOUT", "NOTRUN", "PRECONDITION_FAILED"]
 
     /// The outcome of each of `names` the file records (a name it does not record is absent).
-    public func outcomes(for names: [String]) -> [String: Outcome] {
+    package func outcomes(for names: [String]) -> [String: Outcome] {
         // Names by their first word, longest first: a line is then tried against a few names, not all of them.
         var byFirstWord: [Substring: [String]] = [:]
         for name in Set(names) { byFirstWord[name.split(separator: " ").first ?? "", default: []].append(name) }

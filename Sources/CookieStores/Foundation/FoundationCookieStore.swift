@@ -18,9 +18,9 @@ import Locking
 ///
 /// Foundation has no non-HTTP API and no notion of same-site requests: the request context is not used. It reads
 /// the wall clock itself (`Date()`), so this store does not follow the harness's virtual clock.
-public final class FoundationCookieStore: CookieStore {
+package final class FoundationCookieStore: CookieStore {
     /// Where the cookies live between app launches.
-    public enum Persistence: Sendable {
+    package enum Persistence: Sendable {
         /// `URLSessionConfiguration.ephemeral.httpCookieStorage`: a fresh in-memory storage, nothing survives a
         /// restart — Foundation's counterpart of a non-persistent data store.
         case inMemory
@@ -33,7 +33,7 @@ public final class FoundationCookieStore: CookieStore {
 
     /// A new, empty store, isolated from every other (never `HTTPCookieStorage.shared`).
     /// - Throws: ``CookieStoreError/failed(_:)`` when the on-disk storage cannot be set up.
-    public init(persistence: Persistence) throws {
+    package init(persistence: Persistence) throws {
         switch persistence {
         case .inMemory:
             file = nil
@@ -51,7 +51,7 @@ public final class FoundationCookieStore: CookieStore {
     }
 
     /// The file Foundation persists this store to, once it has written one (on-disk stores only).
-    public var persistentFilePath: String? { file?.currentFile }
+    package var persistentFilePath: String? { file?.currentFile }
 
     /// A fresh `URLSessionConfiguration.ephemeral.httpCookieStorage`.
     ///
@@ -67,7 +67,7 @@ public final class FoundationCookieStore: CookieStore {
 
     // MARK: CookieStore
 
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
+    package func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
         let url = try Self.foundationURL(url)
         storage.withLock { storage in
             let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
@@ -75,23 +75,23 @@ public final class FoundationCookieStore: CookieStore {
         }
     }
 
-    public func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
+    package func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
         let url = try Self.foundationURL(url)
         return storage.withLock { storage in
             HTTPCookie.requestHeaderFields(with: storage.cookies(for: url) ?? [])["Cookie"]
         }
     }
 
-    public func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
+    package func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
         throw CookieStoreError.unsupported("Foundation has no non-HTTP (document.cookie) API")
     }
 
-    public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
+    package func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
         throw CookieStoreError.unsupported("Foundation has no non-HTTP (document.cookie) API")
     }
 
     /// `HTTPCookieStorage.cookies`, in creation order (Foundation keeps them in a dictionary).
-    public func storedCookies() throws -> [Cookie] {
+    package func storedCookies() throws -> [Cookie] {
         storage.withLock { storage in
             (storage.cookies ?? []).enumerated()
                 .map { Cookie(foundation: $1, sequence: UInt64($0)) }
@@ -101,7 +101,7 @@ public final class FoundationCookieStore: CookieStore {
 
     /// The app relaunches: an on-disk store becomes a new storage that reads Foundation's file; an in-memory one
     /// becomes a new, empty ephemeral storage.
-    public func restart() throws {
+    package func restart() throws {
         try storage.withLock { storage in
             let previous = storage
             storage = try file?.reopen() ?? Self.ephemeralStorage()

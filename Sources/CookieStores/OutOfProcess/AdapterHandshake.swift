@@ -1,32 +1,32 @@
 import HarnessCore
 
 /// What an adapter says about itself in its reply to `start`: name, version and capabilities.
-public struct AdapterHandshake: Sendable, Hashable {
+package struct AdapterHandshake: Sendable, Hashable {
     /// The implementation's own name (informational: the harness reports the configured name).
-    public var name: String
+    package var name: String
     /// The implementation's version, reported in every result (JUnit properties, JSON).
-    public var version: String
+    package var version: String
     /// The capabilities the harness grants: the adapter's store-level ones plus those every shared-store app has.
-    public var capabilities: Set<Capability>
+    package var capabilities: Set<Capability>
     /// Capability names the adapter listed that this harness does not know or cannot grant (kept for `list`).
-    public var ignoredCapabilities: [String]
+    package var ignoredCapabilities: [String]
     /// Optional operations the adapter announced among its capabilities (``optionalOperationNames``): what the
     /// harness may ask of it besides a scenario's operations, e.g. `bench`.
-    public var optionalOperations: Set<String>
+    package var optionalOperations: Set<String>
 
     /// Capability names that announce an optional operation rather than a store capability (PROTOCOL.md,
     /// "Capabilities"): the harness sends that operation only to an adapter that lists it.
-    public static let optionalOperationNames: Set<String> = ["bench"]
+    package static let optionalOperationNames: Set<String> = ["bench"]
 
     /// What any store gets from the shared-store app around it (DESIGN §3): native side, web view, private stores.
-    public static let sharedStoreCapabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore]
+    package static let sharedStoreCapabilities: Set<Capability> = [.nativeStore, .webView, .nonPersistentDataStore]
 
     /// What an adapter may claim for its store; each needs the adapter's own support (PROTOCOL.md, "start").
-    public static let storeCapabilities: Set<Capability> = [
+    package static let storeCapabilities: Set<Capability> = [
         .virtualClock, .persistence, .storeInspection, .javascript, .httpOnly, .rawSetCookie,
     ]
 
-    public init(
+    package init(
         name: String, version: String, capabilities: Set<Capability>, ignoredCapabilities: [String] = [],
         optionalOperations: Set<String> = []
     ) {

@@ -42,4 +42,4 @@ final class AdapterProcess: Sendable {
 }
 
 /// Failures of an out-of-process adapter are those of any child process the harness talks to.
-public typealias ExternalAdapterError = ChildProcessError
+package typealias ExternalAdapterError = ChildProcessError

@@ -4,41 +4,41 @@ import Foundation
 extension ExternalAdapters {
     /// The standard store workload of `cookie-harness bench` and of the `bench` request (PROTOCOL.md, "bench"),
     /// relative to the package root: read by the harness and by every adapter, so it is defined once.
-    public static let benchWorkload = "Sources/CookieStores/External/bench/workload.json"
+    package static let benchWorkload = "Sources/CookieStores/External/bench/workload.json"
 }
 
 extension ExternalAdapter {
     /// What an adapter measured in its own process on the standard workload (the `bench` reply, PROTOCOL.md).
-    public struct BenchReport: Sendable, Hashable {
+    package struct BenchReport: Sendable, Hashable {
         /// A timed loop: `operations` done in `seconds`; the fastest round took `best` seconds, when the adapter says.
-        public struct Measurement: Sendable, Hashable {
-            public var operations: Int
-            public var seconds: Double
-            public var best: Double?
+        package struct Measurement: Sendable, Hashable {
+            package var operations: Int
+            package var seconds: Double
+            package var best: Double?
 
-            public init(operations: Int, seconds: Double, best: Double? = nil) {
+            package init(operations: Int, seconds: Double, best: Double? = nil) {
                 self.operations = operations
                 self.seconds = seconds
                 self.best = best
             }
 
-            public var microsecondsPerOperation: Double { seconds * 1e6 / Double(operations) }
+            package var microsecondsPerOperation: Double { seconds * 1e6 / Double(operations) }
         }
 
         /// Storing every `Set-Cookie` line into an empty jar.
-        public var setCookie: Measurement
+        package var setCookie: Measurement
         /// Computing the `Cookie` header of every request URL on the full jar.
-        public var cookieHeader: Measurement
+        package var cookieHeader: Measurement
         /// How many cookies the full jar holds, when the adapter says.
-        public var stored: Int?
+        package var stored: Int?
         /// FNV-1a (64 bits, 16 lower-case hex digits) of the headers, each followed by a newline.
-        public var checksum: String
+        package var checksum: String
         /// The headers themselves, in request order (`nil`: no header), when the adapter sends them.
-        public var headers: [String?]?
+        package var headers: [String?]?
         /// The adapter's own version, from its handshake.
-        public var version: String
+        package var version: String
 
-        public init(
+        package init(
             setCookie: Measurement, cookieHeader: Measurement, stored: Int?, checksum: String, headers: [String?]?,
             version: String
         ) {
@@ -52,21 +52,21 @@ extension ExternalAdapter {
     }
 
     /// Why an adapter has no bench figures: it cannot start, does not offer `bench`, or failed at it.
-    public struct BenchUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
-        public var reason: String
-        public init(_ reason: String) { self.reason = reason }
-        public var description: String { reason }
+    package struct BenchUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+        package var reason: String
+        package init(_ reason: String) { self.reason = reason }
+        package var description: String { reason }
     }
 
     /// The longest a `bench` request may take: two timed loops of `seconds` each, their warm-up rounds, and
     /// Python's `http.cookiejar` at ~3 ms a header on a loaded machine.
-    public static let benchTimeout: Duration = .seconds(180)
+    package static let benchTimeout: Duration = .seconds(180)
 
     /// Asks a process of this adapter to run the workload in `workloadPath` and time it itself, each loop for at
     /// least `seconds` (PROTOCOL.md, "bench"). An adapter whose `start` did not list `bench` is not asked.
     ///
     /// - Returns: The adapter's figures, or why there are none (the reason names the adapter's own words).
-    public func bench(workloadPath: String, seconds: Double, timeout: Duration = benchTimeout)
+    package func bench(workloadPath: String, seconds: Double, timeout: Duration = benchTimeout)
         -> Result<BenchReport, BenchUnavailable>
     {
         let pool = self.pool

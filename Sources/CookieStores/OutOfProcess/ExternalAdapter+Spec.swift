@@ -13,7 +13,7 @@ extension ExternalAdapter {
     ///   - requestTimeout: The per-request time limit for the adapter.
     ///   - startTimeout: The time limit for a new process's `start` handshake.
     /// - Throws: ``SpecError`` saying what is wrong, with the spec.
-    public init(
+    package init(
         spec: String, requestTimeout: Duration = defaultRequestTimeout, startTimeout: Duration = defaultStartTimeout
     ) throws(SpecError) {
         guard let equals = spec.firstIndex(of: "=") else {
@@ -34,18 +34,18 @@ extension ExternalAdapter {
     }
 
     /// A description that could not be read: says what is wrong and repeats it.
-    public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The description as given.
-        public var spec: String
+        package var spec: String
         /// What is wrong with it.
-        public var message: String
+        package var message: String
 
-        public init(spec: String, _ message: String) {
+        package init(spec: String, _ message: String) {
             self.spec = spec
             self.message = message
         }
 
-        public var description: String { "invalid external adapter '\(spec)': \(message)" }
+        package var description: String { "invalid external adapter '\(spec)': \(message)" }
     }
 
     private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {

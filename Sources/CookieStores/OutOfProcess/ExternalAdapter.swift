@@ -19,23 +19,23 @@ import Locking
 ///
 /// Processes: each store has one to itself; they are pooled per description (equal descriptions share a pool)
 /// and reset between scenarios, and a process that failed is replaced by a fresh one for the next scenario.
-public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
+package struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
     /// Used when a description gives none: generous for a local process, short enough for CI.
-    public static let defaultRequestTimeout: Duration = .seconds(5)
+    package static let defaultRequestTimeout: Duration = .seconds(5)
     /// Used for the `start` handshake when a description gives none: an interpreter's start-up on a loaded CI
     /// machine can take seconds.
-    public static let defaultStartTimeout: Duration = .seconds(15)
+    package static let defaultStartTimeout: Duration = .seconds(15)
 
     /// The adapter's name, as `--adapter` and the reports show it.
-    public var name: String
+    package var name: String
     /// The program and its arguments (argv); a program without a slash is looked up in `PATH`.
-    public var command: [String]
+    package var command: [String]
     /// How long one request may take; past it the process is killed (SIGKILL) and the operation throws.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// How long a new process may take to answer `start` (never less than ``requestTimeout``).
-    public var startTimeout: Duration
+    package var startTimeout: Duration
 
-    public init(
+    package init(
         name: String, command: [String], requestTimeout: Duration = defaultRequestTimeout,
         startTimeout: Duration = defaultStartTimeout
     ) {
@@ -46,11 +46,11 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The command as a shell would show it (arguments with spaces or quotes are quoted).
-    public var commandLine: String {
+    package var commandLine: String {
         command.map(Self.shellQuoted).joined(separator: " ")
     }
 
-    public var description: String { "\(name)=\(commandLine)" }
+    package var description: String { "\(name)=\(commandLine)" }
 
     /// How its processes are started and timed.
     var processConfiguration: ChildProcessConfiguration {
@@ -60,7 +60,7 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The harness adapter for this description; probes the handshake the first time (see the type's discussion).
-    public func adapter() -> Adapter {
+    package func adapter() -> Adapter {
         let pool = self.pool
         switch pool.probe() {
         case .success(let handshake):
@@ -82,13 +82,13 @@ public struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
 
     /// Stops the idle processes of this description's pool (the harness's exit would end them anyway: an adapter
     /// exits at end-of-file on its stdin).
-    public func stopIdleProcesses() {
+    package func stopIdleProcesses() {
         pool.stopIdle()
     }
 
     /// Stops the idle processes of every description used in this process: each gets `stop` (PROTOCOL.md, "Life
     /// cycle") and is killed if it has not exited within a second. The commands call it when a run is over.
-    public static func stopAllIdleProcesses() {
+    package static func stopAllIdleProcesses() {
         let all = pools.withLock { Array($0.values) }
         for pool in all { pool.stopIdle() }
     }

@@ -3,14 +3,14 @@ import Foundation
 import HarnessCore
 
 /// The out-of-process adapters that ship with the harness, in `Sources/CookieStores/External/`.
-public enum ExternalAdapters {
+package enum ExternalAdapters {
     /// Python's `http.cookiejar` (standard library), driven without a network by `python-cookiejar/adapter.py`.
-    public static let pythonCookiejarName = "python-cookiejar"
+    package static let pythonCookiejarName = "python-cookiejar"
     /// Where the Python adapter lives inside the package, and where ``locateScript(_:currentDirectory:executablePath:)``
     /// looks for it.
-    public static let pythonCookiejarScript = "Sources/CookieStores/External/python-cookiejar/adapter.py"
+    package static let pythonCookiejarScript = "Sources/CookieStores/External/python-cookiejar/adapter.py"
     /// How many parent directories above the current directory and the executable's are searched.
-    public static let parentLevels = PackageFiles.parentLevels
+    package static let parentLevels = PackageFiles.parentLevels
 
     /// The `python-cookiejar` adapter, for the adapter catalog.
     ///
@@ -18,48 +18,48 @@ public enum ExternalAdapters {
     /// started for the handshake, so a run that does not select it starts nothing. When the script cannot be found
     /// or Python cannot start, it is still an adapter, and every scenario on it is an error that says why (the
     /// places searched, or the command that failed).
-    public static let pythonCookiejar: Adapter = builtIn(pythonCookiejarName, "Python http.cookiejar") {
+    package static let pythonCookiejar: Adapter = builtIn(pythonCookiejarName, "Python http.cookiejar") {
         try pythonCookiejarDescription()
     }
 
     /// Every built-in external adapter.
-    public static var all: [Adapter] { [pythonCookiejar, toughCookie, goCookiejar, libsoup, aiohttp] }
+    package static var all: [Adapter] { [pythonCookiejar, toughCookie, goCookiejar, libsoup, aiohttp] }
 
     // MARK: The implementations people use (issue 12)
 
     /// Node's tough-cookie (Debian `node-tough-cookie`), driven by `tough-cookie/adapter.js`.
-    public static let toughCookieName = "tough-cookie"
-    public static let toughCookieScript = "Sources/CookieStores/External/tough-cookie/adapter.js"
+    package static let toughCookieName = "tough-cookie"
+    package static let toughCookieScript = "Sources/CookieStores/External/tough-cookie/adapter.js"
     /// Go's `net/http/cookiejar` (Debian `golang-go`), built from `go-cookiejar/` into `.build/go-cookiejar/`.
-    public static let goCookiejarName = "go-cookiejar"
-    public static let goCookiejarSource = "Sources/CookieStores/External/go-cookiejar/adapter.go"
+    package static let goCookiejarName = "go-cookiejar"
+    package static let goCookiejarSource = "Sources/CookieStores/External/go-cookiejar/adapter.go"
     /// libsoup 3's `SoupCookieJar` through PyGObject (Debian `python3-gi`, `gir1.2-soup-3.0`), by `libsoup/adapter.py`.
-    public static let libsoupName = "libsoup"
-    public static let libsoupScript = "Sources/CookieStores/External/libsoup/adapter.py"
+    package static let libsoupName = "libsoup"
+    package static let libsoupScript = "Sources/CookieStores/External/libsoup/adapter.py"
     /// aiohttp's `CookieJar` (PyPI), in the virtual environment `.ci/install-deps` makes under `.build/`.
-    public static let aiohttpName = "aiohttp"
-    public static let aiohttpScript = "Sources/CookieStores/External/aiohttp/adapter.py"
+    package static let aiohttpName = "aiohttp"
+    package static let aiohttpScript = "Sources/CookieStores/External/aiohttp/adapter.py"
     /// The virtual environment of the `aiohttp` adapter, relative to the package root.
-    public static let aiohttpEnvironment = ".build/aiohttp-venv"
+    package static let aiohttpEnvironment = ".build/aiohttp-venv"
     /// Where Debian's Node.js packages live: Debian's own `node` searches it, another build of Node does not.
-    public static let debianNodeModules = "/usr/share/nodejs"
+    package static let debianNodeModules = "/usr/share/nodejs"
     /// Debian's Python, which has PyGObject (the `python3` on `PATH` may be another one).
-    public static let debianPython = "/usr/bin/python3"
+    package static let debianPython = "/usr/bin/python3"
 
     /// The `tough-cookie` adapter: `env NODE_PATH=/usr/share/nodejs node adapter.js`.
-    public static let toughCookie: Adapter = builtIn(toughCookieName, "Node tough-cookie") {
+    package static let toughCookie: Adapter = builtIn(toughCookieName, "Node tough-cookie") {
         try toughCookieDescription()
     }
     /// The `go-cookiejar` adapter: the adapter binary, built on first use.
-    public static let goCookiejar: Adapter = builtIn(goCookiejarName, "Go net/http/cookiejar") {
+    package static let goCookiejar: Adapter = builtIn(goCookiejarName, "Go net/http/cookiejar") {
         try goCookiejarDescription()
     }
     /// The `libsoup` adapter: `/usr/bin/python3 adapter.py`.
-    public static let libsoup: Adapter = builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
+    package static let libsoup: Adapter = builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
         try libsoupDescription()
     }
     /// The `aiohttp` adapter: `.build/aiohttp-venv/bin/python adapter.py`.
-    public static let aiohttp: Adapter = builtIn(aiohttpName, "aiohttp CookieJar") {
+    package static let aiohttp: Adapter = builtIn(aiohttpName, "aiohttp CookieJar") {
         try aiohttpDescription()
     }
 
@@ -94,7 +94,7 @@ public enum ExternalAdapters {
     /// which a `node` from elsewhere (NodeSource's, for one) does not search.
     ///
     /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `node` is not on `PATH`.
-    public static func toughCookieDescription(
+    package static func toughCookieDescription(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
         requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
@@ -112,7 +112,7 @@ public enum ExternalAdapters {
     ///
     /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `/usr/bin/python3` is not there (the adapter itself
     ///   reports a missing `python3-gi` or `gir1.2-soup-3.0`).
-    public static func libsoupDescription(
+    package static func libsoupDescription(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
         requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
@@ -129,7 +129,7 @@ public enum ExternalAdapters {
     /// `<root>/.build/aiohttp-venv/bin/python <aiohttp/adapter.py>`.
     ///
     /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when the virtual environment is not there.
-    public static func aiohttpDescription(
+    package static func aiohttpDescription(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
         requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
@@ -150,7 +150,7 @@ public enum ExternalAdapters {
     ///
     /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `go` is not on `PATH` or the build fails (with
     ///   the compiler's output).
-    public static func goCookiejarDescription(
+    package static func goCookiejarDescription(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
         requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
@@ -177,22 +177,22 @@ public enum ExternalAdapters {
     }
 
     /// A built-in adapter's runtime (an interpreter, a compiler, a virtual environment) is missing or failed.
-    public struct RuntimeMissing: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct RuntimeMissing: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is missing, in a few words.
-        public var summary: String
+        package var summary: String
         /// What to install or run.
-        public var fix: String
+        package var fix: String
         /// The `.ci/install-deps` group that installs what is missing, when it is simply not installed; nil when the
         /// runtime is there and failed (a build error, a folder that cannot be made).
-        public var installGroup: String?
+        package var installGroup: String?
 
-        public init(summary: String, fix: String, installGroup: String? = nil) {
+        package init(summary: String, fix: String, installGroup: String? = nil) {
             self.summary = summary
             self.fix = fix
             self.installGroup = installGroup
         }
 
-        public var description: String {
+        package var description: String {
             let hint = [fix, installGroup.map { "(run .ci/install-deps \($0))" }].compactMap { $0 }.filter { !$0.isEmpty }
             return hint.isEmpty ? summary : "\(summary): \(hint.joined(separator: " "))"
         }
@@ -201,7 +201,7 @@ public enum ExternalAdapters {
     /// The description of `python-cookiejar`: `python3 <path of adapter.py>`.
     ///
     /// - Throws: ``ScriptNotFound`` listing every place tried.
-    public static func pythonCookiejarDescription(
+    package static func pythonCookiejarDescription(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
         requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
@@ -217,7 +217,7 @@ public enum ExternalAdapters {
     ///
     /// - Returns: The first candidate that is a regular file, as an absolute path.
     /// - Throws: ``ScriptNotFound`` listing every candidate, in order.
-    public static func locateScript(
+    package static func locateScript(
         _ relativePath: String,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath,
@@ -233,18 +233,18 @@ public enum ExternalAdapters {
     }
 
     /// An adapter script was not found; says where it was looked for.
-    public struct ScriptNotFound: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct ScriptNotFound: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file looked for, relative to the package.
-        public var file: String
+        package var file: String
         /// Every candidate path, in the order tried.
-        public var tried: [String]
+        package var tried: [String]
 
-        public init(file: String, tried: [String]) {
+        package init(file: String, tried: [String]) {
             self.file = file
             self.tried = tried
         }
 
-        public var description: String {
+        package var description: String {
             var lines = ["cannot find the adapter script \(file); tried:"]
             lines += tried.map { "  \($0)" }
             lines.append("run from the package directory, or describe the adapter yourself: NAME=COMMAND ARGS...")

@@ -13,7 +13,7 @@ import Foundation
 /// failure of the adapter (it hung, died, wrote garbage, or replied `errored`) throws ``ExternalAdapterError``,
 /// which the runner reports as the scenario's error. After a failure that killed the process, every later call
 /// on this store throws too; the next store gets a fresh process.
-public final class ExternalCookieStore: CookieStore {
+package final class ExternalCookieStore: CookieStore {
     private let pool: AdapterProcessPool
     private let clock: CookieClock
     private let process: AdapterProcess
@@ -21,7 +21,7 @@ public final class ExternalCookieStore: CookieStore {
     /// A store served by a process of `adapter` (shared pool, see ``ExternalAdapter``).
     ///
     /// - Throws: ``ExternalAdapterError`` when the adapter cannot start.
-    public convenience init(_ adapter: ExternalAdapter, clock: CookieClock) throws(ExternalAdapterError) {
+    package convenience init(_ adapter: ExternalAdapter, clock: CookieClock) throws(ExternalAdapterError) {
         try self.init(pool: adapter.pool, clock: clock)
     }
 
@@ -36,45 +36,45 @@ public final class ExternalCookieStore: CookieStore {
     }
 
     /// What the adapter said about itself when its process started.
-    public var handshake: AdapterHandshake { process.handshake }
+    package var handshake: AdapterHandshake { process.handshake }
 
     /// The process serving this store (for tests and diagnostics).
     var processIdentifier: Int32 { process.pid }
 
     // MARK: CookieStore
 
-    public func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
+    package func receive(setCookie: String, from url: CookieURL, context: CookieRequestContext) throws {
         _ = try perform(.setCookie, [
             "url": .string(url.description), "set-cookie": .string(setCookie),
             "context": AdapterProtocol.context(context),
         ])
     }
 
-    public func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
+    package func cookieHeader(for url: CookieURL, context: CookieRequestContext) throws -> String? {
         let reply = try perform(.cookieHeader, [
             "url": .string(url.description), "context": AdapterProtocol.context(context),
         ])
         return try checked(reply) { result throws(AdapterProtocol.Violation) in try result.optionalString("header") }
     }
 
-    public func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
+    package func documentCookie(for url: CookieURL, isSameSite: Bool) throws -> String {
         let reply = try perform(.documentCookie, ["url": .string(url.description), "same-site": .bool(isSameSite)])
         return try checked(reply) { result throws(AdapterProtocol.Violation) in try result.string("value") }
     }
 
-    public func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
+    package func writeDocumentCookie(_ value: String, documentURL url: CookieURL, isSameSite: Bool) throws {
         _ = try perform(.writeDocumentCookie, [
             "url": .string(url.description), "value": .string(value), "same-site": .bool(isSameSite),
         ])
     }
 
-    public func storedCookies() throws -> [Cookie] {
+    package func storedCookies() throws -> [Cookie] {
         let now = clock.now
         let reply = try perform(.cookies, [:], now: now)
         return try checked(reply) { result throws(AdapterProtocol.Violation) in try AdapterProtocol.cookies(in: result, now: now) }
     }
 
-    public func restart() throws {
+    package func restart() throws {
         _ = try perform(.restart, [:])
     }
 

@@ -23,11 +23,11 @@ extension Agreement {
     }
 
     /// Where docs/results/agreement.md keeps the figures.
-    public static let docBlock = MarkedBlock(name: "agreement")
+    package static let docBlock = MarkedBlock(name: "agreement")
 
     /// The published copy (docs/results/agreement.md): the overall figures in a sentence, then the rates table; nothing that varies between two
     /// runs of the same engines (no durations), so a test can compare it with a fresh run.
-    public func docMarkdown() -> String {
+    package func docMarkdown() -> String {
         let all = overall
         return """
             Simulated `\(simulatedProfile)` against `\(liveProfile)`, every observation of every check compared: \
@@ -41,7 +41,7 @@ extension Agreement {
     }
 
     /// The rates as a Markdown table, one row per strategy and one overall.
-    public func ratesMarkdown() -> String {
+    package func ratesMarkdown() -> String {
         var text = "| " + Self.rateColumns.joined(separator: " | ") + " |\n|---|" + String(repeating: "---:|", count: Self.rateColumns.count - 1) + "\n"
         for tally in tallies + [overall] {
             text += "| " + rateRow(tally).map(ReportText.markdown).joined(separator: " | ") + " |\n"
@@ -50,7 +50,7 @@ extension Agreement {
     }
 
     /// The console summary: one line per strategy, then the overall figure and the unexplained disagreements.
-    public func consoleText() -> String {
+    package func consoleText() -> String {
         var lines = [heading]
         let width = max(10, tallies.map(\.strategy.count).max() ?? 0)
         for tally in tallies {
@@ -68,7 +68,7 @@ extension Agreement {
     }
 
     /// Markdown: the rates, then each disagreement with both observations and both transcripts.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var text = "# \(heading)\n\nOverall: **\(summaryLine(overall))**\n\n"
         text += ratesMarkdown()
         for (heading, shown) in [("Disagreements", disagreements), ("Order only", orderOnlyCells)] {
@@ -139,7 +139,7 @@ extension Agreement {
     }
 
     /// A self-contained page: the rates, then each disagreement with the two transcripts side by side.
-    public func html() -> String {
+    package func html() -> String {
         let h = ReportText.html
         var page = """
             <!DOCTYPE html>
@@ -185,7 +185,7 @@ extension Agreement {
     }
 
     /// JSON: the rates and every disagreement with both observations and transcripts.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         struct Side: Encodable {
             var status: String
             var observation: String

@@ -12,9 +12,9 @@ import HarnessCore
 /// class, neither agreement nor disagreement, as the order is the one thing a cookie jar is free to choose. An
 /// error never agrees with anything (it is no outcome), and a cell the live engine skipped (a virtual clock it
 /// cannot move, a POST it cannot load) is not compared: it is counted apart, with the reason.
-public struct Agreement: Sendable {
+package struct Agreement: Sendable {
     /// How a cell's two results compare.
-    public enum Verdict: String, Sendable, Hashable {
+    package enum Verdict: String, Sendable, Hashable {
         case agree
         /// The same status and checks; some observed cookie list in another order.
         case orderOnly = "order-only"
@@ -24,33 +24,33 @@ public struct Agreement: Sendable {
     }
 
     /// One strategy × scenario pair.
-    public struct Cell: Sendable {
-        public var strategy: String
-        public var suiteID: String
-        public var scenarioID: String
-        public var title: String
-        public var simulated: ScenarioResult
-        public var live: ScenarioResult
+    package struct Cell: Sendable {
+        package var strategy: String
+        package var suiteID: String
+        package var scenarioID: String
+        package var title: String
+        package var simulated: ScenarioResult
+        package var live: ScenarioResult
         /// The checked-in cause of a disagreement that is known and explained, if any.
-        public var knownCause: String?
+        package var knownCause: String?
         /// The scenario opens a web view (one that never does tests the native store only, the same on both).
-        public var opensWebView = true
+        package var opensWebView = true
 
         /// Both results could be judged: neither was skipped, and the real engine's result is not known to vary
         /// from run to run (a known cause starting with ``Agreement/timingDependent``: a library's unawaited copies
         /// racing the engine), which no single run can compare.
-        public var isCompared: Bool { notComparedReason == nil }
+        package var isCompared: Bool { notComparedReason == nil }
 
         /// Why the cell is not compared (nil when it is): the side that skipped and its reason, or the known cause
         /// saying the real engine's result varies from run to run.
-        public var notComparedReason: String? {
+        package var notComparedReason: String? {
             if let cause = knownCause, cause.hasPrefix(Agreement.timingDependent) { return "known to vary: \(cause)" }
             if case .skipped(let reason) = live.status { return "skipped on the real engine: \(reason)" }
             if case .skipped(let reason) = simulated.status { return "skipped on the simulated engine: \(reason)" }
             return nil
         }
 
-        public var verdict: Verdict {
+        package var verdict: Verdict {
             guard isCompared else { return .notCompared }
             if Agreement.sameOutcome(simulated.status, live.status), simulated.observations == live.observations { return .agree }
             // Results read back from a report carry no observations: nothing says their difference is order only.
@@ -63,21 +63,21 @@ public struct Agreement: Sendable {
             return .disagree
         }
 
-        public var agrees: Bool { verdict == .agree }
+        package var agrees: Bool { verdict == .agree }
     }
 
     /// Per strategy: cells compared and how they compare, over all cells and over those that open a web view.
-    public struct Tally: Sendable, Hashable {
-        public var strategy: String
-        public var compared = 0
-        public var agreed = 0
-        public var orderOnly = 0
-        public var notCompared = 0
+    package struct Tally: Sendable, Hashable {
+        package var strategy: String
+        package var compared = 0
+        package var agreed = 0
+        package var orderOnly = 0
+        package var notCompared = 0
         /// Compared cells whose scenario opens a web view, and how many of them agree.
-        public var webViewCompared = 0
-        public var webViewAgreed = 0
+        package var webViewCompared = 0
+        package var webViewAgreed = 0
 
-        public init(strategy: String, compared: Int = 0, agreed: Int = 0, orderOnly: Int = 0, notCompared: Int = 0) {
+        package init(strategy: String, compared: Int = 0, agreed: Int = 0, orderOnly: Int = 0, notCompared: Int = 0) {
             self.strategy = strategy
             self.compared = compared
             self.agreed = agreed
@@ -87,10 +87,10 @@ public struct Agreement: Sendable {
 
         /// Cells that agree, every observation compared; nil when no cell was compared (every one skipped on a
         /// side): nothing was measured, which is neither agreement nor disagreement.
-        public var rate: Double? { compared == 0 ? nil : Double(agreed) / Double(compared) }
+        package var rate: Double? { compared == 0 ? nil : Double(agreed) / Double(compared) }
         /// The same over the cells that open a web view: what a sync strategy's verdict rests on.
-        public var webViewRate: Double? { webViewCompared == 0 ? nil : Double(webViewAgreed) / Double(webViewCompared) }
-        public var disagreed: Int { compared - agreed - orderOnly }
+        package var webViewRate: Double? { webViewCompared == 0 ? nil : Double(webViewAgreed) / Double(webViewCompared) }
+        package var disagreed: Int { compared - agreed - orderOnly }
 
         mutating func add(_ cell: Cell) {
             let verdict = cell.verdict
@@ -117,13 +117,13 @@ public struct Agreement: Sendable {
         }
     }
 
-    public var simulatedProfile: String
-    public var liveProfile: String
-    public var cells: [Cell]
+    package var simulatedProfile: String
+    package var liveProfile: String
+    package var cells: [Cell]
 
     /// Pairs results by strategy and scenario: `simulated` and `live` name each result's strategy (the adapter name
     /// without its profile suffix).
-    public init(
+    package init(
         simulated: [ScenarioResult], live: [ScenarioResult], simulatedProfile: String, liveProfile: String,
         strategy: (AdapterInfo) -> String, knownCauses: KnownDisagreements = KnownDisagreements(),
         opensWebView: (_ suiteID: String, _ scenarioID: String) -> Bool = { _, _ in true }
@@ -144,7 +144,7 @@ public struct Agreement: Sendable {
 
     /// The agreement of each strategy's results on `simulatedProfile` with its results on `liveProfile`: adapters
     /// named `STRATEGY@PROFILE` are paired by strategy; a cell opens a web view when its scenario in `suites` does.
-    public static func ofStrategies(
+    package static func ofStrategies(
         simulated: [ScenarioResult], live: [ScenarioResult], suites: [Suite], simulatedProfile: String = "webkitgtk",
         liveProfile: String = "webkitgtk-live", knownCauses: KnownDisagreements = KnownDisagreements()
     ) -> Agreement {
@@ -161,7 +161,7 @@ public struct Agreement: Sendable {
     }
 
     /// Same status, and for failures the same checks failing with the same messages.
-    public static func sameOutcome(_ a: Status, _ b: Status) -> Bool {
+    package static func sameOutcome(_ a: Status, _ b: Status) -> Bool {
         sameStatus(a, b) { "\($0.location) \($0.message)" }
     }
 
@@ -180,7 +180,7 @@ public struct Agreement: Sendable {
     }
 
     /// Strategies in the order their cells first appear.
-    public var tallies: [Tally] {
+    package var tallies: [Tally] {
         var order: [String] = []
         var byStrategy: [String: Tally] = [:]
         for cell in cells {
@@ -194,23 +194,23 @@ public struct Agreement: Sendable {
     }
 
     /// Every strategy together.
-    public var overall: Tally {
+    package var overall: Tally {
         tallies.reduce(Tally(strategy: "all"), +)
     }
 
-    public var disagreements: [Cell] { cells.filter { $0.verdict == .disagree } }
+    package var disagreements: [Cell] { cells.filter { $0.verdict == .disagree } }
 
     /// Cells neither agreeing nor disagreeing: one side skipped, or the real engine's result is known to vary.
-    public var notComparedCells: [Cell] { cells.filter { !$0.isCompared } }
+    package var notComparedCells: [Cell] { cells.filter { !$0.isCompared } }
 
     /// Cells whose observations differ only in order.
-    public var orderOnlyCells: [Cell] { cells.filter { $0.verdict == .orderOnly } }
+    package var orderOnlyCells: [Cell] { cells.filter { $0.verdict == .orderOnly } }
 
     /// Disagreements without a checked-in cause: what a change to the simulation (or to WebKitGTK) brought.
-    public var unexplained: [Cell] { disagreements.filter { $0.knownCause == nil } }
+    package var unexplained: [Cell] { disagreements.filter { $0.knownCause == nil } }
 
     /// Causes listed for cells that now agree (or are no longer compared): entries to remove from the file.
-    public func staleCauses(in known: KnownDisagreements) -> [KnownDisagreements.Entry] {
+    package func staleCauses(in known: KnownDisagreements) -> [KnownDisagreements.Entry] {
         let open = Set(disagreements.map { $0.strategy + "\u{0}" + $0.scenarioID })
             .union(cells.filter { $0.knownCause?.hasPrefix(Agreement.timingDependent) == true }.map { $0.strategy + "\u{0}" + $0.scenarioID })
         let present = Set(cells.map { $0.strategy + "\u{0}" + $0.scenarioID })
@@ -222,17 +222,17 @@ public struct Agreement: Sendable {
 
     /// How a known cause starts when the real engine's result of the cell varies between runs: the cell is not
     /// compared (neither agreeing nor disagreeing), so the figures do not move with the race.
-    public static let timingDependent = "timing-dependent:"
+    package static let timingDependent = "timing-dependent:"
 
     /// `97.4%`.
     /// `99.9%`; `n/a` for a rate over no cell.
-    public static func percent(_ rate: Double?) -> String {
+    package static func percent(_ rate: Double?) -> String {
         guard let rate else { return "n/a" }
         return String(format: "%.1f%%", rate * 100)
     }
 
     /// One line per result: the status and, for a failure, the message; an error's or a skip's first line.
-    public static func observation(_ status: Status) -> String {
+    package static func observation(_ status: Status) -> String {
         switch status {
         case .passed: "pass"
         case .failed(let failure): "fail at \(failure.location): \(failure.message)"
@@ -244,23 +244,23 @@ public struct Agreement: Sendable {
 
 /// The checked-in list of disagreements that remain between the simulation and the real engine, each with its
 /// cause: one per line, `STRATEGY SCENARIO-ID CAUSE…`; `#` starts a comment line.
-public struct KnownDisagreements: Sendable {
-    public struct Entry: Sendable, Hashable {
-        public var strategy: String
-        public var scenario: String
-        public var cause: String
-        public var line: Int
+package struct KnownDisagreements: Sendable {
+    package struct Entry: Sendable, Hashable {
+        package var strategy: String
+        package var scenario: String
+        package var cause: String
+        package var line: Int
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
     /// Reads the list.
     /// - Throws: ``InvalidLine`` naming the file and line of an entry without a cause.
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         // Not String(contentsOfFile:): it leaks a buffer per file (the results-files fuzz target, LeakSanitizer).
         let data = try InputFile.read(path, maximumSize: XMLTree.defaultMaximumInputSize)
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -279,11 +279,11 @@ public struct KnownDisagreements: Sendable {
         self.entries = entries
     }
 
-    public struct InvalidLine: Error, CustomStringConvertible {
-        public var description: String
+    package struct InvalidLine: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public func cause(strategy: String, scenario: String) -> String? {
+    package func cause(strategy: String, scenario: String) -> String? {
         entries.first { $0.strategy == strategy && $0.scenario == scenario }?.cause
     }
 }

@@ -3,9 +3,9 @@ import HarnessCore
 
 /// Writes an ``Agreement`` as Markdown, HTML and JSON, each file like every report (``ReportDestination``): atomically
 /// over a regular file, through a symlink to its target, through to a device or a FIFO.
-public enum AgreementReport {
+package enum AgreementReport {
     /// - Throws: `ReportError` `.writeFailed`; a destination not yet written is left as it was.
-    public static func write(_ agreement: Agreement, markdownPath: String?, htmlPath: String?, jsonPath: String?) throws {
+    package static func write(_ agreement: Agreement, markdownPath: String?, htmlPath: String?, jsonPath: String?) throws {
         let json = try agreement.json()
         let outputs: [(String?, () -> String)] = [
             (markdownPath, agreement.markdown), (htmlPath, agreement.html),
@@ -20,13 +20,13 @@ public enum AgreementReport {
 /// Keeps every result of a run in memory, in the runner's deterministic order (for comparisons that need them all
 /// at the end, such as an ``Agreement``, and for tests), and the summary it ends with. The runner calls a reporter
 /// from one delivery at a time, so it needs no lock.
-public final class CollectingReporter: ResultReporter {
-    public private(set) var results: [ScenarioResult] = []
-    public private(set) var summary: RunSummary?
+package final class CollectingReporter: ResultReporter {
+    package private(set) var results: [ScenarioResult] = []
+    package private(set) var summary: RunSummary?
 
-    public init() {}
+    package init() {}
 
-    public func begin(_ run: RunInfo) throws {}
-    public func report(_ result: ScenarioResult) throws { results.append(result) }
-    public func finish(_ summary: RunSummary) throws { self.summary = summary }
+    package func begin(_ run: RunInfo) throws {}
+    package func report(_ result: ScenarioResult) throws { results.append(result) }
+    package func finish(_ summary: RunSummary) throws { self.summary = summary }
 }

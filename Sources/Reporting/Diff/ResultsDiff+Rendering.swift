@@ -4,7 +4,7 @@ import Foundation
 /// `$GITHUB_STEP_SUMMARY`) and JSON. They say the same things in the same order.
 extension ResultsDiff {
     /// `2 regressions`, `no regression`; `no verdict` when the current run is incomplete (interrupted, empty).
-    public var headline: String {
+    package var headline: String {
         let count = changes.filter(\.regression).count
         let total = changes.count
         var regressions = count == 0 ? "no regression" : count == 1 ? "1 regression" : "\(count) regressions"
@@ -16,12 +16,12 @@ extension ResultsDiff {
 
     /// How many changes the console lists per adapter, and in all, as the loader caps one file's diagnostics
     /// at 50: half a million changes must not flood a CI log; the rest are counted, and the JSON diff has them all.
-    public static let consoleChangesPerAdapter = 50
-    public static let consoleChanges = 200
+    package static let consoleChangesPerAdapter = 50
+    package static let consoleChanges = 200
 
     /// Plain lines for the console: a header, then each adapter with changes, one line per change (at most
     /// ``consoleChangesPerAdapter`` per adapter and ``consoleChanges`` in all, then how many more).
-    public var text: String {
+    package var text: String {
         var lines = [
             "diff: \(baselineSource) (\(adapters.map(\.baselineResults).reduce(0, +)) results) → "
                 + "\(currentSource) (\(adapters.map(\.currentResults).reduce(0, +)) results)"
@@ -88,7 +88,7 @@ extension ResultsDiff {
 
     /// Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the headline, a table of counts per adapter,
     /// then a table of changes per adapter with changes (at most `limit` rows each, the rest counted).
-    public func markdown(limit: Int = 100) -> String {
+    package func markdown(limit: Int = 100) -> String {
         var lines = [
             "## cookie-harness diff", "",
             "**\(headline)** · baseline `\(Self.code(baselineSource))` (\(adapters.map(\.baselineResults).reduce(0, +)) results) → "
@@ -133,7 +133,7 @@ extension ResultsDiff {
     // MARK: JSON
 
     /// The diff as one JSON document (keys sorted): sources, whether it regressed, counts per adapter, every change.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         struct Document: Encodable {
             var baseline: String
             var current: String

@@ -7,10 +7,10 @@ import HarnessCore
 /// becomes a ``Change`` of one ``Change/Kind``. A change is a *regression* when the current result is worse for
 /// CI than the baseline one: it newly fails (pass or skip → fail), newly errors (anything → error), or it is
 /// unexpected now while it was expected before (a new expectation entry that no longer holds, an unexpected pass).
-public struct ResultsDiff: Sendable, Hashable {
+package struct ResultsDiff: Sendable, Hashable {
     /// One (adapter, scenario) whose result differs.
-    public struct Change: Sendable, Hashable, Codable {
-        public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package struct Change: Sendable, Hashable, Codable {
+        package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             /// pass or skip → fail.
             case newlyFailing = "newly-failing"
             /// pass, fail or skip → error.
@@ -26,7 +26,7 @@ public struct ResultsDiff: Sendable, Hashable {
             case disappeared
 
             /// The heading used in every rendering.
-            public var title: String {
+            package var title: String {
                 switch self {
                 case .newlyFailing: "newly failing"
                 case .newlyErroring: "newly erroring"
@@ -39,18 +39,18 @@ public struct ResultsDiff: Sendable, Hashable {
         }
 
         /// One side of the change.
-        public struct Side: Sendable, Hashable, Codable {
+        package struct Side: Sendable, Hashable, Codable {
             /// `pass`, `fail`, `skip` or `error`.
-            public var status: String
+            package var status: String
             /// `pass`, `fail`, `error` or `flaky`.
-            public var expectedStatus: String
-            public var unexpected: Bool
+            package var expectedStatus: String
+            package var unexpected: Bool
             /// The one-line cause: failure message, skip reason or error detail; empty for an expected pass.
-            public var message: String
+            package var message: String
             /// `file:line` of the check that failed, when one did.
-            public var location: String?
+            package var location: String?
 
-            public init(_ record: JSONResultRecord) {
+            package init(_ record: JSONResultRecord) {
                 status = record.status
                 expectedStatus = record.expectedStatus
                 unexpected = record.unexpected
@@ -59,56 +59,56 @@ public struct ResultsDiff: Sendable, Hashable {
             }
 
             /// `fail (expected)`, `pass (unexpected)`: the status with whether CI accepts it.
-            public var label: String {
+            package var label: String {
                 "\(status)\(unexpected ? " (unexpected)" : status == "pass" || status == "skip" ? "" : " (expected)")"
             }
         }
 
-        public var adapter: String
-        public var scenario: String
-        public var suite: String
-        public var kind: Kind
-        public var regression: Bool
-        public var securityRelevant: Bool
-        public var baseline: Side?
-        public var current: Side?
+        package var adapter: String
+        package var scenario: String
+        package var suite: String
+        package var kind: Kind
+        package var regression: Bool
+        package var securityRelevant: Bool
+        package var baseline: Side?
+        package var current: Side?
     }
 
     /// The counts of one adapter.
-    public struct AdapterSummary: Sendable, Hashable, Codable {
-        public var adapter: String
-        public var baselineResults = 0
-        public var currentResults = 0
-        public var counts: [String: Int] = [:]
-        public var regressions = 0
+    package struct AdapterSummary: Sendable, Hashable, Codable {
+        package var adapter: String
+        package var baselineResults = 0
+        package var currentResults = 0
+        package var counts: [String: Int] = [:]
+        package var regressions = 0
 
-        public func count(_ kind: Change.Kind) -> Int { counts[kind.rawValue] ?? 0 }
+        package func count(_ kind: Change.Kind) -> Int { counts[kind.rawValue] ?? 0 }
     }
 
     /// Where the two runs came from, as the user named them.
-    public var baselineSource: String
-    public var currentSource: String
+    package var baselineSource: String
+    package var currentSource: String
     /// Every change, adapter by adapter (in the order adapters first appear, baseline first), then by scenario as
     /// the runs wrote them.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Every adapter of either run, in the same order, with its counts (adapters without changes included).
-    public var adapters: [AdapterSummary]
+    package var adapters: [AdapterSummary]
 
     /// Why the current run cannot show that nothing regressed (it was interrupted, or holds no result); nil when
     /// it is a whole run.
-    public var currentIncomplete: String?
+    package var currentIncomplete: String?
     /// The same for the baseline: its missing results show as `appeared`, which is not a regression.
-    public var baselineIncomplete: String?
+    package var baselineIncomplete: String?
 
     /// Whether anything regressed: what makes `diff` exit 1 (as does an incomplete current run).
-    public var hasRegressions: Bool { changes.contains(where: \.regression) }
+    package var hasRegressions: Bool { changes.contains(where: \.regression) }
 
-    public func changes(of adapter: String) -> [Change] { changes.filter { $0.adapter == adapter } }
+    package func changes(of adapter: String) -> [Change] { changes.filter { $0.adapter == adapter } }
 
     /// Compares two runs' records.
     ///
     /// A record present twice on one side (the same adapter and scenario) keeps its last occurrence.
-    public init(baseline: [JSONResultRecord], current: [JSONResultRecord], baselineSource: String = "baseline",
+    package init(baseline: [JSONResultRecord], current: [JSONResultRecord], baselineSource: String = "baseline",
                 currentSource: String = "current") {
         self.baselineSource = baselineSource
         self.currentSource = currentSource

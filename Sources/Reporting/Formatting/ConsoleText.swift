@@ -4,9 +4,9 @@
 /// A string from outside cannot drive the terminal (ESC, BEL), hide (NUL, a carriage return) or pass for another
 /// line (a line feed inside a value), and a huge value cannot flood the console: it is shortened, and the line
 /// says so with the length it had. Nothing is cut silently.
-public enum ConsoleText {
+package enum ConsoleText {
     /// How many characters of one value the console shows; beyond it the value is shortened, its length stated.
-    public static let valueLimit = 2000
+    package static let valueLimit = 2000
 
     /// Control characters (ESC, NUL, BEL, a line feed inside a value…) shown as `\u{001B}`, and a value longer
     /// than `limit` characters shortened to them as ``shortened(_:to:original:)`` does.
@@ -14,7 +14,7 @@ public enum ConsoleText {
     /// - Parameters:
     ///   - limit: The most characters shown (counted after escaping); nil shows everything.
     ///   - keeping: Control characters left as they are: a tab in the harness's own column layout.
-    public static func visible(_ text: String, limit: Int? = valueLimit, keeping: Set<Unicode.Scalar> = []) -> String {
+    package static func visible(_ text: String, limit: Int? = valueLimit, keeping: Set<Unicode.Scalar> = []) -> String {
         var escaped = text
         if text.unicodeScalars.contains(where: { isControl($0) && !keeping.contains($0) }) {
             var out = String.UnicodeScalarView()
@@ -39,7 +39,7 @@ public enum ConsoleText {
     /// the digest tells two long values apart and can be checked against the value (`sha256sum`). The result has
     /// `limit` characters in all (the head keeps half of them at least, for a short limit such as a progress
     /// line's), so shortening a report's value again with the same limit changes nothing.
-    public static func shortened(_ text: String, to limit: Int, original: String? = nil) -> String {
+    package static func shortened(_ text: String, to limit: Int, original: String? = nil) -> String {
         guard text.utf8.count > limit, text.count > limit else { return text }
         let note = "… " + shorteningNote(of: original ?? text)
         return String(text.prefix(max(limit / 2, limit - note.count))) + note
@@ -52,7 +52,7 @@ public enum ConsoleText {
 
     /// Console text the harness wrote itself, several lines: each line escaped as ``visible(_:limit:keeping:)``
     /// does (tabs kept), the line feeds between them kept.
-    public static func lines(_ text: String, limit: Int? = 4 * valueLimit) -> String {
+    package static func lines(_ text: String, limit: Int? = 4 * valueLimit) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" })
             || limit.map({ text.utf8.count > $0 }) == true
         else { return text }
@@ -64,7 +64,7 @@ public enum ConsoleText {
     /// A message meant to be one line, with a line break in a value escaped rather than cut: cutting
     /// `expected 'x=1', observed 'x=1\ny'` at the line feed would make it read like a match. Not shortened (files
     /// keep it whole; the console shortens with ``visible(_:limit:keeping:)``).
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         visible(text, limit: nil)
     }
 

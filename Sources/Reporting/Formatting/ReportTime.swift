@@ -4,9 +4,9 @@
 /// and `Double`'s description switches to exponent notation for small values (`1e-07`). Working from
 /// `Duration`'s integer components avoids both that and binary rounding surprises: the value is rounded half up
 /// to the millisecond and printed digit by digit.
-public enum ReportTime {
+package enum ReportTime {
     /// `duration` in seconds with three decimals: `0.000`, `1.235`, `12345.600`; negative durations print as zero.
-    public static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let total = Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
         guard total > 0 else { return "0.000" }
@@ -16,7 +16,7 @@ public enum ReportTime {
     }
 
     /// `duration` in seconds as a `Double` rounded to the microsecond, for JSON.
-    public static func secondsValue(_ duration: Duration) -> Double {
+    package static func secondsValue(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return (value * 1e6).rounded() / 1e6

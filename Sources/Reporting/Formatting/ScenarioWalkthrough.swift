@@ -7,20 +7,20 @@ import HarnessCore
 /// Every check runs, a failed one included (the result's failure lists them all), so each check passed or
 /// failed; a step (not a check) that failed ends the scenario, and the checks after it were not reached. An error
 /// or a skip judges no check.
-public struct ScenarioWalkthrough: Sendable {
-    public var scenario: Scenario
-    public var result: ScenarioResult
+package struct ScenarioWalkthrough: Sendable {
+    package var scenario: Scenario
+    package var result: ScenarioResult
     /// The scenario's lines as written, with their numbers, to show each check as it is written.
-    public var source: [(Int, String)]
+    package var source: [(Int, String)]
 
-    public init(scenario: Scenario, result: ScenarioResult, source: [(Int, String)]) {
+    package init(scenario: Scenario, result: ScenarioResult, source: [(Int, String)]) {
         self.scenario = scenario
         self.result = result
         self.source = source
     }
 
     /// The scenario's lines in its suite file, from `<scenario` to `</scenario>`, with their numbers.
-    public static func writtenLines(of scenario: Scenario) -> [(Int, String)] {
+    package static func writtenLines(of scenario: Scenario) -> [(Int, String)] {
         guard let text = try? String(contentsOfFile: scenario.location.file, encoding: .utf8) else { return [] }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard scenario.location.line >= 1, scenario.location.line <= lines.count else { return [] }
@@ -35,7 +35,7 @@ public struct ScenarioWalkthrough: Sendable {
     }
 
     /// What a check came to.
-    public enum CheckOutcome: String, Sendable {
+    package enum CheckOutcome: String, Sendable {
         case passed = "passed"
         case failed = "FAILED"
         case notReached = "not reached"
@@ -43,7 +43,7 @@ public struct ScenarioWalkthrough: Sendable {
     }
 
     /// Every check (`<expect…>` step) with its outcome, in order.
-    public var checks: [(step: Step, outcome: CheckOutcome)] {
+    package var checks: [(step: Step, outcome: CheckOutcome)] {
         let failedLines: Set<Int>
         switch result.status {
         case .passed: failedLines = []
@@ -65,7 +65,7 @@ public struct ScenarioWalkthrough: Sendable {
     }
 
     /// The lines `show` prints.
-    public var lines: [String] {
+    package var lines: [String] {
         let adapter = result.adapter
         var lines = [
             "on \(adapter.name) \(adapter.version)\(adapter.profile.isEmpty ? "" : " (profile \(adapter.profile))"): "

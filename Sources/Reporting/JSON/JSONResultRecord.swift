@@ -5,38 +5,38 @@ import HarnessCore
 /// Flat and self-contained so that any record can be read alone: the adapter's identity, the scenario, what
 /// happened, what was expected and why, and the transcript. Keys are written sorted, and optional values are
 /// left out when absent.
-public struct JSONResultRecord: Codable, Sendable, Hashable {
-    public var adapter: String
-    public var adapterVersion: String
-    public var profile: String
-    public var specProfile: String
-    public var suite: String
-    public var suiteFile: String
-    public var scenario: String
-    public var title: String
-    public var tags: [String]
+package struct JSONResultRecord: Codable, Sendable, Hashable {
+    package var adapter: String
+    package var adapterVersion: String
+    package var profile: String
+    package var specProfile: String
+    package var suite: String
+    package var suiteFile: String
+    package var scenario: String
+    package var title: String
+    package var tags: [String]
     /// `pass`, `fail`, `skip` or `error`.
-    public var status: String
+    package var status: String
     /// `pass`, `fail` or `error`, from the adapter's expectation file.
-    public var expectedStatus: String
+    package var expectedStatus: String
     /// Why the adapter is expected to fail, when it is.
-    public var expectedReason: String?
+    package var expectedReason: String?
     /// The result differs from its expectation: what makes CI fail.
-    public var unexpected: Bool
+    package var unexpected: Bool
     /// Tagged `security`.
-    public var securityRelevant: Bool
+    package var securityRelevant: Bool
     /// One line: the failure message, skip reason, error detail or why a pass was unexpected; empty otherwise.
-    public var message: String
+    package var message: String
     /// `file:line` of the expectation that failed.
-    public var location: String?
+    package var location: String?
     /// Expected, observed and the context, for a failure.
-    public var details: String?
+    package var details: String?
     /// Wall-clock seconds, rounded to the microsecond.
-    public var durationSeconds: Double
-    public var transcript: [String]
+    package var durationSeconds: Double
+    package var transcript: [String]
 
     /// The record for one result; long values shortened (``ReportText/capped(_:)``).
-    public init(_ result: ScenarioResult) {
+    package init(_ result: ScenarioResult) {
         adapter = result.adapter.name
         adapterVersion = ReportText.capped(result.adapter.version)
         profile = result.adapter.profile

@@ -4,9 +4,9 @@ import Foundation
 
 /// Reading a results file written by `run --json` (a JSON array of ``JSONResultRecord``s), for the commands that
 /// work on saved runs (`diff`, `merge`).
-public enum JSONResultsFile {
+package enum JSONResultsFile {
     /// The results file a command argument names: the file itself, or `results.json` inside a report folder.
-    public static func resolve(_ path: String) -> String {
+    package static func resolve(_ path: String) -> String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             return (path as NSString).appendingPathComponent("results.json")
@@ -16,7 +16,7 @@ public enum JSONResultsFile {
 
     /// The largest record read (32 MiB, the limit of every XML input): records stream in one at a time, so the
     /// file itself may be as large as a run writes (823 MB for a million scenarios), but one record is held whole.
-    public static let maximumRecordSize = XMLTree.defaultMaximumInputSize
+    package static let maximumRecordSize = XMLTree.defaultMaximumInputSize
 
     /// The records of one results file, in the order they were written, read as the file streams in (never held
     /// whole).
@@ -25,23 +25,23 @@ public enum JSONResultsFile {
     ///   need only statuses and messages (`diff`, `run --rerun`, `update-expectations`): a big run's results then
     ///   take a fraction of the file's size in memory.
     /// - Throws: ``InvalidResultsInput`` naming the file and, for bad JSON, where in it.
-    public static func read(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> [JSONResultRecord] {
+    package static func read(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> [JSONResultRecord] {
         var digest: SHA256?
         return try read(path, keepingTranscripts: keepingTranscripts, digest: &digest)
     }
 
     /// A saved run: its records and, when the run wrote one, its identity (``RunIdentity``), checked against the
     /// records' file as it is read.
-    public struct SavedRun: Sendable {
-        public var path: String
-        public var records: [JSONResultRecord]
-        public var identity: RunIdentity?
+    package struct SavedRun: Sendable {
+        package var path: String
+        package var records: [JSONResultRecord]
+        package var identity: RunIdentity?
     }
 
     /// The records of one results file and the identity beside it (nil when there is none).
     /// - Throws: ``InvalidResultsInput`` as ``read(_:keepingTranscripts:)`` does, and for an identity that cannot
     ///   be read or belongs to other results.
-    public static func readRun(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> SavedRun {
+    package static func readRun(_ path: String, keepingTranscripts: Bool = true) throws(InvalidResultsInput) -> SavedRun {
         var digest: SHA256? = SHA256()
         let records = try read(path, keepingTranscripts: keepingTranscripts, digest: &digest)
         let identity = try RunIdentity.read(forResults: path, resultsDigest: digest!.finalize())
@@ -50,7 +50,7 @@ public enum JSONResultsFile {
 
     /// Refuses a run whose results list an (adapter, scenario) pair more than once: read as one, the later result
     /// would hide the earlier (a failure, then a pass).
-    public static func refuseRepeatedPairs(_ run: SavedRun) throws(InvalidResultsInput) {
+    package static func refuseRepeatedPairs(_ run: SavedRun) throws(InvalidResultsInput) {
         var seen = Set<String>()
         var repeated: [String] = []
         for record in run.records where !seen.insert(record.adapter + "\u{0}" + record.scenario).inserted {
@@ -129,7 +129,7 @@ public enum JSONResultsFile {
 
 /// A saved report that cannot be used as input (unreadable, not JSON results, not JUnit, shards that do not fit):
 /// the message names the file and what is wrong, for exit status 2.
-public struct InvalidResultsInput: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct InvalidResultsInput: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -11,51 +11,51 @@ import Foundation
 /// shards of different runs or a missing shard, `diff` refuses to compare a shard with a whole run or runs of
 /// different selections. The results' digest ties the two files together: an identity that describes other results
 /// (a run that stopped between the two renames, files copied from different runs) is refused, never believed.
-public struct RunIdentity: Codable, Sendable, Hashable {
+package struct RunIdentity: Codable, Sendable, Hashable {
     /// A file the run read, by the path it was given and its content's SHA-256.
-    public struct FileDigest: Codable, Sendable, Hashable, Comparable {
-        public var file: String
-        public var sha256: String
+    package struct FileDigest: Codable, Sendable, Hashable, Comparable {
+        package var file: String
+        package var sha256: String
 
-        public init(file: String, sha256: String) {
+        package init(file: String, sha256: String) {
             self.file = file
             self.sha256 = sha256
         }
 
         /// The digest of the file at `path` now; nil when it cannot be read.
-        public init?(of path: String) {
+        package init?(of path: String) {
             guard let digest = RunIdentity.digest(ofFile: path) else { return nil }
             self.init(file: path, sha256: digest)
         }
 
-        public static func < (a: FileDigest, b: FileDigest) -> Bool { (a.file, a.sha256) < (b.file, b.sha256) }
+        package static func < (a: FileDigest, b: FileDigest) -> Bool { (a.file, a.sha256) < (b.file, b.sha256) }
     }
 
     /// `run --shard I/N`.
-    public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
-        public var index: Int
-        public var count: Int
-        public init(index: Int, count: Int) {
+    package struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
+        package var index: Int
+        package var count: Int
+        package init(index: Int, count: Int) {
             self.index = index
             self.count = count
         }
-        public var description: String { "\(index)/\(count)" }
+        package var description: String { "\(index)/\(count)" }
     }
 
     /// What narrowed the run: `--filter`, `--tag`, and the results it reran (`--rerun`, `--last-failed`).
-    public struct Selection: Codable, Sendable, Hashable, CustomStringConvertible {
-        public var filters: [String]
-        public var tags: [String]
+    package struct Selection: Codable, Sendable, Hashable, CustomStringConvertible {
+        package var filters: [String]
+        package var tags: [String]
         /// The pairs rerun: the unexpected results of another run, named by their digest.
-        public var rerunOf: String?
-        public init(filters: [String] = [], tags: [String] = [], rerunOf: String? = nil) {
+        package var rerunOf: String?
+        package init(filters: [String] = [], tags: [String] = [], rerunOf: String? = nil) {
             self.filters = filters
             self.tags = tags
             self.rerunOf = rerunOf
         }
 
         /// `--filter 'a*' --tag x`, or "everything".
-        public var description: String {
+        package var description: String {
             let parts = filters.map { "--filter '\($0)'" } + tags.map { "--tag '\($0)'" }
                 + (rerunOf.map { ["a rerun of results \($0.prefix(12))…"] } ?? [])
             return parts.isEmpty ? "every scenario" : parts.joined(separator: " ")
@@ -63,33 +63,33 @@ public struct RunIdentity: Codable, Sendable, Hashable {
     }
 
     /// The results file this identity belongs to.
-    public struct Results: Codable, Sendable, Hashable {
-        public var sha256: String
-        public var records: Int
-        public init(sha256: String, records: Int) {
+    package struct Results: Codable, Sendable, Hashable {
+        package var sha256: String
+        package var records: Int
+        package init(sha256: String, records: Int) {
             self.sha256 = sha256
             self.records = records
         }
     }
 
     /// The identity's format; a reader refuses one it does not know.
-    public var format = 1
+    package var format = 1
     /// `cookie-harness version`.
-    public var harnessVersion: String
+    package var harnessVersion: String
     /// Every suite file loaded, sorted by path.
-    public var suites: [FileDigest]
+    package var suites: [FileDigest]
     /// Every expectation file loaded (found among the suites or given with `--expectations`), sorted by path; empty
     /// when the run loaded none (`run Suites/redirect` loads the suites of that folder only).
-    public var expectationFiles: [FileDigest]
+    package var expectationFiles: [FileDigest]
     /// The adapters run, in their order.
-    public var adapters: [String]
-    public var selection: Selection
+    package var adapters: [String]
+    package var selection: Selection
     /// Nil for a whole run, and for the results `merge` joins from every shard.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Set when the results are written.
-    public var results: Results?
+    package var results: Results?
 
-    public init(
+    package init(
         harnessVersion: String, suites: [FileDigest], expectationFiles: [FileDigest], adapters: [String],
         selection: Selection, shard: Shard?
     ) {
@@ -103,7 +103,7 @@ public struct RunIdentity: Codable, Sendable, Hashable {
 
     /// The run without what differs between its shards (which shard, which results): equal for every shard of one
     /// run.
-    public var wholeRun: RunIdentity {
+    package var wholeRun: RunIdentity {
         var whole = self
         whole.shard = shard.map { Shard(index: 0, count: $0.count) }
         whole.results = nil
@@ -112,7 +112,7 @@ public struct RunIdentity: Codable, Sendable, Hashable {
 
     /// What differs between this run and `other`, one phrase each ("the adapters: a, b and a, c"); empty when they
     /// are runs of the same suites, files, adapters, selection and shard count.
-    public func differences(from other: RunIdentity) -> [String] {
+    package func differences(from other: RunIdentity) -> [String] {
         var found: [String] = []
         if harnessVersion != other.harnessVersion {
             found.append("the harness version (\(harnessVersion) and \(other.harnessVersion))")
@@ -144,18 +144,18 @@ public struct RunIdentity: Codable, Sendable, Hashable {
     // MARK: The file beside the results
 
     /// Where the identity of the results at `resultsPath` is: `X.json` → `X.run.json`, another name → `NAME.run.json`.
-    public static func path(forResults resultsPath: String) -> String {
+    package static func path(forResults resultsPath: String) -> String {
         resultsPath.hasSuffix(".json") ? String(resultsPath.dropLast(5)) + ".run.json" : resultsPath + ".run.json"
     }
 
     /// Whether results written to `resultsPath` get an identity beside them: not when they go through to a device
     /// or a FIFO (`--json /dev/stdout`), where there is no "beside".
-    public static func isWritten(forResults resultsPath: String) -> Bool {
+    package static func isWritten(forResults resultsPath: String) -> Bool {
         (try? FileDestination(resultsPath, what: "report"))?.kind == .atomic
     }
 
     /// The identity as written: sorted keys, indented, one final line feed.
-    public var text: String {
+    package var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
@@ -166,7 +166,7 @@ public struct RunIdentity: Codable, Sendable, Hashable {
     /// - Parameter resultsDigest: The SHA-256 of the results file as it was read.
     /// - Throws: ``InvalidResultsInput`` for an identity that cannot be read, is of an unknown format, or describes
     ///   other results.
-    public static func read(forResults resultsPath: String, resultsDigest: String) throws(InvalidResultsInput) -> RunIdentity? {
+    package static func read(forResults resultsPath: String, resultsDigest: String) throws(InvalidResultsInput) -> RunIdentity? {
         let path = path(forResults: resultsPath)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let identity: RunIdentity
@@ -195,7 +195,7 @@ public struct RunIdentity: Codable, Sendable, Hashable {
     }
 
     /// The SHA-256 of a file's bytes, read in pieces; nil when it cannot be read.
-    public static func digest(ofFile path: String) -> String? {
+    package static func digest(ofFile path: String) -> String? {
         var hasher = SHA256()
         do {
             try InputFile.forEachChunk(path, maximumSize: Int.max) { hasher.update($0) }

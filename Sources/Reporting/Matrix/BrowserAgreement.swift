@@ -7,19 +7,19 @@ import HarnessCore
 /// `…@webkitgtk-live` strategy: one real WebKit, whichever strategy drives it). They agree when each ran the
 /// scenario (no skip, no error) with the same ``Matrix/Cell/observation``; the reference disagrees when it ran it
 /// and was seen to do otherwise.
-public struct BrowserAgreement: Sendable {
+package struct BrowserAgreement: Sendable {
     /// The engines' column labels, in matrix order.
-    public var browsers: [String]
+    package var browsers: [String]
     /// The scenarios where they agree against the reference, in matrix order.
-    public var rows: [Matrix.Row]
+    package var rows: [Matrix.Row]
     /// How many scenarios every engine and the reference ran (the denominator).
-    public var compared: Int
+    package var compared: Int
 
     /// The adapter names that are a browser themselves.
-    public static let browserAdapters: Set<String> = ["chromium", "firefox"]
+    package static let browserAdapters: Set<String> = ["chromium", "firefox"]
 
     /// Nil unless the matrix has the reference and at least two engines.
-    public init?(_ matrix: Matrix) {
+    package init?(_ matrix: Matrix) {
         guard let reference = matrix.referenceColumn else { return nil }
         var engines = matrix.columns.indices.filter { Self.browserAdapters.contains(matrix.columns[$0].adapter.name) }
         if let live = matrix.columns.indices.first(where: { matrix.columns[$0].adapter.profile.hasSuffix("-live") }) {

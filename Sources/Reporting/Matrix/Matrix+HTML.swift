@@ -18,7 +18,7 @@ import HarnessCore
 /// results goes through `ReportText.html`.
 extension Matrix {
     /// The whole page.
-    public func html() -> String {
+    package func html() -> String {
         var page = HTMLOutput()
         let labels = columnLabels
         let allRows = rows

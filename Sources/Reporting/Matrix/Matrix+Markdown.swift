@@ -10,7 +10,7 @@ import ProcessCleanup
 /// and a `<script>` in a message is shown, not interpreted.
 extension Matrix {
     /// The whole document.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out = MarkdownOutput()
         out.line("# Cookie conformance matrix")
         out.line()

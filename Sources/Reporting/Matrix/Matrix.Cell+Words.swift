@@ -5,7 +5,7 @@ import HarnessCore
 /// Every outcome has a text symbol, so that nothing is told by colour alone: ✔ pass, ✘ fail, ∅ skip, ! error,
 /// ⚠ in front when the result differs from the adapter's expectation file.
 extension Matrix.Cell.Outcome {
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .pass: "✔"
         case .fail: "✘"
@@ -22,10 +22,10 @@ extension Matrix.Cell {
     static let notRunSymbol = "—"
 
     /// `✔`, or `⚠✘` for a regression.
-    public var symbol: String { (isUnexpected ? Self.unexpectedMark : "") + outcome.symbol }
+    package var symbol: String { (isUnexpected ? Self.unexpectedMark : "") + outcome.symbol }
 
     /// `regression`, `expected failure`, `unexpected pass`, `skipped`, ...: what the cell means for CI.
-    public var kind: String {
+    package var kind: String {
         switch outcome {
         case .pass: isUnexpected ? "unexpected pass" : "pass"
         case .fail:
@@ -38,14 +38,14 @@ extension Matrix.Cell {
 
     /// What the expectation file says, when it matters to the reader: why a failure is expected (or accepted as
     /// flaky).
-    public var expectationNote: String? {
+    package var expectationNote: String? {
         guard isExpectedFailure else { return nil }
         guard let reason = expected.reason, !reason.isEmpty else { return "listed in the expectation file (no reason given)" }
         return expected.status == .flaky ? "flaky because \(reason)" : "expected because \(reason)"
     }
 
     /// The message, or a placeholder so that no non-passing cell is without one.
-    public var displayMessage: String {
+    package var displayMessage: String {
         if !message.isEmpty { return message }
         return outcome == .pass ? "pass" : kind
     }

@@ -11,27 +11,27 @@ import HarnessCore
 /// A column is an adapter *build*: name, version and profile. The same adapter at two versions (two results files
 /// compared with `compare --from-json`) is two columns. A second result for the same column and scenario replaces
 /// the first and is counted in `replacedResults`.
-public struct Matrix: Sendable {
+package struct Matrix: Sendable {
     /// When and where the results were produced, for the page's header.
-    public var run: RunInfo
+    package var run: RunInfo
     /// The adapter whose behaviour the consensus column compares against (the RFC 6265bis reference jar), when
     /// it is one of the columns.
-    public var referenceAdapter: String?
+    package var referenceAdapter: String?
     /// Where the results came from when not from a run (`results.json`), shown in the header.
-    public var source: String?
+    package var source: String?
     /// Suite titles by suite id, when known (results carry only the id).
-    public var suiteTitles: [String: String]
+    package var suiteTitles: [String: String]
 
-    public private(set) var columns: [Column] = []
-    public private(set) var suites: [SuiteGroup] = []
+    package private(set) var columns: [Column] = []
+    package private(set) var suites: [SuiteGroup] = []
     /// Results that arrived a second time for the same column and scenario; the later one is kept.
-    public private(set) var replacedResults = 0
+    package private(set) var replacedResults = 0
 
     private var columnIndex: [Column.Key: Int] = [:]
     private var suiteIndex: [String: Int] = [:]
 
     /// An empty matrix whose columns start with the run's adapters, in the run's order.
-    public init(run: RunInfo, referenceAdapter: String? = "reference", source: String? = nil, suiteTitles: [String: String] = [:]) {
+    package init(run: RunInfo, referenceAdapter: String? = "reference", source: String? = nil, suiteTitles: [String: String] = [:]) {
         self.run = run
         self.referenceAdapter = referenceAdapter
         self.source = source
@@ -40,7 +40,7 @@ public struct Matrix: Sendable {
     }
 
     /// Places one result in its row and column.
-    public mutating func add(_ result: ScenarioResult) {
+    package mutating func add(_ result: ScenarioResult) {
         let columnNumber = column(for: result.adapter)
         let suiteNumber: Int
         if let known = suiteIndex[result.suiteID] {
@@ -64,21 +64,21 @@ public struct Matrix: Sendable {
     // MARK: Reading
 
     /// Every row, suite by suite.
-    public var rows: [Row] { suites.flatMap(\.rows) }
+    package var rows: [Row] { suites.flatMap(\.rows) }
 
     /// The column of the reference adapter, if it is in the matrix (the first build of that name).
-    public var referenceColumn: Int? {
+    package var referenceColumn: Int? {
         guard let referenceAdapter else { return nil }
         return columns.firstIndex { $0.adapter.name == referenceAdapter }
     }
 
     /// What most adapters do for `row`.
-    public func consensus(_ row: Row) -> Consensus {
+    package func consensus(_ row: Row) -> Consensus {
         Consensus(row, columns: columns.count, reference: referenceColumn)
     }
 
     /// Per-column counts over `rows` (a suite's, or all).
-    public func totals(_ rows: [Row]) -> [Totals] {
+    package func totals(_ rows: [Row]) -> [Totals] {
         var totals = Array(repeating: Totals(), count: columns.count)
         for row in rows {
             for (column, cell) in row.cells { totals[column].add(cell) }
@@ -88,29 +88,29 @@ public struct Matrix: Sendable {
 
     /// The columns in the order a person reads them: the web-view sync strategies first, then the cookie stores
     /// on their own, each group in the run's order.
-    public var displayColumnOrder: [Int] {
+    package var displayColumnOrder: [Int] {
         columns.indices.filter { !columns[$0].isStore } + columns.indices.filter { columns[$0].isStore }
     }
 
     /// The first store column in ``displayColumnOrder``, when strategies come before it: where the page draws
     /// the line between the two groups.
-    public var firstStoreColumn: Int? {
+    package var firstStoreColumn: Int? {
         let order = displayColumnOrder
         guard let position = order.firstIndex(where: { columns[$0].isStore }), position > 0 else { return nil }
         return order[position]
     }
 
     /// Every tag, sorted, for filters.
-    public var tags: [String] { Set(rows.flatMap(\.tags)).sorted() }
+    package var tags: [String] { Set(rows.flatMap(\.tags)).sorted() }
 
     /// The name `--adapter` takes (`wk-no-sync`, `wk-no-sync@ios-11`, `curl`): the profile is not added, as
     /// `wk-no-sync@ios` would name no adapter.
-    public static func label(for adapter: AdapterInfo) -> String {
+    package static func label(for adapter: AdapterInfo) -> String {
         adapter.name
     }
 
     /// Column labels that stay unique: the adapter's name, with ` version` added where two builds share one.
-    public var columnLabels: [String] {
+    package var columnLabels: [String] {
         let plain = columns.map(\.label)
         return columns.indices.map { index in
             plain.filter { $0 == plain[index] }.count > 1 ? "\(plain[index]) \(columns[index].adapter.version)" : plain[index]
@@ -122,14 +122,14 @@ public struct Matrix: Sendable {
 
 extension Matrix {
     /// One adapter build.
-    public struct Column: Sendable, Hashable {
-        public var adapter: AdapterInfo
+    package struct Column: Sendable, Hashable {
+        package var adapter: AdapterInfo
 
         /// The adapter's name, as `--adapter` takes it.
-        public var label: String { Matrix.label(for: adapter) }
+        package var label: String { Matrix.label(for: adapter) }
 
         /// A cookie store on its own (no web view, so no platform profile), not a web-view strategy.
-        public var isStore: Bool { adapter.profile.isEmpty }
+        package var isStore: Bool { adapter.profile.isEmpty }
 
         struct Key: Hashable {
             var name: String
@@ -144,10 +144,10 @@ extension Matrix {
     }
 
     /// The rows of one suite.
-    public struct SuiteGroup: Sendable {
-        public var id: String
-        public var file: String
-        public private(set) var rows: [Row] = []
+    package struct SuiteGroup: Sendable {
+        package var id: String
+        package var file: String
+        package private(set) var rows: [Row] = []
         private var rowIndex: [String: Int] = [:]
 
         init(id: String, file: String) {
@@ -157,7 +157,7 @@ extension Matrix {
 
         /// An imported corpus (`Suites/conformance/…`, the http-state cases): hundreds of generated cases that the
         /// page folds into one line of totals and shows after the hand-written suites.
-        public var isCorpus: Bool {
+        package var isCorpus: Bool {
             file.split(separator: "/").dropLast().contains("conformance")
         }
 
@@ -176,38 +176,38 @@ extension Matrix {
     }
 
     /// One scenario across the adapters.
-    public struct Row: Sendable {
-        public var scenarioID: String
-        public var title: String
-        public var tags: [String]
+    package struct Row: Sendable {
+        package var scenarioID: String
+        package var title: String
+        package var tags: [String]
         /// By column number; a column without a cell did not run the scenario (filtered, or absent from a file).
-        public var cells: [Int: Cell] = [:]
+        package var cells: [Int: Cell] = [:]
 
         /// Tagged `security`: a cookie sent where it must not go, or an HttpOnly cookie exposed to script.
-        public var isSecurityRelevant: Bool { tags.contains("security") }
+        package var isSecurityRelevant: Bool { tags.contains("security") }
         /// Some adapter's result differs from its expectation.
-        public var hasUnexpected: Bool { cells.values.contains(where: \.isUnexpected) }
+        package var hasUnexpected: Bool { cells.values.contains(where: \.isUnexpected) }
     }
 
     /// One outcome, reduced to what the matrix shows.
-    public struct Cell: Sendable, Hashable {
-        public enum Outcome: String, Sendable, Hashable, CaseIterable {
+    package struct Cell: Sendable, Hashable {
+        package enum Outcome: String, Sendable, Hashable, CaseIterable {
             case pass, fail, skip, error
         }
 
-        public var outcome: Outcome
+        package var outcome: Outcome
         /// The failure message, skip reason or error detail; for an unexpected pass, why it was expected to fail
         /// (`expected to fail because …`); empty for a plain pass.
-        public var message: String
+        package var message: String
         /// `file:line` of the expectation that failed.
-        public var location: String?
-        public var expected: ExpectedStatus
-        public var isUnexpected: Bool
+        package var location: String?
+        package var expected: ExpectedStatus
+        package var isUnexpected: Bool
         /// A failed check guards against a leak or an exposure (``ScenarioResult/isSecurityRelevant``).
-        public var isSecurityFailure: Bool
+        package var isSecurityFailure: Bool
         /// What the adapter was seen to do, for the consensus: the outcome, and for a failure every failed check
         /// with what it observed. Two adapters that fail different checks, or observe different values, differ.
-        public var observation: String
+        package var observation: String
 
         init(_ result: ScenarioResult) {
             switch result.status {
@@ -228,7 +228,7 @@ extension Matrix {
         }
 
         /// An expected failure or error: listed in the adapter's expectation file.
-        public var isExpectedFailure: Bool { !isUnexpected && (outcome == .fail || outcome == .error) }
+        package var isExpectedFailure: Bool { !isUnexpected && (outcome == .fail || outcome == .error) }
     }
 
     /// What most adapters do for one scenario, and whether the reference does the same.
@@ -238,24 +238,24 @@ extension Matrix {
     /// agree. Only adapters that ran the scenario vote (a skip says the adapter cannot run it, not what it does);
     /// when every adapter skipped, the consensus is "skip". A tie between the largest groups is a split, with no
     /// majority.
-    public struct Consensus: Sendable, Hashable {
+    package struct Consensus: Sendable, Hashable {
         /// Cells per outcome.
-        public var counts: [Cell.Outcome: Int]
+        package var counts: [Cell.Outcome: Int]
         /// The outcome of the largest group of adapters seen to do the same (or `.skip` when none ran); nil for a
         /// tie or no cells.
-        public var majority: Cell.Outcome?
+        package var majority: Cell.Outcome?
         /// The size of that group.
-        public var majorityCount: Int
+        package var majorityCount: Int
         /// How many adapters ran the scenario (pass, fail or error); the denominator of "pass 9/11".
-        public var voters: Int
+        package var voters: Int
         /// Distinct observations per outcome among the voters: `fail` seen two ways is 2.
-        public var ways: [Cell.Outcome: Int]
+        package var ways: [Cell.Outcome: Int]
         /// The reference's outcome, when the reference is a column and has a cell in this row.
-        public var reference: Cell.Outcome?
+        package var reference: Cell.Outcome?
         /// Whether the reference was seen to do what the majority group does; nil when there is no reference
         /// cell, no majority, the reference skipped, or it is the only adapter that ran the scenario (agreeing
         /// with itself says nothing).
-        public var referenceAgrees: Bool?
+        package var referenceAgrees: Bool?
 
         init(_ row: Row, columns: Int, reference column: Int?) {
             var counts: [Cell.Outcome: Int] = [:]
@@ -293,11 +293,11 @@ extension Matrix {
         }
 
         /// Adapters that ran the scenario were not all seen to do the same thing.
-        public var differs: Bool { ways.values.reduce(0, +) > 1 }
+        package var differs: Bool { ways.values.reduce(0, +) > 1 }
 
         /// `pass 9/11`, `skip 3/3`, `fail 2/3 · 1 fails otherwise`, `split pass 2 · fail 2 (2 ways)`, with
         /// `(+2 skip)` when some adapters skipped.
-        public var summary: String {
+        package var summary: String {
             let skipped = counts[.skip, default: 0]
             let skipNote = skipped > 0 ? " (+\(skipped) skip)" : ""
             switch majority {
@@ -322,7 +322,7 @@ extension Matrix {
         /// majority; `ref ✘ same` when it failed as the majority did; `ref: fail` (or `ref: fails otherwise`)
         /// when it differs (`agrees` false), or in a split (`agrees` nil). Nil without a reference cell, or when
         /// there is nothing to compare it with.
-        public var referenceNote: (text: String, agrees: Bool?)? {
+        package var referenceNote: (text: String, agrees: Bool?)? {
             guard let reference, reference != .skip else { return nil }
             switch referenceAgrees {
             case true?:
@@ -336,17 +336,17 @@ extension Matrix {
     }
 
     /// Per-column counts.
-    public struct Totals: Sendable, Hashable {
-        public var pass = 0
-        public var fail = 0
-        public var skip = 0
-        public var error = 0
+    package struct Totals: Sendable, Hashable {
+        package var pass = 0
+        package var fail = 0
+        package var skip = 0
+        package var error = 0
         /// Failures and errors listed in the expectation file.
-        public var expectedFailures = 0
+        package var expectedFailures = 0
         /// Results that differ from their expectation.
-        public var unexpected = 0
+        package var unexpected = 0
         /// Failures whose failed check guards against a leak or an exposure.
-        public var securityFailures = 0
+        package var securityFailures = 0
 
         mutating func add(_ cell: Cell) {
             switch cell.outcome {
@@ -360,6 +360,6 @@ extension Matrix {
             if cell.isSecurityFailure { securityFailures += 1 }
         }
 
-        public var total: Int { pass + fail + skip + error }
+        package var total: Int { pass + fail + skip + error }
     }
 }

@@ -11,11 +11,11 @@ import HarnessCore
 /// unwritable folder fails the run at its start) and renamed over the destination only when complete, so a reader
 /// never sees half a page and a reporter dropped without `finish(_:)` leaves nothing behind. Like every report
 /// (``ReportDestination``), a symlink is followed and a device or FIFO written through, never replaced.
-public final class MatrixReporter: ResultReporter {
+package final class MatrixReporter: ResultReporter {
     /// Where the Markdown goes, if anywhere.
-    public let markdownPath: String?
+    package let markdownPath: String?
     /// Where the HTML page goes, if anywhere.
-    public let htmlPath: String?
+    package let htmlPath: String?
 
     private let referenceAdapter: String?
     private let source: String?
@@ -50,7 +50,7 @@ public final class MatrixReporter: ResultReporter {
     ///   - referenceAdapter: The adapter the consensus column compares against, when it takes part.
     ///   - source: Where the results come from when not from this run (a results file), for the header.
     ///   - suiteTitles: Suite titles by id, for the suite headings (results carry only ids).
-    public init(
+    package init(
         markdownPath: String? = nil, htmlPath: String? = nil, referenceAdapter: String? = "reference",
         source: String? = nil, suiteTitles: [String: String] = [:]
     ) {
@@ -64,7 +64,7 @@ public final class MatrixReporter: ResultReporter {
     /// Creates the temporary files next to the destinations.
     ///
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
-    public func begin(_ run: RunInfo) throws {
+    package func begin(_ run: RunInfo) throws {
         guard phase == .idle else { throw ReportError.outOfOrder("begin", "twice", file: markdownPath ?? htmlPath) }
         var outputs: [Output] = []
         if let markdownPath {
@@ -81,7 +81,7 @@ public final class MatrixReporter: ResultReporter {
     /// Places the result in the matrix.
     ///
     /// - Throws: `ReportError` `.invalidUse` before `begin` or after `finish`.
-    public func report(_ result: ScenarioResult) throws {
+    package func report(_ result: ScenarioResult) throws {
         guard phase == .running else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: markdownPath ?? htmlPath)
         }
@@ -91,7 +91,7 @@ public final class MatrixReporter: ResultReporter {
     /// Renders both files and publishes each in one rename.
     ///
     /// - Throws: `ReportError` `.writeFailed`; a destination not yet published is then left as it was.
-    public func finish(_ summary: RunSummary) throws {
+    package func finish(_ summary: RunSummary) throws {
         guard phase == .running, let matrix else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: markdownPath ?? htmlPath)
         }

@@ -10,7 +10,7 @@ extension ScenarioResult {
     ///
     /// - Throws: `ReportError` `.invalidUse` naming the field, for a status or expected status the record format
     ///   does not define.
-    public init(_ record: JSONResultRecord) throws {
+    package init(_ record: JSONResultRecord) throws {
         let status: Status
         switch record.status {
         case "pass": status = .passed

@@ -7,22 +7,22 @@ import XMLSupport
 ///
 /// Test cases are copied element by element from the shard files (not rebuilt from the JSON results, which keep
 /// only a message's first line), so the merged file says exactly what the shards said.
-public enum JUnitMerge {
+package enum JUnitMerge {
     /// One `<testcase>` and the `<testsuite>` it came from.
-    public struct TestCase: Sendable {
-        public var element: XMLTree.Element
-        public var suite: XMLTree.Element
-        public var key: ShardMerge.Key
+    package struct TestCase: Sendable {
+        package var element: XMLTree.Element
+        package var suite: XMLTree.Element
+        package var key: ShardMerge.Key
     }
 
     /// The largest report read (1 GiB). A report is the harness's own output, as large as its run: an unsharded
     /// main job writes 40 MB (55,212 results), past the 32 MiB a suite file may have; the ceiling still refuses a
     /// file that would exhaust memory before it is parsed.
-    public static let maximumInputSize = 1 << 30
+    package static let maximumInputSize = 1 << 30
 
     /// The test cases of one JUnit file written by `run --junit`.
     /// - Throws: ``InvalidResultsInput`` for a file that cannot be read or is not such a report.
-    public static func read(_ path: String) throws(InvalidResultsInput) -> (root: XMLTree.Element, cases: [TestCase]) {
+    package static func read(_ path: String) throws(InvalidResultsInput) -> (root: XMLTree.Element, cases: [TestCase]) {
         let tree: XMLTree
         do {
             tree = try XMLTree.parse(contentsOf: path, maximumInputSize: maximumInputSize)
@@ -61,7 +61,7 @@ public enum JUnitMerge {
     /// Writes the merged report: `cases` in their merged order, grouped into consecutive `<testsuite>`s.
     /// - Parameter rootName: The `name` of `<testsuites>` (the shards').
     /// - Throws: `XMLSupportError` when the file cannot be written; the destination is then left as it was.
-    public static func write(_ cases: [TestCase], rootName: String, to path: String) throws {
+    package static func write(_ cases: [TestCase], rootName: String, to path: String) throws {
         struct Group {
             var name: String
             var file: String?

@@ -6,11 +6,11 @@ import HarnessCore
 /// scenario ids alone say which shard a file is, and whether N files make a whole run: every file's scenarios
 /// must fall in one shard, no two files in the same one, and none missing. Reports do not record the shard, so
 /// reports written before `merge` existed can be merged too.
-public struct ShardAssignment: Sendable, Hashable {
+package struct ShardAssignment: Sendable, Hashable {
     /// N.
-    public var count: Int
+    package var count: Int
     /// The shard (1-based) of each file in the order given; nil for a file without results (an empty shard).
-    public var indexes: [Int?]
+    package var indexes: [Int?]
 
     /// The largest shard count tried when none is given.
     static let largestGuess = 64
@@ -21,7 +21,7 @@ public struct ShardAssignment: Sendable, Hashable {
     ///   tried first, then larger counts, so that a missing shard is named as such.
     /// - Throws: ``InvalidResultsInput`` for files that are not shards of one run, two files holding one shard,
     ///   a missing shard, or the wrong number of files for `expectedCount`.
-    public init(files: [(path: String, scenarios: [String])], expectedCount: Int?) throws(InvalidResultsInput) {
+    package init(files: [(path: String, scenarios: [String])], expectedCount: Int?) throws(InvalidResultsInput) {
         guard !files.isEmpty else { throw InvalidResultsInput("merge: error: no report to merge") }
         if let expectedCount {
             guard files.count == expectedCount else {
@@ -58,7 +58,7 @@ public struct ShardAssignment: Sendable, Hashable {
     }
 
     /// The 1-based shard `run --shard I/N` puts a scenario in (RunPlan.selects).
-    public static func shard(of scenario: String, count: Int) -> Int {
+    package static func shard(of scenario: String, count: Int) -> Int {
         Int(StableHash.fnv1a(scenario) % UInt64(count)) + 1
     }
 

@@ -7,33 +7,33 @@ import Foundation
 /// (adapter, scenario) pair in two files. The order within an adapter comes from `scenarioOrder` — the scenario
 /// ids of the suites as loaded, which the caller reads from the same suites the shards ran — and, for scenarios it
 /// does not know, from the reports themselves: suites in the order they first appear, then shard by shard.
-public struct ShardMerge: Sendable {
+package struct ShardMerge: Sendable {
     /// One shard's report, read.
-    public struct Shard<Item: Sendable>: Sendable {
-        public var path: String
-        public var items: [Item]
-        public init(path: String, items: [Item]) {
+    package struct Shard<Item: Sendable>: Sendable {
+        package var path: String
+        package var items: [Item]
+        package init(path: String, items: [Item]) {
             self.path = path
             self.items = items
         }
     }
 
     /// The ids of every scenario of the suites in load order; empty when the suites are not at hand.
-    public var scenarioOrder: [String]
+    package var scenarioOrder: [String]
     /// N from `--expect-shards`, when given.
-    public var expectedShards: Int?
+    package var expectedShards: Int?
 
-    public init(scenarioOrder: [String] = [], expectedShards: Int? = nil) {
+    package init(scenarioOrder: [String] = [], expectedShards: Int? = nil) {
         self.scenarioOrder = scenarioOrder
         self.expectedShards = expectedShards
     }
 
     /// Identity and place of one item in any report.
-    public struct Key: Hashable, Sendable {
-        public var adapter: String
-        public var suite: String
-        public var scenario: String
-        public init(adapter: String, suite: String, scenario: String) {
+    package struct Key: Hashable, Sendable {
+        package var adapter: String
+        package var suite: String
+        package var scenario: String
+        package init(adapter: String, suite: String, scenario: String) {
             self.adapter = adapter
             self.suite = suite
             self.scenario = scenario
@@ -42,7 +42,7 @@ public struct ShardMerge: Sendable {
 
     /// The items of every shard in the unsharded run's order, after checking the shards.
     /// - Throws: ``InvalidResultsInput`` for shards that do not make one run, or a pair present twice.
-    public func merge<Item>(_ shards: [Shard<Item>], key: (Item) -> Key) throws(InvalidResultsInput) -> (items: [Item], shards: ShardAssignment) {
+    package func merge<Item>(_ shards: [Shard<Item>], key: (Item) -> Key) throws(InvalidResultsInput) -> (items: [Item], shards: ShardAssignment) {
         let assignment = try ShardAssignment(
             files: shards.map { ($0.path, $0.items.map { key($0).scenario }) }, expectedCount: expectedShards)
         // Shard order, so that first appearances follow shard 1, 2, …
@@ -83,7 +83,7 @@ public struct ShardMerge: Sendable {
     }
 
     /// Merged JSON results, after checking the shards.
-    public func mergeResults(_ shards: [Shard<JSONResultRecord>]) throws(InvalidResultsInput) -> [JSONResultRecord] {
+    package func mergeResults(_ shards: [Shard<JSONResultRecord>]) throws(InvalidResultsInput) -> [JSONResultRecord] {
         try merge(shards) { Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }.items
     }
 
@@ -92,7 +92,7 @@ public struct ShardMerge: Sendable {
     ///
     /// - Parameter identity: The merged run's identity (``checkedIdentity(of:allowingDifferentRuns:expectedShards:)``),
     ///   written beside the results with their digest, as `run` does; nil writes none.
-    public static func writeResults(_ records: [JSONResultRecord], to path: String, identity: RunIdentity? = nil) throws {
+    package static func writeResults(_ records: [JSONResultRecord], to path: String, identity: RunIdentity? = nil) throws {
         var bytes = Array("[".utf8)
         for (index, record) in records.enumerated() {
             bytes.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
@@ -115,7 +115,7 @@ public struct ShardMerge: Sendable {
     /// - Parameter allowingDifferentRuns: Merge shards that differ in anything but their index anyway (the merged
     ///   identity is then the first shard's).
     /// - Throws: ``InvalidResultsInput`` naming the shards and what differs, the shard given twice or the one missing.
-    public static func checkedIdentity(
+    package static func checkedIdentity(
         of shards: [(path: String, identity: RunIdentity)], allowingDifferentRuns: Bool = false, expectedShards: Int? = nil
     ) throws(InvalidResultsInput) -> RunIdentity {
         guard let first = shards.first else { throw InvalidResultsInput("merge: error: no report to merge") }

@@ -13,9 +13,9 @@ import HarnessCore
 /// Output goes to a sink closure (standard error by default, as standard output may carry a report), so tests
 /// can capture it. The list kept for the summary holds one line per unexpected result and stops at
 /// `listLimit`, so memory stays bounded even in a run where everything breaks.
-public final class ConsoleReporter: ResultReporter {
+package final class ConsoleReporter: ResultReporter {
     /// How many unexpected results the closing list shows; the rest are counted.
-    public static let listLimit = 200
+    package static let listLimit = 200
 
     private let sink: (String) -> Void
     private let isTerminal: Bool
@@ -43,7 +43,7 @@ public final class ConsoleReporter: ResultReporter {
     ///   - sink: Receives the text, newlines included.
     ///   - explain: With it (`run --verbose`), each unexpected result is followed by these lines, indented: the
     ///     way `show SCENARIO --adapter NAME` prints it (see ``ScenarioWalkthrough``).
-    public init(
+    package init(
         plannedTotal: Int? = nil,
         isTerminal: Bool = ConsoleReporter.standardErrorIsTerminal,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -62,19 +62,19 @@ public final class ConsoleReporter: ResultReporter {
     }
 
     /// Whether standard error is a terminal: decides between a progress line and plain log lines.
-    public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+    package static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
     /// Writes to standard error, unbuffered, so progress and messages appear in order with other diagnostics. A
     /// terminal that is gone (a closed SSH session: `EIO`, `EPIPE`) loses the text; the run goes on to its reports.
-    public static func standardError(_ text: String) {
+    package static func standardError(_ text: String) {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 
     /// Nothing to say before the first result: the progress line appears with it.
-    public func begin(_ run: RunInfo) throws {}
+    package func begin(_ run: RunInfo) throws {}
 
     /// Counts the result, prints it if unexpected, and redraws the progress line on a terminal.
-    public func report(_ result: ScenarioResult) throws {
+    package func report(_ result: ScenarioResult) throws {
         counts.add(result)
         if result.isUnexpected {
             let line = Self.unexpectedLine(result)
@@ -90,7 +90,7 @@ public final class ConsoleReporter: ResultReporter {
     ///
     /// The counts come from the results this reporter saw rather than from `summary`, which does not split
     /// failures and errors into expected and unexpected.
-    public func finish(_ summary: RunSummary) throws {
+    package func finish(_ summary: RunSummary) throws {
         clearProgress()
         var text = paint(counts.summaryLine, counts.unexpected == 0 ? .green : .red) + "\n"
         if !unexpectedLines.isEmpty {

@@ -12,11 +12,11 @@ import HarnessCore
 ///
 /// Given the run's ``RunIdentity``, it writes that beside the results once they are committed, with their digest
 /// (hashed as the bytes are written) and their count.
-public final class JSONResultsReporter: ResultReporter {
+package final class JSONResultsReporter: ResultReporter {
     /// Where the report goes.
-    public let path: String
+    package let path: String
     /// What the identity file beside the results says; nil writes none.
-    public let identity: RunIdentity?
+    package let identity: RunIdentity?
 
     private enum State {
         case idle
@@ -34,7 +34,7 @@ public final class JSONResultsReporter: ResultReporter {
     ///   atomically, a symlink followed, a device or FIFO written through); its directory must exist.
     ///   - identity: The run's identity, written beside the results (``RunIdentity/path(forResults:)``) unless
     ///     they go through to a device or a FIFO.
-    public init(path: String, identity: RunIdentity? = nil) {
+    package init(path: String, identity: RunIdentity? = nil) {
         self.path = path
         self.identity = identity
     }
@@ -48,7 +48,7 @@ public final class JSONResultsReporter: ResultReporter {
     /// Creates the temporary file and opens the array.
     ///
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` if called twice.
-    public func begin(_ run: RunInfo) throws {
+    package func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
         let file = try AtomicFile.report(path)
         digest = SHA256()
@@ -59,7 +59,7 @@ public final class JSONResultsReporter: ResultReporter {
     /// Appends the result's record.
     ///
     /// - Throws: `ReportError`.
-    public func report(_ result: ScenarioResult) throws {
+    package func report(_ result: ScenarioResult) throws {
         guard case .running(let file) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
@@ -73,7 +73,7 @@ public final class JSONResultsReporter: ResultReporter {
     /// Closes the array and commits the file: one rename, or one pass into a device or FIFO.
     ///
     /// - Throws: `ReportError` `.writeFailed`; the destination is then left as it was.
-    public func finish(_ summary: RunSummary) throws {
+    package func finish(_ summary: RunSummary) throws {
         guard case .running(let file) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }

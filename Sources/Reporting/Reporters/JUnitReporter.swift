@@ -21,11 +21,11 @@ import XMLSupport
 /// grouped by adapter and suite (`ResultReporter`'s order); a group that comes back later gets a second
 /// `<testsuite>` of the same name, which is still valid. The output validates against the Jenkins JUnit schema
 /// (`jenkins-junit-10.xsd`, the one pytest targets).
-public final class JUnitReporter: ResultReporter {
+package final class JUnitReporter: ResultReporter {
     /// Where the report goes.
-    public let path: String
+    package let path: String
     /// The root element's `name`.
-    public let reportName: String
+    package let reportName: String
 
     private enum State {
         case idle
@@ -41,7 +41,7 @@ public final class JUnitReporter: ResultReporter {
     /// - Parameters:
     ///   - path: The destination; its directory must exist and be writable.
     ///   - reportName: The `name` of `<testsuites>`.
-    public init(path: String, reportName: String = "cookie-harness") {
+    package init(path: String, reportName: String = "cookie-harness") {
         self.path = path
         self.reportName = reportName
     }
@@ -51,7 +51,7 @@ public final class JUnitReporter: ResultReporter {
     ///
     /// - Throws: `ReportError` `.writeFailed`, or `.invalidUse` for a path no report may be written to, or if called
     ///   twice.
-    public func begin(_ run: RunInfo) throws {
+    package func begin(_ run: RunInfo) throws {
         guard case .idle = state else { throw ReportError.outOfOrder("begin", "twice", file: path) }
         let destination = try ReportDestination(path)
         let spoolNextTo = destination.kind == .atomic ? destination.path : NSTemporaryDirectory() + "/junit.xml"
@@ -61,7 +61,7 @@ public final class JUnitReporter: ResultReporter {
     /// Maps the result to its test case and spools it.
     ///
     /// - Throws: `ReportError` `.writeFailed` on I/O failure, `.invalidUse` before `begin` or after `finish`.
-    public func report(_ result: ScenarioResult) throws {
+    package func report(_ result: ScenarioResult) throws {
         guard case .running(_, let spool) = state else {
             throw ReportError.outOfOrder("report", "outside begin…finish", file: path)
         }
@@ -79,7 +79,7 @@ public final class JUnitReporter: ResultReporter {
     /// with itself whatever the caller passes.
     ///
     /// - Throws: `XMLSupportError` or `ReportError` `.writeFailed`; the destination is then left as it was.
-    public func finish(_ summary: RunSummary) throws {
+    package func finish(_ summary: RunSummary) throws {
         guard case .running(let run, let spool) = state else {
             throw ReportError.outOfOrder("finish", "without begin, or twice", file: path)
         }

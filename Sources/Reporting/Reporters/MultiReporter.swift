@@ -4,25 +4,25 @@ import HarnessCore
 ///
 /// One reporter failing (a full disk under the JUnit file) must not starve the others (the console still has
 /// to tell the person what happened), so each event goes to every reporter before the first error is rethrown.
-public final class MultiReporter: ResultReporter {
-    public let reporters: [any ResultReporter]
+package final class MultiReporter: ResultReporter {
+    package let reporters: [any ResultReporter]
 
-    public init(_ reporters: [any ResultReporter]) {
+    package init(_ reporters: [any ResultReporter]) {
         self.reporters = reporters
     }
 
     /// - Throws: The first reporter's error, after every reporter was called.
-    public func begin(_ run: RunInfo) throws {
+    package func begin(_ run: RunInfo) throws {
         try forEach { try $0.begin(run) }
     }
 
     /// - Throws: The first reporter's error, after every reporter was called.
-    public func report(_ result: ScenarioResult) throws {
+    package func report(_ result: ScenarioResult) throws {
         try forEach { try $0.report(result) }
     }
 
     /// - Throws: The first reporter's error, after every reporter was called.
-    public func finish(_ summary: RunSummary) throws {
+    package func finish(_ summary: RunSummary) throws {
         try forEach { try $0.finish(summary) }
     }
 

@@ -2,26 +2,26 @@
 /// between two marker lines: `<!-- NAME:begin -->` and `<!-- NAME:end -->`, each a line of its own, so a command
 /// can regenerate the block and a test can compare it with a fresh run. A document with CRLF line ends (edited on
 /// Windows) is read the same, and a block written into it gets its line ends.
-public struct MarkedBlock: Sendable {
+package struct MarkedBlock: Sendable {
     /// The line before the block.
-    public let beginMarker: String
+    package let beginMarker: String
     /// The line after it.
-    public let endMarker: String
+    package let endMarker: String
 
-    public init(name: String) {
+    package init(name: String) {
         beginMarker = "<!-- \(name):begin -->"
         endMarker = "<!-- \(name):end -->"
     }
 
     /// What stands between the marker lines of `document` (each on a line of its own), every line ending in a line
     /// break (`\n`, whatever the document uses); nil when the markers are missing, repeated or out of order.
-    public func block(in document: String) -> String? {
+    package func block(in document: String) -> String? {
         range(in: document).map { String(document[$0]).replacingOccurrences(of: "\r\n", with: "\n") }
     }
 
     /// `document` with the text between the marker lines replaced by `block` (given a final line break if it has
     /// none); nil when the markers are missing, repeated or out of order.
-    public func replacingBlock(in document: String, with block: String) -> String? {
+    package func replacingBlock(in document: String, with block: String) -> String? {
         guard let range = range(in: document) else { return nil }
         var text = block.hasSuffix("\n") ? block : block + "\n"
         // The begin marker's own line end says the document's: a CRLF document keeps CRLF throughout.

@@ -6,21 +6,21 @@ import FileAccess
 /// Only a regular file or a missing path is replaced by the atomic rename (keeping an existing file's mode); a
 /// symlink is followed and its target written; a character or block device or a FIFO is written through; a
 /// directory, a socket or an empty path is refused before the run starts (DESIGN §8).
-public struct ReportDestination: Sendable, Hashable {
-    public typealias Kind = FileDestination.Kind
+package struct ReportDestination: Sendable, Hashable {
+    package typealias Kind = FileDestination.Kind
 
     /// What the path names, symlinks followed.
-    public let file: FileDestination
+    package let file: FileDestination
     /// The path as the user gave it, for messages.
-    public var requested: String { file.requested }
+    package var requested: String { file.requested }
     /// What is written: the path itself, or a symlink's final target.
-    public var path: String { file.path }
-    public var kind: Kind { file.kind }
+    package var path: String { file.path }
+    package var kind: Kind { file.kind }
 
     /// Follows symlinks and checks the file type of `requested`.
     ///
     /// - Throws: `ReportError` `.invalidUse` naming the path: empty, a directory, a socket, a symlink loop.
-    public init(_ requested: String) throws {
+    package init(_ requested: String) throws {
         file = try ReportError.converting { try FileDestination(requested, what: "report") }
     }
 
@@ -28,7 +28,7 @@ public struct ReportDestination: Sendable, Hashable {
     /// or a missing path, keeping its mode; through a symlink to its target; through to a device or a FIFO.
     ///
     /// - Throws: `ReportError` `.invalidUse` or `.writeFailed` with the system's reason.
-    public static func publish(_ text: String, to path: String) throws {
+    package static func publish(_ text: String, to path: String) throws {
         try ReportError.converting { try AtomicFile.write(text, to: path, what: "report") }
     }
 
@@ -36,7 +36,7 @@ public struct ReportDestination: Sendable, Hashable {
     ///
     /// - Returns: The destinations, in order.
     /// - Throws: `ReportError` `.invalidUse` for a bad path or for two reports on one file.
-    public static func check(_ paths: [String]) throws -> [ReportDestination] {
+    package static func check(_ paths: [String]) throws -> [ReportDestination] {
         let files = try ReportError.converting { try FileDestination.check(paths, what: "report") }
         return files.map(ReportDestination.init(file:))
     }

@@ -8,7 +8,7 @@ extension TruthTable {
     /// A cell is `failed/ran`, followed by 🔒 when one of the failures is a `security` one (a cookie sent where it
     /// must not go, readable by script, or kept when it must be refused) and by `!` when one is an error; `—` when
     /// no scenario of the suite ran. The last column names the security failures.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var lines = [
             "Scenarios failed of those run, per hand-written suite, on the `\(profile)` profile (🔒: one of them is a "
                 + "`security` failure; !: an error; —: none ran); the parser, jar-rules and http-state suites test the engine's "
@@ -40,18 +40,18 @@ extension TruthTable {
     // MARK: The published copy
 
     /// Where docs/results/truth-table.md keeps the table.
-    public static let docBlock = MarkedBlock(name: "truth-table")
+    package static let docBlock = MarkedBlock(name: "truth-table")
     /// The line before the table's block in a document.
-    public static var beginMarker: String { docBlock.beginMarker }
+    package static var beginMarker: String { docBlock.beginMarker }
     /// The line after it.
-    public static var endMarker: String { docBlock.endMarker }
+    package static var endMarker: String { docBlock.endMarker }
 
     /// What stands between the marker lines of `document`; nil when the markers are missing, repeated or out of order.
-    public static func block(in document: String) -> String? { docBlock.block(in: document) }
+    package static func block(in document: String) -> String? { docBlock.block(in: document) }
 
     /// `document` with the table's block replaced by `block`; nil when the markers are missing, repeated or out of
     /// order.
-    public static func replacingBlock(in document: String, with block: String) -> String? {
+    package static func replacingBlock(in document: String, with block: String) -> String? {
         docBlock.replacingBlock(in: document, with: block)
     }
 }

@@ -8,18 +8,18 @@
 /// The store-parser suites are left out: `parser`, `jar-rules` and the imported corpora (`Suites/conformance/`, the
 /// http-state cases) test the engine's cookie jar, which is the same jar under every strategy of a profile, so every
 /// row would repeat what `uiwebview` (and `reference`) fail there, and they are three quarters of the scenarios.
-public struct TruthTable: Sendable, Hashable {
+package struct TruthTable: Sendable, Hashable {
     /// One suite × one adapter.
-    public struct Cell: Sendable, Hashable {
+    package struct Cell: Sendable, Hashable {
         /// Scenarios that ran (passed, failed or errored); skipped ones are not counted.
-        public var ran = 0
+        package var ran = 0
         /// Scenarios that failed or errored.
-        public var failed = 0
-        public var errored = 0
+        package var failed = 0
+        package var errored = 0
         /// Failures of scenarios tagged `security`.
-        public var securityFailures = 0
+        package var securityFailures = 0
 
-        public init() {}
+        package init() {}
 
         mutating func add(_ record: JSONResultRecord) {
             switch record.status {
@@ -47,39 +47,39 @@ public struct TruthTable: Sendable, Hashable {
     }
 
     /// One adapter.
-    public struct Row: Sendable, Hashable {
-        public var adapter: String
+    package struct Row: Sendable, Hashable {
+        package var adapter: String
         /// One per column of ``TruthTable/suites``.
-        public var cells: [Cell]
+        package var cells: [Cell]
         /// The scenarios whose failure was a security one, in the order of the columns, then of the results.
-        public var securityFailures: [String]
+        package var securityFailures: [String]
 
-        public var total: Cell { cells.reduce(Cell(), +) }
+        package var total: Cell { cells.reduce(Cell(), +) }
     }
 
     /// The profile the rows belong to (`ios`, `ios-11`, `webkitgtk`).
-    public var profile: String
+    package var profile: String
     /// The column suites, in ``suiteOrder`` and then by id.
-    public var suites: [String]
+    package var suites: [String]
     /// In the order the adapters were given; an adapter without a result in the table's suites has no row.
-    public var rows: [Row]
+    package var rows: [Row]
     /// Adapters that were asked for and had no result.
-    public var missingAdapters: [String]
+    package var missingAdapters: [String]
 
     /// The hand-written suites in the order `Suites/README.md` lists them: the columns' order. Another suite comes
     /// after them, by id.
-    public static let suiteOrder = ["first-request", "cross-domain", "redirect", "http-only", "persistence", "expiry", "same-site"]
+    package static let suiteOrder = ["first-request", "cross-domain", "redirect", "http-only", "persistence", "expiry", "same-site"]
 
     /// Whether a suite is one of the store-parser suites the table leaves out (see the type's discussion).
     /// - Parameter file: the suite's file as loaded or as recorded in the results (`Suites/conformance/…`).
-    public static func isStoreParserSuite(id: String, file: String) -> Bool {
+    package static func isStoreParserSuite(id: String, file: String) -> Bool {
         id == "parser" || id == "jar-rules" || file.split(separator: "/").dropLast().contains("conformance")
     }
 
     /// Tallies `records` of `adapters` (other adapters' records and the store-parser suites are ignored).
     ///
     /// A record present twice (the same adapter and scenario, from two files) counts once: the last one.
-    public init(records: [JSONResultRecord], adapters: [String], profile: String) {
+    package init(records: [JSONResultRecord], adapters: [String], profile: String) {
         self.profile = profile
         let wanted = Set(adapters)
         struct Key: Hashable { var adapter: String, scenario: String }
