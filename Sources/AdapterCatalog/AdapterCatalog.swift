@@ -76,7 +76,7 @@ package enum AdapterCatalog {
     /// The names of the adapters the full product adds beside the real engine's (`NAME@webkitgtk-live`): its stores
     /// and browsers. Known here so that a core build reads the built-in expectation files, which name them too, without
     /// calling them unknown; `AdapterCatalogTests` keeps the list equal to what `FullHarness` adds.
-    public static let fullProductNames: Set<String> = Set(["curl", "chromium", "firefox"] + ExternalAdapters.all.map(\.name))
+    package static let fullProductNames: Set<String> = Set(["curl", "chromium", "firefox"] + ExternalAdapters.all.map(\.name))
 
     /// Whether `name` is an adapter of the full product that this build lacks: in a core build, a built-in expectation
     /// file may name it (in the full product nothing is lacking, so a typo there stays an error).

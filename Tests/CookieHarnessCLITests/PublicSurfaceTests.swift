@@ -85,4 +85,29 @@ struct PublicSurfaceTests {
         #expect(exported.count * 2 < all.count, "more than half of HarnessCore exported: \(exported.count) of \(all.count)")
         #expect(exported.isDisjoint(with: ["Runner", "RunPlan", "SuiteLoader", "ScenarioExecutor", "ExpectationUpdater"]))
     }
+
+    /// The modules no product exports, whole or in part: their cross-module API is `package` (docs/library.md).
+    static let packageOnlyModules = [
+        "CookieHarnessCLI", "FullHarness", "AdapterCatalog", "Bench", "Browsers", "LiveStrategyAdapters", "CurlCookieStore",
+        "Exploration", "Conformance", "WebKitGTK", "StrategyAdapters", "Reporting", "CookieStores", "ChildProcesses",
+        "EngineAppSupport",
+    ]
+
+    @Test("the modules no product exports declare nothing public: an app cannot build on them")
+    func internalsArePackage() throws {
+        let surface = try Self.surface()
+        let exported = Set(surface.map { $0.module.replacingOccurrences(of: " (in part)", with: "") })
+        let declaration = try Regex(#"(?m)^\s*(?:(?:@\w+(?:\([^)]*\))?|final|nonisolated|static|override|convenience|required|mutating|indirect|lazy)\s+)*public\s"#)
+        for module in Self.packageOnlyModules {
+            #expect(!exported.contains(module), "\(module) is exported by a product: it is not package-only")
+            let url = Self.root.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty, "Sources/\(module) has no Swift file")
+            for file in files {
+                let source = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+                let count = source.matches(of: declaration).count
+                #expect(count == 0, "Sources/\(module)/\(file) declares \(count) public: make it package")
+            }
+        }
+    }
 }
