@@ -234,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowsersTests",
-            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting"],
+            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 
 @testable import Browsers
@@ -10,9 +11,6 @@ import Testing
 /// same-site rules), no unexpected result, and only documented skips.
 @Suite("The browsers run the suites", .serialized)
 struct BrowserRunTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     /// Scenarios whose outcome on Chromium is known and says something: a pass of each family, the clock, a
     /// restart, a native POST (the driver's Fetch interception), and one of each recorded departure.
     static let chromium: [String: String] = [
@@ -75,9 +73,8 @@ struct BrowserRunTests {
 
     /// Runs `chosen` on `browser` with the expectation files; each must end as `chosen` says, none unexpected.
     func chosenScenarios(_ browser: BrowserUnderTest, _ chosen: [String: String]) throws {
-        let schema = try SuiteSchema.load(from: Self.packageRoot + "/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load([Self.packageRoot + "/Suites"])
-        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let loaded = try BuiltInSuites.loaded.get()
+        let expectations = try BuiltInSuites.expectationSet.get()
         let present = Set(loaded.suites.flatMap { $0.scenarios.map(\.id) })
         let missing = Set(chosen.keys).subtracting(present)
         try #require(missing.isEmpty, "scenarios renamed or gone: \(missing.sorted())")
@@ -116,8 +113,7 @@ struct BrowserRunTests {
 
     /// Every scenario `browser`'s adapter skips by capability, with a reason among `documented`.
     func skipsAreDocumented(_ browser: BrowserUnderTest, _ documented: [String]) throws {
-        let schema = try SuiteSchema.load(from: Self.packageRoot + "/Suites/suite.xsd")
-        let loaded = try SuiteLoader(schema: schema).load([Self.packageRoot + "/Suites"])
+        let loaded = try BuiltInSuites.loaded.get()
         // Skips are decided before a browser is asked: every scenario the adapter cannot serve, by capability.
         for suite in loaded.suites {
             for scenario in suite.scenarios {

@@ -31,9 +31,8 @@ struct EngineRuleEvidenceTests {
 
     @Test("every cell a rule names is a scenario of the suites on a live adapter, with the outcome its expectation file gives")
     func cellsHoldAsClaimed() throws {
-        let schema = try BuiltInSuites.schema.get()
         let loaded = try BuiltInSuites.loaded.get()
-        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let expectations = try BuiltInSuites.expectationSet.get()
         let scenarios = Set(loaded.suites.flatMap { $0.scenarios.map(\.id) })
         let liveAdapters = Set(StrategyAdapterCatalog.live.map(\.name))
         for rule in EngineRule.allCases {

@@ -112,8 +112,7 @@ struct LibraryPortDriftTests {
         let kinds = Set(SyncStrategyKind.libraries.map(\.name))
         let adapters = StrategyAdapterCatalog.simulated.filter { kinds.contains(kindName(of: $0.name)) }
         let loaded = try BuiltInSuites.loaded.get()
-        let schema = try BuiltInSuites.schema.get()
-        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let expectations = try BuiltInSuites.expectationSet.get()
         let collector = CollectingReporter()
         _ = try Runner().run(
             RunPlan(suites: loaded.suites, adapters: adapters, jobs: 2) { adapter, scenario in

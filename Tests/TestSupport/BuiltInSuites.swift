@@ -13,6 +13,12 @@ public enum BuiltInSuites {
 
     public static var suites: [Suite] { get throws { try loaded.get().suites } }
 
+    /// Every expectation file of `Suites/`, as a run reads them.
+    public static let expectationSet: Result<ExpectationSet, any Error> = Result {
+        let suiteSchema = try schema.get()
+        return try ExpectationSet(try loaded.get().expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: suiteSchema) })
+    }
+
     /// `Suites/expectations/ADAPTER.xml`.
     public static func expectations(for adapter: String) throws -> ExpectationFile {
         try ExpectationFile(contentsOf: RepositoryFiles.path("Suites/expectations/\(adapter).xml"), schema: try schema.get())

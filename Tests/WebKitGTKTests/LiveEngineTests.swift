@@ -29,9 +29,8 @@ struct LiveEngineTests {
 
     /// The runs, made once for every test of the suite.
     static let run: Result<Run, any Error> = Result {
-        let schema = try BuiltInSuites.schema.get()
         let loaded = try BuiltInSuites.loaded.get()
-        let expectations = try ExpectationSet(loaded.expectationFiles.map { try ExpectationFile(contentsOf: $0, schema: schema) })
+        let expectations = try BuiltInSuites.expectationSet.get()
         let suites = loaded.suites.filter { $0.provenance == nil }
         func results(_ adapters: [Adapter]) throws -> [ScenarioResult] {
             let collector = CollectingReporter()
