@@ -47,7 +47,8 @@ enum AgreementCommand: HarnessCommand {
             or a rate below --min-rate · 2 invalid input or usage · 3 infrastructure failure (the engine is missing)
                         · \(ExitStatus.signalsHelp):
                           the report of what finished, marked as interrupted
-            """)
+            """,
+        runsScenarios: true)
 
     static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 

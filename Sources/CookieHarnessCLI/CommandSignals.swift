@@ -12,13 +12,10 @@ import HarnessCore
 /// (`Interruption.exitNow`): child groups and orphans killed, temporaries removed, nothing half-written. Either way
 /// the exit status is 128 + the signal, whatever the command returned.
 enum CommandSignals {
-    /// The commands that run scenarios through the runner and write what finished.
-    static let finishingPartially: Set<String> = ["run", "compare", "agreement", "show", "truth-table", "explore"]
-
     /// Runs `command` (its body) under its way of stopping; after a signal, returns 128 + the signal and, unless the
     /// command said so itself (by returning that status), says it was interrupted.
     static func run(_ command: String, output: CommandOutput, _ body: () -> ExitStatus) -> ExitStatus {
-        if finishingPartially.contains(command) {
+        if CommandReference.spec(named: command)?.runsScenarios == true {
             Interruption.beginGracefulHandling { _ in RunResources.interruptAll() }
         }
         let status = body()

@@ -54,11 +54,15 @@ package struct CommandSpec: Sendable {
     package var options: [OptionSpec]
     /// The text after the options: notes, then the exit codes.
     package var epilogue: String
+    /// Whether the command runs scenarios (through `RunSession`): then a signal stops it gracefully, with the reports
+    /// of what finished (`CommandSignals`); any other command stops at once.
+    package var runsScenarios: Bool
 
     package init(
         name: String, overview: String, brief: String, forms: [Form] = [Form()], description: String,
-        options: [OptionSpec] = [], epilogue: String = ""
+        options: [OptionSpec] = [], epilogue: String = "", runsScenarios: Bool = false
     ) {
+        self.runsScenarios = runsScenarios
         self.name = name
         self.overview = overview
         self.brief = brief

@@ -51,7 +51,8 @@ enum CompareCommand: HarnessCommand {
             exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
                         · \(ExitStatus.signalsHelp):
                           the matrix of what finished, marked as interrupted
-            """)
+            """,
+        runsScenarios: true)
 
     static let defaultMarkdownPath = "Reports/matrix.md"
     static let defaultHTMLPath = "Reports/matrix.html"

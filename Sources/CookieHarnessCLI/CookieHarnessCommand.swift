@@ -19,7 +19,7 @@ package enum CookieHarnessCommand {
         Run 'cookie-harness <command> --help' for a command's options.
         exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
                     · \(ExitStatus.signalsHelp) (128 + the signal): a command that runs
-                    scenarios (run, compare, agreement, show, truth-table, explore) writes what finished, marked as interrupted;
+                    scenarios (\(CommandReference.specs.filter(\.runsScenarios).map(\.name).joined(separator: ", "))) writes what finished, marked as interrupted;
                     any other stops at once; either way no temporary file, scratch folder or process is left
         """
     }

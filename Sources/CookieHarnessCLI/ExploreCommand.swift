@@ -44,7 +44,8 @@ enum ExploreCommand: HarnessCommand {
             --known · 2 invalid input or usage · 3 the other engine is missing
                         · \(ExitStatus.signalsHelp):
                           the summary of the batches that finished, marked as interrupted, nothing cut down after it
-            """)
+            """,
+        runsScenarios: true)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let seed = try args.value("seed").map { text -> UInt64 in

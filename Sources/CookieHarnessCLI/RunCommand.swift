@@ -55,7 +55,8 @@ enum RunCommand: HarnessCommand {
 
             exit codes: 0 all as expected · 1 unexpected results · 2 invalid input or usage · 3 infrastructure failure
                         · \(ExitStatus.signalsHelp): partial reports, marked as interrupted
-            """)
+            """,
+        runsScenarios: true)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         let shard = try args.value("shard").map(parseShard)

@@ -23,7 +23,8 @@ enum ShowCommand: HarnessCommand {
             exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
                         · 2 invalid input or usage · 3 infrastructure failure
                         · \(ExitStatus.signalsHelp): the result is skipped as interrupted
-            """)
+            """,
+        runsScenarios: true)
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }

@@ -43,7 +43,8 @@ enum TruthTableCommand: HarnessCommand {
             exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
                         · \(ExitStatus.signalsHelp):
                           the table of what finished; --update-docs leaves FILE as it was
-            """)
+            """,
+        runsScenarios: true)
 
     /// The published table (docs/results/truth-table.md): the first profile's.
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name

@@ -67,6 +67,22 @@ struct CommandReferenceTests {
         #expect(read.subtracting(spec.options.map(\.name)).isEmpty, "\(file).swift reads options not in its table")
     }
 
+    @Test("a command stops gracefully on a signal exactly when it runs scenarios through RunSession")
+    func runsScenariosIsTrue() throws {
+        let folder = Self.root.appendingPathComponent("Sources/CookieHarnessCLI")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("Command.swift") }
+        var running: Set<String> = []
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            guard source.contains("RunSession.run("),
+                  let name = source.firstMatch(of: try Regex(#"static let spec = CommandSpec\(\s*name: "([a-z-]+)""#))?.output[1].substring
+            else { continue }
+            running.insert(String(name))
+        }
+        #expect(running.count >= 6, "the pattern no longer finds the commands that run scenarios: \(running.sorted())")
+        #expect(Set(Self.specs.filter(\.runsScenarios).map(\.name)) == running)
+    }
+
     @Test("every line of every help fits 120 columns")
     func helpFits() {
         for text in Self.specs.map(\.usage) + [CookieHarnessCommand.usage] {
