@@ -113,6 +113,11 @@ package struct ExternalAdapter: Sendable, Hashable, CustomStringConvertible {
             if let pool = pools[self] { return pool }
             let pool = AdapterProcessPool(configuration: self)
             pools[self] = pool
+            // Whoever runs scenarios stops the idle processes when a run ends, without knowing this family.
+            RunResources.register(RunResources.Family(name: "out-of-process adapters", runEnded: {
+                ExternalAdapter.stopAllIdleProcesses()
+                return []
+            }))
             return pool
         }
     }

@@ -11,14 +11,17 @@ public enum RunResources {
         /// The first SIGINT, SIGTERM, SIGHUP or SIGQUIT of a command that finishes partially: stop at once what the
         /// family runs (its scenarios then end as interrupted).
         public var interrupt: @Sendable () -> Void
-        /// A run has ended, however it ended: what the console should hear of it (e.g. a driver that crashed while
-        /// starting and was replaced), taken once.
-        public var takeNotes: @Sendable () -> [String]
+        /// A run has ended, however it ended: release what waits idle (out-of-process adapters told to `stop`), and
+        /// say what the console should hear of the run (e.g. a driver that crashed while starting and was replaced),
+        /// once.
+        public var runEnded: @Sendable () -> [String]
 
-        public init(name: String, interrupt: @escaping @Sendable () -> Void, takeNotes: @escaping @Sendable () -> [String] = { [] }) {
+        public init(
+            name: String, interrupt: @escaping @Sendable () -> Void = {}, runEnded: @escaping @Sendable () -> [String] = { [] }
+        ) {
             self.name = name
             self.interrupt = interrupt
-            self.takeNotes = takeNotes
+            self.runEnded = runEnded
         }
     }
 
@@ -36,8 +39,8 @@ public enum RunResources {
         for family in families.withLock({ $0 }) { family.interrupt() }
     }
 
-    /// Every family's notes of the run that ended.
-    public static func takeNotes() -> [String] {
-        families.withLock { $0 }.flatMap { $0.takeNotes() }
+    /// Every family's ``Family/runEnded``: what they released, and their notes of the run that ended.
+    public static func runEnded() -> [String] {
+        families.withLock { $0 }.flatMap { $0.runEnded() }
     }
 }
