@@ -246,7 +246,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
-        .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking", "ProcessCleanup"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "FullHarness", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),

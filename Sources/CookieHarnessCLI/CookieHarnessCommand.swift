@@ -36,6 +36,8 @@ package enum CookieHarnessCommand {
         // What a child starts and detaches from its process group (setsid, a double fork) is re-parented here, not
         // to init, so that it can be found and killed when the child ends (see `Orphans`).
         Orphans.becomeSubreaper()
+        // And, where the kernel lets it, the whole run in a cgroup of its own, killed whole at the end (RunCgroup).
+        RunCgroup.contain()
         // Whatever the command, no child process group and no scratch path outlives the harness. Registered first,
         // so it runs last among the exit hooks: after a driver pool's hook (the full product's WebKitGTK drivers) has stopped its drivers
         // gracefully (each removes its own folders), whatever is left is killed and removed.

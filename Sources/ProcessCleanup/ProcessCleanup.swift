@@ -159,6 +159,8 @@ public enum ProcessCleanup {
         creation.lock()
         exiting = true
         creation.unlock()
+        // The run's cgroup first: one atomic kill of everything the run started, wherever it went (RunCgroup).
+        RunCgroup.killAll()
         killAllGroups()
         Orphans.killAllDescendants()
         removeAllScratch()
