@@ -173,12 +173,15 @@ enum MergeCommand: HarnessCommand {
     }
 
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
+    /// The suites' outlines only: the order needs no expectation file (reading the 200-odd built-in ones took most of
+    /// a debug build's merge).
     private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
         let explicit = args.options["suites"]
         let paths = explicit ?? (FileManager.default.fileExists(atPath: SuiteInputs.defaultPaths[0]) ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
-            return Array(try SuiteInputs.load(paths, schemaPath: args.value("schema")).index.scenarioIDs)
+            let schema = try SuiteSchema.locateAndLoad(explicitPath: args.value("schema"))
+            return Array(try SuiteLoader(schema: schema).index(paths).scenarioIDs)
         } catch {
             output.err("cookie-harness: warning: cannot load the suites for the run's order (\(paths.joined(separator: ", "))); "
                 + "scenarios of a suite come shard by shard:\n\(error)")
