@@ -2,6 +2,9 @@ import Foundation
 import ProcessCleanup
 import Testing
 
+/// Why no cgroup can be made here (probed once), or nil.
+private let cgroupUnavailable = RunCgroup.probe()
+
 /// A process an adapter detaches, that clears its environment and changes its pid every millisecond (it forks and its
 /// parent exits), outruns a walk of `/proc`: it outlived the run in 5 of 9 tries (issue 41, item 8). Where the kernel
 /// lets the harness make a cgroup for the run (RunCgroup), it ends with the run, and a run killed with SIGKILL leaves it
@@ -10,7 +13,7 @@ import Testing
 /// hop, and stops when a stop file appears (what the tests leave behind is ended that way).
 @Suite(
     "faults: a run's cgroup", .serialized,
-    .enabled(if: RunCgroup.probe() == nil, "no cgroup can be made here: \(RunCgroup.probe() ?? "")"))
+    .enabled(if: cgroupUnavailable == nil, "no cgroup can be made here: \(cgroupUnavailable ?? "")"))
 struct CgroupFaultTests {
     @Test("a detached process that changes its pid every millisecond ends with the run")
     func hopperEndsWithTheRun() throws {
@@ -120,19 +123,5 @@ struct HoppingAdapterRun {
     deadline = time.time() + 5
     while not os.path.exists(heartbeat) and time.time() < deadline:
         time.sleep(0.01)
-    def send(message):
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-    for raw in sys.stdin:
-        request = json.loads(raw)
-        if request["op"] == "start":
-            send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "hop", "version": "0.1",
-                  "capabilities": []}})
-        elif request["op"] == "stop":
-            break
-        elif os.environ.get("HANG"):
-            time.sleep(3600)
-        else:
-            send({"id": request["id"], "status": "skipped", "reason": "a stand-in without a store"})
-    """#
+    """# + FaultAdapters.skippingLoop(name: "hop")
 }

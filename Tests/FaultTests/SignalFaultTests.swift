@@ -245,21 +245,7 @@ struct DetachingAdapterRun {
         time.sleep(0.02)
     with open(os.environ["PIDS_FILE"], "a") as pids:
         pids.write(f"{os.getpid()}\n")
-    def send(message):
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-    for raw in sys.stdin:
-        request = json.loads(raw)
-        if request["op"] == "start":
-            send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "detach", "version": "0.1",
-                  "capabilities": []}})
-        elif request["op"] == "stop":
-            break
-        elif os.environ.get("HANG"):
-            time.sleep(3600)
-        else:
-            send({"id": request["id"], "status": "skipped", "reason": "a stand-in without a store"})
-    """#
+    """# + FaultAdapters.skippingLoop(name: "detach")
 }
 
 /// A pseudo-terminal whose secondary side a child writes to, drained until ``close()`` hangs it up.
