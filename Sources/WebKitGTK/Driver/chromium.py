@@ -43,7 +43,10 @@ START_TIMEOUT = float(os.environ.get("CHROMIUM_DRIVER_START_TIMEOUT", "25"))  # 
 # Chromium's flags: headless, no sandbox (root in CI), the proxy, and everything that would make the browser talk
 # to the network by itself (each such request would reach the proxy as a request of the scenario) turned off.
 # HTTPS-Upgrades are off too: Chromium would load http://host/ as https://host/ first (a navigation policy, not a
-# cookie rule), so a scenario's http load would never be one.
+# cookie rule), so a scenario's http load would never be one. WebRTC may use the proxy only (no UDP of its own, so
+# no STUN or TURN packet past the proxy and no mDNS name for a local address), and no host name is looked up by the
+# browser itself (the proxy resolves every request's host): the barrier where the driver's own network namespace
+# (network_namespace.py) cannot be made.
 FLAGS = [
     "--headless", "--no-sandbox", "--remote-debugging-pipe", "--ignore-certificate-errors",
     "--proxy-bypass-list=<-loopback>", "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
@@ -51,7 +54,8 @@ FLAGS = [
     "--disable-client-side-phishing-detection", "--disable-domain-reliability", "--disable-breakpad",
     "--disable-field-trial-config", "--disable-gpu", "--mute-audio", "--password-store=basic", "--use-mock-keychain",
     "--no-service-autorun", "--metrics-recording-only", "--disable-dev-shm-usage", "--noerrdialogs",
-    "--disable-features=BackForwardCache,Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions,"
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--disable-features=WebRtcHideLocalIpsWithMdns,BackForwardCache,Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions,"
     "CertificateTransparencyComponentUpdater,AutofillServerCommunication,DialMediaRouteProvider,HttpsUpgrades,"
     "HttpsFirstBalancedModeAutoEnable",
     "about:blank",
@@ -335,9 +339,12 @@ class Driver(browser_driver.BrowserDriver):
         if not os.path.exists(preferences):
             # A regular Chromium profile's default lets third-party cookies through; only its Incognito windows
             # block them (cookie_controls_mode 1, "incognito only"), and every context DevTools creates is
-            # off-the-record. Mode 0 gives those contexts the regular profile's behaviour.
+            # off-the-record. Mode 0 gives those contexts the regular profile's behaviour. WebRTC may use the proxy
+            # only (no UDP of its own): see FLAGS.
             with open(preferences, "w") as handle:
-                json.dump({"profile": {"cookie_controls_mode": 0}}, handle)
+                json.dump({"profile": {"cookie_controls_mode": 0},
+                           "webrtc": {"ip_handling_policy": "disable_non_proxied_udp", "multiple_routes_enabled": False,
+                                      "nonproxied_udp_enabled": False}}, handle)
         environment = self.clock.environment(dict(os.environ))
         browser = Browser(self.executable, profile, self.proxy.uri, environment, self.on_browser_event)
         try:
@@ -597,4 +604,4 @@ class Driver(browser_driver.BrowserDriver):
 
 
 if __name__ == "__main__":
-    driver_protocol.main(Driver)
+    driver_protocol.main(Driver, own_network=True)

@@ -18,6 +18,7 @@ import time
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 3, "PythonSupport")))
 import harness_lines  # noqa: E402
 import proxy  # noqa: E402  (this folder's: the proxy every driver shares)
+import network_namespace  # noqa: E402  (this folder's: a browser driver's loopback-only network)
 from harness_lines import ProtocolError, Unavailable, Unsupported, field, header_pairs  # noqa: E402, F401  (for the drivers)
 
 PROTOCOL = 1
@@ -60,6 +61,7 @@ class Requests:
         self.stopping = False
         self.version = None
         self.faketime = False  # whether `set-clock` can move the engine's clock (said by `start`)
+        self.network = None  # main's network_namespace.isolate() outcome, said by `start` (None: not asked for)
         self.times = Profile()  # each request's time by `op NAME`, and whatever else the driver notes
         self.counters = {}  # kind -> the last number given out (stores, views, navigations, exchanges, …)
 
@@ -101,8 +103,11 @@ class Requests:
         if not self.started:
             self.bring_up()
             self.started = True
-        return {"protocol": PROTOCOL, "name": self.NAME, "version": self.version, "capabilities": [],
-                "faketime": self.faketime, "language": "python"}
+        reply = {"protocol": PROTOCOL, "name": self.NAME, "version": self.version, "capabilities": [],
+                 "faketime": self.faketime, "language": "python"}
+        if self.network is not None:
+            reply["network"] = self.network
+        return reply
 
     def profile(self, request):
         """Where this driver's time went since the last `profile` (PROTOCOL.md): `{name: [count, seconds]}`."""
@@ -192,12 +197,14 @@ def end_process_group():
             pass
 
 
-def main(driver_class, prepare=lambda: None):
+def main(driver_class, prepare=lambda: None, own_network=False):
     """Runs a driver on stdin/stdout in its own process group, until `stop`, end-of-file or SIGTERM.
 
     Replies go to a private copy of stdout; fd 1 becomes stderr. So nothing a library or a browser prints can
     corrupt the protocol, and the engine's processes, which inherit fds 0-2, never hold the reply pipe open after
-    the driver is gone (os.dup makes the copy close-on-exec). `prepare` runs once that is in place.
+    the driver is gone (os.dup makes the copy close-on-exec). `prepare` runs once that is in place. With
+    `own_network`, the driver (still one thread) moves into a network namespace of its own, loopback only
+    (network_namespace.py); `start` says whether it could.
     """
     try:
         os.setpgrp()
@@ -207,8 +214,14 @@ def main(driver_class, prepare=lambda: None):
     os.dup2(2, 1)
     sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
     prepare()
+    network = None
+    if own_network:
+        # BROWSER_DRIVER_SHARED_NETWORK=1 keeps the machine's network: the tests check the browsers' own switches so.
+        network = network_namespace.isolate() if not os.environ.get("BROWSER_DRIVER_SHARED_NETWORK") else (
+            "on the machine's network: BROWSER_DRIVER_SHARED_NETWORK is set")
     remove_stale_directories(driver_class.NAME)
     driver = driver_class()
+    driver.network = network
     signal.signal(signal.SIGTERM, lambda *_: (driver.shutdown(), os._exit(0)))
     try:
         driver.run()

@@ -82,6 +82,12 @@ PREFERENCES = {
     "dom.security.https_first_schemeless": False, "dom.security.https_only_mode": False,
     "browser.cache.disk.enable": False, "browser.cache.memory.enable": False,
     "browser.sessionhistory.max_total_viewers": 0,
+    # WebRTC through the proxy only: no UDP of its own (no STUN or TURN packet past the proxy), no host candidate
+    # (no local address, no mDNS name for one); the barrier where the driver's own network namespace
+    # (network_namespace.py) cannot be made.
+    "media.peerconnection.ice.proxy_only": True, "media.peerconnection.ice.no_host": True,
+    "media.peerconnection.ice.default_address_only": True, "media.peerconnection.ice.obfuscate_host_addresses": False,
+    "network.proxy.failover_direct": False, "network.essential_domains_fallback": False,
     # The proxy's certificate, a test run's: no warning page remembered, no telemetry about it.
     "security.certerrors.mitm.priming.enabled": False,
 }
@@ -611,4 +617,4 @@ class Driver(browser_driver.BrowserDriver):
 
 
 if __name__ == "__main__":
-    driver_protocol.main(Driver)
+    driver_protocol.main(Driver, own_network=True)
