@@ -74,9 +74,10 @@ package enum StrategyAdapterCatalog {
     /// `LiveStrategyAdapters`; the name is known here so that a core build can say what it lacks).
     package static let liveSuffix = "@webkitgtk-live"
 
-    /// The simulated profiles the library ports (``SyncStrategyKind/libraries``) run on: the newest iOS, the oldest
-    /// with `WKHTTPCookieStore`, and WebKitGTK (the live engine's model).
-    package static let libraryProfiles: [PlatformProfile] = [.ios, .ios11, .webkitgtk]
+    /// The simulated profiles the library ports (``SyncStrategyKind/libraries``) run on: every profile the strategies
+    /// run on, so that a port's verdict on the iOS releases apps ship to (iOS 15–18's racing setCookie, iOS 12's
+    /// SameSite) is as visible as on the newest.
+    package static let libraryProfiles: [PlatformProfile] = profiles
 
     /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order, then the library ports on
     /// ``libraryProfiles``.
