@@ -47,12 +47,31 @@ package struct RunOptions {
                 {
                     throw UsageError("option '--adapter': '\(name)' runs on the real engine: \(reason)")
                 }
-                throw UsageError("option '--adapter': unknown adapter '\(name)' (known: \(registry.adapters.map(\.name).joined(separator: ", ")))")
+                throw UsageError(Self.unknownAdapter(name, known: registry.adapters.map(\.name)))
             }
             return adapter
         }
         jobs = try args.integer("jobs", in: 1...256) ?? Self.defaultJobs(for: adapters)
         timeLimit = try Self.timeLimit(args)
+    }
+
+    /// Why `name` is no adapter, with what the user most likely meant: one `--adapter` per name for a comma-separated
+    /// list of known ones, else the known names that share its start (library, strategy or profile), else where the
+    /// whole list is. The full list (360 names) in one line helped nobody.
+    static func unknownAdapter(_ name: String, known: [String]) -> String {
+        let message = "option '--adapter': unknown adapter '\(name)'"
+        let parts = name.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count > 1, parts.allSatisfy(known.contains) {
+            return message + "; give each adapter its own option: " + parts.map { "--adapter \($0)" }.joined(separator: " ")
+        }
+        let stem = String(name.prefix { $0 != "@" && $0 != ":" }).lowercased()
+        let near = stem.count >= 2 ? known.filter { $0.lowercased().hasPrefix(stem) } : []
+        if !near.isEmpty {
+            let shown = near.prefix(8).joined(separator: ", ")
+            return message + " (known names that begin alike: \(shown)\(near.count > 8 ? ", and \(near.count - 8) more" : ""); "
+                + "'cookie-harness list adapters' lists all \(known.count))"
+        }
+        return message + " ('cookie-harness list adapters' lists all \(known.count))"
     }
 
     /// Without `--jobs`: one worker per core, twice that when a real-engine (`@webkitgtk-live`) adapter runs. A

@@ -198,13 +198,18 @@ struct RunCommandTests {
 
     @Test("usage errors of run name the option", arguments: [
         (["--shard", "3/2"], "option '--shard': '3/2' is not I/N with 1 <= I <= N"),
-        (["--adapter", "nope"], "option '--adapter': unknown adapter 'nope'"),
+        (["--adapter", "nope"], "option '--adapter': unknown adapter 'nope' ('cookie-harness list adapters' lists all "),
+        (["--adapter", "chromium,firefox"],
+         "option '--adapter': unknown adapter 'chromium,firefox'; give each adapter its own option: --adapter chromium --adapter firefox"),
+        (["--adapter", "ggwkcookie:9.9"],
+         "option '--adapter': unknown adapter 'ggwkcookie:9.9' (known names that begin alike: ggwkcookie:0.1.1, ggwkcookie:0.1.2, "),
         (["--jobs", "0"], "option '--jobs': '0' is not a whole number in 1...256"),
     ])
     func usage(arguments: [String], message: String) {
         let output = CommandOutput.capturing()
         #expect(FullHarness.run(["run"] + arguments, output: output) == .invalidInput)
-        #expect(output.standardError.contains(message))
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+        #expect(output.standardError.count < 1000, "a usage error fits on a screen: \(output.standardError.count) characters")
     }
 
     @Test("list adapters names the reference adapter and its capabilities")
