@@ -112,10 +112,11 @@ final class FaultDirectory {
 /// Out-of-process adapters that misbehave the way the fault tests need.
 enum FaultAdapters {
     /// The protocol loop of a stand-in adapter named `name`, to follow a script's own start-up (Python, at the top
-    /// level, after `import json, os, sys, time`): answers the handshake with no capability, stops on `stop`, hangs on
+    /// level, after `import json, os, sys, time`): answers the handshake with `capabilities`, stops on `stop`, hangs on
     /// every other request when `$HANG` is set, else answers it `skipped`.
-    static func skippingLoop(name: String) -> String {
-        #"""
+    static func skippingLoop(name: String, capabilities: [String] = []) -> String {
+        let listed = capabilities.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"""
 
         def send(message):
             sys.stdout.write(json.dumps(message) + "\n")
@@ -124,7 +125,7 @@ enum FaultAdapters {
             request = json.loads(raw)
             if request["op"] == "start":
                 send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "\#(name)", "version": "0.1",
-                      "capabilities": []}})
+                      "capabilities": [\#(listed)]}})
             elif request["op"] == "stop":
                 break
             elif os.environ.get("HANG"):
@@ -142,19 +143,8 @@ enum FaultAdapters {
     child = subprocess.Popen(["sleep", "300"])
     with open(os.environ["PIDS_FILE"], "a") as pids:
         pids.write(f"{os.getpid()} {child.pid}\n")
-    def send(message):
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-    for raw in sys.stdin:
-        request = json.loads(raw)
-        if request["op"] == "start":
-            send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "hang", "version": "0.1",
-                  "capabilities": ["store-inspection"]}})
-        elif request["op"] == "stop":
-            break
-        else:
-            time.sleep(3600)
-    """#
+    os.environ["HANG"] = "1"
+    """# + skippingLoop(name: "hang", capabilities: ["store-inspection"])
 
     /// The process ids listed in a `$PIDS_FILE`.
     static func pids(in file: String) -> [Int32] {

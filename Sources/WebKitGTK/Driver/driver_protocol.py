@@ -215,10 +215,11 @@ def main(driver_class, prepare=lambda: None, own_network=False):
     sys.stdout = os.fdopen(replies, "w", encoding="utf-8", buffering=1)
     prepare()
     network = None
-    if own_network:
-        # BROWSER_DRIVER_SHARED_NETWORK=1 keeps the machine's network: the tests check the browsers' own switches so.
-        network = network_namespace.isolate() if not os.environ.get("BROWSER_DRIVER_SHARED_NETWORK") else (
-            "on the machine's network: BROWSER_DRIVER_SHARED_NETWORK is set")
+    if own_network and os.environ.get("BROWSER_DRIVER_SHARED_NETWORK"):
+        # The machine's network kept on purpose: the tests check the browsers' own switches so.
+        network = "on the machine's network: BROWSER_DRIVER_SHARED_NETWORK is set"
+    elif own_network:
+        network = network_namespace.isolate()
     remove_stale_directories(driver_class.NAME)
     driver = driver_class()
     driver.network = network
