@@ -103,7 +103,7 @@ enum RunCommand: HarnessCommand {
             return .invalidInput
         }
 
-        guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
+        guard let inputs = try SuiteInputs.load(for: args, output: output, adapters: options.adapters.map(\.name)) else { return .invalidInput }
 
         var plan = RunPlan(
             index: inputs.index, adapters: options.adapters, filters: args.options["filter"] ?? [],

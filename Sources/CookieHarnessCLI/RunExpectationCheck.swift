@@ -4,13 +4,13 @@ import Reporting
 
 /// Whether a saved run's results can be written into the expectation files of a folder: the run must have loaded
 /// that folder's files (its identity lists them with their digests, ``RunIdentity``), and they must be the files
-/// there now.
+/// there now. Files the run found there but did not read, because none of its adapters uses them, are not compared.
 ///
 /// A run that loaded none of them (`run Suites/redirect` loads the suites of one folder, not `Suites/expectations`)
 /// reports every expected failure as unexpected: written back, each would be "fixed" again and each inherited entry
 /// doubled. Results of older files say what to change in files that are no longer there.
 enum RunExpectationCheck: Equatable {
-    /// The run loaded exactly the folder's files as they are now.
+    /// The run loaded exactly the folder's files as they are now (those it read).
     case matches
     /// The results cannot be used at all: the reason, for the console.
     case refused(String)
@@ -33,14 +33,20 @@ enum RunExpectationCheck: Equatable {
             let path = Self.absolute(file.file)
             if path.hasPrefix(folder + "/") { loaded[String(path.dropFirst(folder.count + 1))] = file.sha256 }
         }
-        guard !loaded.isEmpty else {
+        // Files the run found but did not read (no adapter of it uses them) cannot have shaped its results.
+        var unread: Set<String> = []
+        for file in identity.unreadExpectationFiles ?? [] {
+            let path = Self.absolute(file)
+            if path.hasPrefix(folder + "/") { unread.insert(String(path.dropFirst(folder.count + 1))) }
+        }
+        guard !loaded.isEmpty || !unread.isEmpty else {
             self = .refused(
                 "\(run.path): error: its run loaded no expectation file from \(directory), so every expected failure shows as unexpected "
                     + "in it; run the suites with their expectation files (e.g. 'run Suites --filter ID', not a suite folder alone) and update from those results")
             return
         }
         var differences: [String] = []
-        for (name, digest) in now.sorted(by: { $0.key < $1.key }) {
+        for (name, digest) in now.sorted(by: { $0.key < $1.key }) where !unread.contains(name) {
             switch loaded[name] {
             case nil: differences.append("\(directory)/\(name): added since the run")
             case digest: break

@@ -30,7 +30,10 @@ enum ShowCommand: HarnessCommand {
         guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
         var suiteArgs = args
         suiteArgs.positional.removeFirst()
-        guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output) else { return .invalidInput }
+        // Without an adapter only the scenario is printed, and no expectation file is needed.
+        let options = args.options["adapter"] == nil ? nil : try RunOptions(args)
+        guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output, adapters: options?.adapters.map(\.name) ?? [])
+        else { return .invalidInput }
         guard let suite = try inputs.allSuites().first(where: { $0.scenarios.contains { $0.id == id } }),
               let scenario = suite.scenarios.first(where: { $0.id == id })
         else {
@@ -46,8 +49,7 @@ enum ShowCommand: HarnessCommand {
         output.out("")
         for (number, line) in ScenarioWalkthrough.writtenLines(of: scenario) { output.out("\(scenario.location.file):\(number): \(ConsoleText.visible(line))") }
 
-        guard args.options["adapter"] != nil else { return .success }
-        let options = try RunOptions(args)
+        guard let options else { return .success }
         var only = suite
         only.scenarios = [scenario]
         let plan = RunPlan(

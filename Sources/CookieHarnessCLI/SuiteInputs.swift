@@ -11,16 +11,23 @@ package struct SuiteInputs {
     package var schema: SuiteSchema
     /// The expectation files loaded: found among the suites, then given with `--expectations`.
     package var expectationFiles: [String] = []
+    /// Expectation files found among the suites but not read: no adapter of the command uses them.
+    package var unreadExpectationFiles: [String] = []
 
     /// The default suite folder: `Suites/` of the current directory, or of the package's checkout when the current
     /// directory has none (an app's harness that depends on this package runs the built-in suites).
     package static var defaultPaths: [String] { [PackageFiles.folder("Suites")] }
 
-    /// Loads `paths` (default: `Suites/`) and every expectation file among them or in `extraExpectations`.
+    /// Loads `paths` (default: `Suites/`) and the expectation files among them or in `extraExpectations`.
     /// - Throws: ``InputError`` with the loader's `file:line:column` diagnostics.
-    /// - Parameter knownAdapters: when given, an expectation file for (or extending) another adapter is an error.
+    /// - Parameters:
+    ///   - knownAdapters: when given, an expectation file for (or extending) another adapter is an error.
+    ///   - adapters: when given, only the files among `paths` that these adapters use are read (their own and
+    ///     those they extend, ``ExpectationFile/files(of:usedBy:)``); the others are only named, in
+    ///     ``unreadExpectationFiles``. Files in `extraExpectations` are always read.
     package static func load(
-        _ paths: [String], schemaPath: String?, extraExpectations: [String] = [], knownAdapters: Set<String>? = nil
+        _ paths: [String], schemaPath: String?, extraExpectations: [String] = [], knownAdapters: Set<String>? = nil,
+        adapters: [String]? = nil
     ) throws -> SuiteInputs {
         let schema: SuiteSchema
         do {
@@ -41,19 +48,34 @@ package struct SuiteInputs {
         } catch {
             throw everyProblem(orElse: error)
         }
-        var files: [ExpectationFile] = []
-        var unknown: [String] = []
-        for file in loaded.expectationFiles + extraExpectations {
+        // What each file's root says, for every file: names checked, and the files the adapters use chosen.
+        var headers = loaded.expectationHeaders
+        var extraFiles: [ExpectationFile] = []
+        for file in extraExpectations {
             do {
                 let expectations = try ExpectationFile(contentsOf: file, schema: schema)
-                // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
-                if let knownAdapters, !([expectations.adapter] + expectations.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
-                    unknown += expectations.unknownAdapterDiagnostics(known: knownAdapters).map(\.description)
-                }
-                files.append(expectations)
+                extraFiles.append(expectations)
+                headers.append(expectations.header)
             } catch {
                 throw everyProblem(orElse: error)
             }
+        }
+        var unknown: [String] = []
+        if let knownAdapters {
+            // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
+            for header in headers where !([header.adapter] + header.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
+                unknown += header.unknownAdapterDiagnostics(known: knownAdapters).map(\.description)
+            }
+        }
+        let found = loaded.expectationFiles
+        let toRead = adapters.map { Set(ExpectationFile.files(of: headers, usedBy: $0)) }
+        let read = found.filter { toRead?.contains($0) ?? true }
+        let readSet = Set(read)
+        let files: [ExpectationFile]
+        do {
+            files = try ExpectationFile.load(read, schema: schema) + extraFiles
+        } catch {
+            throw everyProblem(orElse: error)
         }
         if !unknown.isEmpty { throw InputError(unknown.joined(separator: "\n")) }
         let expectations: ExpectationSet
@@ -63,7 +85,8 @@ package struct SuiteInputs {
             throw InputError("\(error)")
         }
         return SuiteInputs(
-            index: loaded, expectations: expectations, schema: schema, expectationFiles: loaded.expectationFiles + extraExpectations)
+            index: loaded, expectations: expectations, schema: schema, expectationFiles: read + extraExpectations,
+            unreadExpectationFiles: found.filter { !readSet.contains($0) })
     }
 
     /// The identity of a run of these suites (``RunIdentity``): every suite and expectation file with its digest.
@@ -73,7 +96,7 @@ package struct SuiteInputs {
             harnessVersion: CookieHarnessCommand.version,
             suites: suiteFiles.map { RunIdentity.FileDigest(of: $0) ?? RunIdentity.FileDigest(file: $0, sha256: "unreadable") },
             expectationFiles: Set(expectationFiles).map { RunIdentity.FileDigest(of: $0) ?? RunIdentity.FileDigest(file: $0, sha256: "unreadable") },
-            adapters: adapters, selection: selection, shard: shard)
+            unreadExpectationFiles: unreadExpectationFiles, adapters: adapters, selection: selection, shard: shard)
     }
 
     /// Every suite, each file the index did not keep read again: for commands that need every scenario at once.
@@ -90,12 +113,13 @@ package struct SuiteInputs {
 extension SuiteInputs {
     /// Loads the suites and expectation files a command's arguments name (`PATH...`, `--schema`,
     /// `--expectations`), warning about stale expectation entries; nil after printing the errors of invalid input.
-    package static func load(for args: CommandLineArguments, output: CommandOutput) throws -> SuiteInputs? {
+    /// - Parameter adapters: when given, only the expectation files these adapters use are read.
+    package static func load(for args: CommandLineArguments, output: CommandOutput, adapters: [String]? = nil) throws -> SuiteInputs? {
         do {
             let external = (args.options["external"] ?? []).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
             let inputs = try load(
                 args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [],
-                knownAdapters: Set(AdapterCatalog.registry.adapters.map(\.name) + external)
+                knownAdapters: Set(AdapterCatalog.registry.adapters.map(\.name) + external), adapters: adapters
             )
             inputs.warnAboutStaleExpectations(output)
             return inputs

@@ -178,4 +178,61 @@ struct SuiteLoaderExpectationTests {
         }
         #expect(wrongRoot.description == "\(suite):1:1: error: expected an <expectations> document, found <suite>")
     }
+
+    @Test("the loader keeps each expectation file's root: adapter, extends, where it is written")
+    func headersFromTheLoader() throws {
+        let sandbox = try TestDirectory()
+        try sandbox.write("suites/s.xml", SuiteDocuments.suite(id: "s", "  <scenario id=\"s.a\"><title>T</title><restart-app/></scenario>"))
+        let path = try sandbox.write("suites/expectations/x.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+
+              <expectations xmlns="urn:cookieharness:suite:1" adapter="wk-request-header" extends=" reference  foundation ">
+              <expect scenario="s.a" status="fail">why</expect>
+            </expectations>
+            """)
+        let index = try SuiteDocuments.loader().index([sandbox.path + "/suites"])
+        #expect(index.expectationHeaders == [ExpectationFile.Header(
+            file: path, adapter: "wk-request-header", extends: ["reference", "foundation"], line: 3, column: 3)])
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
+        #expect(try ExpectationFile(contentsOf: path, schema: schema).header == index.expectationHeaders.first)
+    }
+
+    @Test("the files adapters use: their own, those they extend (transitively, once through a cycle), and any without adapter=")
+    func filesUsedByAdapters() {
+        let headers = [
+            ExpectationFile.Header(file: "ref.xml", adapter: "reference"),
+            ExpectationFile.Header(file: "a.xml", adapter: "a", extends: ["b"]),
+            ExpectationFile.Header(file: "b.xml", adapter: "b", extends: ["reference"]),
+            ExpectationFile.Header(file: "c.xml", adapter: "c", extends: ["a"]),
+            ExpectationFile.Header(file: "x.xml", adapter: "x", extends: ["y"]),
+            ExpectationFile.Header(file: "y.xml", adapter: "y", extends: ["x"]),
+            ExpectationFile.Header(file: "nameless.xml", adapter: ""),
+            ExpectationFile.Header(file: "a-again.xml", adapter: "a"),
+        ]
+        #expect(ExpectationFile.files(of: headers, usedBy: ["a"]) == ["ref.xml", "a.xml", "b.xml", "nameless.xml", "a-again.xml"])
+        #expect(ExpectationFile.files(of: headers, usedBy: ["reference"]) == ["ref.xml", "nameless.xml"])
+        #expect(ExpectationFile.files(of: headers, usedBy: ["y", "unfiled"]) == ["x.xml", "y.xml", "nameless.xml"])
+        #expect(ExpectationFile.files(of: headers, usedBy: []) == ["nameless.xml"])
+    }
+
+    @Test("files load on every core in the order given; the first broken one in that order is the error")
+    func loadsInParallel() throws {
+        let sandbox = try TestDirectory()
+        let schema = try SuiteSchema.load(from: RepositoryFiles.suiteSchema)
+        let paths = try (0..<40).map { number in
+            try sandbox.write("e/\(number).xml", """
+                <expectations xmlns="urn:cookieharness:suite:1" adapter="adapter-\(number)">
+                  <expect scenario="s.\(number)" status="fail">reason \(number)</expect>
+                </expectations>
+                """)
+        }
+        let loaded = try ExpectationFile.load(paths, schema: schema)
+        #expect(loaded.map(\.adapter) == (0..<40).map { "adapter-\($0)" })
+        #expect(loaded.map { $0.entries.first?.reason } == (0..<40).map { "reason \($0)" })
+
+        let broken = try sandbox.write("e/7.xml", "<expectations xmlns=\"urn:cookieharness:suite:1\" adapter=\"a\"><expect scenario=\"s\" status=\"fail\"/></expectations>")
+        _ = try sandbox.write("e/30.xml", "<expectations")
+        let error = try #require(throws: SuiteLoadingError.self) { try ExpectationFile.load(paths, schema: schema) }
+        #expect(error.description.hasPrefix(broken + ":1:"), "\(error)")
+    }
 }

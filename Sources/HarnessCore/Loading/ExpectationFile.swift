@@ -127,6 +127,13 @@ public struct ExpectationFile: Sendable, Hashable {
     ///
     /// - Parameter file: The name used in locations and messages; nothing is read from it.
     public init(_ data: Data, file path: String, schema: SuiteSchema) throws(SuiteLoadingError) {
+        // A valid file, the common case, is parsed and validated in one pass; any other is read again below in two,
+        // whose diagnostics say what is wrong (not an <expectations> document, then the schema's complaints).
+        if let tree = try? XMLTree.parse(data, file: path, validatingAgainst: schema.xmlSchema),
+           tree.root.unprefixedName == "expectations" {
+            self = try Self.read(tree.root, file: path)
+            return
+        }
         let tree: XMLTree
         do {
             tree = try XMLTree.parse(data, file: path)
@@ -154,7 +161,7 @@ public struct ExpectationFile: Sendable, Hashable {
         var diagnostics: [XMLDiagnostic] = []
         var result = ExpectationFile(
             adapter: root[attribute: "adapter"] ?? "", file: file,
-            extends: (root[attribute: "extends"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            extends: extendsList(of: root)
         )
         (result.rootLine, result.rootColumn) = (root.line, root.column)
         if root.attribute(named: "adapter") == nil {
@@ -226,17 +233,9 @@ public struct ExpectationFile: Sendable, Hashable {
         return lookup.globsBySpecificity.first { entries[$0].matches(id) }.map { entries[$0] }
     }
 
-    /// An error for `adapter=` or `extends=` naming an adapter not in `known` (a typo such as `wk-nosync` would
-    /// otherwise make the whole file silently apply to nothing), with the closest known name.
+    /// ``Header/unknownAdapterDiagnostics(known:)`` of this file's header.
     public func unknownAdapterDiagnostics(known: Set<String>) -> [XMLDiagnostic] {
-        ([("adapter", adapter)] + extends.map { ("extends", $0) }).compactMap { attribute, name in
-            guard !name.isEmpty, !known.contains(name) else { return nil }
-            let closest = known.min { Self.distance($0, name) < Self.distance($1, name) }
-            let hint = closest.map { Self.distance($0, name) <= max(2, name.count / 4) ? " (did you mean '\($0)'?)" : "" } ?? ""
-            return XMLDiagnostic(
-                file: file, line: rootLine, column: rootColumn, severity: .error,
-                message: "\(attribute)=\"\(name)\" names no adapter this harness knows\(hint)")
-        }
+        header.unknownAdapterDiagnostics(known: known)
     }
 
     /// Levenshtein distance, for "did you mean".

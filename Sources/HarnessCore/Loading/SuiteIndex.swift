@@ -11,8 +11,10 @@ import Foundation
 public struct SuiteIndex: Sendable {
     /// One per suite file, in load order (``SuiteLoader/load(_:)``'s order).
     public let outlines: [SuiteOutline]
-    /// Files whose root is `<expectations>`, met among the suite paths.
-    public let expectationFiles: [String]
+    /// Files whose root is `<expectations>`, met among the suite paths, each with what its root says.
+    public let expectationHeaders: [ExpectationFile.Header]
+    /// The paths of ``expectationHeaders``.
+    public var expectationFiles: [String] { expectationHeaders.map(\.file) }
     /// The whole suite, for the files kept in memory; nil for those read again when the run reaches them.
     private let retained: [Suite?]
     /// Reads a file that was not kept; nil for an index built from suites in memory.
@@ -22,16 +24,16 @@ public struct SuiteIndex: Sendable {
     public static let retainedScenarioLimit = 25_000
 
     /// An index of suites built in memory (tests, generated benchmarks): every one is kept.
-    public init(suites: [Suite], expectationFiles: [String] = []) {
+    public init(suites: [Suite], expectationHeaders: [ExpectationFile.Header] = []) {
         self.outlines = suites.map(SuiteOutline.init)
-        self.expectationFiles = expectationFiles
+        self.expectationHeaders = expectationHeaders
         self.retained = suites
         self.loader = nil
     }
 
-    init(outlines: [SuiteOutline], expectationFiles: [String], retained: [Suite?], loader: SuiteLoader) {
+    init(outlines: [SuiteOutline], expectationHeaders: [ExpectationFile.Header], retained: [Suite?], loader: SuiteLoader) {
         self.outlines = outlines
-        self.expectationFiles = expectationFiles
+        self.expectationHeaders = expectationHeaders
         self.retained = retained
         self.loader = loader
     }

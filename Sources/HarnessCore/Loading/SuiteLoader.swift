@@ -47,15 +47,15 @@ public struct SuiteLoader: Sendable {
         var outlines: [SuiteOutline] = []
         var retained: [Suite?] = []
         var retainedScenarios = 0
-        var expectationFiles: [String] = []
+        var expectationHeaders: [ExpectationFile.Header] = []
         var diagnostics: [[XMLDiagnostic]] = []
         var firstDefinitions = FirstDefinitions()
         for file in files(in: paths, problems: &diagnostics) {
             switch read(file) {
             case .failed(let problems):
                 diagnostics.append(problems)
-            case .expectations:
-                expectationFiles.append(file)
+            case .expectations(let header):
+                expectationHeaders.append(header)
             case .suite(let suite, let scenarioIDs):
                 let outline = SuiteOutline(suite)
                 outlines.append(outline)
@@ -81,7 +81,7 @@ public struct SuiteLoader: Sendable {
         Self.returnFreedMemory()
         let all = diagnostics.flatMap(Self.sorted)
         guard all.isEmpty else { throw SuiteLoadingError(diagnostics: all) }
-        return SuiteIndex(outlines: outlines, expectationFiles: expectationFiles, retained: retained, loader: self)
+        return SuiteIndex(outlines: outlines, expectationHeaders: expectationHeaders, retained: retained, loader: self)
     }
 
     /// Hands the memory a file's reading freed back to the system (glibc's `malloc_trim`).
@@ -151,7 +151,8 @@ public struct SuiteLoader: Sendable {
     /// What one file turned out to be.
     enum FileOutcome {
         case suite(Suite, scenarioIDs: [XMLTree.Attribute])
-        case expectations
+        /// An `<expectations>` file, not read past its root: ``ExpectationFile`` reads it when a command needs it.
+        case expectations(ExpectationFile.Header)
         case failed([XMLDiagnostic])
     }
 
@@ -165,14 +166,14 @@ public struct SuiteLoader: Sendable {
     /// point at the right start tag or attribute, as they always have; what the stream read of it is dropped.
     func read(_ file: String) -> FileOutcome {
         var reader = SuiteReader(file: file)
-        var isExpectations = false
+        var expectationHeader: ExpectationFile.Header?
         let streamed = XMLStreamReader.read(
             contentsOf: file, validatingAgainst: schema.xmlSchema,
             root: { root in
                 // Recognised by its root, before validation (as the whole read does), and not read further here:
                 // `ExpectationFile` parses it once, and reports its errors.
                 guard root.unprefixedName != "expectations" else {
-                    isExpectations = true
+                    expectationHeader = ExpectationFile.Header(root, file: file)
                     return false
                 }
                 reader.begin(root)
@@ -180,7 +181,7 @@ public struct SuiteLoader: Sendable {
             },
             child: { reader.add($0) }
         )
-        if isExpectations { return .expectations }
+        if let expectationHeader { return .expectations(expectationHeader) }
         guard streamed == .finished else { return readWhole(file) }
         guard let suite = reader.finish() else { return .failed(Self.capped(reader.diagnostics)) }
         return .suite(suite, scenarioIDs: reader.scenarioIDs)
@@ -197,7 +198,7 @@ public struct SuiteLoader: Sendable {
             return .failed(Self.diagnostics(for: error, file: file))
         }
         // Recognised before validation, so an expectation file is skipped even while it has errors of its own.
-        if tree.root.unprefixedName == "expectations" { return .expectations }
+        if tree.root.unprefixedName == "expectations" { return .expectations(ExpectationFile.Header(tree.root, file: file)) }
         do {
             let problems = try schema.xmlSchema.validate(data, file: file)
             if problems.contains(where: { $0.severity == .error }) { return .failed(problems) }

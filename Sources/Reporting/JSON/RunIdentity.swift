@@ -81,6 +81,10 @@ package struct RunIdentity: Codable, Sendable, Hashable {
     /// Every expectation file loaded (found among the suites or given with `--expectations`), sorted by path; empty
     /// when the run loaded none (`run Suites/redirect` loads the suites of that folder only).
     package var expectationFiles: [FileDigest]
+    /// Expectation files found among the suites but not read, because no adapter of the run uses them (a run reads
+    /// only its adapters' files and those they extend), sorted; nil when every file found was read (and in identities
+    /// written before runs chose). `update-expectations` does not hold changes to them against the results.
+    package var unreadExpectationFiles: [String]?
     /// The adapters run, in their order.
     package var adapters: [String]
     package var selection: Selection
@@ -90,12 +94,13 @@ package struct RunIdentity: Codable, Sendable, Hashable {
     package var results: Results?
 
     package init(
-        harnessVersion: String, suites: [FileDigest], expectationFiles: [FileDigest], adapters: [String],
-        selection: Selection, shard: Shard?
+        harnessVersion: String, suites: [FileDigest], expectationFiles: [FileDigest], unreadExpectationFiles: [String] = [],
+        adapters: [String], selection: Selection, shard: Shard?
     ) {
         self.harnessVersion = harnessVersion
         self.suites = suites.sorted()
         self.expectationFiles = expectationFiles.sorted()
+        self.unreadExpectationFiles = unreadExpectationFiles.isEmpty ? nil : unreadExpectationFiles.sorted()
         self.adapters = adapters
         self.selection = selection
         self.shard = shard
