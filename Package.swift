@@ -76,7 +76,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A WebKit-shaped API (WKWebView and friends) and its engines: the deterministic simulated one.
-        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "AppleModel", "CJavaScriptCore"], swiftSettings: strict),
+        .target(name: "WebKitModel", dependencies: ["CookieModel", "HTTPModel", "LibsoupModel", "AppleModel", "CJavaScriptCore", "Locking"], swiftSettings: strict),
         // What every app that drives an engine through the WebKit-shaped API shares: the harness's requests as the API
         // takes them, and an engine's failures as an app's.
         .target(name: "EngineAppSupport", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel"], swiftSettings: strict),

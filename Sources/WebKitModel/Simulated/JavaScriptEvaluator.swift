@@ -1,3 +1,5 @@
+import Locking
+
 /// The fast path of the simulated page's JavaScript: reads of and assignments to `document.cookie`, without an engine.
 ///
 /// That is what most cookie sync code runs in a page (user scripts that write cookies, `evaluateJavaScript` that
@@ -24,13 +26,27 @@ struct JavaScriptEvaluator {
     var bindNames: (String, [String]) -> Void = { _, _ in }
 
     /// Whether `source` is in the grammar: a run on a page without cookies and without effects.
+    ///
+    /// Asked before every script of a page without a context, and a strategy's scripts are the same text in every
+    /// scenario (a library's page script is kilobytes that the grammar refuses only at its end), so the answer is
+    /// kept per text (``knownScripts``): the grammar does not depend on the page.
     static func canRun(_ source: String) -> Bool {
-        (try? JavaScriptEvaluator(readCookie: { "" }, writeCookie: { _ in }).evaluate(source)) != nil
+        if let known = knownScripts.withLock({ $0[source] }) { return known }
+        let runs = (try? JavaScriptEvaluator(readCookie: { "" }, writeCookie: { _ in }).evaluate(source)) != nil
+        knownScripts.withLock { known in
+            // Bounded: generated suites may hold a different script in every scenario.
+            if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
+            known[source] = runs
+        }
+        return runs
     }
+
+    /// ``canRun(_:)``'s answers, by script text: a cache of a pure function, shared by the run's workers.
+    private static let knownScripts = Locked<[String: Bool]>([:])
 
     /// Runs `source`; returns the value of the last statement (nil for an empty script).
     func evaluate(_ source: String) throws(WebKitError) -> String? {
-        if source.contains("indexOf(") || source.contains("var ") { return try evaluateWithNameGuards(source) }
+        if Self.contains(source, "indexOf(") || Self.contains(source, "var ") { return try evaluateWithNameGuards(source) }
         var parser = Parser(tokens: try Self.tokenize(source), source: source)
         var last: String?
         while !parser.atEnd {
@@ -38,6 +54,28 @@ struct JavaScriptEvaluator {
             last = try parser.statement(self)
         }
         return last
+    }
+
+    /// Whether `text` contains the ASCII `word`, compared octet by octet (Foundation's `contains` goes through
+    /// CFString and UTF-16: 3% of the main job's CPU when it was used here).
+    static func contains(_ text: String, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var matched = 1
+                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     // MARK: The name-guard idiom
@@ -82,7 +120,7 @@ struct JavaScriptEvaluator {
                     if end < rest.endIndex { end = rest.index(after: end) }
                 }
                 let statement = String(rest[..<end])
-                if statement.contains("indexOf(") || statement.hasPrefix("var ") {
+                if Self.contains(statement, "indexOf(") || statement.hasPrefix("var ") {
                     throw Self.unsupported("'\(statement.prefix(80))'")
                 }
                 last = try evaluate(statement)
