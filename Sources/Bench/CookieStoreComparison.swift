@@ -26,14 +26,9 @@ package struct CookieStoreComparison: Sendable {
         self.external = external
     }
 
-    /// The out-of-process adapters that ship with the harness, in `ExternalAdapters.all`'s order.
-    package static let builtInExternal: [(name: String, describe: @Sendable () throws -> ExternalAdapter)] = [
-        (ExternalAdapters.pythonCookiejarName, { try ExternalAdapters.pythonCookiejarDescription() }),
-        (ExternalAdapters.toughCookieName, { try ExternalAdapters.toughCookieDescription() }),
-        (ExternalAdapters.goCookiejarName, { try ExternalAdapters.goCookiejarDescription() }),
-        (ExternalAdapters.libsoupName, { try ExternalAdapters.libsoupDescription() }),
-        (ExternalAdapters.aiohttpName, { try ExternalAdapters.aiohttpDescription() }),
-    ]
+    /// The out-of-process adapters that ship with the harness, in `ExternalAdapters.builtIns`' order.
+    package static let builtInExternal: [(name: String, describe: @Sendable () throws -> ExternalAdapter)] =
+        ExternalAdapters.builtIns.map { spec in (spec.name, { try spec.description() }) }
 
     /// How an implementation's headers compare with the reference jar's.
     package enum Agreement: Sendable, Hashable {

@@ -17,25 +17,19 @@ struct AdapterBenchTests {
         // http.cookiejar sorts by path length only: within a length the cookies come one domain at a time (the
         // Domain=site…com ones first, as observed), not in creation order: the same cookies, another order, in 180
         // headers (the 60 others hold one path length's cookies of one domain).
-        (ExternalAdapters.pythonCookiejarName, .differs(reordered: 180, other: 0)),
+        (ExternalAdapters.pythonCookiejarSpec.name, .differs(reordered: 180, other: 0)),
         // tough-cookie's cookieCompare and Go's Jar.cookies sort as RFC 6265bis does (path length, then creation).
-        (ExternalAdapters.toughCookieName, .same),
-        (ExternalAdapters.goCookiejarName, .same),
+        (ExternalAdapters.toughCookieSpec.name, .same),
+        (ExternalAdapters.goCookiejarSpec.name, .same),
         // libsoup also sorts by path length only, one domain at a time within a length (host-only cookies first).
-        (ExternalAdapters.libsoupName, .differs(reordered: 180, other: 0)),
+        (ExternalAdapters.libsoupSpec.name, .differs(reordered: 180, other: 0)),
         // aiohttp's header is a SimpleCookie's output: sorted by name.
-        (ExternalAdapters.aiohttpName, .differs(reordered: 240, other: 0)),
+        (ExternalAdapters.aiohttpSpec.name, .differs(reordered: 240, other: 0)),
     ]
 
     static func description(_ name: String) throws -> ExternalAdapter {
-        let describe: [String: () throws -> ExternalAdapter] = [
-            ExternalAdapters.pythonCookiejarName: { try ExternalAdapters.pythonCookiejarDescription(currentDirectory: root) },
-            ExternalAdapters.toughCookieName: { try ExternalAdapters.toughCookieDescription(currentDirectory: root) },
-            ExternalAdapters.goCookiejarName: { try ExternalAdapters.goCookiejarDescription(currentDirectory: root) },
-            ExternalAdapters.libsoupName: { try ExternalAdapters.libsoupDescription(currentDirectory: root) },
-            ExternalAdapters.aiohttpName: { try ExternalAdapters.aiohttpDescription(currentDirectory: root) },
-        ]
-        return try describe[name]!()
+        guard let spec = ExternalAdapters.builtIns.first(where: { $0.name == name }) else { fatalError("not a built-in adapter: \(name)") }
+        return try spec.description(currentDirectory: root)
     }
 
     static func runtimePresent(_ name: String) -> Bool {

@@ -86,7 +86,7 @@ struct LibsoupModelAgreementTests {
         .enabled(if: libsoupMissing == nil, "\(libsoupMissing ?? "")")
     )
     func everyCell() throws {
-        let libsoup = try ExternalAdapters.libsoupDescription(
+        let libsoup = try ExternalAdapters.libsoupSpec.description(
             currentDirectory: RepositoryFiles.root, executablePath: nil).adapter()
         let cells = try Self.cells(libsoup, StoreAdapters.libsoupModel).filter(\.isRun)
         let listed = try Self.listedDifferences()
@@ -105,7 +105,7 @@ struct LibsoupModelAgreementTests {
 
     @Test("for contrast: the reference jar against libsoup on the same cells", .enabled(if: libsoupMissing == nil, "\(libsoupMissing ?? "")"))
     func referenceContrast() throws {
-        let libsoup = try ExternalAdapters.libsoupDescription(
+        let libsoup = try ExternalAdapters.libsoupSpec.description(
             currentDirectory: RepositoryFiles.root, executablePath: nil).adapter()
         // The cells libsoup runs (the reference jar can run more: it has http-only).
         let cells = try Self.cells(libsoup, .reference).filter { cell in

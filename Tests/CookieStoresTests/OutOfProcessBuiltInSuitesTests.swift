@@ -18,8 +18,8 @@ struct OutOfProcessBuiltInSuitesTests {
     @Test("every built-in scenario passes, fails as listed, or is skipped for a missing capability")
     func builtInSuites() throws {
         let loaded = try BuiltInSuites.loaded.get()
-        let expectations = try BuiltInSuites.expectations(for: ExternalAdapters.pythonCookiejarName)
-        #expect(expectations.adapter == ExternalAdapters.pythonCookiejarName)
+        let expectations = try BuiltInSuites.expectations(for: ExternalAdapters.pythonCookiejarSpec.name)
+        #expect(expectations.adapter == ExternalAdapters.pythonCookiejarSpec.name)
         #expect(expectations.unmatchedEntries(scenarioIDs: loaded.scenarioIDs).isEmpty)
 
         let adapter = try OutOfProcessSupport.pythonCookiejar().adapter()

@@ -15,13 +15,9 @@ import Testing
 struct OutOfProcessLibraryAdaptersTests {
     static func describe(_ name: String) throws -> ExternalAdapter {
         let root = RepositoryFiles.root
-        switch name {
-        case ExternalAdapters.toughCookieName: return try ExternalAdapters.toughCookieDescription(currentDirectory: root, requestTimeout: .seconds(10))
-        case ExternalAdapters.goCookiejarName: return try ExternalAdapters.goCookiejarDescription(currentDirectory: root, requestTimeout: .seconds(10))
-        case ExternalAdapters.libsoupName: return try ExternalAdapters.libsoupDescription(currentDirectory: root, requestTimeout: .seconds(10))
-        case ExternalAdapters.aiohttpName: return try ExternalAdapters.aiohttpDescription(currentDirectory: root, requestTimeout: .seconds(10))
-        default: fatalError("not a library adapter: \(name)")
-        }
+        let library = [ExternalAdapters.toughCookieSpec, ExternalAdapters.goCookiejarSpec, ExternalAdapters.libsoupSpec, ExternalAdapters.aiohttpSpec]
+        guard let spec = library.first(where: { $0.name == name }) else { fatalError("not a library adapter: \(name)") }
+        return try spec.description(currentDirectory: root, requestTimeout: .seconds(10))
     }
 
     /// True when the adapter can be described (its runtime is there); only a missing runtime disables a test.
@@ -37,20 +33,20 @@ struct OutOfProcessLibraryAdaptersTests {
     }
 
     @Test("tough-cookie: every scenario passes, fails as listed, or is skipped for a missing capability",
-          .enabled(if: runtimePresent(ExternalAdapters.toughCookieName), "node missing: install nodejs and node-tough-cookie (.ci/install-deps)"))
-    func toughCookie() throws { try Self.check(ExternalAdapters.toughCookieName) }
+          .enabled(if: runtimePresent(ExternalAdapters.toughCookieSpec.name), "node missing: install nodejs and node-tough-cookie (.ci/install-deps)"))
+    func toughCookie() throws { try Self.check(ExternalAdapters.toughCookieSpec.name) }
 
     @Test("go-cookiejar: every scenario passes, fails as listed, or is skipped for a missing capability",
-          .enabled(if: runtimePresent(ExternalAdapters.goCookiejarName), "go missing or the adapter does not build: install golang-go (.ci/install-deps)"))
-    func goCookiejar() throws { try Self.check(ExternalAdapters.goCookiejarName) }
+          .enabled(if: runtimePresent(ExternalAdapters.goCookiejarSpec.name), "go missing or the adapter does not build: install golang-go (.ci/install-deps)"))
+    func goCookiejar() throws { try Self.check(ExternalAdapters.goCookiejarSpec.name) }
 
     @Test("libsoup: every scenario passes, fails as listed, or is skipped for a missing capability",
-          .enabled(if: runtimePresent(ExternalAdapters.libsoupName), "/usr/bin/python3 missing: install python3, python3-gi, gir1.2-soup-3.0 (.ci/install-deps)"))
-    func libsoup() throws { try Self.check(ExternalAdapters.libsoupName) }
+          .enabled(if: runtimePresent(ExternalAdapters.libsoupSpec.name), "/usr/bin/python3 missing: install python3, python3-gi, gir1.2-soup-3.0 (.ci/install-deps)"))
+    func libsoup() throws { try Self.check(ExternalAdapters.libsoupSpec.name) }
 
     @Test("aiohttp: every scenario passes, fails as listed, or is skipped for a missing capability",
-          .enabled(if: runtimePresent(ExternalAdapters.aiohttpName), "no .build/aiohttp-venv: run .ci/install-deps"))
-    func aiohttp() throws { try Self.check(ExternalAdapters.aiohttpName) }
+          .enabled(if: runtimePresent(ExternalAdapters.aiohttpSpec.name), "no .build/aiohttp-venv: run .ci/install-deps"))
+    func aiohttp() throws { try Self.check(ExternalAdapters.aiohttpSpec.name) }
 
     static func check(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let loaded = try BuiltInSuites.loaded.get()

@@ -274,15 +274,15 @@ struct OutOfProcessProtocolTests {
     @Test("adapter.py is found from the package root and from a folder below it")
     func locatesScript() throws {
         let root = RepositoryFiles.root
-        let expected = "\(root)/\(ExternalAdapters.pythonCookiejarScript)"
-        #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarScript, currentDirectory: root, executablePath: nil) == expected)
-        #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarScript, currentDirectory: "\(root)/Sources/CookieStores", executablePath: nil) == expected)
-        let described = try ExternalAdapters.pythonCookiejarDescription(currentDirectory: "\(root)/Tests", executablePath: nil)
+        let expected = "\(root)/\(ExternalAdapters.pythonCookiejarSpec.file)"
+        #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarSpec.file, currentDirectory: root, executablePath: nil) == expected)
+        #expect(try ExternalAdapters.locateScript(ExternalAdapters.pythonCookiejarSpec.file, currentDirectory: "\(root)/Sources/CookieStores", executablePath: nil) == expected)
+        let described = try ExternalAdapters.pythonCookiejarSpec.description(currentDirectory: "\(root)/Tests", executablePath: nil)
         #expect(described.command == ["python3", expected])
         #expect(described.name == "python-cookiejar")
         // From the executable's folder, as a binary under .build would.
         #expect(try ExternalAdapters.locateScript(
-            ExternalAdapters.pythonCookiejarScript, currentDirectory: "/", executablePath: "\(root)/.build/debug/cookie-harness") == expected)
+            ExternalAdapters.pythonCookiejarSpec.file, currentDirectory: "/", executablePath: "\(root)/.build/debug/cookie-harness") == expected)
     }
 
     @Test("a missing adapter.py is an error that lists every place tried")
@@ -290,12 +290,12 @@ struct OutOfProcessProtocolTests {
         let directory = try TestDirectory()
         do {
             _ = try ExternalAdapters.locateScript(
-                ExternalAdapters.pythonCookiejarScript, currentDirectory: directory.path, executablePath: "/usr/bin/true",
+                ExternalAdapters.pythonCookiejarSpec.file, currentDirectory: directory.path, executablePath: "/usr/bin/true",
                 packageRoot: nil)
             Issue.record("expected ScriptNotFound")
         } catch {
-            #expect(error.tried.first == "\(directory.path)/\(ExternalAdapters.pythonCookiejarScript)")
-            #expect(error.tried.contains("/usr/bin/\(ExternalAdapters.pythonCookiejarScript)"))
+            #expect(error.tried.first == "\(directory.path)/\(ExternalAdapters.pythonCookiejarSpec.file)")
+            #expect(error.tried.contains("/usr/bin/\(ExternalAdapters.pythonCookiejarSpec.file)"))
             #expect(error.description.hasPrefix("cannot find the adapter script Sources/CookieStores/External/python-cookiejar/adapter.py; tried:\n  \(directory.path)/"))
         }
     }

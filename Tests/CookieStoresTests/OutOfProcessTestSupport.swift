@@ -10,7 +10,7 @@ import Testing
 enum OutOfProcessSupport {
     /// The built-in Python adapter, located from the package root.
     static func pythonCookiejar(requestTimeout: Duration = .seconds(10)) throws -> ExternalAdapter {
-        try ExternalAdapters.pythonCookiejarDescription(
+        try ExternalAdapters.pythonCookiejarSpec.description(
             currentDirectory: RepositoryFiles.root, executablePath: nil, requestTimeout: requestTimeout)
     }
 

@@ -4,73 +4,110 @@ import HarnessCore
 
 /// The out-of-process adapters that ship with the harness, in `Sources/CookieStores/External/`.
 package enum ExternalAdapters {
-    /// Python's `http.cookiejar` (standard library), driven without a network by `python-cookiejar/adapter.py`.
-    package static let pythonCookiejarName = "python-cookiejar"
-    /// Where the Python adapter lives inside the package, and where ``locateScript(_:currentDirectory:executablePath:)``
-    /// looks for it.
-    package static let pythonCookiejarScript = "Sources/CookieStores/External/python-cookiejar/adapter.py"
-    /// How many parent directories above the current directory and the executable's are searched.
-    package static let parentLevels = PackageFiles.parentLevels
+    /// One of them: its name, what it is, the file of the package it runs, and how its command is made from that
+    /// file once found (where the runtime's absence is said, ``RuntimeMissing``).
+    package struct BuiltIn: Sendable {
+        package var name: String
+        /// What it is, in a few words, for `list adapters` and its unavailable stand-in.
+        package var what: String
+        /// The script (or, for Go, a source file) relative to the package root.
+        package var file: String
+        /// The command, from the file as found and the package root it was found in.
+        var command: @Sendable (_ file: String, _ packageRoot: String) throws -> [String]
 
-    /// The `python-cookiejar` adapter, for the adapter catalog.
-    ///
-    /// Described on first use (`Adapter.deferred`): only then is the script located and one `python3` process
-    /// started for the handshake, so a run that does not select it starts nothing. When the script cannot be found
-    /// or Python cannot start, it is still an adapter, and every scenario on it is an error that says why (the
-    /// places searched, or the command that failed).
-    package static let pythonCookiejar: Adapter = builtIn(pythonCookiejarName, "Python http.cookiejar") {
-        try pythonCookiejarDescription()
+        /// The adapter's description: the file found (as ``locateScript(_:currentDirectory:executablePath:packageRoot:)``
+        /// finds it), then its command.
+        ///
+        /// - Throws: ``ScriptNotFound`` listing every place tried, or ``RuntimeMissing``.
+        package func description(
+            currentDirectory: String = FileManager.default.currentDirectoryPath,
+            executablePath: String? = Bundle.main.executablePath,
+            requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
+        ) throws -> ExternalAdapter {
+            let located = try locateScript(file, currentDirectory: currentDirectory, executablePath: executablePath)
+            let command = try command(located, packageRoot(of: located, relativePath: file))
+            return ExternalAdapter(name: name, command: command, requestTimeout: requestTimeout)
+        }
+
+        /// The adapter for the catalog, described on first use (``ExternalAdapters/builtIn(_:)``).
+        package var adapter: Adapter { ExternalAdapters.builtIn(self) }
     }
 
-    /// Every built-in external adapter.
-    package static var all: [Adapter] { [pythonCookiejar, toughCookie, goCookiejar, libsoup, aiohttp] }
+    /// Python's `http.cookiejar` (standard library): `python3 python-cookiejar/adapter.py`, no network.
+    package static let pythonCookiejarSpec = BuiltIn(
+        name: "python-cookiejar", what: "Python http.cookiejar", file: "Sources/CookieStores/External/python-cookiejar/adapter.py"
+    ) { script, _ in ["python3", script] }
 
     // MARK: The implementations people use (issue 12)
 
-    /// Node's tough-cookie (Debian `node-tough-cookie`), driven by `tough-cookie/adapter.js`.
-    package static let toughCookieName = "tough-cookie"
-    package static let toughCookieScript = "Sources/CookieStores/External/tough-cookie/adapter.js"
-    /// Go's `net/http/cookiejar` (Debian `golang-go`), built from `go-cookiejar/` into `.build/go-cookiejar/`.
-    package static let goCookiejarName = "go-cookiejar"
-    package static let goCookiejarSource = "Sources/CookieStores/External/go-cookiejar/adapter.go"
-    /// libsoup 3's `SoupCookieJar` through PyGObject (Debian `python3-gi`, `gir1.2-soup-3.0`), by `libsoup/adapter.py`.
-    package static let libsoupName = "libsoup"
-    package static let libsoupScript = "Sources/CookieStores/External/libsoup/adapter.py"
-    /// aiohttp's `CookieJar` (PyPI), in the virtual environment `.ci/install-deps` makes under `.build/`.
-    package static let aiohttpName = "aiohttp"
-    package static let aiohttpScript = "Sources/CookieStores/External/aiohttp/adapter.py"
+    /// Node's tough-cookie (Debian `node-tough-cookie`): `env NODE_PATH=/usr/share/nodejs node adapter.js`. Debian
+    /// puts its Node.js packages in `/usr/share/nodejs`, which a `node` from elsewhere (NodeSource's) does not search.
+    package static let toughCookieSpec = BuiltIn(
+        name: "tough-cookie", what: "Node tough-cookie", file: "Sources/CookieStores/External/tough-cookie/adapter.js"
+    ) { script, _ in
+        guard executableInPath("node") != nil else {
+            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie", installGroup: "stores")
+        }
+        return ["env", "NODE_PATH=\(debianNodeModules)", "node", script]
+    }
+
+    /// Go's `net/http/cookiejar` (Debian `golang-go`): the binary `<root>/.build/go-cookiejar/adapter`, built from
+    /// `go-cookiejar/*.go` when it is missing or older than a source file (``GoAdapterBuild``; a failed build is a
+    /// ``RuntimeMissing`` with the compiler's output).
+    package static let goCookiejarSpec = BuiltIn(
+        name: "go-cookiejar", what: "Go net/http/cookiejar", file: "Sources/CookieStores/External/go-cookiejar/adapter.go"
+    ) { source, root in
+        [try GoAdapterBuild(sourceDirectory: (source as NSString).deletingLastPathComponent, buildDirectory: "\(root)/.build/go-cookiejar").binary()]
+    }
+
+    /// libsoup 3's `SoupCookieJar` through PyGObject (Debian `python3-gi`, `gir1.2-soup-3.0`): Debian's Python,
+    /// `/usr/bin/python3 libsoup/adapter.py` (the adapter itself reports a missing `python3-gi` or typelib).
+    package static let libsoupSpec = BuiltIn(
+        name: "libsoup", what: "libsoup 3 SoupCookieJar", file: "Sources/CookieStores/External/libsoup/adapter.py"
+    ) { script, _ in
+        guard FileManager.default.isExecutableFile(atPath: debianPython) else {
+            throw RuntimeMissing(
+                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0",
+                installGroup: "stores")
+        }
+        return [debianPython, script]
+    }
+
+    /// aiohttp's `CookieJar` (PyPI), in the virtual environment `.ci/install-deps` makes under `.build/`:
+    /// `<root>/.build/aiohttp-venv/bin/python aiohttp/adapter.py`.
+    package static let aiohttpSpec = BuiltIn(
+        name: "aiohttp", what: "aiohttp CookieJar", file: "Sources/CookieStores/External/aiohttp/adapter.py"
+    ) { script, root in
+        let python = "\(root)/\(aiohttpEnvironment)/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw RuntimeMissing(
+                summary: "\(python) not found",
+                fix: "aiohttp from PyPI belongs in the virtual environment \(aiohttpEnvironment) (made with the Debian package python3-venv)",
+                installGroup: "stores")
+        }
+        return [python, script]
+    }
+
+    /// Every built-in external adapter, in the catalog's order.
+    package static let builtIns = [pythonCookiejarSpec, toughCookieSpec, goCookiejarSpec, libsoupSpec, aiohttpSpec]
+    /// Their adapters, for the catalog.
+    package static let all: [Adapter] = builtIns.map(\.adapter)
+
     /// The virtual environment of the `aiohttp` adapter, relative to the package root.
     package static let aiohttpEnvironment = ".build/aiohttp-venv"
     /// Where Debian's Node.js packages live: Debian's own `node` searches it, another build of Node does not.
     package static let debianNodeModules = "/usr/share/nodejs"
     /// Debian's Python, which has PyGObject (the `python3` on `PATH` may be another one).
     package static let debianPython = "/usr/bin/python3"
-
-    /// The `tough-cookie` adapter: `env NODE_PATH=/usr/share/nodejs node adapter.js`.
-    package static let toughCookie: Adapter = builtIn(toughCookieName, "Node tough-cookie") {
-        try toughCookieDescription()
-    }
-    /// The `go-cookiejar` adapter: the adapter binary, built on first use.
-    package static let goCookiejar: Adapter = builtIn(goCookiejarName, "Go net/http/cookiejar") {
-        try goCookiejarDescription()
-    }
-    /// The `libsoup` adapter: `/usr/bin/python3 adapter.py`.
-    package static let libsoup: Adapter = builtIn(libsoupName, "libsoup 3 SoupCookieJar") {
-        try libsoupDescription()
-    }
-    /// The `aiohttp` adapter: `.build/aiohttp-venv/bin/python adapter.py`.
-    package static let aiohttp: Adapter = builtIn(aiohttpName, "aiohttp CookieJar") {
-        try aiohttpDescription()
-    }
+    /// How many parent directories above the current directory and the executable's are searched.
+    package static let parentLevels = PackageFiles.parentLevels
 
     /// A built-in adapter, described (its process started for the handshake, Go's binary built) only when a run
-    /// or a listing first needs more than its name; when its runtime is not installed, one whose every scenario is
-    /// skipped with the install-deps group to run; when its script is missing or its runtime fails, one whose every
-    /// scenario is an error that says why.
-    private static func builtIn(
-        _ name: String, _ what: String, _ describe: @escaping @Sendable () throws -> ExternalAdapter
-    ) -> Adapter {
-        Adapter.deferred(name: name) { describeBuiltIn(name, what, describe) }
+    /// or a listing first needs more than its name (`Adapter.deferred`: a run that does not select it starts
+    /// nothing); when its runtime is not installed, one whose every scenario is skipped with the install-deps group
+    /// to run; when its script is missing or its runtime fails, one whose every scenario is an error that says why.
+    static func builtIn(_ spec: BuiltIn) -> Adapter {
+        Adapter.deferred(name: spec.name) { describeBuiltIn(spec.name, spec.what) { try spec.description() } }
     }
 
     static func describeBuiltIn(_ name: String, _ what: String, _ describe: () throws -> ExternalAdapter) -> Adapter {
@@ -88,79 +125,6 @@ package enum ExternalAdapters {
             return ExternalAdapter.unavailable(
                 name: name, summary: "\(what), out of process: unavailable", error: RuntimeMissing(summary: "\(error)", fix: ""))
         }
-    }
-
-    /// `env NODE_PATH=/usr/share/nodejs node <adapter.js>`: Debian puts its Node.js packages in `/usr/share/nodejs`,
-    /// which a `node` from elsewhere (NodeSource's, for one) does not search.
-    ///
-    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `node` is not on `PATH`.
-    package static func toughCookieDescription(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath,
-        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
-    ) throws -> ExternalAdapter {
-        let script = try locateScript(toughCookieScript, currentDirectory: currentDirectory, executablePath: executablePath)
-        guard executableInPath("node") != nil else {
-            throw RuntimeMissing(summary: "node not found in PATH", fix: "install the Debian packages nodejs and node-tough-cookie", installGroup: "stores")
-        }
-        return ExternalAdapter(
-            name: toughCookieName, command: ["env", "NODE_PATH=\(debianNodeModules)", "node", script],
-            requestTimeout: requestTimeout)
-    }
-
-    /// `/usr/bin/python3 <libsoup/adapter.py>`: Debian's Python, whose PyGObject reaches libsoup 3.
-    ///
-    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `/usr/bin/python3` is not there (the adapter itself
-    ///   reports a missing `python3-gi` or `gir1.2-soup-3.0`).
-    package static func libsoupDescription(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath,
-        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
-    ) throws -> ExternalAdapter {
-        let script = try locateScript(libsoupScript, currentDirectory: currentDirectory, executablePath: executablePath)
-        guard FileManager.default.isExecutableFile(atPath: debianPython) else {
-            throw RuntimeMissing(
-                summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0",
-                installGroup: "stores")
-        }
-        return ExternalAdapter(name: libsoupName, command: [debianPython, script], requestTimeout: requestTimeout)
-    }
-
-    /// `<root>/.build/aiohttp-venv/bin/python <aiohttp/adapter.py>`.
-    ///
-    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when the virtual environment is not there.
-    package static func aiohttpDescription(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath,
-        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
-    ) throws -> ExternalAdapter {
-        let script = try locateScript(aiohttpScript, currentDirectory: currentDirectory, executablePath: executablePath)
-        let python = "\(packageRoot(of: script, relativePath: aiohttpScript))/\(aiohttpEnvironment)/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw RuntimeMissing(
-                summary: "\(python) not found",
-                fix: "aiohttp from PyPI belongs in the virtual environment \(aiohttpEnvironment) (made with the Debian package python3-venv)",
-                installGroup: "stores")
-        }
-        return ExternalAdapter(name: aiohttpName, command: [python, script], requestTimeout: requestTimeout)
-    }
-
-    /// The Go adapter's binary, `<root>/.build/go-cookiejar/adapter`, built from `go-cookiejar/*.go` when it is
-    /// missing or older than a source file (see ``GoAdapterBuild``).
-    ///
-    /// - Throws: ``ScriptNotFound``, or ``RuntimeMissing`` when `go` is not on `PATH` or the build fails (with
-    ///   the compiler's output).
-    package static func goCookiejarDescription(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath,
-        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
-    ) throws -> ExternalAdapter {
-        let source = try locateScript(goCookiejarSource, currentDirectory: currentDirectory, executablePath: executablePath)
-        let root = packageRoot(of: source, relativePath: goCookiejarSource)
-        let binary = try GoAdapterBuild(
-            sourceDirectory: (source as NSString).deletingLastPathComponent, buildDirectory: "\(root)/.build/go-cookiejar"
-        ).binary()
-        return ExternalAdapter(name: goCookiejarName, command: [binary], requestTimeout: requestTimeout)
     }
 
     /// Where a shell would find `command` in `PATH`, or nil.
@@ -196,18 +160,6 @@ package enum ExternalAdapters {
             let hint = [fix, installGroup.map { "(run .ci/install-deps \($0))" }].compactMap { $0 }.filter { !$0.isEmpty }
             return hint.isEmpty ? summary : "\(summary): \(hint.joined(separator: " "))"
         }
-    }
-
-    /// The description of `python-cookiejar`: `python3 <path of adapter.py>`.
-    ///
-    /// - Throws: ``ScriptNotFound`` listing every place tried.
-    package static func pythonCookiejarDescription(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String? = Bundle.main.executablePath,
-        requestTimeout: Duration = ExternalAdapter.defaultRequestTimeout
-    ) throws(ScriptNotFound) -> ExternalAdapter {
-        let script = try locateScript(pythonCookiejarScript, currentDirectory: currentDirectory, executablePath: executablePath)
-        return ExternalAdapter(name: pythonCookiejarName, command: ["python3", script], requestTimeout: requestTimeout)
     }
 
     /// Finds a file of the package (an adapter script) on disk, as `SuiteSchema` finds `Suites/suite.xsd`: in the
