@@ -14,7 +14,9 @@ public struct HTTPHeaderField: Sendable, Hashable, Codable {
     }
 }
 
-/// The harness's name for a header field (a route's `<header>`, an app's request), kept for adapters written against it.
+/// The harness's earlier name for a header field, kept so that adapters written against it still build; the harness
+/// itself uses ``HTTPHeaderField`` only.
+@available(*, deprecated, renamed: "HTTPHeaderField")
 public typealias HeaderField = HTTPHeaderField
 
 extension [HTTPHeaderField] {

@@ -208,7 +208,7 @@ package final class WebViewApp: App {
             guard handlesCookies else { return }
             let context = SiteContext.context(for: hop, initiator: nil, topLevel: true)
             if let header = try nativeStore.cookieHeader(for: try cookieURL(hop.request.url), context: context) {
-                hop.request.headers.append(HeaderField(name: "Cookie", value: header))
+                hop.request.headers.append(HTTPHeaderField(name: "Cookie", value: header))
             }
         } received: { response, hop in
             guard handlesCookies else { return }

@@ -195,7 +195,7 @@ struct RequestBodyTests {
 struct RequestHeaderCheckTests {
     static let origins = [Origin(url: "https://app.example.com", routes: [Route(path: "/home")])]
 
-    func run(sending headers: [HeaderField], _ check: RequestExpectation) -> ScenarioExecutor.Outcome {
+    func run(sending headers: [HTTPHeaderField], _ check: RequestExpectation) -> ScenarioExecutor.Outcome {
         let scenario = Fixtures.scenario("t.header", [
             .load(Request(url: "https://app.example.com/home", headers: headers)),
             .expect(.request(check)),
@@ -206,7 +206,7 @@ struct RequestHeaderCheckTests {
     @Test("header= with equals= compares that header's whole value, not the Cookie header")
     func equals() {
         let check = RequestExpectation(url: "https://app.example.com/home", cookie: .init(equals: "t0k3n"), header: "X-App-Token")
-        #expect(run(sending: [HeaderField(name: "x-app-token", value: "t0k3n")], check).status == .passed)
+        #expect(run(sending: [HTTPHeaderField(name: "x-app-token", value: "t0k3n")], check).status == .passed)
         guard case .failed(let failure) = run(sending: [], check).status else {
             Issue.record("a missing header must fail")
             return
@@ -219,7 +219,7 @@ struct RequestHeaderCheckTests {
     func empty() {
         let check = RequestExpectation(url: "https://app.example.com/home", cookie: .init(isEmpty: true), header: "Authorization")
         #expect(run(sending: [], check).status == .passed)
-        let result = run(sending: [HeaderField(name: "Authorization", value: "Bearer x")], check)
+        let result = run(sending: [HTTPHeaderField(name: "Authorization", value: "Bearer x")], check)
         guard case .failed(let failure) = result.status else {
             Issue.record("a header that must be absent was sent: must fail")
             return
@@ -246,7 +246,7 @@ struct ReferenceRedirectHeaderTests {
         }
         let scenario = Fixtures.scenario("t.hops", [
             .load(Request(url: "https://app.example.com/start", headers: [
-                HeaderField(name: "X-App-Token", value: "t0k3n"), HeaderField(name: "Authorization", value: "Bearer b"),
+                HTTPHeaderField(name: "X-App-Token", value: "t0k3n"), HTTPHeaderField(name: "Authorization", value: "Bearer b"),
             ])),
             .expect(.request(header("X-App-Token", at: "https://partner.example/land"))),
             .expect(.request(header("Authorization", at: "https://app.example.com/out"))),

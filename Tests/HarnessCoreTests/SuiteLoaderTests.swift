@@ -79,7 +79,7 @@ struct SuiteLoaderTests {
                     path: "/sso", status: 302,
                     setCookies: ["sid=s3cr3t; Domain=example.com; Path=/; Secure; HttpOnly", "theme=dark"],
                     location: "https://app.example.com/home",
-                    headers: [HeaderField(name: "Cache-Control", value: "no-store")]
+                    headers: [HTTPHeaderField(name: "Cache-Control", value: "no-store")]
                 ),
                 Route(path: "/api/*", method: "POST", status: 201, body: #"{"ok":true}"#),
             ]),
@@ -100,7 +100,7 @@ struct SuiteLoaderTests {
             Step(.nativeSetCookie(url: "https://login.example.com/", setCookie: "pre=1; Path=/"), location: at(27)),
             Step(.nativeRequest(Request(
                 url: "https://login.example.com/native", method: "POST",
-                headers: [HeaderField(name: "X-A", value: "1"), HeaderField(name: "X-B", value: "2")],
+                headers: [HTTPHeaderField(name: "X-A", value: "1"), HTTPHeaderField(name: "X-B", value: "2")],
                 body: "a=1&b=2", handlesCookies: false
             )), location: at(28)),
             Step(.openWebView(WebViewOptions(dataStore: .nonPersistent, sharedProcessPool: false)), location: at(33)),

@@ -234,7 +234,7 @@ public final class SharedStoreApp: App {
                 hop.request.headers = carried
             }
             guard credentials(hop), let header = try store.cookieHeader(for: try cookieURL(hop.request.url), context: context) else { return }
-            hop.request.headers.append(HeaderField(name: "Cookie", value: header))
+            hop.request.headers.append(HTTPHeaderField(name: "Cookie", value: header))
         } received: { response, hop in
             if credentials(hop) {
                 let context = SiteContext.context(for: hop, initiator: initiator, topLevel: topLevel)

@@ -153,7 +153,7 @@ struct SuiteReader {
             delivery = value
         }
         var setCookies: [String] = []
-        var headers: [HeaderField] = []
+        var headers: [HTTPHeaderField] = []
         var body = ""
         for child in element.elements {
             switch child.unprefixedName {
@@ -183,10 +183,10 @@ struct SuiteReader {
         return route
     }
 
-    private mutating func header(_ element: XMLTree.Element) -> HeaderField? {
+    private mutating func header(_ element: XMLTree.Element) -> HTTPHeaderField? {
         guard let name = required(element, "name"), let value = required(element, "value") else { return nil }
         checkHeaderValue(value.value, of: value)
-        return HeaderField(name: name.value, value: value.value)
+        return HTTPHeaderField(name: name.value, value: value.value)
     }
 
     // MARK: Scenarios

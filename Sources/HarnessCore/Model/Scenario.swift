@@ -110,12 +110,12 @@ public struct Request: Sendable, Hashable {
     public private(set) var parsedURL: HTTPURL?
     public var method: String
     /// Extra request header fields (a manual `Cookie` header, for instance).
-    public var headers: [HeaderField]
+    public var headers: [HTTPHeaderField]
     public var body: String?
     /// `URLRequest.httpShouldHandleCookies`: false sends no cookies from the store on this request.
     public var handlesCookies: Bool
 
-    public init(url: String, method: String = "GET", headers: [HeaderField] = [], body: String? = nil, handlesCookies: Bool = true) {
+    public init(url: String, method: String = "GET", headers: [HTTPHeaderField] = [], body: String? = nil, handlesCookies: Bool = true) {
         self.url = url
         self.parsedURL = HTTPURL(url)
         self.method = method

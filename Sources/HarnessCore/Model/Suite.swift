@@ -61,7 +61,7 @@ public struct Route: Sendable, Hashable {
     public var setCookieDelays: [Double] = []
     public var location: String?
     /// Other response header fields, in order.
-    public var headers: [HeaderField]
+    public var headers: [HTTPHeaderField]
     public var body: String
     /// How the `Set-Cookie` lines reach the store.
     public var delivery: Delivery
@@ -76,7 +76,7 @@ public struct Route: Sendable, Hashable {
 
     public init(
         path: String, method: String? = nil, status: Int = 200, setCookies: [String] = [], location: String? = nil,
-        headers: [HeaderField] = [], body: String = "", delivery: Delivery = .wire
+        headers: [HTTPHeaderField] = [], body: String = "", delivery: Delivery = .wire
     ) {
         self.path = path
         self.method = method

@@ -37,8 +37,8 @@ public final class VirtualNetwork: Sendable {
         guard let route = candidates.first(where: { Self.matches($0, request) }) else {
             return HTTPResponse(status: 404, headers: [], body: "not found")
         }
-        var headers = route.setCookies.map { HeaderField(name: "Set-Cookie", value: $0) }
-        if let location = route.location { headers.append(HeaderField(name: "Location", value: location)) }
+        var headers = route.setCookies.map { HTTPHeaderField(name: "Set-Cookie", value: $0) }
+        if let location = route.location { headers.append(HTTPHeaderField(name: "Location", value: location)) }
         headers.append(contentsOf: route.headers)
         var response = HTTPResponse(status: route.status, headers: headers, body: route.body)
         response.setCookieDelays = route.setCookieDelays
@@ -62,7 +62,7 @@ public final class VirtualNetwork: Sendable {
 public struct ReceivedRequest: Sendable, Hashable {
     public var url: HTTPURL
     public var method: String
-    public var headers: [HeaderField]
+    public var headers: [HTTPHeaderField]
     public var body: String?
     /// Order of arrival within the scenario.
     public var sequence: Int
