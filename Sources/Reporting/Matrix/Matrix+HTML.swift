@@ -5,7 +5,13 @@ import HarnessCore
 ///
 /// The page is a single table (scenarios grouped by suite in `<tbody>` sections, one column per adapter, the
 /// consensus next to the scenario) with a sticky header row and a sticky scenario column, so a large run stays
-/// readable while scrolling both ways. Every cell shows a text symbol as well as a colour (and a word and the
+/// readable while scrolling both ways. The adapter columns stand in groups, one per profile and one for the cookie
+/// stores (``Matrix/columnGroups``), families marked inside each; a group is shown either folded, as one summary
+/// column (per scenario: how many of its adapters pass, fail, skip or err, and how many unexpectedly), or open, as
+/// its columns. Every group has a box in the filters: CSS shows one or the other. Up to ``pageOpenColumnLimit``
+/// adapters the page starts open with every cell written out; beyond, the groups start folded and their cells are
+/// kept as one JSON object (``pageData(labels:groups:)``) that the script turns into the same cells when a box is
+/// first ticked (a main job's 122,435 cells written out were 46 MB, and 25–60 s for a browser to draw). Every cell shows a text symbol as well as a colour (and a word and the
 /// message's start when there is room; with many adapters the names stand upright and cells keep the symbol); a
 /// non-passing cell carries its message in a tooltip and in a `<details>` element that opens on click. Unexpected
 /// results are drawn solid with ⚠, expected failures hatched and quiet; failures of `security` scenarios carry a
