@@ -26,11 +26,15 @@ enum CompareCommand: HarnessCommand {
             as a self-contained HTML page (default: Reports/matrix.md and Reports/matrix.html). Expectation files mark
             which failures are expected, as for 'run'; unexpected results stand out in the matrix.
 
-            The matrix names adapters as --adapter takes them. The HTML page shows the web-view sync strategies first and
-            the cookie stores apart after them, and folds an imported corpus (Suites/conformance/, the http-state cases)
-            into one line of totals that a box unfolds. The consensus compares what the adapters were seen to do: two
-            adapters failing different checks, or observing different values, do not agree; 'ref ✔' means the reference
-            passed with the majority, 'ref ✘ same' that it failed as they did.
+            The matrix names adapters as --adapter takes them. The HTML page groups the adapters by profile (the
+            web-view sync strategies profile by profile, the cookie stores last) and, inside a group, by family
+            (NAME[:variant]). With more than 12 adapters each group starts folded into one summary column (per
+            scenario, how many of its adapters pass, fail, skip or err, and how many unexpectedly); ticking the
+            group's box (or clicking its name) opens it, and the page's script then draws its cells from data kept in
+            the page. It also folds an imported corpus (Suites/conformance/, the http-state cases) into one line of
+            totals that a box unfolds. The consensus compares what the adapters were seen to do: two adapters failing
+            different checks, or observing different values, do not agree; 'ref ✔' means the reference passed with the
+            majority, 'ref ✘ same' that it failed as they did.
             """,
         options: [
             .valued("adapter", "NAME", repeatable: true, "an adapter to compare (repeatable); with --from-json, one of those in the files"),

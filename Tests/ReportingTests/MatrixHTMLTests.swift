@@ -60,26 +60,26 @@ struct MatrixHTMLTests {
         #expect(Set(Self.classes(httpOnly)).isSuperset(of: ["r-diff", "r-sec", "r-unexp", "row"]))
         // Strategies first (wk-user-script), then the stores (reference, curl).
         let regression = cells(httpOnly)[0]
-        #expect(Self.classes(regression) == ["c", "fail", "unexp", "secfail"])
+        #expect(Self.classes(regression) == ["c", "fail", "unexp", "secfail", "g0"], "in the first column group (ios-17)")
         let summary = try #require(Self.descendants(regression).first { $0.name == "summary" })
         #expect(summary.text.hasPrefix("⚠✘ FAIL"))
         #expect(summary.text.contains("SEC"))
         #expect(regression[attribute: "title"] == "wk-user-script: regression (security) — \(MatrixFixtures.regression)")
 
         let expectedFailure = cells(rows[0])[0]
-        #expect(Self.classes(expectedFailure) == ["c", "fail"])
+        #expect(Self.classes(expectedFailure) == ["c", "fail", "g0"])
         #expect(Self.descendants(expectedFailure).contains {
             Self.classes($0).contains("why") && $0.text == "expected because no sync before the first load"
         })
 
         let pass = cells(rows[0])[1]
-        #expect(Self.classes(pass) == ["c", "pass", "gstart"], "the first store column draws the line between the groups")
+        #expect(Self.classes(pass) == ["c", "pass", "g1", "gstart", "fend"], "the first store column draws the line between the groups; its family ends there")
         #expect(pass.text == "✔ pass")
         let notRun = cells(rows[3])[2]
         #expect(Self.classes(notRun).contains("none"))
         #expect(notRun[attribute: "title"] == "curl: not run")
         let unexpectedPass = cells(rows[4])[1]
-        #expect(Self.classes(unexpectedPass) == ["c", "pass", "unexp", "gstart"])
+        #expect(Self.classes(unexpectedPass) == ["c", "pass", "unexp", "g1", "gstart", "fend"])
         #expect(unexpectedPass.text.hasPrefix("⚠✔ PASS"))
     }
 
@@ -109,6 +109,52 @@ struct MatrixHTMLTests {
         #expect(names == ["wk-user-script", "reference", "curl"], "strategies first, by the names --adapter takes")
         let footer = try #require(all.first { $0.name == "tfoot" })
         #expect(footer.text.contains("✔\u{A0}2 ✘\u{A0}1 !\u{A0}1 ⚠\u{A0}2"), "curl's totals")
+    }
+
+    @Test("folded, a group is one summary column per row and its cells are data for the script, escaped")
+    func foldedGroupsKeepTheirCellsAsEscapedData() throws {
+        let message = "</script><script>alert(1)</script> ]]> & \u{1}"
+        var results = MatrixFixtures.results
+        for index in results.indices where results[index].scenarioID == "login.httponly" {
+            if case .failed = results[index].status { results[index].status = Fixtures.guarding(MatrixFixtures.failure(message), if: true) }
+        }
+        let html = MatrixFixtures.matrix(results).html(groupsOpen: false)
+        let tree = try Self.parse(html)
+        let all = Self.descendants(tree.root)
+        let scripts = all.filter { $0.name == "script" }
+        #expect(scripts.map { $0[attribute: "type"] } == ["application/json", nil], "the data, then the page's script")
+        #expect(!all.contains { Self.classes($0).contains("c") && $0.name == "td" }, "no cell of a folded group in the page")
+        let rows = all.filter { Self.classes($0).contains("row") }
+        try #require(rows.count == 5)
+        // Every row: a summary per group (ios-17, then the stores), hidden when its box is ticked.
+        let httpOnly = rows[1].elements.filter { Self.classes($0).contains("gs") }
+        #expect(httpOnly.map { Self.classes($0) } == [["s-unexp", "gs", "g0s"], ["s-unexp", "gs", "g1s", "gstart"]])
+        #expect(httpOnly[1].text == "✔\u{A0}1 ✘\u{A0}1 ⚠\u{A0}1", "reference passes, curl fails unexpectedly")
+        let boxes = all.filter { Self.classes($0).contains("gopen") }
+        #expect(boxes.map { $0[attribute: "id"] } == ["g0", "g1"] && boxes.allSatisfy { $0[attribute: "checked"] == nil })
+        let css = all.filter { $0.name == "style" }.map(\.text).joined()
+        #expect(css.contains("body:has(#g1:checked) .g1s,body:not(:has(#g1:checked)) .g1{display:none}"))
+
+        let dataText = try #require(scripts.first { $0[attribute: "type"] == "application/json" }).text
+        #expect(!dataText.contains("<") && !dataText.contains("&") && !dataText.contains("]]>"))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(dataText.utf8)) as? [String: Any])
+        let strings = try #require(data["strings"] as? [String])
+        #expect(strings.contains("</script><script>alert(1)</script> ]]> & \\u{0001}"), "made visible like the page's text")
+        let groups = try #require(data["groups"] as? [[[String: Any]]])
+        #expect(groups.map { $0.map { $0["label"] as? String } } == [["wk-user-script"], ["reference", "curl"]])
+        // Rows in page order: login (first-request, httponly, redirect), persist (restart, fixed).
+        #expect(groups[0][0]["cells"] as? String == "ehaia", "expected fail, regression with SEC, pass, skip, pass")
+        #expect(groups[1][1]["cells"] as? String == "ahoqa", "curl: pass, regression, unexpected error, not run, pass")
+        #expect(groups[1][0]["classes"] as? String == "g1 gstart fend")
+        #expect(groups[1][1]["classes"] as? String == "g1")
+    }
+
+    @Test("a main job's page (500 scenarios × 235 adapters) stays under 3 MB: its groups start folded")
+    func mainJobPageSize() throws {
+        let html = MatrixPageLayoutTests.mainJobPage()
+        #expect(html.utf8.count <= 3_000_000, "\(html.utf8.count) octets")
+        #expect(!html.contains("<td class=\"c "), "no cell written out while its group is folded")
+        #expect(html.contains("<script type=\"application/json\" id=\"matrix-data\">"))
     }
 
     // MARK: Helpers

@@ -16,41 +16,67 @@ struct MatrixPageLayoutTests {
 
     /// A default run's shape: 37 web-view strategies on three profiles and 8 stores, a hand-written suite and the
     /// http-state corpus.
-    static func defaultRunPage() -> String {
+    static func defaultRunPage(groupsOpen: Bool = true) -> String {
         let strategies = ["uiwebview"] + ["no-sync", "request-header", "request-header:as-written", "user-script", "user-script:as-written",
             "response-capture", "response-capture:as-written", "js-read", "action-reinject", "cookie-store", "userdefaults", "combined"]
             .flatMap { name in ["", "@ios-11", "@webkitgtk"].map { "wk-\(name)\($0)" } }
+        return page(strategies: Array(strategies.prefix(37)), suites: [("http-state", "Suites/conformance/http-state.xml", 200),
+                                                                     ("cross-domain", "Suites/cross-domain/cross-domain.xml", 12)],
+                    groupsOpen: groupsOpen)
+    }
+
+    /// The main job's shape (issue 40): 227 strategies and library ports (38 families' variants on six profiles) and
+    /// 8 stores, 500 scenarios of which 300 in the corpus: 117,500 cells.
+    static func mainJobPage() -> String {
+        let families = ["no-sync", "request-header", "request-header:as-written", "request-header:kept-session", "user-script",
+            "user-script:as-written", "user-script:after-load", "response-capture", "response-capture:as-written", "js-read",
+            "action-reinject", "cookie-store", "userdefaults", "combined"].map { "wk-\($0)" }
+            + (0..<24).map { "port-\($0 / 3):\($0 % 3)" }
+        let strategies = ["", "@ios-18", "@ios-12", "@ios-11", "@webkitgtk", "@webkitgtk-live"].flatMap { profile in families.map { $0 + profile } }
+        return page(strategies: Array(strategies.prefix(227)),
+                    suites: [("http-state", "Suites/conformance/http-state.xml", 300)]
+                        + (0..<4).map { ("suite-\($0)", "Suites/suite-\($0)/suite-\($0).xml", 50) },
+                    groupsOpen: nil)
+    }
+
+    /// A matrix page of the 8 usual stores and `strategies` (a name's profile after `@`, `ios` without), every
+    /// seventh cell an expected failure with a message of its scenario's.
+    static func page(strategies: [String], suites: [(String, String, Int)], groupsOpen: Bool?) -> String {
         let stores = ["reference", "foundation", "curl", "python-cookiejar", "tough-cookie", "go-cookiejar", "libsoup", "aiohttp"]
         let adapters = stores.map { AdapterInfo(name: $0, version: "1") }
-            + strategies.prefix(37).map { AdapterInfo(name: $0, version: "1", profile: $0.contains("@") ? String($0.split(separator: "@")[1]) : "ios") }
+            + strategies.map { AdapterInfo(name: $0, version: "1", profile: $0.contains("@") ? String($0.split(separator: "@")[1]) : "ios") }
         var matrix = Matrix(run: RunInfo(startedAt: Date(timeIntervalSince1970: 0), hostname: "h", adapters: adapters))
-        for (suite, file, count) in [("http-state", "Suites/conformance/http-state.xml", 200), ("cross-domain", "Suites/cross-domain/cross-domain.xml", 12)] {
+        for (suite, file, count) in suites {
             for number in 0..<count {
                 for (index, adapter) in adapters.enumerated() {
                     let failing = (number + index) % 7 == 0
                     matrix.add(ScenarioResult(
                         adapter: adapter, suiteID: suite, suiteFile: file, scenarioID: "\(suite).case-\(number)",
                         title: "A scenario title of a usual length, saying what the case checks", tags: [suite], references: [],
-                        status: failing ? .failed(Failure(message: "Cookie header: expected 'a=1', observed 'b=\(index % 2)'",
+                        status: failing ? .failed(Failure(message: "Cookie header: expected 'a=\(number)', observed 'b=\(index % 2)'",
                                                           location: SuiteLocation(file: file, line: number + 3), details: "")) : .passed,
                         expected: failing ? ExpectedStatus(.fail, reason: "known") : .pass, duration: .zero, transcript: []))
                 }
             }
         }
-        return matrix.html()
+        return matrix.html(groupsOpen: groupsOpen)
     }
 
     /// Measurements the page's layout gives at `width` px, read back from the DOM Chromium dumps.
     static func measure(_ html: String, width: Int) throws -> [String: Double] {
-        let probe = """
+        try #require(try run(layoutProbe, in: html, width: width) as? [String: Double])
+    }
+
+    static let layoutProbe = """
             <script>//<![CDATA[
             (function () {
               var table = document.querySelector("table.matrix");
-              var heads = document.querySelectorAll("table.matrix thead tr:last-child th.ad");
+              var heads = document.querySelectorAll("table.matrix thead tr:last-child th.ad:not(.sum)");
               var corpus = document.querySelector("tbody.folded");
               var shownCorpusRows = 0;
               corpus.querySelectorAll("tr.row").forEach(function (row) { if (row.getClientRects().length) shownCorpusRows += 1; });
-              var firstStore = document.querySelector("thead th.ad.gstart");
+              var starts = document.querySelectorAll("thead tr:last-child th.ad.gstart:not(.sum)");
+              var firstStore = starts[starts.length - 1];
               document.body.setAttribute("data-layout", JSON.stringify({
                 tableRight: table.getBoundingClientRect().right,
                 headerHeight: heads[0].getBoundingClientRect().height,
@@ -63,6 +89,10 @@ struct MatrixPageLayoutTests {
             })();
             //]]></script>
             """
+
+    /// Runs `probe` (a script that leaves JSON in the body's `data-layout`) after the page's own script, in
+    /// Chromium at `width` px, and returns what it left.
+    static func run(_ probe: String, in html: String, width: Int) throws -> Any {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-layout-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: file)
@@ -72,7 +102,7 @@ struct MatrixPageLayoutTests {
                                        errors: .discarded).output
         let attribute = try #require(dom.firstMatch(of: #/data-layout="([^"]*)"/#)).output.1
         let json = attribute.replacingOccurrences(of: "&quot;", with: "\"")
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Double])
+        return try JSONSerialization.jsonObject(with: Data(json.utf8))
     }
 
     @Test("at 2000 px every one of 45 adapters fits; at 1400 px the strategies come first, the stores after them")
@@ -86,5 +116,44 @@ struct MatrixPageLayoutTests {
         #expect(try #require(narrow["scenarioWidth"]) <= 300, "\(narrow)")
         #expect(try #require(narrow["headerHeight"]) <= 180, "names wrap instead of making a tall header: \(narrow)")
         #expect(narrow["shownCorpusRows"] == 0, "the corpus is folded: \(narrow)")
+    }
+
+    @Test("a folded group's cells are drawn when its box is ticked, as the page writes them for an open group")
+    func openingAGroupDrawsItsCells() throws {
+        let probe = """
+            <script>//<![CDATA[
+            (function () {
+              function cells() {
+                return Array.prototype.map.call(document.querySelectorAll("#matrix tbody tr"), function (row) {
+                  return Array.prototype.map.call(row.querySelectorAll("td.c, td.tot"), function (cell) {
+                    return cell.className + "|" + cell.title + "|" + cell.textContent;
+                  }).join("\\n");
+                });
+              }
+              var before = document.querySelectorAll("#matrix td.c").length;
+              var started = performance.now();
+              document.querySelectorAll("input.gopen").forEach(function (box) { if (!box.checked) box.click(); });
+              var drawn = performance.now() - started;
+              var hiddenSummaries = 0;
+              document.querySelectorAll("#matrix td.gs").forEach(function (cell) { if (!cell.getClientRects().length) hiddenSummaries += 1; });
+              document.body.setAttribute("data-layout", JSON.stringify({
+                before: before, rows: cells(), milliseconds: drawn, hiddenSummaries: hiddenSummaries,
+                summaries: document.querySelectorAll("#matrix td.gs").length
+              }));
+            })();
+            //]]></script>
+            """
+        let folded = try #require(try Self.run(probe, in: Self.defaultRunPage(groupsOpen: false), width: 1400) as? [String: Any])
+        let open = try #require(try Self.run(probe, in: Self.defaultRunPage(groupsOpen: true), width: 1400) as? [String: Any])
+        #expect(folded["before"] as? Int == 0, "no cell of a folded group before it is opened")
+        #expect(open["before"] as? Int == 212 * 45)
+        let drawnRows = try #require(folded["rows"] as? [String])
+        let writtenRows = try #require(open["rows"] as? [String])
+        #expect(drawnRows.count == 214 && writtenRows.count == 214, "two suites' headings and their rows")
+        #expect(Set(drawnRows.map { $0.components(separatedBy: "\n").count }) == [45, 45 + 4], "45 cells; a heading adds 4 groups' totals")
+        let first = zip(drawnRows, writtenRows).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(first == nil, "row \(first?.offset ?? -1) drawn: \(first?.element.0 ?? "")\nwritten: \(first?.element.1 ?? "")")
+        #expect(folded["hiddenSummaries"] as? Int == folded["summaries"] as? Int, "open groups hide their summaries")
+        print("opening every group of a 212 × 45 page: \(folded["milliseconds"] ?? "?") ms")
     }
 }

@@ -5,7 +5,13 @@ import HarnessCore
 ///
 /// The page is a single table (scenarios grouped by suite in `<tbody>` sections, one column per adapter, the
 /// consensus next to the scenario) with a sticky header row and a sticky scenario column, so a large run stays
-/// readable while scrolling both ways. Every cell shows a text symbol as well as a colour (and a word and the
+/// readable while scrolling both ways. The adapter columns stand in groups, one per profile and one for the cookie
+/// stores (``Matrix/columnGroups``), families marked inside each; a group is shown either folded, as one summary
+/// column (per scenario: how many of its adapters pass, fail, skip or err, and how many unexpectedly), or open, as
+/// its columns. Every group has a box in the filters: CSS shows one or the other. Up to ``pageOpenColumnLimit``
+/// adapters the page starts open with every cell written out; beyond, the groups start folded and their cells are
+/// kept as one JSON object (``pageData(labels:groups:)``) that the script turns into the same cells when a box is
+/// first ticked (a main job's 122,435 cells written out were 46 MB, and 25–60 s for a browser to draw). Every cell shows a text symbol as well as a colour (and a word and the
 /// message's start when there is room; with many adapters the names stand upright and cells keep the symbol); a
 /// non-passing cell carries its message in a tooltip and in a `<details>` element that opens on click. Unexpected
 /// results are drawn solid with ⚠, expected failures hatched and quiet; failures of `security` scenarios carry a
@@ -18,34 +24,45 @@ import HarnessCore
 /// results goes through `ReportText.html`.
 extension Matrix {
     /// The whole page.
-    package func html() -> String {
+    ///
+    /// - Parameter groupsOpen: Whether the column groups start open with every cell in the page, or folded to
+    ///   one summary column each with their cells drawn by the page's script when opened. Nil (the default) opens
+    ///   them when the matrix has at most ``pageOpenColumnLimit`` columns.
+    package func html(groupsOpen: Bool? = nil) -> String {
         var page = HTMLOutput()
         let labels = columnLabels
         let allRows = rows
         let tagList = tags
+        let places = ColumnPlaces(columnGroups, columnCount: columns.count)
+        let open = groupsOpen ?? (columns.count <= Self.pageOpenColumnLimit)
         page.raw("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
         page.raw("<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
         page.raw("<title>Cookie conformance matrix · \(allRows.count) scenarios × \(columns.count) adapters</title>\n")
-        page.raw("<style>/*<![CDATA[*/\n\(MatrixPageAssets.style)\n\(filterRules(tagCount: tagList.count))/*]]>*/</style>\n")
+        page.raw("<style>/*<![CDATA[*/\n\(MatrixPageAssets.style)\n\(filterRules(tagCount: tagList.count, groupCount: places.groups.count))/*]]>*/</style>\n")
         page.raw("</head>\n<body>\n")
 
         page.raw("<header class=\"top\">\n<h1>Cookie conformance matrix</h1>\n")
         page.raw("<p class=\"meta\">\(ReportText.html(headline))</p>\n</header>\n")
         page.raw("<div class=\"overview\">\n")
-        writeAdapterTable(&page, labels: labels, allRows: allRows)
+        writeAdapterTable(&page, labels: labels, allRows: allRows, order: places.order)
         page.raw("</div>\n")
         writeLegend(&page)
-        writeFilters(&page, tags: tagList, rowCount: allRows.count)
-        writeMatrix(&page, labels: labels, tags: tagList, allRows: allRows)
-        page.raw("<footer>Written by cookie-harness. Click a cell to read its message; hover for a tooltip.</footer>\n")
+        writeFilters(&page, tags: tagList, rowCount: allRows.count, groups: places.groups, open: open)
+        writeMatrix(&page, labels: labels, tags: tagList, allRows: allRows, places: places, open: open)
+        page.raw("<footer>Written by cookie-harness. Open a group of adapters by its name above the matrix; click a cell to read its message; hover for a tooltip.</footer>\n")
         page.raw("<script>//<![CDATA[\n\(MatrixPageAssets.script)\n//]]></script>\n")
         page.raw("</body>\n</html>\n")
         return page.text
     }
 
+    /// Up to this many columns the page starts with every group open and every cell written out; beyond, groups
+    /// start folded (a main job's 235 adapters × 521 scenarios were 122,435 cells: tens of MB that a browser took
+    /// 25 s to draw).
+    package static let pageOpenColumnLimit = 12
+
     // MARK: Overview
 
-    private func writeAdapterTable(_ page: inout HTMLOutput, labels: [String], allRows: [Row]) {
+    private func writeAdapterTable(_ page: inout HTMLOutput, labels: [String], allRows: [Row], order: [Int]) {
         let totals = totals(allRows)
         // Many adapters would push the matrix off the first screen: then the table starts folded.
         page.raw("<details class=\"adapters\"\(columns.count <= 12 ? " open=\"open\"" : "")>")
@@ -55,7 +72,7 @@ extension Matrix {
         page.raw("<th scope=\"col\" class=\"n\">✔ pass</th><th scope=\"col\" class=\"n\">✘ fail</th>")
         page.raw("<th scope=\"col\" class=\"n\">∅ skip</th><th scope=\"col\" class=\"n\">! error</th>")
         page.raw("<th scope=\"col\" class=\"n\">⚠ unexpected</th><th scope=\"col\" class=\"n\">SEC failures</th></tr></thead>\n<tbody>\n")
-        for index in displayColumnOrder {
+        for index in order {
             let column = columns[index]
             let counts = totals[index]
             let adapter = column.adapter
@@ -93,7 +110,7 @@ extension Matrix {
         page.raw("</ul>\n</section>\n")
     }
 
-    private func writeFilters(_ page: inout HTMLOutput, tags: [String], rowCount: Int) {
+    private func writeFilters(_ page: inout HTMLOutput, tags: [String], rowCount: Int, groups: [ColumnGroup], open: Bool) {
         page.raw("<form class=\"filters\" id=\"filters\" action=\"#\" aria-label=\"Filters\">\n")
         page.raw("<label>Suite <select id=\"f-suite\"><option value=\"\" selected=\"selected\">all suites</option>")
         for (index, suite) in suites.enumerated() {
@@ -107,12 +124,19 @@ extension Matrix {
         page.raw("<label><input type=\"checkbox\" id=\"f-diff\"/> only differences</label>\n")
         page.raw("<label><input type=\"checkbox\" id=\"f-sec\"/> only security</label>\n")
         page.raw("<label><input type=\"checkbox\" id=\"f-unexp\"/> only unexpected</label>\n")
-        page.raw("<span class=\"count\" id=\"f-count\">\(rowCount) scenarios</span>\n</form>\n")
+        page.raw("<span class=\"count\" id=\"f-count\">\(rowCount) scenarios</span>\n")
+        // One box per column group: what opens it. Ticked, CSS shows the group's columns instead of its summary.
+        page.raw("<fieldset class=\"groups\"><legend>Adapter groups</legend>")
+        for (number, group) in groups.enumerated() {
+            page.raw("<label><input type=\"checkbox\" class=\"gopen\" id=\"g\(number)\"\(open ? " checked=\"checked\"" : "")/> ")
+            page.raw("\(ReportText.html(group.title)) (\(group.columns.count))</label>\n")
+        }
+        page.raw("</fieldset>\n</form>\n")
     }
 
     /// CSS that hides what the filters leave out: one rule per suite and per tag, keyed by generated tokens
     /// (`s3`, `t7`) so that no text from the results reaches a selector.
-    private func filterRules(tagCount: Int) -> String {
+    private func filterRules(tagCount: Int, groupCount: Int) -> String {
         var rules = ""
         for index in suites.indices {
             rules += "body:has(#f-suite option[value=\"s\(index)\"]:checked) tbody.suite:not(.s\(index)){display:none}\n"
@@ -120,39 +144,102 @@ extension Matrix {
         for index in 0..<tagCount {
             rules += "body:has(#f-tag option[value=\"t\(index)\"]:checked) tr.row:not(.t\(index)){display:none}\n"
         }
+        for index in 0..<groupCount {
+            rules += "body:has(#g\(index):checked) .g\(index)s,body:not(:has(#g\(index):checked)) .g\(index){display:none}\n"
+        }
         return rules
     }
 
     // MARK: The matrix
 
-    private func writeMatrix(_ page: inout HTMLOutput, labels: [String], tags: [String], allRows: [Row]) {
-        let tagNumber = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
-        page.raw("<table class=\"matrix \(density)\">\n<thead>")
-        // Strategies first, the stores apart: a row naming the two groups above the adapters' names.
-        let order = displayColumnOrder
-        if let firstStore = firstStoreColumn, let strategies = order.firstIndex(of: firstStore) {
-            page.raw("<tr class=\"groups\"><th colspan=\"2\" class=\"gap\"></th>")
-            page.raw("<th colspan=\"\(strategies)\" class=\"grp\">web-view sync strategies (\(strategies))</th>")
-            page.raw("<th colspan=\"\(columns.count - strategies)\" class=\"grp gstart\">cookie stores (\(columns.count - strategies))</th></tr>\n")
+    /// Where each column stands on the page: its group, its place, and the classes that draw the lines between
+    /// groups and families.
+    private struct ColumnPlaces {
+        let groups: [ColumnGroup]
+        /// Column numbers in page order.
+        let order: [Int]
+        /// By column number: the group it belongs to.
+        let group: [Int: Int]
+        /// By column number: ` g3`, with ` gstart` where a group begins and ` fend` where a family ends before
+        /// another (a darker line that adds no width: a main job's families are many).
+        let classes: [Int: String]
+        /// By column number: the message opens to the left (the column is in the right half of the page).
+        let opensLeft: [Int: Bool]
+
+        init(_ groups: [ColumnGroup], columnCount: Int) {
+            self.groups = groups
+            var order: [Int] = []
+            var group: [Int: Int] = [:]
+            var classes: [Int: String] = [:]
+            for (number, columnGroup) in groups.enumerated() {
+                for (familyNumber, family) in columnGroup.families.enumerated() {
+                    for (position, column) in family.columns.enumerated() {
+                        group[column] = number
+                        var extra = " g\(number)"
+                        if position == 0, familyNumber == 0, number > 0 { extra += " gstart" }
+                        if position == family.columns.count - 1, familyNumber < columnGroup.families.count - 1 { extra += " fend" }
+                        classes[column] = extra
+                        order.append(column)
+                    }
+                }
+            }
+            self.order = order
+            self.group = group
+            self.classes = classes
+            let rightHalf = columnCount / 2
+            opensLeft = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0 >= rightHalf && $0 > 0) })
         }
-        page.raw("<tr><th scope=\"col\" class=\"scn\">Scenario</th>")
+
+        /// ` gstart` on a group's summary column after the first.
+        func summaryClasses(_ number: Int) -> String {
+            " gs g\(number)s\(number > 0 ? " gstart" : "")"
+        }
+    }
+
+    private func writeMatrix(_ page: inout HTMLOutput, labels: [String], tags: [String], allRows: [Row], places: ColumnPlaces, open: Bool) {
+        let tagNumber = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
+        let groups = places.groups
+        page.raw("<table class=\"matrix \(density)\" id=\"matrix\">\n<thead>")
+        // The groups, then the families, then the adapters' names. A group folded shows one summary column
+        // (`g3s`); open, its columns (`g3`). CSS hides one or the other from the group's box (`#g3`).
+        page.raw("<tr class=\"groups\"><th colspan=\"2\" class=\"gap\"></th>")
+        for (number, group) in groups.enumerated() {
+            let count = group.columns.count
+            let title = "<b>\(ReportText.html(group.title))</b> <span class=\"n\">\(count) adapter\(count == 1 ? "" : "s")</span>"
+            page.raw("<th class=\"grp\(places.summaryClasses(number))\"><label for=\"g\(number)\">▸ \(title)</label></th>")
+            page.raw("<th colspan=\"\(count)\" class=\"grp g\(number)\(number > 0 ? " gstart" : "")\"><label for=\"g\(number)\">▾ \(title) · fold</label></th>")
+        }
+        page.raw("</tr>\n<tr class=\"families\"><th colspan=\"2\" class=\"gap\"></th>")
+        for (number, group) in groups.enumerated() {
+            page.raw("<th class=\"fam\(places.summaryClasses(number))\">\(group.families.count) famil\(group.families.count == 1 ? "y" : "ies")</th>")
+            for (familyNumber, family) in group.families.enumerated() {
+                let start = (familyNumber == 0 && number > 0 ? " gstart" : "") + (familyNumber < group.families.count - 1 ? " fend" : "")
+                // The name, cut to the family's columns rather than widening them; a family of one column is its
+                // adapter, named below.
+                let name = family.columns.count > 1 ? "<span class=\"fn\">\(ReportText.html(family.name))</span>" : ""
+                page.raw("<th colspan=\"\(family.columns.count)\" class=\"fam g\(number)\(start)\" title=\"\(ReportText.html(family.name))\">\(name)</th>")
+            }
+        }
+        page.raw("</tr>\n<tr class=\"names\"><th scope=\"col\" class=\"scn\">Scenario</th>")
         page.raw("<th scope=\"col\" class=\"cons\">Consensus</th>")
-        for index in order {
-            let column = columns[index]
-            let isReference = index == referenceColumn
-            // The name `--adapter` takes, and nothing else: version and profile are in the tooltip.
-            page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\(groupStart(index))\" title=\"\(ReportText.html(columnTitle(column)))\">")
-            page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(labels[index]))</span>")
-            if isReference { page.raw("<span class=\"ver\">ref</span>") }
-            page.raw("</span></th>")
+        for (number, group) in groups.enumerated() {
+            page.raw("<th scope=\"col\" class=\"ad sum\(places.summaryClasses(number))\" title=\"\(ReportText.html(group.title)): "
+                + "results of its \(group.columns.count) adapters, folded\"><span class=\"lbl\"><span class=\"name\">all \(ReportText.html(group.title))</span></span></th>")
+            for index in group.columns {
+                let isReference = index == referenceColumn
+                // The name `--adapter` takes, and nothing else: version and profile are in the tooltip.
+                page.raw("<th scope=\"col\" class=\"ad\(isReference ? " refcol" : "")\(places.classes[index]!)\" title=\"\(ReportText.html(columnTitle(columns[index])))\">")
+                page.raw("<span class=\"lbl\"><span class=\"name\">\(breakable(labels[index]))</span>")
+                if isReference { page.raw("<span class=\"ver\">ref</span>") }
+                page.raw("</span></th>")
+            }
         }
         page.raw("</tr></thead>\n")
-        let rightHalf = columns.count / 2
         for suiteNumber in displaySuiteOrder {
             let suite = suites[suiteNumber]
             let folded = suite.isCorpus
             page.raw("<tbody class=\"suite s\(suiteNumber)\(folded ? " folded" : "")\" id=\"\(anchor(for: suite))\">\n")
-            writeSuiteHead(suite, folded: folded, &page)
+            writeSuiteHead(suite, folded: folded, places: places, open: open, &page)
             for row in suite.rows {
                 let consensus = consensus(row)
                 var classes = ["row"]
@@ -163,18 +250,52 @@ extension Matrix {
                 page.raw("<tr class=\"\(classes.joined(separator: " "))\">")
                 writeScenarioCell(row, &page)
                 writeConsensusCell(consensus, &page)
-                for (position, column) in order.enumerated() {
-                    writeCell(row.cells[column], row: row, label: labels[column], opensLeft: position >= rightHalf && position > 0,
-                              extraClass: groupStart(column), &page)
+                for (number, group) in groups.enumerated() {
+                    writeSummaryCell(group.columns.compactMap { row.cells[$0] }, classes: places.summaryClasses(number), &page)
+                    // Folded, a group's cells are drawn by the page's script from the data below when opened.
+                    guard open else { continue }
+                    for column in group.columns {
+                        writeCell(row.cells[column], row: row, label: labels[column], opensLeft: places.opensLeft[column]!,
+                                  extraClass: places.classes[column]!, &page)
+                    }
                 }
                 page.raw("</tr>\n")
             }
             page.raw("</tbody>\n")
         }
-        let totals = totals(allRows)
         page.raw("<tfoot><tr><th scope=\"row\" class=\"scn\">Totals <small>\(allRows.count) scenarios</small></th><td class=\"cons\"></td>")
-        for index in order { page.raw("<td class=\"tot\(groupStart(index))\">\(totalsHTML(totals[index]))</td>") }
+        writeTotals(allRows, places: places, columns: true, &page)
         page.raw("</tr></tfoot>\n</table>\n")
+        if !open { writeCellData(&page, labels: labels, places: places) }
+    }
+
+    /// The folded groups' cells for the page's script (``pageData(labels:groups:)``).
+    private func writeCellData(_ page: inout HTMLOutput, labels: [String], places: ColumnPlaces) {
+        let groups = places.groups.map {
+            $0.columns.map { (column: $0, opensLeft: places.opensLeft[$0]!, classes: places.classes[$0]!.trimmingCharacters(in: .whitespaces)) }
+        }
+        page.raw("<script type=\"application/json\" id=\"matrix-data\">\(pageData(labels: labels, groups: groups))</script>\n")
+    }
+
+    /// A group's totals cell, then (with `columns`) each of its columns' (hidden while the group is folded).
+    private func writeTotals(_ rows: [Row], places: ColumnPlaces, columns: Bool, _ page: inout HTMLOutput) {
+        let totals = totals(rows)
+        for (number, group) in places.groups.enumerated() {
+            var sum = Totals()
+            for column in group.columns { sum.add(totals[column]) }
+            page.raw("<td class=\"tot\(places.summaryClasses(number))\">\(totalsHTML(sum))</td>")
+            guard columns else { continue }
+            for index in group.columns { page.raw("<td class=\"tot\(places.classes[index]!)\">\(totalsHTML(totals[index]))</td>") }
+        }
+    }
+
+    /// One row's results in a folded group: how many adapters pass, fail, skip or err, and how many of those
+    /// differ from their expectation, coloured by the worst.
+    private func writeSummaryCell(_ cells: [Cell], classes: String, _ page: inout HTMLOutput) {
+        var totals = Totals()
+        for cell in cells { totals.add(cell) }
+        let tone = totals.unexpected > 0 ? "s-unexp" : totals.fail + totals.error > 0 ? "s-fail" : totals.pass > 0 ? "s-pass" : "s-none"
+        page.raw("<td class=\"\(tone)\(classes)\">\(totalsHTML(totals))</td>")
     }
 
     /// The suites in the order the page shows them: the hand-written ones as they came, the imported corpora
@@ -183,14 +304,9 @@ extension Matrix {
         suites.indices.filter { !suites[$0].isCorpus } + suites.indices.filter { suites[$0].isCorpus }
     }
 
-    /// ` gstart` on the first store column, where the page draws the line between strategies and stores.
-    private func groupStart(_ column: Int) -> String {
-        column == firstStoreColumn ? " gstart" : ""
-    }
-
     /// The suite's name, file, how many of its scenarios differ and its totals per adapter; a folded suite (an
     /// imported corpus) adds the box that unfolds its rows, so that its totals stand for it until then.
-    private func writeSuiteHead(_ suite: SuiteGroup, folded: Bool, _ page: inout HTMLOutput) {
+    private func writeSuiteHead(_ suite: SuiteGroup, folded: Bool, places: ColumnPlaces, open: Bool, _ page: inout HTMLOutput) {
         let differing = suite.rows.filter { consensus($0).differs }.count
         page.raw("<tr class=\"suite-head\"><th scope=\"rowgroup\" class=\"scn\"><span class=\"sid\">\(ReportText.html(suite.id))</span>")
         if let title = suiteTitles[suite.id], !title.isEmpty { page.raw(" <span class=\"stitle\">\(ReportText.html(title))</span>") }
@@ -201,8 +317,8 @@ extension Matrix {
         }
         page.raw("</th>")
         page.raw("<td class=\"cons\">\(differing > 0 ? "≠ \(differing) differ" : "all agree")</td>")
-        let totals = totals(suite.rows)
-        for index in displayColumnOrder { page.raw("<td class=\"tot\(groupStart(index))\">\(totalsHTML(totals[index]))</td>") }
+        // A folded group's columns get their totals here from the script, with their cells.
+        writeTotals(suite.rows, places: places, columns: open, &page)
         page.raw("</tr>\n")
     }
 

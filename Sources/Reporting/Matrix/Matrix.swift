@@ -361,5 +361,16 @@ extension Matrix {
         }
 
         package var total: Int { pass + fail + skip + error }
+
+        /// Adds another column's counts (a group's totals).
+        mutating func add(_ other: Totals) {
+            pass += other.pass
+            fail += other.fail
+            skip += other.skip
+            error += other.error
+            expectedFailures += other.expectedFailures
+            unexpected += other.unexpected
+            securityFailures += other.securityFailures
+        }
     }
 }

@@ -51,7 +51,7 @@ enum MatrixPageAssets {
           max-height: 11em; line-height: 1.15; }
         table.dense th.ad .name, table.dense th.ad .prof, table.dense th.ad .ver { display: inline; }
         table.dense th.ad .prof, table.dense th.ad .ver { margin-top: 4px; }
-        table.matrix.dense { margin: 0 10px 24px; }
+        table.matrix.dense { margin: 0 4px 24px; }
         table.dense th.ad { font-size: 11px; }
         table.dense td.c { min-width: 2em; max-width: 3.4em; text-align: center; padding: 4px 1px; }
         table.dense .scn { width: 21em; min-width: 21em; max-width: 21em; }
@@ -134,11 +134,34 @@ enum MatrixPageAssets {
         tbody.suite.empty { display: none; }
         tbody.folded:not(:has(input.unfold:checked)) tr.row { display: none; }
         .unfold-l { display: block; margin-top: 3px; font-weight: 600; color: #0969da; cursor: pointer; white-space: normal; }
+        table.matrix thead tr.families th { position: static; background: #fff; border-bottom: 1px solid var(--line);
+          vertical-align: bottom; font-weight: 600; font-size: 11px; color: var(--muted); padding: 2px 3px; }
+        table.matrix thead tr.families th.gap { border-right: none; }
+        table.matrix thead tr.families th .fn { display: block; width: 0; min-width: 100%; overflow: hidden; white-space: nowrap;
+          text-overflow: ellipsis; }
+        table.matrix thead tr.groups th.grp label { display: inline-block; cursor: pointer; color: #0969da; white-space: nowrap;
+          border: 1px solid var(--line); border-radius: 4px; padding: 1px 6px; background: var(--head); }
+        table.matrix thead tr.groups th.grp label:hover { border-color: #0969da; }
+        table.matrix thead tr.groups th.gs label { white-space: normal; }
+        table.matrix thead tr.groups th.gs label .n { display: block; font-weight: 400; font-size: 11px; }
+        table.matrix thead tr.groups th.grp label .n { font-weight: 400; }
+        table.matrix .fend { border-right-color: #6e7781; }
+        th.ad.sum { min-width: 5.5em; }
+        th.ad.sum .name { font-weight: 600; }
+        td.gs { text-align: left; font-size: 11px; font-variant-numeric: tabular-nums; min-width: 5.5em; white-space: nowrap; }
+        td.gs > span { display: block; }
+        td.s-pass { background: var(--pass-bg); }
+        td.s-fail { background: repeating-linear-gradient(135deg, var(--fail-bg) 0 6px, #fff6f5 6px 10px); }
+        td.s-unexp { background: var(--fail-bg); box-shadow: inset 0 0 0 2px var(--fail-solid); }
+        td.s-none { color: #8c959f; }
+        form.filters fieldset.groups { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding: 0; border: none; }
+        form.filters fieldset.groups legend { float: left; font-weight: 600; margin-right: 4px; padding: 0; }
         @media print { table.matrix thead th, table.matrix .scn { position: static; } form.filters { display: none; } }
         """
 
-    /// Counts the rows left by the filters and hides suites with none; the filtering itself is CSS.
-    static let script = """
+    /// Counts the rows left by the filters and hides suites with none (the filtering itself is CSS), and draws a
+    /// folded column group's cells when its box is ticked. A raw string: the script's `\u2714` escapes are its own.
+    static let script = #"""
         (function () {
           var form = document.getElementById("filters");
           var count = document.getElementById("f-count");
@@ -163,10 +186,123 @@ enum MatrixPageAssets {
             var text = shown === total ? total + " scenarios" : shown + " of " + total + " scenarios shown";
             count.textContent = folded ? text + " (" + folded + " more folded)" : text;
           }
+
+          // A folded column group's cells are not in the page: they are drawn from the JSON in #matrix-data the
+          // first time its box is ticked, as the same markup the page has for an open group. Text goes in as text.
+          var source = document.getElementById("matrix-data");
+          var data = source ? JSON.parse(source.textContent) : null;
+          var drawn = {};
+          var outcomes = ["pass", "fail", "skip", "error"];
+          var symbols = ["\u2714", "\u2718", "\u2205", "!"];
+          function element(tag, className, content) {
+            var made = document.createElement(tag);
+            if (className) made.className = className;
+            if (content !== undefined) made.textContent = content;
+            return made;
+          }
+          function string(index) { return index >= 0 ? data.strings[index] : null; }
+          function cell(column, code, detail) {
+            var td = document.createElement("td");
+            if (code === 16) {
+              td.className = "c none " + column.classes;
+              td.title = column.label + ": not run";
+              td.appendChild(element("span", "sym", "\u2014"));
+              return td;
+            }
+            var outcome = Math.floor(code / 4), unexpected = code % 4 >= 2, security = code % 2 === 1;
+            var name = outcomes[outcome];
+            td.className = "c " + name + (unexpected ? " unexp" : "") + (security ? " secfail" : "") +
+              (column.left ? " pop-left" : "") + " " + column.classes;
+            var word = unexpected ? name.toUpperCase() : name;
+            var symbol = (unexpected ? "\u26a0" : "") + symbols[outcome];
+            if (!detail) {
+              td.title = column.label + ": pass" + (security ? " (security)" : "");
+              td.appendChild(element("span", "sym", symbol));
+              td.appendChild(document.createTextNode(" "));
+              td.appendChild(element("span", "w", word));
+              return td;
+            }
+            var kind = string(detail[0]), message = string(detail[1]), location = string(detail[2]), note = string(detail[3]);
+            td.title = column.label + ": " + kind + (security ? " (security)" : "") + " \u2014 " + message;
+            var details = document.createElement("details"), summary = document.createElement("summary");
+            summary.appendChild(element("span", "sym", symbol));
+            summary.appendChild(document.createTextNode(" "));
+            summary.appendChild(element("span", "w", word));
+            if (security) summary.appendChild(element("span", "sec", "SEC"));
+            summary.appendChild(element("span", "brief", message));
+            var pop = element("div", "pop");
+            pop.appendChild(element("p", "k", column.label + " \u00b7 " + kind + (security ? " \u00b7 security" : "")));
+            pop.appendChild(element("p", "msg", message));
+            if (location !== null) pop.appendChild(element("p", "loc", "at " + location));
+            if (note !== null) pop.appendChild(element("p", "why", note));
+            details.appendChild(summary);
+            details.appendChild(pop);
+            td.appendChild(details);
+            return td;
+          }
+          function draw(number) {
+            var columns = data ? data.groups[number] : null;
+            if (!columns || drawn[number]) return;
+            drawn[number] = true;
+            var cursors = columns.map(function () { return 0; });
+            document.querySelectorAll("#matrix tbody tr.row").forEach(function (row, index) {
+              var summary = row.querySelector("td.g" + number + "s");
+              if (!summary) return;
+              var cells = document.createDocumentFragment();
+              columns.forEach(function (column, position) {
+                var code = column.cells.charCodeAt(index) - 97, detail = null;
+                if (code !== 16) {
+                  if (code >= 2) {
+                    detail = data.details[column.details[cursors[position]]];
+                    cursors[position] += 1;
+                  }
+                }
+                cells.appendChild(cell(column, code, detail));
+              });
+              summary.after(cells);
+              var suite = row.parentNode;
+              if (suite.matrixCounts === undefined) suite.matrixCounts = {};
+              if (suite.matrixCounts[number] === undefined) suite.matrixCounts[number] = columns.map(function () { return [0, 0, 0, 0, 0]; });
+              columns.forEach(function (column, position) {
+                var code = column.cells.charCodeAt(index) - 97, counts = suite.matrixCounts[number][position];
+                if (code === 16) return;
+                counts[Math.floor(code / 4)] += 1;
+                if (code % 4 >= 2) counts[4] += 1;
+              });
+            });
+            // Each suite's totals per column, on its heading line, as the page writes them for an open group.
+            document.querySelectorAll("#matrix tbody.suite").forEach(function (suite) {
+              var summary = suite.querySelector("tr.suite-head td.g" + number + "s");
+              if (!summary) return;
+              var totals = document.createDocumentFragment();
+              columns.forEach(function (column, position) {
+                var counts = suite.matrixCounts ? suite.matrixCounts[number][position] : [0, 0, 0, 0, 0];
+                var td = element("td", "tot " + column.classes), parts = 0;
+                function part(className, text) {
+                  if (parts) td.appendChild(document.createTextNode(" "));
+                  td.appendChild(element("span", className, text));
+                  parts += 1;
+                }
+                outcomes.forEach(function (name, outcome) {
+                  if (counts[outcome]) part("t-" + name, symbols[outcome] + "\u00a0" + counts[outcome]);
+                });
+                if (counts[4]) part("t-unexp", "\u26a0\u00a0" + counts[4]);
+                if (!parts) td.textContent = "\u2014";
+                totals.appendChild(td);
+              });
+              summary.after(totals);
+            });
+          }
+          document.querySelectorAll("input.gopen").forEach(function (box) {
+            var number = Number(box.id.slice(1));
+            box.addEventListener("change", function () { if (box.checked) draw(number); });
+            if (box.checked) draw(number);
+          });
+
           form.addEventListener("change", update);
           document.querySelectorAll("input.unfold").forEach(function (box) { box.addEventListener("change", update); });
           form.addEventListener("submit", function (event) { event.preventDefault(); });
           update();
         })();
-        """
+        """#
 }
