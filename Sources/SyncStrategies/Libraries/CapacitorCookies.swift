@@ -98,9 +98,10 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
 
         /// The versions whose cookie code differs (`capacitor-cookies:…`): 6.0.0 changed the fetch patch only.
         public static let cookieVersions: [Version] = [.v4_3_0, .v4_4_0, .v4_6_0, .v5_0_0, .v5_2_3]
-        /// The versions whose `CapacitorHttp` behaves differently (`capacitor-http:…`): 4.6.0 added
-        /// `setCookiesFromResponse`, 6.0.0 sent GETs to the app's scheme handler.
-        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0, .v6_0_0]
+        /// The versions whose cookie plugin and `CapacitorHttp` together behave differently (`capacitor-http:…`):
+        /// 4.6.0 added `setCookiesFromResponse`; 5.0.0 and 5.2.3 changed the cookie plugin's getter under an
+        /// unchanged proxy (the `"; "` separator, HttpOnly left out); 6.0.0 sent GETs to the app's scheme handler.
+        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0, .v5_0_0, .v5_2_3, .v6_0_0]
     }
 
     public static let library = "capacitor"
@@ -347,8 +348,14 @@ extension SyncStrategyKind {
             case .v6_0_0:
                 ("CapacitorCookies + CapacitorHttp (6.0.0–7.x): GET fetches sent to the app's scheme handler (capacitor://localhost/_capacitor_http(s)_interceptor_/…), other methods through the plugin as 4.6.0",
                  "from an https page a GET fetch is blocked as mixed content and never sent; the web view's cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie")
-            case .v4_6_0, .v5_0_0, .v5_2_3:
-                ("CapacitorCookies + CapacitorHttp (4.6.0–4.8; the proxy unchanged to 5.7.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
+            case .v4_6_0:
+                ("CapacitorCookies + CapacitorHttp (4.6.0–4.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
+                 "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
+            case .v5_0_0:
+                ("CapacitorCookies + CapacitorHttp (5.0.0–5.2.2): as 4.6.0, document.cookie pairs joined with \"; \"",
+                 "HttpOnly cookies readable by script; the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie")
+            case .v5_2_3:
+                ("CapacitorCookies + CapacitorHttp (5.2.3–5.7.0): as 5.0.0, HttpOnly cookies left out of document.cookie",
                  "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
             case .v4_3_0, .v4_4_0:
                 ("CapacitorCookies + CapacitorHttp (4.3.0–4.5): the page's fetch sent by URLSession with the native store's cookies, its response cookies kept there only",
