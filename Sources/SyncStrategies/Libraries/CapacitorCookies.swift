@@ -61,7 +61,26 @@ import WebKitModel
 /// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
 /// | HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | 100–116 | 102–118 | 123–139 | `CapacitorCookies+Http.swift` |
 ///
-/// **CapacitorHttp** (`capacitor-http:4.3.0`, `4.6.0`, `6.0.0`: the same app with `CapacitorHttp: { enabled: true }`):
+/// **CapacitorHttp ranges** (`git log 4.6.0..5.7.8` on the files above and `httpFiles`, each commit's first release):
+///
+/// | kind | tag commit | releases | why the releases inside behave the same for cookies |
+/// |---|---|---|---|
+/// | `capacitor-http:4.3.0` | 3d4433b505252d263784ec0fafc72a9b7cd8591e | 4.3.0–4.5 | no `setCookiesFromResponse` yet |
+/// | `capacitor-http:4.6.0` | 4bddec05b67b12878130b74a118b57076fe65d7d | 4.6.0–4.8.2 | 4.6.2–4.7.0 change error messages, URL encoding of spaces/double encoding and header passing (a3f875cf, cb00e495: `Headers` objects; the scenarios' fetches give plain headers): no cookie moves differently |
+/// | `capacitor-http:5.0.0` | 16fce75d37cb147d201cc7334250248e5e89dafe | 5.0.0–5.2.2 | beade602 (`"; "`): `two-script-cookies-serialized` passes; 771f6ce1 (204), e81a2ff4 (`url`), ed47333a (JSON), 849c5645 (FormData), 5ed36178 (XHR event order) move no cookie (not ported, see below) |
+/// | `capacitor-http:5.2.3` | 26f2ccdb44485155ce1788c4131f44c1454bd8eb | 5.2.3–5.7.0 | 0cc927ef (no HttpOnly in the getter): the two native-HttpOnly scenarios pass; bde65696, 2fe4535e (`Request` objects), 5cd3b2fa, 09bd040d, 3fe06426, 687b6b17 change the XHR/fetch patch's answers, not where a fetch of a URL string (the scenarios' kind) goes or whose cookies it carries (not ported: the kind runs 4.6.0's patches) |
+/// | `capacitor-http:6.0.0` | 5b2ab7c68db4e77b8b2961e927acc5a708ee260f | 6.0.0–7.x (and 5.7.1–5.7.8, see below) | b853d065: GETs through the app's scheme handler |
+///
+/// **Not separated, with why.** 5.0.0–5.0.4's fetch patch reads `nativeResponse.headers['Content-Type'].startsWith`
+/// and rejects the fetch when the answer has no field of that exact name (538821f2, 5.0.5); the port's
+/// `buildResponse` lowercases the field names, so this is not modelled: the 5.0.0 kind runs 4.6.0's fetch patch
+/// and XHR patch. 30eb6f7c (5.7.1) backports 6.0.0's routing of GET/HEAD/OPTIONS/TRACE through
+/// `capacitor://localhost/_capacitor_http(s)_interceptor_/…` (`getServerUrl()` is `WEBVIEW_SERVER_URL`, the local
+/// URL, `JSExport.exportCapacitorGlobalJS` 19 at 5.7.1): 5.7.1–5.7.8 are `capacitor-http:6.0.0`'s fetch over the
+/// same cookie code (5.2.3's), not `capacitor-http:5.2.3`'s; their XHR patch (5.7.1–5.7.6's `a56f9b92`, `6a96ce72`)
+/// was not compared line by line with 6.0.0's.
+///
+/// **CapacitorHttp** (`capacitor-http:4.3.0`, `4.6.0`, `5.0.0`, `5.2.3`, `6.0.0`: the same app with `CapacitorHttp: { enabled: true }`):
 /// the page script's `fetch` patch sends the page's requests to the plugin, which sends them with `URLSession.shared`;
 /// from 6.0.0 GET/HEAD/OPTIONS/TRACE go instead to the web view's own fetch at the app's local scheme, whose
 /// `WKURLSchemeHandler` sends them with `URLSession.shared` (`CapacitorCookies+Http.swift`). **Not ported, because …**
