@@ -17,7 +17,7 @@ struct LibraryPortsCapacitorTests {
     func catalog() throws {
         let kinds = try LibraryPortsBTests.checkCatalog(of: CapacitorCookies.library, repository: "ionic-team/capacitor")
         #expect(kinds.map(\.name) == CapacitorCookies.Version.allCases.map { "capacitor-cookies:\($0.rawValue)" }
-            .filter { $0 != "capacitor-cookies:6.0.0" } + ["capacitor-http:4.3.0", "capacitor-http:4.6.0", "capacitor-http:6.0.0"])
+            .filter { $0 != "capacitor-cookies:6.0.0" } + ["capacitor-http:4.3.0", "capacitor-http:4.6.0", "capacitor-http:5.0.0", "capacitor-http:5.2.3", "capacitor-http:6.0.0"])
     }
 
     @Test("the page script patches document.cookie through prompt() (4.4.0+) or the bridge handler (4.3.0)")
@@ -35,7 +35,7 @@ struct LibraryPortsCapacitorTests {
 
     @Test("with CapacitorHttp on, the page's fetch goes by URLSession with the native store's cookies, on both engines' paths")
     func fetchGoesNative() throws {
-        for version in ["4.3.0", "4.6.0"] {
+        for version in ["4.3.0", "4.6.0", "5.0.0", "5.2.3"] {
             let run = try F.run("cap-http-fetch", [
                 F.nativeLogin, F.open, F.load("https://app.example.com/home"),
                 .fetch(Request(url: "https://app.example.com/api/me")),

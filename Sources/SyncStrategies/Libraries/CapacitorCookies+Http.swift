@@ -2,7 +2,7 @@ import CookieModel
 import Foundation
 import WebKitModel
 
-/// `CapacitorHttp` on iOS (4.3.0–5.7.8): the page's patched `fetch` posts a plugin call; `HttpRequestHandler.request`
+/// `CapacitorHttp` on iOS (4.3.0–5.7.0; 5.7.1 routes GETs as 6.0.0 does): the page's patched `fetch` posts a plugin call; `HttpRequestHandler.request`
 /// sends it with `URLSession.shared` (the native store's cookies go and the response's are kept there, as URLSession
 /// does); 4.6.0 and later then store the response's `Set-Cookie` text again through `CapacitorCookieManager`
 /// (`setCookiesFromResponse`) and copy every native cookie to the default web store; the answer goes back to the

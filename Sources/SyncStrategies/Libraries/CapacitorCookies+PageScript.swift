@@ -63,7 +63,7 @@ extension CapacitorCookies {
             };
         """
 
-    /// The `fetch` patch (4.3.0–5.7.8): every request to a URL the version does not leave to the web view (4.3.0:
+    /// The `fetch` patch (4.3.0–5.7.0, as of 4.6.0 for 4.6.0–5.7.0: the later changes, listed in `CapacitorCookies`, move no cookie of a fetch of a URL string): every request to a URL the version does not leave to the web view (4.3.0:
     /// `data:` and `blob:`; 4.6.0: anything not `http:`/`https:`) goes to the `CapacitorHttp` plugin's `request`,
     /// and its answer becomes a `Response`.
     private static func fetchPatch(_ version: Version) -> String {
@@ -117,7 +117,7 @@ extension CapacitorCookies {
                     };
         """
 
-    /// The `XMLHttpRequest` patch (4.3.0–5.7.8), on the class's prototype: `open` makes the instance's state its own
+    /// The `XMLHttpRequest` patch (4.3.0–5.7.0, as of 4.6.0 for 4.6.0–5.7.0), on the class's prototype: `open` makes the instance's state its own
     /// (`readyState` an accessor that dispatches `readystatechange`), `send` posts `CapacitorHttp.request` with the
     /// URL, method, body and the headers set, and dispatches `load` (or `error`) with the plugin's answer.
     /// `withCredentials` is never read: the request is URLSession's, with the native store's cookies. From 4.6.0 a

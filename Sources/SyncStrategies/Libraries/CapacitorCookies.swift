@@ -61,7 +61,26 @@ import WebKitModel
 /// | cp `getCookies`/`setCookie`/`deleteCookie`/`clearCookies`/`clearAllCookies` plugin methods (4.5.0+) | — | cp | cp | cp | not ported: called by app JavaScript the scenarios do not have; the page's cookie API is the patched accessor |
 /// | HttpRequestHandler `setCookiesFromResponse` (CapacitorHttp, split on ",") | — | 100–116 | 102–118 | 123–139 | `CapacitorCookies+Http.swift` |
 ///
-/// **CapacitorHttp** (`capacitor-http:4.3.0`, `4.6.0`, `6.0.0`: the same app with `CapacitorHttp: { enabled: true }`):
+/// **CapacitorHttp ranges** (`git log 4.6.0..5.7.8` on the files above and `httpFiles`, each commit's first release):
+///
+/// | kind | tag commit | releases | why the releases inside behave the same for cookies |
+/// |---|---|---|---|
+/// | `capacitor-http:4.3.0` | 3d4433b505252d263784ec0fafc72a9b7cd8591e | 4.3.0–4.5 | no `setCookiesFromResponse` yet |
+/// | `capacitor-http:4.6.0` | 4bddec05b67b12878130b74a118b57076fe65d7d | 4.6.0–4.8.2 | 4.6.2–4.7.0 change error messages, URL encoding of spaces/double encoding and header passing (a3f875cf, cb00e495: `Headers` objects; the scenarios' fetches give plain headers): no cookie moves differently |
+/// | `capacitor-http:5.0.0` | 16fce75d37cb147d201cc7334250248e5e89dafe | 5.0.0–5.2.2 | beade602 (`"; "`): `two-script-cookies-serialized` passes; 771f6ce1 (204), e81a2ff4 (`url`), ed47333a (JSON), 849c5645 (FormData), 5ed36178 (XHR event order) move no cookie (not ported, see below) |
+/// | `capacitor-http:5.2.3` | 26f2ccdb44485155ce1788c4131f44c1454bd8eb | 5.2.3–5.7.0 | 0cc927ef (no HttpOnly in the getter): the two native-HttpOnly scenarios pass; bde65696, 2fe4535e (`Request` objects), 5cd3b2fa, 09bd040d, 3fe06426, 687b6b17 change the XHR/fetch patch's answers, not where a fetch of a URL string (the scenarios' kind) goes or whose cookies it carries (not ported: the kind runs 4.6.0's patches) |
+/// | `capacitor-http:6.0.0` | 5b2ab7c68db4e77b8b2961e927acc5a708ee260f | 6.0.0–7.x (and 5.7.1–5.7.8, see below) | b853d065: GETs through the app's scheme handler |
+///
+/// **Not separated, with why.** 5.0.0–5.0.4's fetch patch reads `nativeResponse.headers['Content-Type'].startsWith`
+/// and rejects the fetch when the answer has no field of that exact name (538821f2, 5.0.5); the port's
+/// `buildResponse` lowercases the field names, so this is not modelled: the 5.0.0 kind runs 4.6.0's fetch patch
+/// and XHR patch. 30eb6f7c (5.7.1) backports 6.0.0's routing of GET/HEAD/OPTIONS/TRACE through
+/// `capacitor://localhost/_capacitor_http(s)_interceptor_/…` (`getServerUrl()` is `WEBVIEW_SERVER_URL`, the local
+/// URL, `JSExport.exportCapacitorGlobalJS` 19 at 5.7.1): 5.7.1–5.7.8 are `capacitor-http:6.0.0`'s fetch over the
+/// same cookie code (5.2.3's), not `capacitor-http:5.2.3`'s; their XHR patch (5.7.1–5.7.6's `a56f9b92`, `6a96ce72`)
+/// was not compared line by line with 6.0.0's.
+///
+/// **CapacitorHttp** (`capacitor-http:4.3.0`, `4.6.0`, `5.0.0`, `5.2.3`, `6.0.0`: the same app with `CapacitorHttp: { enabled: true }`):
 /// the page script's `fetch` patch sends the page's requests to the plugin, which sends them with `URLSession.shared`;
 /// from 6.0.0 GET/HEAD/OPTIONS/TRACE go instead to the web view's own fetch at the app's local scheme, whose
 /// `WKURLSchemeHandler` sends them with `URLSession.shared` (`CapacitorCookies+Http.swift`). **Not ported, because …**
@@ -98,9 +117,10 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
 
         /// The versions whose cookie code differs (`capacitor-cookies:…`): 6.0.0 changed the fetch patch only.
         public static let cookieVersions: [Version] = [.v4_3_0, .v4_4_0, .v4_6_0, .v5_0_0, .v5_2_3]
-        /// The versions whose `CapacitorHttp` behaves differently (`capacitor-http:…`): 4.6.0 added
-        /// `setCookiesFromResponse`, 6.0.0 sent GETs to the app's scheme handler.
-        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0, .v6_0_0]
+        /// The versions whose cookie plugin and `CapacitorHttp` together behave differently (`capacitor-http:…`):
+        /// 4.6.0 added `setCookiesFromResponse`; 5.0.0 and 5.2.3 changed the cookie plugin's getter under an
+        /// unchanged proxy (the `"; "` separator, HttpOnly left out); 6.0.0 sent GETs to the app's scheme handler.
+        public static let httpVersions: [Version] = [.v4_3_0, .v4_6_0, .v5_0_0, .v5_2_3, .v6_0_0]
     }
 
     public static let library = "capacitor"
@@ -347,8 +367,14 @@ extension SyncStrategyKind {
             case .v6_0_0:
                 ("CapacitorCookies + CapacitorHttp (6.0.0–7.x): GET fetches sent to the app's scheme handler (capacitor://localhost/_capacitor_http(s)_interceptor_/…), other methods through the plugin as 4.6.0",
                  "from an https page a GET fetch is blocked as mixed content and never sent; the web view's cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie")
-            case .v4_6_0, .v5_0_0, .v5_2_3:
-                ("CapacitorCookies + CapacitorHttp (4.6.0–4.8; the proxy unchanged to 5.7.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
+            case .v4_6_0:
+                ("CapacitorCookies + CapacitorHttp (4.6.0–4.8): the page's fetch sent by URLSession with the native store's cookies; response Set-Cookie fields split on ',' and stored again for the server URL, every native cookie copied to the default web store",
+                 "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
+            case .v5_0_0:
+                ("CapacitorCookies + CapacitorHttp (5.0.0–5.2.2): as 4.6.0, document.cookie pairs joined with \"; \"",
+                 "HttpOnly cookies readable by script; the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie")
+            case .v5_2_3:
+                ("CapacitorCookies + CapacitorHttp (5.2.3–5.7.0): as 5.0.0, HttpOnly cookies left out of document.cookie",
                  "the web view's own cookies never go with a fetch; an Expires date split in two makes a persistent cookie a session cookie; host-only response cookies copied to the server's host")
             case .v4_3_0, .v4_4_0:
                 ("CapacitorCookies + CapacitorHttp (4.3.0–4.5): the page's fetch sent by URLSession with the native store's cookies, its response cookies kept there only",
