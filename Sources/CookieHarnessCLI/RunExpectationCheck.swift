@@ -28,17 +28,17 @@ enum RunExpectationCheck: Equatable {
                     + "expectation files their run used; update-expectations writes only the results of a run it can check: run the suites again")
             return
         }
+        /// `file`'s path inside `folder`, or nil for a file elsewhere.
+        func inFolder(_ file: String) -> String? {
+            let path = Self.absolute(file)
+            return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : nil
+        }
         var loaded: [String: String] = [:]
         for file in identity.expectationFiles {
-            let path = Self.absolute(file.file)
-            if path.hasPrefix(folder + "/") { loaded[String(path.dropFirst(folder.count + 1))] = file.sha256 }
+            if let name = inFolder(file.file) { loaded[name] = file.sha256 }
         }
         // Files the run found but did not read (no adapter of it uses them) cannot have shaped its results.
-        var unread: Set<String> = []
-        for file in identity.unreadExpectationFiles ?? [] {
-            let path = Self.absolute(file)
-            if path.hasPrefix(folder + "/") { unread.insert(String(path.dropFirst(folder.count + 1))) }
-        }
+        let unread = Set((identity.unreadExpectationFiles ?? []).compactMap(inFolder))
         guard !loaded.isEmpty || !unread.isEmpty else {
             self = .refused(
                 "\(run.path): error: its run loaded no expectation file from \(directory), so every expected failure shows as unexpected "

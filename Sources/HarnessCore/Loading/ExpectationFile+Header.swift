@@ -28,7 +28,8 @@ extension ExpectationFile {
         /// The header of a file whose root element is `root`.
         init(_ root: XMLTree.Element, file: String) {
             self.init(
-                file: file, adapter: root[attribute: "adapter"] ?? "", extends: ExpectationFile.extendsList(of: root),
+                file: file, adapter: root[attribute: "adapter"] ?? "",
+                extends: (root[attribute: "extends"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init),
                 line: root.line, column: root.column)
         }
 
@@ -48,11 +49,6 @@ extension ExpectationFile {
 
     /// This file's header, as the loader would read it from its root.
     public var header: Header { Header(file: file, adapter: adapter, extends: extends, line: rootLine, column: rootColumn) }
-
-    /// `extends=` as a list of adapter names.
-    static func extendsList(of root: XMLTree.Element) -> [String] {
-        (root[attribute: "extends"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
-    }
 
     /// The files of `headers` that runs of `adapters` use: each adapter's own files and, transitively, those of
     /// the adapters they extend; a file whose `adapter=` is missing is always among them, so its error is reported.

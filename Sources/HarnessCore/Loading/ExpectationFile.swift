@@ -159,11 +159,9 @@ public struct ExpectationFile: Sendable, Hashable {
     /// The entries of a schema-valid tree, or every problem the schema could not see.
     static func read(_ root: XMLTree.Element, file: String) throws(SuiteLoadingError) -> ExpectationFile {
         var diagnostics: [XMLDiagnostic] = []
-        var result = ExpectationFile(
-            adapter: root[attribute: "adapter"] ?? "", file: file,
-            extends: extendsList(of: root)
-        )
-        (result.rootLine, result.rootColumn) = (root.line, root.column)
+        let header = Header(root, file: file)
+        var result = ExpectationFile(adapter: header.adapter, file: file, extends: header.extends)
+        (result.rootLine, result.rootColumn) = (header.line, header.column)
         if root.attribute(named: "adapter") == nil {
             diagnostics.append(root.diagnostic(in: file, "<\(root.name)> needs adapter="))
         }
