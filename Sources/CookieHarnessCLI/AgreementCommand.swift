@@ -30,6 +30,7 @@ enum AgreementCommand: HarnessCommand {
             .valued("jobs", "N", "scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)"),
             .valued("time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)"),
             .valued("known", "FILE", "the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)"),
+            .valued("reruns", "N", "an unexplained cell's live side run again up to N times (default 2); two answers: not compared"),
             .valued("min-rate", "PERCENT", "fail (exit 1) when the overall agreement is below this (default 0: never)"),
             .valued("markdown", "FILE", "default Reports/agreement.md"),
             .valued("html", "FILE", "default Reports/agreement.html"),
@@ -56,6 +57,7 @@ enum AgreementCommand: HarnessCommand {
         let kinds = try strategies(args.options["strategy"])
         let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         let timeLimit = try RunOptions.timeLimit(args)
+        let reruns = try args.integer("reruns", in: 0...10) ?? 2
         let minimum = try args.value("min-rate").map { text -> Double in
             guard let percent = Double(text), (0...100).contains(percent) else {
                 throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
@@ -92,11 +94,12 @@ enum AgreementCommand: HarnessCommand {
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let filters = args.options["filter"] ?? []
 
-        func run(_ adapters: [Adapter], jobs: Int) throws -> [ScenarioResult] {
+        func run(_ adapters: [Adapter], jobs: Int, pairs: Set<RunPlan.Pair>? = nil) throws -> [ScenarioResult] {
             var plan = RunPlan(
                 suites: suites, adapters: adapters, filters: filters, jobs: jobs, timeLimit: timeLimit,
                 expectation: inputs.expectedStatus)
             plan.keepsObservations = true
+            plan.pairs = pairs
             let collector = CollectingReporter()
             let console = ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) })
             _ = try RunSession.run(plan, reporter: MultiReporter([console, collector]), output: output)
@@ -108,9 +111,10 @@ enum AgreementCommand: HarnessCommand {
         let started = ContinuousClock.now
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
+        var agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)
+        let varying = try agreement.rerunUnexplained(attempts: reruns) { try run(liveAdapters, jobs: jobs, pairs: $0) }
         let elapsed = ContinuousClock.now - started
 
-        let agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {
@@ -118,6 +122,9 @@ enum AgreementCommand: HarnessCommand {
             return .infrastructureFailure
         }
         output.err(agreement.consoleText())
+        for cell in varying {
+            output.err("\(knownPath): warning: \(cell.strategy) \(cell.scenarioID): the real engine answered it two ways; not compared. Add: \(cell.strategy) \(cell.scenarioID) \(cell.knownCause ?? "")")
+        }
         for stale in agreement.staleCauses(in: known) {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }

@@ -29,22 +29,37 @@ struct LiveEngineTests {
 
     /// The runs, made once for every test of the suite.
     static let run: Result<Run, any Error> = Result {
-        let loaded = try BuiltInSuites.loaded.get()
-        let expectations = try BuiltInSuites.expectationSet.get()
-        let suites = loaded.suites.filter { $0.provenance == nil }
-        func results(_ adapters: [Adapter]) throws -> [ScenarioResult] {
-            let collector = CollectingReporter()
-            var plan = RunPlan(
-                suites: suites, adapters: adapters, jobs: 2,
-                expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
-            plan.keepsObservations = true
-            _ = try Runner().run(plan, reporter: collector)
-            return collector.results
-        }
+        let suites = try handWrittenSuites()
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         return Run(
-            live: try results(StrategyAdapterCatalog.live), simulated: try results(simulated),
+            live: try results(StrategyAdapterCatalog.live, suites: suites), simulated: try results(simulated, suites: suites),
             scenarios: suites.reduce(0) { $0 + $1.scenarios.count }, suites: suites)
+    }
+
+    static func handWrittenSuites() throws -> [Suite] {
+        try BuiltInSuites.loaded.get().suites.filter { $0.provenance == nil }
+    }
+
+    /// The results of `adapters` over `suites` (only the given pairs when there are some), with their observations.
+    static func results(_ adapters: [Adapter], suites: [Suite], pairs: Set<RunPlan.Pair>? = nil) throws -> [ScenarioResult] {
+        let expectations = try BuiltInSuites.expectationSet.get()
+        let collector = CollectingReporter()
+        var plan = RunPlan(
+            suites: suites, adapters: adapters, jobs: 2,
+            expectation: { expectations.expectedStatus(adapter: $0, scenario: $1) })
+        plan.keepsObservations = true
+        plan.pairs = pairs
+        _ = try Runner().run(plan, reporter: collector)
+        return collector.results
+    }
+
+    /// How many times a live cell that failed a check is run again to tell a race from a change: one the real engine
+    /// answers two ways within a run is printed (for its expectation file and the known file) and does not fail it.
+    static let reruns = 2
+
+    /// The pairs run again on the real engine.
+    static func rerunLive(_ pairs: Set<RunPlan.Pair>) throws -> [ScenarioResult] {
+        try results(StrategyAdapterCatalog.live, suites: handWrittenSuites(), pairs: pairs)
     }
 
     /// Why a scenario may be skipped on the real engine, each a documented limit: WebKitGTK 4.1's load_request has no
@@ -63,7 +78,16 @@ struct LiveEngineTests {
         let run = try Self.run.get()
         #expect(run.live.count == StrategyAdapterCatalog.live.count * run.scenarios)
         #expect(run.scenarios >= 79)
-        let unexpected = run.live.filter(\.isUnexpected)
+        var unexpected = run.live.filter(\.isUnexpected)
+        for _ in 0..<Self.reruns where !unexpected.isEmpty {
+            let again = try Self.rerunLive(Set(unexpected.map { RunPlan.Pair(adapter: $0.adapter.name, scenario: $0.scenarioID) }))
+            let expectedNow = Set(again.filter { !$0.isUnexpected }.map { RunPlan.Pair(adapter: $0.adapter.name, scenario: $0.scenarioID) })
+            unexpected.removeAll { first in
+                guard expectedNow.contains(RunPlan.Pair(adapter: first.adapter.name, scenario: first.scenarioID)) else { return false }
+                print("LiveEngineTests: warning: \(first.adapter.name) \(first.scenarioID) was unexpected (\(Agreement.observation(first.status))) and expected when run again: a race; mark it flaky in its expectation file")
+                return true
+            }
+        }
         #expect(unexpected.isEmpty, "\(unexpected.map { "\($0.adapter.name) \($0.scenarioID): \(Agreement.observation($0.status))" })")
         for result in run.live {
             if case .skipped(let reason) = result.status {
@@ -79,7 +103,10 @@ struct LiveEngineTests {
         try #require(StrategyAdapterCatalog.liveEngineUnavailable == nil, "the real engine is not installed: run .ci/install-deps")
         let run = try Self.run.get()
         let known = try KnownDisagreements(contentsOf: RepositoryFiles.root + "/Suites/agreement/webkitgtk-live.txt")
-        let agreement = Agreement.ofStrategies(simulated: run.simulated, live: run.live, suites: run.suites, knownCauses: known)
+        var agreement = Agreement.ofStrategies(simulated: run.simulated, live: run.live, suites: run.suites, knownCauses: known)
+        for cell in try agreement.rerunUnexplained(attempts: Self.reruns, rerun: Self.rerunLive) {
+            print("LiveEngineTests: warning: \(cell.strategy) \(cell.scenarioID): the real engine answered it two ways; not compared. For Suites/agreement/webkitgtk-live.txt: \(cell.knownCause ?? "")")
+        }
         #expect(agreement.overall.compared >= 600)
         #expect((agreement.overall.rate ?? 0) >= Self.minimumAgreement, "\(agreement.consoleText())")
         #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
@@ -107,15 +134,20 @@ struct LiveEngineTests {
             try #require(cells.count >= 8, "docs/results/agreement.md's row \(name) has \(cells.count) columns: \(hint)")
             let (disagreed, compared, notCompared) = (Int(cells[3]) ?? -1, Int(cells[4]) ?? -1, Int(cells[7]) ?? -1)
             let drift = abs(notCompared - tally.notCompared)
-            let notComparedHere = agreement.notComparedCells.filter { name == "all" || $0.strategy == name }
+            // Only a strategy's own row names its cells not compared, and only when their count moved: the row "all"
+            // would name every skip of the run (1,600 lines that pushed the disagreements out of CI's tail).
+            let notComparedHere = name == "all" || drift == 0 ? [] : agreement.notComparedCells.filter { $0.strategy == name }
                 .map { "\($0.strategy) \($0.scenarioID): \($0.notComparedReason ?? "")" }
+            let disagreeingHere = agreement.disagreements.filter { name == "all" || $0.strategy == name }
+                .map { "\($0.strategy) \($0.scenarioID): \($0.knownCause == nil ? "unexplained" : "known cause")" }
             #expect(
                 disagreed == tally.disagreed && compared + notCompared == tally.compared + tally.notCompared
                     && drift <= (name == "all" ? 2 : 1),
                 """
                 \(name): docs/results/agreement.md says \(disagreed) disagree, \(compared) compared, \(notCompared) not compared; \
-                this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint); not compared in this run:
-                \(notComparedHere.joined(separator: "\n"))
+                this run \(tally.disagreed), \(tally.compared), \(tally.notCompared): \(hint); disagreeing in this run:
+                \(disagreeingHere.joined(separator: "\n"))
+                \(notComparedHere.isEmpty ? "" : "not compared in this run:\n" + notComparedHere.joined(separator: "\n"))
                 """)
             if drift > 0, name != "all" {
                 print("LiveEngineTests: \(name): \(tally.notCompared) cells not compared, published \(notCompared):", notComparedHere)

@@ -179,15 +179,21 @@ public struct RunInfo: Sendable {
     }
 }
 
-/// Counts at the end of a run.
+/// The tally of a set of results (a run's, a suite's in a report): by status, and against the expectations. The
+/// one tally of results every reporter keeps, so the console's line, the JUnit properties and the run's end agree.
 public struct RunSummary: Sendable, Hashable {
     public var passed = 0
     public var failed = 0
     public var skipped = 0
     public var errored = 0
+    /// Failures and errors the expectation files list.
     public var expectedFailures = 0
+    /// The errors among ``expectedFailures``.
+    public var expectedErrors = 0
     public var unexpected = 0
     public var unexpectedPasses = 0
+    /// Unexpected results of a security-relevant scenario (a leak or an exposure).
+    public var unexpectedSecurity = 0
 
     public init() {}
 
@@ -204,14 +210,21 @@ public struct RunSummary: Sendable, Hashable {
             unexpectedPasses += 1
         case (true, _):
             unexpected += 1
-        case (false, .failed), (false, .errored):
+        case (false, .failed):
             expectedFailures += 1
+        case (false, .errored):
+            expectedFailures += 1
+            expectedErrors += 1
         default:
             break
         }
+        if result.isUnexpected, result.isSecurityRelevant { unexpectedSecurity += 1 }
     }
 
     public var total: Int { passed + failed + skipped + errored }
+
+    /// The failures (not errors) the expectation files list.
+    public var expectedFailedChecks: Int { expectedFailures - expectedErrors }
 }
 
 /// Receives results in a deterministic order (adapter, then suite, then scenario as loaded), whatever the

@@ -25,7 +25,7 @@ package final class ConsoleReporter: ResultReporter {
     private let progressWidth: Int
     private let explain: ((ScenarioResult) -> [String])?
 
-    private var counts = Counts()
+    private var counts = RunSummary()
     private var unexpectedLines: [String] = []
     private var progressShown = false
     private var lastProgress: ContinuousClock.Instant?
@@ -88,8 +88,7 @@ package final class ConsoleReporter: ResultReporter {
 
     /// Erases the progress line, then prints the summary line and the unexpected results.
     ///
-    /// The counts come from the results this reporter saw rather than from `summary`, which does not split
-    /// failures and errors into expected and unexpected.
+    /// The counts are those of the results this reporter saw (a reporter may be handed a part of a run).
     package func finish(_ summary: RunSummary) throws {
         clearProgress()
         var text = paint(counts.summaryLine, counts.unexpected == 0 ? .green : .red) + "\n"
@@ -146,46 +145,20 @@ package final class ConsoleReporter: ResultReporter {
     }
 }
 
-extension ConsoleReporter {
-    /// The tallies behind the summary line, split into expected and unexpected as people read them.
-    struct Counts {
-        var passed = 0
-        var failed = 0
-        var expectedFailed = 0
-        var errored = 0
-        var expectedErrored = 0
-        var skipped = 0
-        var unexpected = 0
-        var unexpectedSecurity = 0
-
-        var total: Int { passed + failed + errored + skipped }
-
-        mutating func add(_ result: ScenarioResult) {
-            switch result.status {
-            case .passed: passed += 1
-            case .failed: failed += 1; if !result.isUnexpected { expectedFailed += 1 }
-            case .errored: errored += 1; if !result.isUnexpected { expectedErrored += 1 }
-            case .skipped: skipped += 1
-            }
-            if result.isUnexpected {
-                unexpected += 1
-                if result.isSecurityRelevant { unexpectedSecurity += 1 }
-            }
+extension RunSummary {
+    /// `412 passed, 3 failed (2 expected), 1 error, 40 skipped — 1 unexpected result`: the tally as people read it,
+    /// failures and errors split into expected and unexpected.
+    package var summaryLine: String {
+        func expectedNote(_ count: Int) -> String { count > 0 ? " (\(count) expected)" : "" }
+        var line = "\(passed) passed, \(failed) failed\(expectedNote(expectedFailedChecks)), "
+        line += "\(errored) \(errored == 1 ? "error" : "errors")\(expectedNote(expectedErrors)), "
+        line += "\(skipped) skipped — "
+        switch unexpected {
+        case 0: line += "no unexpected results"
+        case 1: line += "1 unexpected result"
+        default: line += "\(unexpected) unexpected results"
         }
-
-        /// `412 passed, 3 failed (2 expected), 1 error, 40 skipped — 1 unexpected result`.
-        var summaryLine: String {
-            func expectedNote(_ count: Int) -> String { count > 0 ? " (\(count) expected)" : "" }
-            var line = "\(passed) passed, \(failed) failed\(expectedNote(expectedFailed)), "
-            line += "\(errored) \(errored == 1 ? "error" : "errors")\(expectedNote(expectedErrored)), "
-            line += "\(skipped) skipped — "
-            switch unexpected {
-            case 0: line += "no unexpected results"
-            case 1: line += "1 unexpected result"
-            default: line += "\(unexpected) unexpected results"
-            }
-            if unexpectedSecurity > 0 { line += " (\(unexpectedSecurity) security)" }
-            return line
-        }
+        if unexpectedSecurity > 0 { line += " (\(unexpectedSecurity) security)" }
+        return line
     }
 }

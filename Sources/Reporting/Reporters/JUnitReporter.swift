@@ -145,10 +145,10 @@ package final class JUnitReporter: ResultReporter {
         properties.append(("spec-profile", suite.adapter.specProfile))
         properties.append(("suite", suite.suiteID))
         if !suite.suiteFile.isEmpty { properties.append(("suite-file", suite.suiteFile)) }
-        properties.append(("expected-failures", String(suite.expectedFailures)))
-        properties.append(("unexpected-results", String(suite.unexpected)))
-        if suite.securityUnexpected > 0 {
-            properties.append(("unexpected-security-results", String(suite.securityUnexpected)))
+        properties.append(("expected-failures", String(suite.results.expectedFailures)))
+        properties.append(("unexpected-results", String(suite.results.unexpected)))
+        if suite.results.unexpectedSecurity > 0 {
+            properties.append(("unexpected-security-results", String(suite.results.unexpectedSecurity)))
         }
         if let interruption { properties.append(("interrupted", interruption)) }
         try writer.element("properties") {
@@ -189,9 +189,8 @@ extension JUnitReporter {
         let suiteID: String
         let suiteFile: String
         var totals = Totals()
-        var expectedFailures = 0
-        var unexpected = 0
-        var securityUnexpected = 0
+        /// The suite's results against their expectations.
+        var results = RunSummary()
 
         init(_ result: ScenarioResult) {
             adapter = result.adapter
@@ -215,15 +214,7 @@ extension JUnitReporter {
             case .failure: totals.failures += 1
             case .error: totals.errors += 1
             }
-            if result.isUnexpected {
-                unexpected += 1
-                if result.isSecurityRelevant { securityUnexpected += 1 }
-            } else {
-                switch result.status {
-                case .failed, .errored: expectedFailures += 1
-                case .passed, .skipped: break
-                }
-            }
+            results.add(result)
         }
     }
 }
