@@ -1,6 +1,7 @@
 extension SchemaAttributeEffectTests {
-    /// One witness per `element/@attribute` of `Suites/suite.xsd` (see ``witnessesCoverTheSchema()``).
-    static let witnesses: [Witness] = documentWitnesses + stepWitnesses + expectationWitnesses + expectationFileWitnesses
+    /// One witness per element and `element/@attribute` of `Suites/suite.xsd` (see ``witnessesCoverTheSchema()``).
+    static let witnesses: [Witness] =
+        elementWitnesses + documentWitnesses + stepWitnesses + expectationWitnesses + expectationFileWitnesses
 
     // MARK: The document: suite, clock, origins, routes, Set-Cookie lines, scenario metadata
 

@@ -6,12 +6,12 @@ import TestSupport
 import Testing
 
 extension SchemaAttributeEffectTests {
-    /// Texts that differ only in one attribute, and where to run them.
+    /// Texts that differ only in one element or attribute, and where to run them.
     ///
     /// Every text of the witness (the suite and any expectation files) is written once with `§` where the variants
     /// go; each variant replaces every `§`, so the variants differ in that spot and nowhere else.
     struct Witness: Sendable, CustomTestStringConvertible {
-        /// `element/@attribute`, as ``SchemaWalk`` names it.
+        /// `element` or `element/@attribute`, as ``SchemaWalk`` names them.
         var key: String
         /// An adapter of the simulated catalog, `reference` (the RFC 6265bis jar), or ``referenceOverHTTPOnly``.
         var adapter: String
@@ -22,7 +22,8 @@ extension SchemaAttributeEffectTests {
         /// Run selection (`--filter`, `--tag`), for the metadata a run selects by.
         var filters: [String] = []
         var tags: [String] = []
-        /// The loader refuses the attribute where the schema lets it through: the refusal is the effect.
+        /// The loader refuses one variant (an attribute the schema lets through but nothing reads, a document that
+        /// is not a suite): the refusal is the effect.
         var refusedByLoader = false
 
         var testDescription: String { key }
@@ -54,8 +55,9 @@ extension SchemaAttributeEffectTests {
             } catch {
                 return ["refused: " + "\(error)".replacingOccurrences(of: directory.path + "/", with: "")]
             }
-            let files = try expectationFiles.enumerated().map { index, text in
-                try ExpectationFile(Data(substituted(text).utf8), file: "expectations-\(index).xml", schema: schema)
+            // A text that is empty once substituted stands for no file at all.
+            let files = try expectationFiles.map(substituted).filter { !$0.isEmpty }.enumerated().map { index, text in
+                try ExpectationFile(Data(text.utf8), file: "expectations-\(index).xml", schema: schema)
             }
             let expectations = try ExpectationSet(files)
             let adapter = try #require(Self.adapter(named: adapter), "no adapter \(adapter)")
@@ -65,7 +67,7 @@ extension SchemaAttributeEffectTests {
             plan.keepsObservations = true
             let reporter = CollectingReporter()
             _ = try Runner().run(plan, reporter: reporter)
-            let suites = plan.index.outlines.map { "suite \($0.id): \($0.title)" }
+            let suites = plan.index.outlines.map { "suite \($0.id): \($0.title) (provenance \($0.provenance ?? "none"))" }
             return suites + reporter.results.map { result in
                 let detail: String
                 switch result.status {
@@ -74,7 +76,7 @@ extension SchemaAttributeEffectTests {
                 case .skipped(let reason): detail = reason
                 case .errored(let error): detail = error
                 }
-                return "\(result.suiteID)/\(result.scenarioID) \(result.status.name) \(detail) [title \(result.title); tags \(result.tags); "
+                return "\(result.suiteID)/\(result.scenarioID) \(result.status.name) \(detail) [title \(result.title); tags \(result.tags); references \(result.references); "
                     + "expected \(result.expected.status.rawValue), unexpected \(result.isUnexpected)] observed \(result.observations)"
             }
         }
@@ -119,7 +121,7 @@ extension SchemaAttributeEffectTests {
     /// A suite document with one scenario `w.s` whose body is `body`.
     static func suite(
         _ body: String, scenario attributes: String = "", origins: String = origins, head: String = "",
-        suite suiteAttributes: String = #"id="w" title="W""#, scenarioID: String = "w.s"
+        suite suiteAttributes: String = #"id="w" title="W""#, scenarioID: String = "w.s", more: String = ""
     ) -> String {
         """
         <suite xmlns="urn:cookieharness:suite:1" \(suiteAttributes)>
@@ -129,6 +131,7 @@ extension SchemaAttributeEffectTests {
           <title>S</title>
           \(body)
         </scenario>
+        \(more)
         </suite>
         """
     }

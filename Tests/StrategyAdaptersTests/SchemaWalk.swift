@@ -10,8 +10,9 @@ enum SchemaWalk {
     /// The attributes of the XML namespace (the W3C's xml.xsd): what `<xs:anyAttribute namespace=XML>` lets in.
     static let xmlNamespaceAttributes = ["xml:space", "xml:lang", "xml:base", "xml:id"]
 
-    /// `element/@attribute` for every element declared anywhere in the schema (global, local, inside named types).
-    static func attributeKeys(of path: String) throws -> Set<String> {
+    /// `element` and `element/@attribute` for every element declared anywhere in the schema (global, local,
+    /// inside named types).
+    static func keys(of path: String) throws -> Set<String> {
         let root = try XMLTree.parse(contentsOf: path).root
         func named(_ kind: String) -> [String: XMLTree.Element] {
             Dictionary(root.elements(named: kind).compactMap { e in e[attribute: "name"].map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
@@ -57,6 +58,7 @@ enum SchemaWalk {
         var keys: Set<String> = []
         for declaration in declarations(in: root) {
             let name = declaration[attribute: "name"]!
+            keys.insert(name)
             let type: XMLTree.Element?
             if let typeName = declaration[attribute: "type"] {
                 type = types[typeName]  // nil for a simple type such as xs:string: no attributes
