@@ -181,8 +181,12 @@ package final class WebViewApp: App {
     }
 
     package func nativeRequest(_ request: HTTPRequest) throws {
+        try nativeRequest(request, handlesCookies: true)
+    }
+
+    package func nativeRequest(_ request: HTTPRequest, handlesCookies: Bool) throws {
         do {
-            _ = try performNativeRequest(request, channel: "native")
+            _ = try performNativeRequest(request, channel: "native", handlesCookies: handlesCookies)
         } catch {
             try settle()
             throw error

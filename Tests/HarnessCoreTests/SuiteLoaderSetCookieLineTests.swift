@@ -39,6 +39,16 @@ struct SuiteLoaderSetCookieLineTests {
         #expect(try lines(routes) == [["x=1; Path=/"], [" x=1\r", "y=2"], ["a=b\0c%\n", "t=%00"], ["\tv=\u{7F} "]])
     }
 
+    @Test("xml:lang, xml:base and xml:id pass the schema's anyAttribute but mean nothing to a line: refused at the attribute")
+    func refusesXMLAttributesOtherThanSpace() throws {
+        #expect(try error("<route path=\"/\"><set-cookie xml:lang=\"en\">x=1</set-cookie></route>")
+            == "2:62: error: xml:lang= means nothing on a Set-Cookie line: only xml:space= is read here")
+        for attribute in ["xml:base", "xml:id"] {
+            #expect(try error("<route path=\"/\"><set-cookie xml:space=\"preserve\" \(attribute)=\"x\">x=1</set-cookie></route>")
+                .contains("\(attribute)= means nothing on a Set-Cookie line"))
+        }
+    }
+
     @Test("a wire route refuses a line no HTTP/1.1 field value can carry, naming the line and the way out")
     func refusesWireLines() throws {
         #expect(try error("<route path=\"/\"><set-cookie xml:space=\"preserve\">x=1&#13;</set-cookie></route>")

@@ -13,6 +13,9 @@ import HTTPModel
 public protocol App: AnyObject {
     func nativeSetCookie(_ setCookie: String, url: HTTPURL) throws
     func nativeRequest(_ request: HTTPRequest) throws
+    /// A native request with `URLRequest.httpShouldHandleCookies` as the step says (`handles-cookies=`): when false,
+    /// the native store neither adds its cookies to the request nor keeps the response's.
+    func nativeRequest(_ request: HTTPRequest, handlesCookies: Bool) throws
     func openWebView(_ options: WebViewOptions) throws
     /// Later steps act on the open web view called `name` (``OpenWebViews``).
     func switchWebView(to name: String) throws
@@ -79,6 +82,14 @@ extension App {
     public func submitForm(_ request: HTTPRequest) throws { throw AppError.unsupported("submit-form") }
     public func goBack() throws { throw AppError.unsupported("go-back") }
     public func goForward() throws { throw AppError.unsupported("go-forward") }
+    /// Apps written before a native request could turn cookie handling off make only requests that handle cookies;
+    /// one that must not is skipped with the reason, never run as if it did (the attribute once had no effect).
+    public func nativeRequest(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        guard handlesCookies else {
+            throw AppError.cannotServe("this app cannot make a native request with handles-cookies=\"false\"")
+        }
+        try nativeRequest(request)
+    }
     /// Apps with no timers of the platform's own have nothing to run.
     public func clockDidAdvance() throws {}
     /// Apps that hold nothing outside their process have nothing to give back.

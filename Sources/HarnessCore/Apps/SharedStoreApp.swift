@@ -51,7 +51,11 @@ public final class SharedStoreApp: App {
     }
 
     public func nativeRequest(_ request: HTTPRequest) throws {
-        _ = try perform(request, channel: "native", store: store, initiator: nil, topLevel: true, handlesCookies: true)
+        try nativeRequest(request, handlesCookies: true)
+    }
+
+    public func nativeRequest(_ request: HTTPRequest, handlesCookies: Bool) throws {
+        _ = try perform(request, channel: "native", store: store, initiator: nil, topLevel: true, handlesCookies: handlesCookies)
     }
 
     // MARK: Web view

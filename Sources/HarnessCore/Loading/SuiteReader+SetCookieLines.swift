@@ -10,6 +10,12 @@ import XMLSupport
 extension SuiteReader {
     /// The line the element denotes, or nil after recording why it denotes none.
     mutating func setCookieLine(_ element: XMLTree.Element) -> String? {
+        // The schema lets in any attribute of the XML namespace (it does not import the W3C's xml.xsd to name
+        // xml:space alone); xml:lang, xml:base and xml:id would mean nothing to a line, so they are refused.
+        if let other = element.attributes.first(where: { $0.name.hasPrefix("xml:") && $0.name != "xml:space" }) {
+            error(at: other, "\(other.name)= means nothing on a Set-Cookie line: only xml:space= is read here")
+            return nil
+        }
         var preserve = false
         if let space = element.attribute(named: "xml:space") {
             switch SuiteText.trimmed(space.value) {

@@ -141,7 +141,7 @@ private struct World {
         case .nativeSetCookie(let url, let line):
             try app.nativeSetCookie(line, url: try parse(url))
         case .nativeRequest(let request):
-            try app.nativeRequest(try httpRequest(request))
+            try app.nativeRequest(try httpRequest(request), handlesCookies: request.handlesCookies)
         case .openWebView(let options):
             try app.openWebView(options)
         case .switchWebView(let name):
