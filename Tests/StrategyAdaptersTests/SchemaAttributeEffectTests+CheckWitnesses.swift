@@ -21,6 +21,10 @@ extension SchemaAttributeEffectTests {
 
     static let requestCheckWitnesses: [Witness] = [
         Witness("expect-request/@url", ["https://app.example.com/home", "https://app.example.com/next"], requestCheck(#"<expect-request url="§" contains="a"/>"#)),
+        // The request went to /home only: a check on /next finds it when /home is one of its also-url=.
+        Witness(
+            "expect-request/@also-url", ["", #" also-url="https://app.example.com/home""#],
+            requestCheck(#"<expect-request url="https://app.example.com/next"§ contains="a"/>"#)),
         Witness("expect-request/@occurrence", ["", #" occurrence="first""#], requestCheck(#"<expect-request url="https://app.example.com/home"§ contains="a"/>"#)),
         // received="false" is the check itself: with received="true" the element checks nothing and is refused.
         Witness(

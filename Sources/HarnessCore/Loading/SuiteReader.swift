@@ -447,6 +447,26 @@ struct SuiteReader {
     private mutating func requestExpectation(_ element: XMLTree.Element) -> RequestExpectation? {
         guard let url = required(element, "url") else { return nil }
         var expectation = RequestExpectation(url: url.value)
+        if let also = element.attribute(named: "also-url") {
+            let urls = also.value.split(whereSeparator: \.isWhitespace).map(String.init)
+            if urls.isEmpty {
+                error(at: also, "also-url=\"\" names no URL: give the other URLs the request may go to, separated by spaces")
+                return nil
+            }
+            for other in urls {
+                guard let parsed = HTTPURL(other) else {
+                    error(at: also, "also-url: '\(other)' is not an absolute http(s) URL")
+                    return nil
+                }
+                if let wanted = expectation.parsedURL, parsed.origin == wanted.origin, parsed.path == wanted.path,
+                   parsed.query == wanted.query
+                {
+                    error(at: also, "also-url: '\(other)' is url= itself")
+                    return nil
+                }
+            }
+            expectation.alternativeURLs = urls
+        }
         if let occurrence = element.attribute(named: "occurrence") {
             let value = SuiteText.trimmed(occurrence.value)
             switch value {

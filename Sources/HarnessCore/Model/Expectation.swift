@@ -34,6 +34,12 @@ public struct RequestExpectation: Sendable, Hashable {
     public var url: String { didSet { parsedURL = HTTPURL(url) } }
     /// `url` parsed once, when the suite is loaded, not at every check of every run (nil: not an HTTP(S) URL).
     public private(set) var parsedURL: HTTPURL?
+    /// Other URLs the request may have gone to instead (`also-url=`): an engine that upgrades an `http:` subresource
+    /// of an `https:` page asks for it over `https:`, another sends it as written, and the check is on the cookies
+    /// either one carried. The requests to `url` and to these are taken together, in the order they arrived.
+    public var alternativeURLs: [String] = [] { didSet { parsedAlternatives = alternativeURLs.compactMap(HTTPURL.init) } }
+    /// `alternativeURLs` parsed once.
+    public private(set) var parsedAlternatives: [HTTPURL] = []
     public var occurrence: Occurrence
     /// When false: the expectation is that no request reached `url` at all.
     public var received: Bool
@@ -54,6 +60,11 @@ public struct RequestExpectation: Sendable, Hashable {
         self.received = received
         self.cookie = cookie
         self.body = body
+    }
+
+    /// `url`, or `url (or ALT, …)` when the request may have gone to another: how messages and observations name it.
+    public var describedURLs: String {
+        alternativeURLs.isEmpty ? url : "\(url) (or \(alternativeURLs.joined(separator: ", ")))"
     }
 }
 

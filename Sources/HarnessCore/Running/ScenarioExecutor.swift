@@ -238,13 +238,17 @@ private struct World {
         guard let wanted = expectation.parsedURL else {
             return (failure("bad URL \(expectation.url)", at: location), Observation(location, "bad URL \(expectation.url)", []))
         }
-        let requests = network.log.filter {
-            $0.url.origin == wanted.origin && $0.url.path == wanted.path && (wanted.query == nil || $0.url.query == wanted.query)
+        let targets = [wanted] + expectation.parsedAlternatives
+        let requests = network.log.filter { request in
+            targets.contains {
+                request.url.origin == $0.origin && request.url.path == $0.path && ($0.query == nil || request.url.query == $0.query)
+            }
         }
+        let urls = expectation.describedURLs
         if !expectation.received {
-            let seen = Observation(location, "requests to \(expectation.url)", ["\(requests.count)"])
+            let seen = Observation(location, "requests to \(urls)", ["\(requests.count)"])
             guard requests.isEmpty else {
-                return (failure("expected no request to \(expectation.url), observed \(requests.count)", at: location), seen)
+                return (failure("expected no request to \(urls), observed \(requests.count)", at: location), seen)
             }
             return (nil, seen)
         }
@@ -257,9 +261,9 @@ private struct World {
         guard let request else {
             let seen = network.log.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")
             return (failure(
-                "expected a request to \(expectation.url), observed \(requests.count) (occurrence \(expectation.occurrence))",
+                "expected a request to \(urls), observed \(requests.count) (occurrence \(expectation.occurrence))",
                 at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen)),
-                Observation(location, "requests to \(expectation.url), occurrence \(expectation.occurrence)", ["\(requests.count)"]))
+                Observation(location, "requests to \(urls), occurrence \(expectation.occurrence)", ["\(requests.count)"]))
         }
         let seen = Observation(location, "Cookie header of \(request.method) \(request.url)", cookies: request.cookieHeader ?? "")
         if let body = expectation.body {
