@@ -2,6 +2,7 @@ import Bench
 import ChildProcesses
 import CookieModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CookieStores
@@ -64,18 +65,8 @@ struct AdapterBenchTests {
     @Test("an adapter that does not list the bench capability is not asked, and says so")
     func oldAdapter() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("old-adapter-\(UUID().uuidString).py").path
-        try Data("""
-            import json, sys
-            for line in sys.stdin:
-                request = json.loads(line)
-                if request["op"] == "stop":
-                    break
-                if request["op"] == "start":
-                    reply = {"protocol": 1, "name": "old", "version": "1", "capabilities": []}
-                    print(json.dumps({"id": request["id"], "status": "ok", "result": reply}), flush=True)
-                else:
-                    print(json.dumps({"id": request["id"], "status": "skipped", "reason": "unknown op"}), flush=True)
-            """.utf8).write(to: URL(fileURLWithPath: script))
+        try Data(StandInAdapter.script(name: "old", version: "1", otherwise: .skipped("unknown op")).utf8)
+            .write(to: URL(fileURLWithPath: script))
         defer { try? FileManager.default.removeItem(atPath: script) }
         let adapter = ExternalAdapter(name: "old", command: ["python3", script])
         defer { adapter.stopIdleProcesses() }

@@ -122,16 +122,9 @@ struct RunCommandTests {
         #expect(run(["--adapter", "reference", "--filter", "nosuch", "--allow-empty"]).0 == .success)
 
         let adapter = root.appendingPathComponent("jar.py")
-        try Data("""
-            import json, sys
-            for line in sys.stdin:
-                r = json.loads(line)
-                result = {"name": "x", "version": "1", "protocol": 1, "capabilities": []} if r["op"] == "start" else {}
-                if r["op"] == "cookie-header": result = {"header": None}
-                if r["op"] == "cookies": result = {"cookies": []}
-                print(json.dumps({"id": r["id"], "status": "ok", "result": result}), flush=True)
-                if r["op"] == "stop": break
-            """.utf8).write(to: adapter)
+        try Data(StandInAdapter.script(
+            name: "x", version: "1", replies: ["cookie-header": #"{"header": None}"#, "cookies": #"{"cookies": []}"#],
+            otherwise: .emptyResult).utf8).write(to: adapter)
         let (both, bothOutput) = run(["--adapter", "reference", "--external", "mine=python3 \(adapter.path)", "--filter", "demo.login-then-home"])
         let records = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("r.json"))) as? [[String: Any]]
         let adapters = Set((records ?? []).compactMap { $0["adapter"] as? String })
@@ -146,14 +139,9 @@ struct RunCommandTests {
         let root = try folder([:])
         defer { try? FileManager.default.removeItem(at: root) }
         let script = root.appendingPathComponent("jar.py")
-        try Data("""
-            import json, sys
-            for line in sys.stdin:
-                r = json.loads(line)
-                result = {"name": "tiny-jar", "version": "4.2", "protocol": 1, "capabilities": ["persistence", "teleport"]}
-                print(json.dumps({"id": r["id"], "status": "ok", "result": result if r["op"] == "start" else {}}), flush=True)
-                if r["op"] == "stop": break
-            """.utf8).write(to: script)
+        try Data(StandInAdapter.script(
+            name: "tiny-jar", version: "4.2", capabilities: ["persistence", "teleport"], otherwise: .emptyResult).utf8)
+            .write(to: script)
         let output = CommandOutput.capturing()
         #expect(FullHarness.run(
             ["list", "adapters", "--external", "mine=python3 \(script.path)", "--external", "bad=/nonexistent/adapter"],

@@ -2,6 +2,7 @@ import CookieStores
 import Foundation
 import HarnessCore
 import Reporting
+import TestSupport
 import Testing
 
 @testable import CookieHarnessCLI
@@ -11,20 +12,7 @@ import Testing
 @Suite("run session", .timeLimit(.minutes(3)))
 struct RunSessionTests {
     /// Answers `start`, `set-cookie` and `reset`; on `stop` writes its pid to the marker file and exits.
-    static let script = #"""
-    import json, os, sys
-    marker = sys.argv[1]
-    for raw in sys.stdin:
-        request = json.loads(raw)
-        reply = {"id": request["id"], "status": "ok", "result": {}}
-        if request["op"] == "start":
-            reply["result"] = {"protocol": 1, "name": "stand-in", "version": "1", "capabilities": []}
-        elif request["op"] == "stop":
-            open(marker, "w").write(str(os.getpid()))
-            break
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-    """#
+    static let script = StandInAdapter.script(name: "stand-in", version: "1", otherwise: .emptyResult, writesPidOnStop: true)
 
     @Test("the run's out-of-process adapters get stop when the session ends")
     func stopsAdaptersAtTheEnd() throws {

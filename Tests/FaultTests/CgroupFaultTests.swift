@@ -1,5 +1,6 @@
 import Foundation
 import ProcessCleanup
+import TestSupport
 import Testing
 
 /// Why no cgroup can be made here (probed once), or nil.
@@ -104,7 +105,7 @@ struct HoppingAdapterRun {
 
     /// Starts the hopper and waits for its first beat, answers the handshake, then every request `skipped`
     /// (or hangs on every request when `$HANG` is set).
-    static let script = #"""
+    static let script = StandInAdapter.script(name: "hop", prelude: #"""
     import json, os, subprocess, sys, time
     heartbeat = os.environ["HEARTBEAT_FILE"]
     hopper = (
@@ -123,5 +124,5 @@ struct HoppingAdapterRun {
     deadline = time.time() + 5
     while not os.path.exists(heartbeat) and time.time() < deadline:
         time.sleep(0.01)
-    """# + FaultAdapters.skippingLoop(name: "hop")
+    """#)
 }

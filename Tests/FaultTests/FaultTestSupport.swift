@@ -111,40 +111,15 @@ final class FaultDirectory {
 
 /// Out-of-process adapters that misbehave the way the fault tests need.
 enum FaultAdapters {
-    /// The protocol loop of a stand-in adapter named `name`, to follow a script's own start-up (Python, at the top
-    /// level, after `import json, os, sys, time`): answers the handshake with `capabilities`, stops on `stop`, hangs on
-    /// every other request when `$HANG` is set, else answers it `skipped`.
-    static func skippingLoop(name: String, capabilities: [String] = []) -> String {
-        let listed = capabilities.map { "\"\($0)\"" }.joined(separator: ", ")
-        return #"""
-
-        def send(message):
-            sys.stdout.write(json.dumps(message) + "\n")
-            sys.stdout.flush()
-        for raw in sys.stdin:
-            request = json.loads(raw)
-            if request["op"] == "start":
-                send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "\#(name)", "version": "0.1",
-                      "capabilities": [\#(listed)]}})
-            elif request["op"] == "stop":
-                break
-            elif os.environ.get("HANG"):
-                time.sleep(3600)
-            else:
-                send({"id": request["id"], "status": "skipped", "reason": "a stand-in without a store"})
-
-        """#
-    }
-
     /// Starts a grandchild (`sleep 300`) that it does not wait for, records `PID GRANDCHILD_PID` in `$PIDS_FILE`,
     /// answers the handshake, then hangs on every request.
-    static let hanging = #"""
-    import json, os, subprocess, sys, time
-    child = subprocess.Popen(["sleep", "300"])
-    with open(os.environ["PIDS_FILE"], "a") as pids:
-        pids.write(f"{os.getpid()} {child.pid}\n")
-    os.environ["HANG"] = "1"
-    """# + skippingLoop(name: "hang", capabilities: ["store-inspection"])
+    static let hanging = StandInAdapter.script(name: "hang", capabilities: ["store-inspection"], prelude: #"""
+        import subprocess
+        child = subprocess.Popen(["sleep", "300"])
+        with open(os.environ["PIDS_FILE"], "a") as pids:
+            pids.write(f"{os.getpid()} {child.pid}\n")
+        os.environ["HANG"] = "1"
+        """#)
 
     /// The process ids listed in a `$PIDS_FILE`.
     static func pids(in file: String) -> [Int32] {

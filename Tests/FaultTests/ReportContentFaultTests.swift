@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What goes into a report, through the real binary (issue 17, items 8, 9 and 11): a response with thousands of
@@ -60,28 +61,13 @@ struct ReportContentFaultTests {
 
     /// An out-of-process store that answers every `Cookie` header read with one cookie of 1.5 MB: eight reads
     /// give a transcript of 12 MB (an 8 MB reply takes a debug build past the 5 s reply limit).
-    static let hugeValueAdapter = #"""
-    import json, sys
-    def send(message):
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
-    for raw in sys.stdin:
-        request = json.loads(raw)
-        op = request["op"]
-        if op == "start":
-            send({"id": request["id"], "status": "ok", "result": {"protocol": 1, "name": "huge", "version": "0.1",
-                  "capabilities": []}})
-        elif op == "stop":
-            break
-        elif op == "cookie-header":
-            send({"id": request["id"], "status": "ok", "result": {"header": "big=" + "x" * 1_500_000}})
-        elif op == "cookies":
-            send({"id": request["id"], "status": "ok", "result": {"cookies": []}})
-        elif op == "document-cookie":
-            send({"id": request["id"], "status": "ok", "result": {"value": ""}})
-        else:
-            send({"id": request["id"], "status": "ok", "result": {}})
-    """#
+    static let hugeValueAdapter = StandInAdapter.script(
+        name: "huge",
+        replies: [
+            "cookie-header": #"{"header": "big=" + "x" * 1_500_000}"#, "cookies": #"{"cookies": []}"#,
+            "document-cookie": #"{"value": ""}"#,
+        ],
+        otherwise: .emptyResult)
 
     @Test("values of 12 MB from an adapter: the JUnit file parses with libxml2's defaults and Python's, merge and diff take the reports")
     func hugeValueReportsAreReadable() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import TestSupport
 import Testing
 import XMLSupport
 
@@ -211,7 +212,7 @@ struct DetachingAdapterRun {
     /// before that, unless `$HANG` is set, the number of marked sleeps of earlier processes still alive to
     /// `$SURVIVORS_FILE` (waiting up to 3 s for them to go). Answers the handshake, then hangs on every request when `$HANG` is set, else answers
     /// every request `skipped` (`reset` included, so that each store gets a fresh process).
-    static let script = #"""
+    static let script = StandInAdapter.script(name: "detach", prelude: #"""
     import json, os, subprocess, sys, time
     mark = os.environ["SLEEP_MARK"]
     def marked():
@@ -245,7 +246,7 @@ struct DetachingAdapterRun {
         time.sleep(0.02)
     with open(os.environ["PIDS_FILE"], "a") as pids:
         pids.write(f"{os.getpid()}\n")
-    """# + FaultAdapters.skippingLoop(name: "detach")
+    """#)
 }
 
 /// A pseudo-terminal whose secondary side a child writes to, drained until ``close()`` hangs it up.
