@@ -13,7 +13,7 @@ import Testing
 struct LibraryPortsBTests {
     static let libraries = [
         ReactNativeWebViewSharedCookies.library, ReactNativeCookiesSetThenLoad.library, CordovaInjectCookie.library,
-        WebviewCookieManagerFlutter.library,
+        WebviewCookieManagerFlutter.library, WebViewFlutterWKWebView.library,
     ]
 
     static func adapters(of library: String) -> [Adapter] {
