@@ -1,0 +1,142 @@
+import CookieModel
+import Foundation
+import WebKitModel
+
+/// `flutter_inappwebview`'s `CookieManager` on iOS: how a Flutter app built on `InAppWebView` puts its cookies into
+/// the web view before the page loads.
+///
+/// ```dart
+/// final cookieManager = CookieManager.instance();
+/// for (final c in cookies) {                            // the cookies the app's HTTP client holds for the page
+///   await cookieManager.setCookie(url: url, name: c.name, value: c.value, path: c.path, domain: c.domain,
+///       expiresDate: c.expires?.millisecondsSinceEpoch, isSecure: c.secure, isHttpOnly: c.httpOnly,
+///       sameSite: c.sameSite);
+/// }
+/// controller.loadUrl(urlRequest: URLRequest(url: url)); // or InAppWebView(initialUrlRequest: …) built after it
+/// ```
+///
+/// (the README's "CookieManager" section, with every field `setCookie` takes filled from the native cookie:
+/// here `HTTPCookieStorage.cookies(for:)`, the harness's native side; the domain is `HTTPCookie`'s, a leading dot
+/// for a domain cookie; no `maxAge`, the expiry goes as `expiresDate`.)
+///
+/// | kind | releases | read at | why the releases behave the same |
+/// |---|---|---|---|
+/// | `inappwebview-set-cookie:6.1.5` | 3.4.0–6.1.5 (`flutter_inappwebview_ios` up to 1.1.2) | 6.1.5, f67ae1f34868c7660c16a2473f53a7a7bfb6f784 | b9d14828 (3.4.0) added HttpOnly and SameSite to the properties; since then `setCookie` builds one `HTTPCookie` from originURL, name, value, path, domain, expires (milliseconds / 1000), max-age, Secure, HttpOnly and SameSite (`sameSitePolicy` from iOS 13, the same `SameSite` key before), writes it into `WKWebsiteDataStore.default()`'s store and answers in `setCookie`'s completion handler. Later commits change nothing on this path for this app: 77f09dd5 (5.0.0) adds the JavaScript path below iOS 11 and changes `getCookies`; 011d1c86 (6.0.0 betas) leaves a null domain to the URL (the app always gives one; 3.4.0–5.x put the URL's domain); b6725128…600bceaf (6.0.0 betas) answer `false` instead of crashing when `HTTPCookie(properties:)` is nil (never for these cookies); f3033b34 moves the file into `flutter_inappwebview_ios`. 6.2.0 betas not read. |
+/// | — (2.0.0–3.3.x) | | | not ported yet: no HttpOnly or SameSite among the properties; before 3.2.0 (b6b1e0e2) `expiresDate` milliseconds read as seconds |
+/// | — (1.x) | | | not ported yet: `setCookie` without a completion handler, `result(true)` at once (3106caf4, 2.0.0, awaits it) |
+///
+/// Every range takes the native path on iOS 11 and later (`_shouldUseJavascript` is true only below 10.13; the
+/// JavaScript `document.cookie` path is for older systems). No profile is below iOS 11, and none is invented for it.
+///
+/// **What it does.** The copy keeps every flag, the expiry and SameSite; it goes into the default data store (a web
+/// view with another store is not fed) and the app's `await` returns only when the write has landed, so the load
+/// follows the writes — and on iOS 11.3, where the store holds writes until its first load, never starts. Only
+/// cookies for the loaded URL are copied, and only at a load; nothing goes web → native.
+///
+/// **Line map** (`s` = `flutter_inappwebview_ios/ios/Classes/MyCookieManager.swift`, `d` =
+/// `flutter_inappwebview_ios/lib/src/cookie_manager.dart`, both at 6.1.5; their line → here).
+///
+/// | their code | port |
+/// |---|---|
+/// | (the app: each native cookie of the page to `setCookie`'s arguments) | `arguments` |
+/// | d 65–85: `setCookie(url:name:value:path:domain:expiresDate:maxAge:isSecure:isHttpOnly:sameSite:…)` | `load`, `setNext` |
+/// | d 86–99: `_shouldUseJavascript()` (below 10.13) → `document.cookie` | not ported: no profile below iOS 11 |
+/// | d 101–113: the arguments map (`expiresDate` as a string), `invokeMethod('setCookie')`, awaited | `setNext` (reply → next turn) |
+/// | s 14: `static let httpCookieStore = WKWebsiteDataStore.default().httpCookieStore` | `setCookie` |
+/// | s 26–54: `case "setCookie"`: the arguments read back | `setCookie` |
+/// | s 95–134: the properties — originURL, name, value, path; domain when given; expires = ms / 1000; maximumAge; `Secure` "TRUE" when true; `HttpOnly` "YES" when true; SameSite (Lax, Strict, else None) | `setCookie` |
+/// | s 136–142: `HTTPCookie(properties:)` → `setCookie` → `result(true)` in the completion; nil → `result(false)` | `setCookie` |
+/// | (the app: after the last `await`, the load) | `load` |
+/// | `getCookies`, `getAllCookies`, `deleteCookie(s)`, `deleteAllCookies`, the JavaScript path | not ported: not in the app code above |
+public final class FlutterInAppWebViewCookieManager: SyncStrategy {
+    public static let library = "flutter_inappwebview"
+    public static let version = "6.1.5"
+    public static let commit = "f67ae1f34868c7660c16a2473f53a7a7bfb6f784"
+    static let files = [
+        "flutter_inappwebview_ios/ios/Classes/MyCookieManager.swift", "flutter_inappwebview_ios/lib/src/cookie_manager.dart",
+    ]
+    public let name = "inappwebview-set-cookie:\(FlutterInAppWebViewCookieManager.version)"
+
+    public init() {}
+
+    /// `setCookie`'s arguments as the channel carries them.
+    struct Arguments {
+        var url: String
+        var name: String
+        var value: String
+        var path: String
+        var domain: String?
+        /// Milliseconds since 1970, as a decimal string.
+        var expiresDate: String?
+        var isSecure: Bool?
+        var isHttpOnly: Bool?
+        /// `HTTPCookieSameSitePolicy.toNativeValue()`: "Lax", "Strict" or "None"; nil when the cookie has none.
+        var sameSite: String?
+    }
+
+    public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
+        let cookies = arguments(for: request.url, app: app)
+        app.mainQueue.async { [weak self, weak webView] in
+            self?.setNext(cookies[...], app: app) {
+                app.log("\(self?.name ?? "inappwebview"): \(cookies.count) cookie(s) set and awaited; the load follows")
+                app.mainQueue.async { webView?.load(request) }
+            }
+        }
+    }
+
+    /// The app's mapping of its cookies for the page to `setCookie`'s arguments.
+    func arguments(for url: URL, app: StrategyContext) -> [Arguments] {
+        app.cookieStorage.cookies(for: url).map { cookie in
+            Arguments(
+                url: url.absoluteString, name: cookie.name, value: cookie.value, path: cookie.path,
+                domain: cookie.httpCookieDomain,
+                expiresDate: cookie.expiresDate.map { String(Int64(($0.timeIntervalSince1970 * 1000).rounded(.down))) },
+                isSecure: cookie.isSecure, isHttpOnly: cookie.isHTTPOnly,
+                sameSite: cookie.sameSite == .default ? nil : cookie.sameSite.rawValue)
+        }
+    }
+
+    /// `await cookieManager.setCookie(…)` for each in turn, then `done`.
+    private func setNext(_ cookies: ArraySlice<Arguments>, app: StrategyContext, done: @escaping () -> Void) {
+        guard let arguments = cookies.first else { return done() }
+        app.mainQueue.async { [weak self] in
+            self?.setCookie(arguments, app: app) { _ in
+                // The reply reaches Dart on a later turn.
+                app.mainQueue.async { self?.setNext(cookies.dropFirst(), app: app, done: done) }
+            }
+        }
+    }
+
+    /// `MyCookieManager.setCookie(url:name:value:path:domain:…:result:)`.
+    private func setCookie(_ arguments: Arguments, app: StrategyContext, result: @escaping (Bool) -> Void) {
+        let expires = arguments.expiresDate.flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        let sameSite: SameSite =
+            switch arguments.sameSite {
+            case nil: .default
+            case "Lax": .lax
+            case "Strict": .strict
+            default: .none
+            }
+        // The domain is always given here; without it NSHTTPCookie would take originURL's host (host-only).
+        let domain = arguments.domain ?? URL(string: arguments.url)?.host ?? ""
+        let cookie = Cookie.make(
+            name: arguments.name, value: arguments.value, domain: domain, path: arguments.path, expires: expires,
+            isSecure: arguments.isSecure == true, isHTTPOnly: arguments.isHttpOnly == true, sameSite: sameSite,
+            now: app.now)
+        app.webKit.defaultDataStore().httpCookieStore.setCookie(cookie) { result(true) }
+    }
+}
+
+extension SyncStrategyKind {
+    static let flutterInAppWebView: [SyncStrategyKind] = [
+        SyncStrategyKind(
+            name: "inappwebview-set-cookie:\(FlutterInAppWebViewCookieManager.version)",
+            summary: "flutter_inappwebview 3.4.0–6.1.5: each cookie for the page awaited through CookieManager.setCookie (every field, SameSite too) into the default store, then the load",
+            knownBreakage: "deadlock on iOS 11.3 (setCookie held until the first load); private web views not fed; no web→native sync",
+            origin: LibraryOrigin(
+                library: FlutterInAppWebViewCookieManager.library, repository: "pichillilorenzo/flutter_inappwebview",
+                version: FlutterInAppWebViewCookieManager.version, commit: FlutterInAppWebViewCookieManager.commit,
+                files: FlutterInAppWebViewCookieManager.files),
+            make: { FlutterInAppWebViewCookieManager() }),
+    ]
+}
