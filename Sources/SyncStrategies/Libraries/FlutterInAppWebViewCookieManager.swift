@@ -22,19 +22,23 @@ import WebKitModel
 /// | kind | releases | read at | why the releases behave the same |
 /// |---|---|---|---|
 /// | `inappwebview-set-cookie:6.1.5` | 3.4.0–6.1.5 (`flutter_inappwebview_ios` up to 1.1.2) | 6.1.5, f67ae1f34868c7660c16a2473f53a7a7bfb6f784 | b9d14828 (3.4.0) added HttpOnly and SameSite to the properties; since then `setCookie` builds one `HTTPCookie` from originURL, name, value, path, domain, expires (milliseconds / 1000), max-age, Secure, HttpOnly and SameSite (`sameSitePolicy` from iOS 13, the same `SameSite` key before), writes it into `WKWebsiteDataStore.default()`'s store and answers in `setCookie`'s completion handler. Later commits change nothing on this path for this app: 77f09dd5 (5.0.0) adds the JavaScript path below iOS 11 and changes `getCookies`; 011d1c86 (6.0.0 betas) leaves a null domain to the URL (the app always gives one; 3.4.0–5.x put the URL's domain); b6725128…600bceaf (6.0.0 betas) answer `false` instead of crashing when `HTTPCookie(properties:)` is nil (never for these cookies); f3033b34 moves the file into `flutter_inappwebview_ios`. 6.2.0 betas not read. |
-/// | — (2.0.0–3.3.x) | | | not ported yet: no HttpOnly or SameSite among the properties; before 3.2.0 (b6b1e0e2) `expiresDate` milliseconds read as seconds |
+/// | `inappwebview-set-cookie:3.3.0` | 3.2.0–3.3.0+3 | 3.3.0+3, 30102a5c1ac8ba44d2dc058f534eb7e4b0abfa04 | b6b1e0e2 (3.2.0) reads `expiresDate` as milliseconds; `setCookie` takes no `isHttpOnly` or `sameSite` (Dart 35–43): the properties are originURL, name, value, domain, path, expires, max-age and Secure only, so **HttpOnly and SameSite are lost**; awaited the same way (`result(true)` in the completion, native 103–105). ad56ca66 and 7d88cd80 (3.3.0) change only `toString` and docs. |
+/// | — (3.0.0–3.1.x) | | | not ported yet: as 3.3.0, but `expiresDate`'s milliseconds read as seconds (an expiry some 50,000 years on) |
+/// | — (2.0.0–2.1.x) | | | not ported yet: as 3.0.0, and `secure` set to "FALSE" for a cookie that is not Secure (fcb965ea); what NSHTTPCookie makes of that is not established |
 /// | — (1.x) | | | not ported yet: `setCookie` without a completion handler, `result(true)` at once (3106caf4, 2.0.0, awaits it) |
 ///
 /// Every range takes the native path on iOS 11 and later (`_shouldUseJavascript` is true only below 10.13; the
 /// JavaScript `document.cookie` path is for older systems). No profile is below iOS 11, and none is invented for it.
 ///
-/// **What it does.** The copy keeps every flag, the expiry and SameSite; it goes into the default data store (a web
+/// **What it does.** The copy keeps every flag, the expiry and SameSite (3.2.0–3.3.0+3: Secure and the expiry only —
+/// `setCookie` has no `isHttpOnly` or `sameSite` there, so the app's call leaves them out); it goes into the default data store (a web
 /// view with another store is not fed) and the app's `await` returns only when the write has landed, so the load
 /// follows the writes — and on iOS 11.3, where the store holds writes until its first load, never starts. Only
 /// cookies for the loaded URL are copied, and only at a load; nothing goes web → native.
 ///
 /// **Line map** (`s` = `flutter_inappwebview_ios/ios/Classes/MyCookieManager.swift`, `d` =
-/// `flutter_inappwebview_ios/lib/src/cookie_manager.dart`, both at 6.1.5; their line → here).
+/// `flutter_inappwebview_ios/lib/src/cookie_manager.dart`, both at 6.1.5; 3.3.0's are `ios/Classes/MyCookieManager.swift`
+/// and `lib/src/cookie_manager.dart`; their line → here).
 ///
 /// | their code | port |
 /// |---|---|
@@ -46,18 +50,52 @@ import WebKitModel
 /// | s 26–54: `case "setCookie"`: the arguments read back | `setCookie` |
 /// | s 95–134: the properties — originURL, name, value, path; domain when given; expires = ms / 1000; maximumAge; `Secure` "TRUE" when true; `HttpOnly` "YES" when true; SameSite (Lax, Strict, else None) | `setCookie` |
 /// | s 136–142: `HTTPCookie(properties:)` → `setCookie` → `result(true)` in the completion; nil → `result(false)` | `setCookie` |
+/// | 3.3.0 d 35–63: `setCookie(url:name:value:domain:path:expiresDate:maxAge:isSecure:)`, a null domain from the URL, the map, `invokeMethod`, awaited | `arguments` (no HttpOnly or SameSite), `setNext` |
+/// | 3.3.0 s 34–50, 77–101: the arguments; originURL, name, value, domain, path, expires = ms / 1000, maximumAge, `Secure` "TRUE" when true | `setCookie` |
+/// | 3.3.0 s 102–105: `HTTPCookie(properties:)!`, `httpCookieStore!` (the default store's, set at registration) `setCookie` → `result(true)` | `setCookie` |
 /// | (the app: after the last `await`, the load) | `load` |
 /// | `getCookies`, `getAllCookies`, `deleteCookie(s)`, `deleteAllCookies`, the JavaScript path | not ported: not in the app code above |
 public final class FlutterInAppWebViewCookieManager: SyncStrategy {
-    public static let library = "flutter_inappwebview"
-    public static let version = "6.1.5"
-    public static let commit = "f67ae1f34868c7660c16a2473f53a7a7bfb6f784"
-    static let files = [
-        "flutter_inappwebview_ios/ios/Classes/MyCookieManager.swift", "flutter_inappwebview_ios/lib/src/cookie_manager.dart",
-    ]
-    public let name = "inappwebview-set-cookie:\(FlutterInAppWebViewCookieManager.version)"
+    public enum Version: String, Sendable, CaseIterable {
+        case v3_3_0 = "3.3.0"
+        case v6_1_5 = "6.1.5"
 
-    public init() {}
+        /// The commit of the version's tag.
+        var commit: String {
+            switch self {
+            case .v3_3_0: "30102a5c1ac8ba44d2dc058f534eb7e4b0abfa04"
+            case .v6_1_5: "f67ae1f34868c7660c16a2473f53a7a7bfb6f784"
+            }
+        }
+
+        /// The first and last release of the range.
+        var range: String {
+            switch self {
+            case .v3_3_0: "3.2.0–3.3.0+3"
+            case .v6_1_5: "3.4.0–6.1.5"
+            }
+        }
+
+        var files: [String] {
+            switch self {
+            case .v3_3_0: ["ios/Classes/MyCookieManager.swift", "lib/src/cookie_manager.dart"]
+            case .v6_1_5:
+                ["flutter_inappwebview_ios/ios/Classes/MyCookieManager.swift", "flutter_inappwebview_ios/lib/src/cookie_manager.dart"]
+            }
+        }
+
+        /// Whether `setCookie` takes `isHttpOnly` and `sameSite` (3.4.0, b9d14828).
+        var carriesHttpOnlyAndSameSite: Bool { self != .v3_3_0 }
+    }
+
+    public static let library = "flutter_inappwebview"
+
+    public let version: Version
+    public var name: String { "inappwebview-set-cookie:\(version.rawValue)" }
+
+    public init(version: Version = .v6_1_5) {
+        self.version = version
+    }
 
     /// `setCookie`'s arguments as the channel carries them.
     struct Arguments {
@@ -78,7 +116,7 @@ public final class FlutterInAppWebViewCookieManager: SyncStrategy {
         let cookies = arguments(for: request.url, app: app)
         app.mainQueue.async { [weak self, weak webView] in
             self?.setNext(cookies[...], app: app) {
-                app.log("\(self?.name ?? "inappwebview"): \(cookies.count) cookie(s) set and awaited; the load follows")
+                app.log("inappwebview: \(cookies.count) cookie(s) set and awaited; the load follows")
                 app.mainQueue.async { webView?.load(request) }
             }
         }
@@ -86,13 +124,14 @@ public final class FlutterInAppWebViewCookieManager: SyncStrategy {
 
     /// The app's mapping of its cookies for the page to `setCookie`'s arguments.
     func arguments(for url: URL, app: StrategyContext) -> [Arguments] {
-        app.cookieStorage.cookies(for: url).map { cookie in
+        let full = version.carriesHttpOnlyAndSameSite
+        return app.cookieStorage.cookies(for: url).map { cookie in
             Arguments(
                 url: url.absoluteString, name: cookie.name, value: cookie.value, path: cookie.path,
                 domain: cookie.httpCookieDomain,
                 expiresDate: cookie.expiresDate.map { String(Int64(($0.timeIntervalSince1970 * 1000).rounded(.down))) },
-                isSecure: cookie.isSecure, isHttpOnly: cookie.isHTTPOnly,
-                sameSite: cookie.sameSite == .default ? nil : cookie.sameSite.rawValue)
+                isSecure: cookie.isSecure, isHttpOnly: full ? cookie.isHTTPOnly : nil,
+                sameSite: !full || cookie.sameSite == .default ? nil : cookie.sameSite.rawValue)
         }
     }
 
@@ -128,15 +167,16 @@ public final class FlutterInAppWebViewCookieManager: SyncStrategy {
 }
 
 extension SyncStrategyKind {
-    static let flutterInAppWebView: [SyncStrategyKind] = [
-        SyncStrategyKind(
-            name: "inappwebview-set-cookie:\(FlutterInAppWebViewCookieManager.version)",
-            summary: "flutter_inappwebview 3.4.0–6.1.5: each cookie for the page awaited through CookieManager.setCookie (every field, SameSite too) into the default store, then the load",
-            knownBreakage: "deadlock on iOS 11.3 (setCookie held until the first load); private web views not fed; no web→native sync",
+    static let flutterInAppWebView: [SyncStrategyKind] = FlutterInAppWebViewCookieManager.Version.allCases.map { version in
+        let fields = version.carriesHttpOnlyAndSameSite ? "every field, SameSite too" : "HttpOnly and SameSite not among the fields"
+        let lost = version.carriesHttpOnlyAndSameSite ? "" : "HttpOnly and SameSite dropped; "
+        return SyncStrategyKind(
+            name: "inappwebview-set-cookie:\(version.rawValue)",
+            summary: "flutter_inappwebview \(version.range): each cookie for the page awaited through CookieManager.setCookie (\(fields)) into the default store, then the load",
+            knownBreakage: "\(lost)deadlock on iOS 11.3 (setCookie held until the first load); private web views not fed; no web→native sync",
             origin: LibraryOrigin(
                 library: FlutterInAppWebViewCookieManager.library, repository: "pichillilorenzo/flutter_inappwebview",
-                version: FlutterInAppWebViewCookieManager.version, commit: FlutterInAppWebViewCookieManager.commit,
-                files: FlutterInAppWebViewCookieManager.files),
-            make: { FlutterInAppWebViewCookieManager() }),
-    ]
+                version: version.rawValue, commit: version.commit, files: version.files),
+            make: { FlutterInAppWebViewCookieManager(version: version) })
+    }
 }
