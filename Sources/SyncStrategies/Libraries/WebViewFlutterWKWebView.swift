@@ -7,12 +7,12 @@ import WebKitModel
 /// on that path behaves differently.
 ///
 /// ```dart
-/// // set-cookie (webview_flutter 2.3+ `CookieManager`, 4.x `WebViewCookieManager`): the example app's _onSetCookie
+/// // set-cookie (webview_flutter 2.7+ `CookieManager`, 4.x `WebViewCookieManager`): the example app's _onSetCookie
 /// for (final c in cookies) { await cookieManager.setCookie(WebViewCookie(name: c.name, value: c.value,
 ///                                                                        domain: c.domain, path: c.path)); }
 /// await controller.loadRequest(uri);                    // 2.x/3.x: controller.loadUrl(url)
 ///
-/// // initial-cookies (webview_flutter 2.3–3.x): the cookies go with the widget's creation parameters
+/// // initial-cookies (webview_flutter 2.7–3.x): the cookies go with the widget's creation parameters
 /// WebView(initialUrl: url, initialCookies: cookies.map((c) => WebViewCookie(…)).toList())
 /// ```
 ///
@@ -23,7 +23,7 @@ import WebKitModel
 /// | kind | `webview_flutter_wkwebview` releases | read at | why the releases behave the same |
 /// |---|---|---|---|
 /// | — (before 2.6.0) | ≤ 2.5.0 | — | not ported: `FLTCookieManager` answers only `clearCookies`; there is no way to set a cookie |
-/// | `webview-flutter-set-cookie:3.26.0` | 2.6.0–3.26.0 (webview_flutter 2.3.0 onwards, 4.x) | `flutter/packages` 6bb342344ecb29e405f9ce980ea9e65f60adf833 (3.26.0) | `setCookie` was added in 2.6.0 (`flutter/plugins` ab99ed5d, #4556: `FLTCookieManager setCookieForResult:`, `result(nil)` in `setCookie`'s completion handler); 2.9.0 (f2d795bd, #6031) moved the same four properties and the same awaited `httpCookieStore.setCookie` on `WKWebsiteDataStore.defaultDataStore` to Dart over pigeon; 3.0.0 (the v4 `WebKitWebViewCookieManager`, #6240) kept it; `flutter/packages` d6705de7 (#8311, the ProxyAPI wrapper, Swift `HTTPCookieStoreProxyAPIDelegate`), d3e0285a (pre-iOS-13 scrub), 54b49e15 (proxy removal) and ff0189ea (adds `getCookies`) change no step of this path. The Dart `_isValidPath` check is in every release. |
+/// | `webview-flutter-set-cookie:3.26.0` | 2.6.0–3.26.0 (webview_flutter 2.7.0 onwards, whose CHANGELOG adds `setCookie` and `initialCookies` in 2.7.0; 4.x) | `flutter/packages` 6bb342344ecb29e405f9ce980ea9e65f60adf833 (3.26.0) | `setCookie` was added in 2.6.0 (`flutter/plugins` ab99ed5d, #4556: `FLTCookieManager setCookieForResult:`, `result(nil)` in `setCookie`'s completion handler); 2.9.0 (f2d795bd, #6031) moved the same four properties and the same awaited `httpCookieStore.setCookie` on `WKWebsiteDataStore.defaultDataStore` to Dart over pigeon; 3.0.0 (the v4 `WebKitWebViewCookieManager`, #6240) kept it; `flutter/packages` d6705de7 (#8311, the ProxyAPI wrapper, Swift `HTTPCookieStoreProxyAPIDelegate`), d3e0285a (pre-iOS-13 scrub), 54b49e15 (proxy removal) and ff0189ea (adds `getCookies`) change no step of this path. The Dart `_isValidPath` check is in every release. |
 /// | `webview-flutter-initial-cookies:2.6.0` | 2.6.0–2.8.1 | `flutter/plugins` ab99ed5d590ecf25ea606a6fc32aba5569b09e69 (2.6.0) | `FLTWebViewFactory createWithFrame:` gives `args[@"cookies"]` to `setCookiesForData:` (each `setCookie` with an empty completion handler: not awaited) and then makes the `FLTWebViewController`, whose init loads `initialUrl` in the same turn; `git diff -w` of `FLTCookieManager.m` and the cookie and load lines of `FlutterWebView.m` from ab99ed5d to 2.8.1 (bdec9bad) is empty |
 /// | `webview-flutter-initial-cookies:2.9.0` | 2.9.0–2.9.5 (the last 2.x; webview_flutter 3.x) | `flutter/plugins` f2d795bd3aa843561d9524d244b7072eb2a323ff (2.9.0) | #6031 replaced the native view with the Dart `WebKitWebViewWidget`, whose `_setCreationParams` never reads `creationParams.cookies`: **the initial cookies are dropped** and `initialUrl` loads without them; no commit up to 2.9.5 (ded5528f) reads them again. 3.0.0 (webview_flutter 4.0) removed the parameter. |
 ///
