@@ -6,14 +6,15 @@ import Reporting
 import TestSupport
 import Testing
 
-/// The ports of react-native-webview, @react-native-cookies/cookies, cordova-plugin-wkwebview-inject-cookie and
-/// webview_cookie_manager (issue 20, part B): each version is in the catalog with its origin. Whether their adapters
+/// The ports of react-native-webview, @react-native-cookies/cookies, cordova-plugin-wkwebview-inject-cookie,
+/// webview_cookie_manager (issue 20, part B), webview_flutter and flutter_inappwebview (issue 36): each version is in the catalog with its origin. Whether their adapters
 /// still match their expectation files is checked with every library's (``LibraryPortDriftTests``).
 @Suite("library ports (part B) in the catalog")
 struct LibraryPortsBTests {
     static let libraries = [
         ReactNativeWebViewSharedCookies.library, ReactNativeCookiesSetThenLoad.library, CordovaInjectCookie.library,
-        WebviewCookieManagerFlutter.library,
+        WebviewCookieManagerFlutter.library, WebViewFlutterWKWebView.library,
+        FlutterInAppWebViewCookieManager.library,
     ]
 
     static func adapters(of library: String) -> [Adapter] {

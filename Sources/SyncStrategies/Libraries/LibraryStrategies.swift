@@ -3,7 +3,7 @@ extension SyncStrategyKind {
     /// library in the order below. Each library's port lives in its own file of this folder and contributes one list.
     public static let libraries: [SyncStrategyKind] =
         wkCookieWebView + hotwireNative + reactNativeWebView + reactNativeCookies + cordovaInjectCookie + webviewCookieManager
-        + ggWkCookie + capacitor + kkJSBridge
+        + webviewFlutter + flutterInAppWebView + ggWkCookie + capacitor + kkJSBridge
 
     /// The library ports of `library`, oldest version first.
     public static func versions(of library: String) -> [SyncStrategyKind] {
