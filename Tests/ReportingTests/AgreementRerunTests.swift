@@ -41,6 +41,21 @@ struct AgreementRerunTests {
         #expect(asked.first?.first?.adapter == "wk-a@webkitgtk-live")
     }
 
+    @Test("a cell that errs the same way on every rerun stays unexplained; another error is a second answer")
+    func steadyError() throws {
+        var agreement = AgreementTests.agreement([
+            ("crash", .passed, .errored(detail: "driver crashed\nat step 3")),
+            ("other", .passed, .errored(detail: "driver crashed")),
+        ])
+        let varying = agreement.rerunUnexplained(attempts: 2) { pairs in
+            pairs.map { pair in
+                Self.liveResult(pair.scenario, .errored(detail: pair.scenario == "basic.crash" ? "driver crashed\nat step 5" : "timed out"))
+            }
+        }
+        #expect(varying.map(\.scenarioID) == ["basic.other"])
+        #expect(agreement.unexplained.map(\.scenarioID) == ["basic.crash"])
+    }
+
     @Test("no rerun when nothing is unexplained, or with zero attempts; a known cause is not run again")
     func nothingToRun() throws {
         var calls = 0

@@ -40,14 +40,15 @@ extension Agreement {
         return varying.map { cells[$0] }
     }
 
-    /// The same status, failures and observations: one engine answering a scenario the same way twice.
+    /// The same status, failures and observations: one engine answering a scenario the same way twice. Two errors
+    /// (or two skips) are the same answer when their first lines are: ``sameOutcome`` never pairs errors, as an error
+    /// agrees with nothing, but an engine that errs the same way twice has not varied.
     static func sameAnswer(_ a: ScenarioResult, _ b: ScenarioResult) -> Bool {
-        guard sameOutcome(a.status, b.status) || bothSkipped(a.status, b.status) else { return false }
-        return a.observations == b.observations
-    }
-
-    private static func bothSkipped(_ a: Status, _ b: Status) -> Bool {
-        if case .skipped = a, case .skipped = b { return true }
-        return false
+        let sameStatus: Bool
+        switch (a.status, b.status) {
+        case (.errored, .errored), (.skipped, .skipped): sameStatus = observation(a.status) == observation(b.status)
+        default: sameStatus = sameOutcome(a.status, b.status)
+        }
+        return sameStatus && a.observations == b.observations
     }
 }
