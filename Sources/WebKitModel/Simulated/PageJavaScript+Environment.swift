@@ -113,146 +113,158 @@ extension PageJavaScript {
             });
             hidden(global, 'clearTimeout', function clearTimeout(id) { timers.delete(id); });
 
-            // fetch and the classes around it, to the extent a bridge that replaces window.fetch uses them.
-            const resolveURL = (value) => {
-                const text = String(value);
-                if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
-                if (text.startsWith('//')) return parts.protocol + text;
-                if (text.startsWith('/')) return parts.origin + text;
-                return parts.origin + parts.pathname.replace(/[^\/]*$/, '') + text;
-            };
-            class Headers {
-                constructor(init) {
-                    hidden(this, '_pairs', []);
-                    const pairs = init instanceof Headers ? init._pairs
-                        : Array.isArray(init) ? init : Object.entries(init || {});
-                    for (const [name, value] of pairs) this.append(name, value);
-                }
-                append(name, value) { this._pairs.push([String(name).toLowerCase(), String(value)]); }
-                set(name, value) { this.delete(name); this.append(name, value); }
-                delete(name) { const key = String(name).toLowerCase(); this._pairs = this._pairs.filter(([n]) => n !== key); }
-                get(name) {
-                    const key = String(name).toLowerCase();
-                    const values = this._pairs.filter(([n]) => n === key).map(([, v]) => v);
-                    return values.length ? values.join(', ') : null;
-                }
-                has(name) { return this.get(name) !== null; }
-                entries() { return this._pairs.map((pair) => pair.slice())[Symbol.iterator](); }
-                forEach(callback) { for (const [name, value] of this._pairs) callback(value, name, this); }
-                [Symbol.iterator]() { return this.entries(); }
-            }
-            class Request {
-                constructor(resource, init) {
-                    const base = resource instanceof Request ? resource : null;
-                    init = init || {};
-                    this.url = resolveURL(base ? base.url : resource);
-                    this.method = String(init.method || (base ? base.method : 'GET')).toUpperCase();
-                    this.headers = new Headers(init.headers || (base ? base.headers : undefined));
-                    this.credentials = init.credentials || (base ? base.credentials : 'same-origin');
-                    this.mode = init.mode || (base ? base.mode : 'cors');
-                    hidden(this, '_body', init.body !== undefined && init.body !== null ? String(init.body) : (base ? base._body : null));
-                }
-                get body() { return this._body; }
-            }
-            class Response {
-                constructor(body, init) {
-                    init = init || {};
-                    this.status = init.status === undefined ? 200 : init.status;
-                    this.ok = this.status >= 200 && this.status < 300;
-                    this.headers = new Headers(init.headers);
-                    this.url = '';
-                    hidden(this, '_body', body === undefined || body === null ? '' : String(body));
-                }
-                text() { return Promise.resolve(this._body); }
-                json() { return Promise.resolve(JSON.parse(this._body)); }
-            }
+            // The network classes are made at a script's first use of one of them (most pages never touch them, and
+            // they are a quarter of a new page's environment): until then each name is an accessor on the global
+            // that makes them all and puts them in its place, so reading, replacing or patching them behaves as on
+            // a page where they were there from the start.
+            const networkNames = ['Headers', 'Request', 'Response', 'fetch', 'Event', 'EventTarget', 'XMLHttpRequest'];
+            let networkMade = null;
             const engineFetches = new Map();
             let nextEngineFetch = 0;
-            function fetch(resource, init) {
-                let request;
-                try { request = new Request(resource, init); } catch (error) { return Promise.reject(error); }
-                return new Promise((resolve, reject) => {
-                    const id = String(++nextEngineFetch);
-                    engineFetches.set(id, { resolve, reject });
-                    host.fetch(id, JSON.stringify({
-                        url: request.url, method: request.method, headers: request.headers._pairs,
-                        body: request._body, credentials: request.credentials, mode: request.mode,
-                    }));
-                });
-            }
-            hidden(global, 'Headers', Headers);
-            hidden(global, 'Request', Request);
-            hidden(global, 'Response', Response);
-            hidden(global, 'fetch', fetch);
-
-            // XMLHttpRequest and the events it dispatches, to the extent a bridge that patches it uses them.
-            class Event {
-                constructor(type) { this.type = String(type); this.target = null; }
-            }
-            class EventTarget {
-                addEventListener(type, listener) {
-                    if (!this._listeners) hidden(this, '_listeners', {});
-                    (this._listeners[type] = this._listeners[type] || []).push(listener);
+            function network() {
+                if (networkMade) return networkMade;
+                // fetch and the classes around it, to the extent a bridge that replaces window.fetch uses them.
+                const resolveURL = (value) => {
+                    const text = String(value);
+                    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
+                    if (text.startsWith('//')) return parts.protocol + text;
+                    if (text.startsWith('/')) return parts.origin + text;
+                    return parts.origin + parts.pathname.replace(/[^\/]*$/, '') + text;
+                };
+                class Headers {
+                    constructor(init) {
+                        hidden(this, '_pairs', []);
+                        const pairs = init instanceof Headers ? init._pairs
+                            : Array.isArray(init) ? init : Object.entries(init || {});
+                        for (const [name, value] of pairs) this.append(name, value);
+                    }
+                    append(name, value) { this._pairs.push([String(name).toLowerCase(), String(value)]); }
+                    set(name, value) { this.delete(name); this.append(name, value); }
+                    delete(name) { const key = String(name).toLowerCase(); this._pairs = this._pairs.filter(([n]) => n !== key); }
+                    get(name) {
+                        const key = String(name).toLowerCase();
+                        const values = this._pairs.filter(([n]) => n === key).map(([, v]) => v);
+                        return values.length ? values.join(', ') : null;
+                    }
+                    has(name) { return this.get(name) !== null; }
+                    entries() { return this._pairs.map((pair) => pair.slice())[Symbol.iterator](); }
+                    forEach(callback) { for (const [name, value] of this._pairs) callback(value, name, this); }
+                    [Symbol.iterator]() { return this.entries(); }
                 }
-                removeEventListener(type, listener) {
-                    const list = this._listeners && this._listeners[type];
-                    if (list) this._listeners[type] = list.filter((l) => l !== listener);
+                class Request {
+                    constructor(resource, init) {
+                        const base = resource instanceof Request ? resource : null;
+                        init = init || {};
+                        this.url = resolveURL(base ? base.url : resource);
+                        this.method = String(init.method || (base ? base.method : 'GET')).toUpperCase();
+                        this.headers = new Headers(init.headers || (base ? base.headers : undefined));
+                        this.credentials = init.credentials || (base ? base.credentials : 'same-origin');
+                        this.mode = init.mode || (base ? base.mode : 'cors');
+                        hidden(this, '_body', init.body !== undefined && init.body !== null ? String(init.body) : (base ? base._body : null));
+                    }
+                    get body() { return this._body; }
                 }
-                dispatchEvent(event) {
-                    event.target = this;
-                    for (const listener of ((this._listeners && this._listeners[event.type]) || []).slice()) listener.call(this, event);
-                    const handler = this['on' + event.type];
-                    if (typeof handler === 'function') handler.call(this, event);
-                    return true;
+                class Response {
+                    constructor(body, init) {
+                        init = init || {};
+                        this.status = init.status === undefined ? 200 : init.status;
+                        this.ok = this.status >= 200 && this.status < 300;
+                        this.headers = new Headers(init.headers);
+                        this.url = '';
+                        hidden(this, '_body', body === undefined || body === null ? '' : String(body));
+                    }
+                    text() { return Promise.resolve(this._body); }
+                    json() { return Promise.resolve(JSON.parse(this._body)); }
                 }
-            }
-            class XMLHttpRequest extends EventTarget {
-                constructor() {
-                    super();
-                    Object.assign(this, { readyState: 0, status: 0, statusText: '', response: '', responseText: '', responseURL: '', withCredentials: false });
-                    hidden(this, '_request', null);
-                    hidden(this, '_responseHeaders', []);
-                }
-                open(method, url) {
-                    this._request = { method: String(method).toUpperCase(), url: resolveURL(url), headers: [] };
-                    this.readyState = 1;
-                    this.dispatchEvent(new Event('readystatechange'));
-                }
-                setRequestHeader(name, value) { this._request.headers.push([String(name), String(value)]); }
-                send(body) {
-                    const request = this._request;
-                    const finish = (type) => {
-                        this.readyState = 4;
-                        this.dispatchEvent(new Event('readystatechange'));
-                        this.dispatchEvent(new Event(type));
-                        this.dispatchEvent(new Event('loadend'));
-                    };
-                    new Promise((resolve, reject) => {
+                function fetch(resource, init) {
+                    let request;
+                    try { request = new Request(resource, init); } catch (error) { return Promise.reject(error); }
+                    return new Promise((resolve, reject) => {
                         const id = String(++nextEngineFetch);
                         engineFetches.set(id, { resolve, reject });
                         host.fetch(id, JSON.stringify({
-                            url: request.url, method: request.method, headers: request.headers,
-                            body: body === undefined || body === null ? null : String(body),
-                            credentials: this.withCredentials ? 'include' : 'same-origin', mode: 'cors',
+                            url: request.url, method: request.method, headers: request.headers._pairs,
+                            body: request._body, credentials: request.credentials, mode: request.mode,
                         }));
-                    }).then((response) => {
-                        this.status = response.status;
-                        this.responseURL = response.url;
-                        this._responseHeaders = response.headers._pairs;
-                        finish('load');
-                    }, () => { this.status = 0; finish('error'); });
+                    });
                 }
-                abort() { this.readyState = 0; this.dispatchEvent(new Event('abort')); }
-                getAllResponseHeaders() { return this._responseHeaders.map(([n, v]) => n + ': ' + v + '\r\n').join(''); }
-                getResponseHeader(name) {
-                    const values = this._responseHeaders.filter(([n]) => n === String(name).toLowerCase()).map(([, v]) => v);
-                    return values.length ? values.join(', ') : null;
+
+                // XMLHttpRequest and the events it dispatches, to the extent a bridge that patches it uses them.
+                class Event {
+                    constructor(type) { this.type = String(type); this.target = null; }
                 }
+                class EventTarget {
+                    addEventListener(type, listener) {
+                        if (!this._listeners) hidden(this, '_listeners', {});
+                        (this._listeners[type] = this._listeners[type] || []).push(listener);
+                    }
+                    removeEventListener(type, listener) {
+                        const list = this._listeners && this._listeners[type];
+                        if (list) this._listeners[type] = list.filter((l) => l !== listener);
+                    }
+                    dispatchEvent(event) {
+                        event.target = this;
+                        for (const listener of ((this._listeners && this._listeners[event.type]) || []).slice()) listener.call(this, event);
+                        const handler = this['on' + event.type];
+                        if (typeof handler === 'function') handler.call(this, event);
+                        return true;
+                    }
+                }
+                class XMLHttpRequest extends EventTarget {
+                    constructor() {
+                        super();
+                        Object.assign(this, { readyState: 0, status: 0, statusText: '', response: '', responseText: '', responseURL: '', withCredentials: false });
+                        hidden(this, '_request', null);
+                        hidden(this, '_responseHeaders', []);
+                    }
+                    open(method, url) {
+                        this._request = { method: String(method).toUpperCase(), url: resolveURL(url), headers: [] };
+                        this.readyState = 1;
+                        this.dispatchEvent(new Event('readystatechange'));
+                    }
+                    setRequestHeader(name, value) { this._request.headers.push([String(name), String(value)]); }
+                    send(body) {
+                        const request = this._request;
+                        const finish = (type) => {
+                            this.readyState = 4;
+                            this.dispatchEvent(new Event('readystatechange'));
+                            this.dispatchEvent(new Event(type));
+                            this.dispatchEvent(new Event('loadend'));
+                        };
+                        new Promise((resolve, reject) => {
+                            const id = String(++nextEngineFetch);
+                            engineFetches.set(id, { resolve, reject });
+                            host.fetch(id, JSON.stringify({
+                                url: request.url, method: request.method, headers: request.headers,
+                                body: body === undefined || body === null ? null : String(body),
+                                credentials: this.withCredentials ? 'include' : 'same-origin', mode: 'cors',
+                            }));
+                        }).then((response) => {
+                            this.status = response.status;
+                            this.responseURL = response.url;
+                            this._responseHeaders = response.headers._pairs;
+                            finish('load');
+                        }, () => { this.status = 0; finish('error'); });
+                    }
+                    abort() { this.readyState = 0; this.dispatchEvent(new Event('abort')); }
+                    getAllResponseHeaders() { return this._responseHeaders.map(([n, v]) => n + ': ' + v + '\r\n').join(''); }
+                    getResponseHeader(name) {
+                        const values = this._responseHeaders.filter(([n]) => n === String(name).toLowerCase()).map(([, v]) => v);
+                        return values.length ? values.join(', ') : null;
+                    }
+                }
+                const xhrMethods = ['open', 'send', 'setRequestHeader'].map((name) => XMLHttpRequest.prototype[name]);
+                networkMade = { Headers, Request, Response, fetch, Event, EventTarget, XMLHttpRequest, xhrMethods };
+                for (const name of networkNames) hidden(global, name, networkMade[name]);
+                return networkMade;
             }
-            const xhrMethods = ['open', 'send', 'setRequestHeader'].map((name) => XMLHttpRequest.prototype[name]);
-            hidden(global, 'Event', Event);
-            hidden(global, 'EventTarget', EventTarget);
-            hidden(global, 'XMLHttpRequest', XMLHttpRequest);
+            for (const name of networkNames) {
+                Object.defineProperty(global, name, {
+                    get() { return network()[name]; },
+                    set(value) { network(); global[name] = value; },
+                    enumerable: false, configurable: true,
+                });
+            }
 
             // The harness's XHR, made the way a page script would: through whatever XMLHttpRequest is now.
             const xhrRequest = (url, init) => new Promise((resolve, reject) => {
@@ -272,8 +284,11 @@ extension PageJavaScript {
                     timers.delete(Number(id));
                     callback();
                 },
-                fetchIsPatched() { return global.fetch !== fetch; },
+                // Nothing is patched on a page whose script never touched the network classes.
+                fetchIsPatched() { return networkMade !== null && global.fetch !== networkMade.fetch; },
                 xhrIsPatched() {
+                    if (!networkMade) return false;
+                    const { XMLHttpRequest, xhrMethods } = networkMade;
                     return global.XMLHttpRequest !== XMLHttpRequest
                         || ['open', 'send', 'setRequestHeader'].some((name, i) => XMLHttpRequest.prototype[name] !== xhrMethods[i]);
                 },
@@ -282,7 +297,7 @@ extension PageJavaScript {
                     if (!call) return;
                     engineFetches.delete(id);
                     if (!ok) return call.reject(new TypeError(String(status)));
-                    const response = new Response('', { status, headers: JSON.parse(headers) });
+                    const response = new (network().Response)('', { status, headers: JSON.parse(headers) });
                     Object.defineProperty(response, 'url', { value: url });
                     call.resolve(response);
                 },

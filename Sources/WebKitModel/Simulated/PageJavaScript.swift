@@ -51,6 +51,8 @@ final class PageJavaScript {
 
     private let context: JSGlobalContextRef
     private let host: Host
+    /// The scripts compiled in this page's VM (``CompiledScripts``).
+    private let scripts: CompiledScripts
     /// What the environment gives the engine alone (``environment``'s return value): settling the engine's
     /// `fetch` promises, calling the page's `fetch` as it stands now.
     private var internals: JSObjectRef?
@@ -63,10 +65,12 @@ final class PageJavaScript {
 
     init(host: Host, globals: [String: [String]] = [:]) {
         self.host = host
-        context = JSGlobalContextCreateInGroup(PageVM.group, nil)
+        let vm = PageVM.current
+        scripts = vm.scripts
+        context = JSGlobalContextCreateInGroup(vm.group, nil)
         let hostObject = JSObjectMake(context, Self.hostClass, Unmanaged.passUnretained(self).toOpaque())
         var exception: JSValueRef?
-        let install = JSString.with(Self.environment) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
+        let install = scripts.evaluate(Self.environment, in: context, always: true, exception: &exception)
         precondition(exception == nil, "the page environment failed: \(describe(exception))")
         var arguments: [JSValueRef?] = [hostObject]
         let internals = JSObjectCallAsFunction(context, JSValueToObject(context, install, nil), nil, 1, &arguments, &exception)
@@ -165,7 +169,7 @@ final class PageJavaScript {
     func evaluate(_ source: String) throws(WebKitError) -> String? {
         unsupported = nil
         var exception: JSValueRef?
-        let value = JSString.with(source) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
+        let value = scripts.evaluate(source, in: context, always: false, exception: &exception)
         if let unsupported {
             throw WebKitError(.unsupportedJavaScript, "the simulated engine does not implement \(unsupported)")
         }
@@ -303,17 +307,22 @@ final class PageJavaScript {
 /// makes: a VM costs far more to make than a global context in it. Pages share no JavaScript state (each has its own
 /// global object); only the VM's heap is shared, as a browser's tabs share a process. A page used from another
 /// thread later is still correct: JavaScriptCore locks the VM for every call.
-private enum PageVM {
-    final class Holder {
-        let group = JSContextGroupCreate()
+private final class PageVM {
+    let group = JSContextGroupCreate()
+    /// The scripts compiled in this VM, for every page of it.
+    let scripts: CompiledScripts
+
+    private init() {
+        scripts = CompiledScripts(group: group)
     }
 
-    static var group: JSContextGroupRef? {
+    /// The current thread's VM, made at its first page.
+    static var current: PageVM {
         let key = "CookieHarness.PageVM"
-        if let holder = Thread.current.threadDictionary[key] as? Holder { return holder.group }
-        let holder = Holder()
-        Thread.current.threadDictionary[key] = holder
-        return holder.group
+        if let vm = Thread.current.threadDictionary[key] as? PageVM { return vm }
+        let vm = PageVM()
+        Thread.current.threadDictionary[key] = vm
+        return vm
     }
 }
 
