@@ -40,14 +40,53 @@ import WebKitModel
 /// `2027-01-01 00:00:00 +0000`, flags as `TRUE`). 2.0.2 thus writes `document.cookie='Name=sid; Value=…; …'`: a
 /// cookie called `Name` — whatever the order, its first pair is a property key, never the cookie's name.
 public final class WKCookieWebViewStrategy: SyncStrategy {
+    /// One case per release range, named by its first release (the ranges are in the header).
     public enum Version: String, Sendable, CaseIterable {
+        case v1_0_0 = "1.0.0"
+        case v1_0_1 = "1.0.1"
+        case v1_0_2 = "1.0.2"
+        case v1_1_1 = "1.1.1"
+        case v1_1_3 = "1.1.3"
         case v2_0_1 = "2.0.1"
         case v2_0_2 = "2.0.2"
         case v2_0_3 = "2.0.3"
+
+        /// Which web store `set(cookie:)`, `delete(cookie:)` and `fetchCookies` use on iOS 11 and later.
+        enum WebStore { case none, defaultStore, configuration }
+
+        var webStore: WebStore {
+            switch self {
+            case .v1_0_0: .none
+            case .v1_0_1, .v1_0_2, .v1_1_1, .v1_1_3: .defaultStore
+            case .v2_0_1, .v2_0_2, .v2_0_3: .configuration
+            }
+        }
+
+        /// The scripts are made once, when the web view is created (before 2.0.2), not at each `load(_:)`.
+        var scriptsAtInit: Bool { self < .v2_0_2 }
+
+        /// Before 1.1.3 the init-time script is one, guarded by the page's own cookie names.
+        var guardedInitScript: Bool { self < .v1_1_3 }
+
+        /// 1.0.2 to 2.0.0 also `setCookie` each native cookie into `WKWebsiteDataStore.default()` at init.
+        var initWritesToDefaultStore: Bool { self >= .v1_0_2 && self <= .v1_1_3 }
+
+        /// An expired native cookie found at init is deleted from the native store only (before 1.0.2).
+        var expiredDeletedNativeOnly: Bool { self <= .v1_0_1 }
+
+        /// 1.0.1 to 1.1.0: web-store cookies of the host that `document.cookie` does not show are deleted at `didCommit`.
+        var sweepsCookiesNotInDocument: Bool { self == .v1_0_1 || self == .v1_0_2 }
+
+        private var order: Int { Self.allCases.firstIndex(of: self)! }
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
+        static func <= (lhs: Self, rhs: Self) -> Bool { lhs.order <= rhs.order }
+        static func >= (lhs: Self, rhs: Self) -> Bool { lhs.order >= rhs.order }
     }
 
     public let version: Version
     public var name: String { "wkcookiewebview:" + version.rawValue }
+    /// 1.0.0's `updatedCookies`, per web view: the names it wrote into pages or took from responses.
+    private var updatedCookies: [ObjectIdentifier: Set<String>] = [:]
 
     public init(version: Version) {
         self.version = version
@@ -58,28 +97,59 @@ public final class WKCookieWebViewStrategy: SyncStrategy {
     }
 
     public func webViewDidOpen(_ webView: WKWebView, app: StrategyContext) {
-        if version == .v2_0_1 { addScripts(for: nil, in: webView, app: app) }
+        if version.scriptsAtInit { addScripts(for: nil, in: webView, app: app) }
     }
 
     public func load(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
-        if version != .v2_0_1 { addScripts(for: request.url, in: webView, app: app) }
+        if !version.scriptsAtInit { addScripts(for: request.url, in: webView, app: app) }
         webView.load(request)
     }
 
-    /// `userContentWithCookies()` (2.0.1: every native cookie, `url` nil) or `userContentWithCookies(url)`.
+    /// The web store `set(cookie:)` and `delete(cookie:)` write to: nil before 1.0.1 (the native store only).
+    func webStore(of webView: WKWebView, app: StrategyContext) -> WKHTTPCookieStore? {
+        switch version.webStore {
+        case .none: nil
+        case .defaultStore: app.webKit.defaultDataStore().httpCookieStore
+        case .configuration: webView.configuration.websiteDataStore.httpCookieStore
+        }
+    }
+
+    /// `userContentWithCookies()` (before 2.0.2: every native cookie, `url` nil) or `userContentWithCookies(url)`.
     func addScripts(for url: URL?, in webView: WKWebView, app: StrategyContext) {
         let cookies = url.map(app.cookieStorage.cookies(for:)) ?? app.cookieStorage.cookies
         let now = app.now
         if url == nil {
+            var guarded = ["var cookieNames = document.cookie.split('; ').map(function(cookie) { return cookie.split('=')[0] } );"]
             for cookie in cookies {
                 if let expires = cookie.expiresDate, now > expires {
-                    delete(cookie, in: webView, app: app)
+                    if version.expiredDeletedNativeOnly {
+                        app.cookieStorage.deleteCookie(cookie)
+                    } else {
+                        delete(cookie, in: webView, app: app)
+                    }
                     continue
                 }
-                webView.configuration.userContentController.addUserScript(
-                    WKUserScript(source: Self.script201(for: cookie), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+                if version.guardedInitScript {
+                    guarded.append("if (cookieNames.indexOf('\(cookie.name)') == -1) { \(Self.script201(for: cookie)) };")
+                } else {
+                    webView.configuration.userContentController.addUserScript(
+                        WKUserScript(source: Self.script201(for: cookie), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+                }
+                updatedCookies[ObjectIdentifier(webView), default: []].insert(cookie.name)
+                if version.initWritesToDefaultStore {
+                    app.webKit.defaultDataStore().httpCookieStore.setCookie(cookie, completionHandler: nil)
+                }
             }
-            app.log("\(name): \(cookies.count) document-start script(s), one per native cookie")
+            if version.guardedInitScript {
+                webView.configuration.userContentController.addUserScript(
+                    WKUserScript(source: guarded.joined(separator: "\n"), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+                app.log("\(name): one guarded document-start script for \(cookies.count) native cookie(s)")
+            } else {
+                app.log("\(name): \(cookies.count) document-start script(s), one per native cookie")
+            }
+            if version.initWritesToDefaultStore {
+                app.log("\(name): the native cookies also setCookie'd into WKWebsiteDataStore.default() (not awaited)")
+            }
             return
         }
         guard !cookies.isEmpty else { return }
@@ -146,42 +216,92 @@ public final class WKCookieWebViewStrategy: SyncStrategy {
             webView: webView, app: app)
     }
 
-    /// `update(cookies:)`: each cookie into both stores; nothing waits for the web store's writes.
+    /// `update(cookies:)`: each cookie into both stores (before 1.0.1: the native store only); nothing waits for the
+    /// web store's writes.
     func responseCookies(_ cookies: [Cookie], webView: WKWebView, app: StrategyContext) {
         guard !cookies.isEmpty else { return }
-        app.log("\(name): response cookies \(cookies.map(\.name)) → both stores")
-        for cookie in cookies { set(cookie, in: webView, app: app) }
+        app.log("\(name): response cookies \(cookies.map(\.name)) → \(version.webStore == .none ? "the native store" : "both stores")")
+        for cookie in cookies {
+            set(cookie, in: webView, app: app)
+            updatedCookies[ObjectIdentifier(webView), default: []].insert(cookie.name)
+        }
     }
 
-    /// `set(cookie:)`: `HTTPCookieStorage.shared.setCookie`, then `httpCookieStore.setCookie` (not awaited).
+    /// `set(cookie:)`: `HTTPCookieStorage.shared.setCookie`, then the web store's `setCookie` (not awaited).
     func set(_ cookie: Cookie, in webView: WKWebView, app: StrategyContext) {
         app.cookieStorage.setCookie(cookie)
-        webView.configuration.websiteDataStore.httpCookieStore.setCookie(cookie, completionHandler: version == .v2_0_1 ? nil : {})
+        webStore(of: webView, app: app)?.setCookie(cookie, completionHandler: version <= .v2_0_1 ? nil : {})
     }
 
-    /// `delete(cookie:)`: from `HTTPCookieStorage.shared`, then from `httpCookieStore` (not awaited).
+    /// `delete(cookie:)`: from `HTTPCookieStorage.shared`, then from the web store (not awaited).
     func delete(_ cookie: Cookie, in webView: WKWebView, app: StrategyContext) {
         app.cookieStorage.deleteCookie(cookie)
-        webView.configuration.websiteDataStore.httpCookieStore.delete(cookie, completionHandler: version == .v2_0_1 ? nil : {})
+        webStore(of: webView, app: app)?.delete(cookie, completionHandler: version <= .v2_0_1 ? nil : {})
     }
 
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation, app: StrategyContext) {
-        if version == .v2_0_1 { readDocumentCookie201(webView, app: app) } else { copyWebToNative(webView, app: app) }
+        if version == .v1_0_0 {
+            readDocumentCookie100(webView, app: app)
+        } else if version.scriptsAtInit {
+            readDocumentCookie201(webView, app: app)
+        } else {
+            copyWebToNative(webView, app: app)
+        }
     }
 
-    /// 2.0.1 `update(webView:)` and `fetchCookies(fileter:)`.
+    /// 1.0.0 `update(webView:)`: `document.cookie` against the native store alone, by name whatever the domain; a
+    /// name the library wrote (`updatedCookies`) is written back into the page with the native value, another one's
+    /// new value goes to the native store (path `/`, its expiry kept, its flags lost); a new name becomes a native
+    /// cookie of the host. Each pair is split on every `=`: a value holding one is cut there.
+    func readDocumentCookie100(_ webView: WKWebView, app: StrategyContext) {
+        webView.evaluateJavaScript("document.cookie;") { [weak webView] result, _ in
+            guard let webView, let documentCookie = result as? String else { return }
+            for pair in documentCookie.components(separatedBy: "; ") {
+                let parts = pair.components(separatedBy: "=")
+                if parts.count < 2 { continue }
+                let (name, value) = (parts[0], parts[1])
+                if let local = app.cookieStorage.cookies.first(where: { $0.name == name }) {
+                    guard !value.isEmpty && local.value != value else { continue }
+                    if self.updatedCookies[ObjectIdentifier(webView), default: []].contains(local.name) {
+                        app.log("\(self.name): document.cookie has \(name)=\(value), native has \(local.value): the native value written back into the page")
+                        webView.evaluateJavaScript(
+                            "document.cookie='\(local.name)=\(local.value);domain=\(local.httpCookieDomain);path=\(local.path);'",
+                            completionHandler: nil)
+                    } else {
+                        app.log("\(self.name): document.cookie has \(name)=\(value): native updated (path /)")
+                        app.cookieStorage.setCookie(Cookie.make(
+                            name: local.name, value: value, domain: local.httpCookieDomain, path: "/", expires: local.expiresDate,
+                            now: app.now))
+                    }
+                } else if let host = webView.url?.host, !name.isEmpty && !value.isEmpty {
+                    app.log("\(self.name): document.cookie has \(name), not native: set as \(name)=\(value) (\(host)/)")
+                    app.cookieStorage.setCookie(Cookie.make(name: name, value: value, domain: host, path: "/", now: app.now))
+                }
+            }
+        }
+    }
+
+    /// 1.0.1 to 2.0.1 `update(webView:)` and `fetchCookies(fileter:)`: the web store's cookies whose domain the host
+    /// contains (1.0.1: whose domain contains the host).
     func readDocumentCookie201(_ webView: WKWebView, app: StrategyContext) {
         webView.evaluateJavaScript("document.cookie;") { [weak webView] result, _ in
-            guard let webView, let host = webView.url?.host, let documentCookie = result as? String else { return }
-            webView.configuration.websiteDataStore.httpCookieStore.getAllCookies { cookies in
-                let cached = cookies.filter { host.range(of: $0.httpCookieDomain) != nil }
+            guard let webView, let host = webView.url?.host, let documentCookie = result as? String,
+                let store = self.webStore(of: webView, app: app)
+            else { return }
+            store.getAllCookies { cookies in
+                let cached = cookies.filter {
+                    self.version == .v1_0_1 ? $0.httpCookieDomain.range(of: host) != nil : host.range(of: $0.httpCookieDomain) != nil
+                }
                 self.applyDocumentCookie201(documentCookie, cached: cached, host: host, webView: webView, app: app)
             }
         }
     }
 
-    /// 2.0.1 `update(with:documentCookie:host:)`.
+    /// 1.0.1 to 2.0.1 `update(with:documentCookie:host:)`. From 1.1.1 a changed value deletes the old cookie before
+    /// setting the new one; before, every cached cookie not matched by an unchanged pair of `document.cookie` is
+    /// deleted at the end — the one just updated too (it was never taken off the list), and every HttpOnly cookie.
     func applyDocumentCookie201(_ documentCookie: String, cached: [Cookie], host: String, webView: WKWebView, app: StrategyContext) {
+        var leftovers = cached
         for pair in documentCookie.components(separatedBy: "; ") {
             var parts = pair.components(separatedBy: "=")
             if parts.count < 2 { continue }
@@ -191,15 +311,20 @@ public final class WKCookieWebViewStrategy: SyncStrategy {
                 if !value.isEmpty && local.value != value {
                     var updated = local
                     updated.value = value
-                    delete(local, in: webView, app: app)
-                    app.log("\(name): document.cookie has \(name)=\(value): the web store's copy rewritten, native updated")
+                    if !version.sweepsCookiesNotInDocument { delete(local, in: webView, app: app) }
+                    app.log("\(self.name): document.cookie has \(name)=\(value): the web store's copy rewritten, native updated")
                     set(updated, in: webView, app: app)
+                } else if let index = leftovers.firstIndex(where: { $0.hasSameIdentity(as: local) }) {
+                    leftovers.remove(at: index)
                 }
             } else if !name.isEmpty && !value.isEmpty {
                 app.log("\(self.name): document.cookie has \(name), not in the web store for \(host): set as \(name)=\(value) (\(host)/)")
                 set(Cookie.make(name: name, value: value, domain: host, path: "/", now: app.now), in: webView, app: app)
             }
         }
+        guard version.sweepsCookiesNotInDocument, !leftovers.isEmpty else { return }
+        app.log("\(self.name): cookies of \(host) not matched in document.cookie deleted from both stores: \(leftovers.map(\.name))")
+        for cookie in leftovers { delete(cookie, in: webView, app: app) }
     }
 
     /// 2.0.2 and 2.0.3 `updateHigherOS11(webView:)`.
@@ -228,13 +353,31 @@ public final class WKCookieWebViewStrategy: SyncStrategy {
 extension SyncStrategyKind {
     static let wkCookieWebView: [SyncStrategyKind] = WKCookieWebViewStrategy.Version.allCases.map { version in
         let commits: [WKCookieWebViewStrategy.Version: String] = [
+            .v1_0_0: "c6fcf47b84b6dd0e642cf3845b08a7775ad97347", .v1_0_1: "14f163e067b4e982af8bc78ad250c95fd30ead84",
+            .v1_0_2: "24413e0ba2d62efe9d97942240658d21221a3990", .v1_1_1: "ee89a42f8ae5831ae705da23c2ca1929cc0e49ec",
+            .v1_1_3: "808b598f0f10be529640adac071660ec8c975f21",
             .v2_0_1: "bd7992a16870456df4fb5c13078570987d66f0cc", .v2_0_2: "fe0f90945f0af617b4d1bfd160d9beeb9b9b8658",
             .v2_0_3: "1d737f403b0442c5881ba0f14470ce20808130f7",
         ]
         let (summary, breakage): (String, String) =
             switch version {
+            case .v1_0_0:
+                ("(0.0.3–1.0.0) one guarded document-start script of every native cookie (made at init); response Set-Cookie and document.cookie into the native store only",
+                 "nothing reaches the web store: the first request and every HttpOnly cookie go without; a page's change to a cookie the library wrote is overwritten with the native value")
+            case .v1_0_1:
+                ("(1.0.1) as 1.0.0, and every write also into WKWebsiteDataStore.default(); at didCommit the default store's cookies for the host not matched in document.cookie are deleted",
+                 "HttpOnly cookies and any cookie whose value the page changed are deleted from both stores at the next commit; a private web view's writes go to the default store")
+            case .v1_0_2:
+                ("(1.0.2–1.1.0) as 1.0.1, the native cookies also setCookie'd into the default store at init, the host filter turned around",
+                 "as 1.0.1: HttpOnly and page-changed cookies deleted at each commit")
+            case .v1_1_1:
+                ("(1.1.1–1.1.2) as 1.0.2 without the deletion sweep: a changed value replaces the cookie in both stores",
+                 "scripts frozen at init, for every site; a private web view's cookies land in the default store")
+            case .v1_1_3:
+                ("(1.1.3, 2.0.0) one unguarded script per native cookie, the default store for every write",
+                 "a native cookie's script overwrites the page's newer value on every page; a private web view's cookies land in the default store")
             case .v2_0_1:
-                ("document-start scripts of every native cookie (made at init); response Set-Cookie into both stores; document.cookie → both stores at didCommit",
+                ("(1.1.4, 2.0.1) document-start scripts of every native cookie (made at init); response Set-Cookie into both stores; document.cookie → both stores at didCommit",
                  "scripts frozen at init, for every site; HttpOnly never web→native except from responses; host-only widened; 3xx Set-Cookie unseen")
             case .v2_0_2:
                 ("a guarded document-start script per load (native cookies of the URL); response Set-Cookie into both stores; at didCommit native cookies of the URL deleted, web store's copied back",
