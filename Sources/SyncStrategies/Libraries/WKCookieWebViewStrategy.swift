@@ -3,19 +3,42 @@ import Foundation
 import WebKitModel
 
 /// `wkcookiewebview`: Kofktu/WKCookieWebView, a `WKWebView` subclass from CocoaPods that keeps
-/// `HTTPCookieStorage.shared` and the web view's cookie store in step by itself. One kind per release whose sync
-/// code differs: 2.0.1, 2.0.2, 2.0.3.
+/// `HTTPCookieStorage.shared` and the web view's cookie store in step by itself. One kind per release range whose
+/// sync code differs, named by the range's first ported release: 1.0.0, 1.0.1, 1.0.2, 1.1.1, 1.1.3, 2.0.1, 2.0.2, 2.0.3.
 ///
 /// **Source.** `Kofktu/WKCookieWebView`, `WKCookieWebView/WKCookieWebView.swift`, at the tags 2.0.1
 /// (bd7992a16870456df4fb5c13078570987d66f0cc), 2.0.2 (fe0f90945f0af617b4d1bfd160d9beeb9b9b8658) and 2.0.3
 /// (1d737f403b0442c5881ba0f14470ce20808130f7; master after it changes only the package manifest). 2.0.2 rewrote the
 /// sync (#11, #12); 2.0.3 changed the web→native copy (353aa3b) and the script's cookie string (c5b53ed).
 ///
+/// The 1.x releases, at their tags (tags 1.0.0–1.1.0 keep the file at `WKCookieWebView/WKCookieWebView/WKCookieWebView.swift`,
+/// 1.1.1 and later at `WKCookieWebView/WKCookieWebView.swift`; a line "1.0.1 L136" is a line of that tag's file):
+/// 1.0.0 (c6fcf47, for 0.0.3–1.0.0), 1.0.1 (14f163e), 1.0.2 (24413e0, for 1.0.2–1.1.0), 1.1.1 (ee89a42, for
+/// 1.1.1–1.1.2), 1.1.3 (808b598, for 1.1.3 and 2.0.0, 4a58749) and 1.1.4 (fee1f71, ported as 2.0.1: the same sync code).
+/// 1.0.0 writes no web store at all; 1.0.1 adds `WKWebsiteDataStore.default()` for every write and the `didCommit`
+/// sweep; 1.0.2 also copies the native cookies into the default store at init and turns the host filter around;
+/// 1.1.1 drops the sweep; 1.1.3 drops the script's guard; 1.1.4/2.0.1 move to the configuration's store. 2.0.0 behaves
+/// as 1.1.3: it went back to `WKWebsiteDataStore.default()` (2.0.1 returned to the configuration's store). 0.0.1–0.0.2
+/// are not ported: they assign a new `WKUserContentController` to the configuration after `super.init` (0.0.1
+/// L35–37, L48), and as `WKWebView` copies its configuration, their scripts never reach the web view; otherwise they
+/// are 1.0.0.
+///
 /// | Their code (line in the version's file) | Port |
 /// |---|---|
 /// | 2.0.1 L34, 2.0.2/2.0.3 L40 `HTTPCookieStorage.shared.cookieAcceptPolicy = .always` | not ported: `.always` is the only policy the native store models (and iOS's default) |
 /// | 2.0.1 L35–37, 2.0.2 L41–43 `WKWebViewConfiguration()`, `processPool = WKCookieProcessPool.pool` (a `static let`) | ``configure(_:app:)``: the app's shared pool |
-/// | 2.0.1 L39 `configuration.userContentController = userContentWithCookies()` after `super.init` | ``webViewDidOpen(_:app:)`` (2.0.1) |
+/// | 2.0.1 L39 (1.0.0 L38, 1.0.1–1.1.3 L39) `configuration.userContentController = userContentWithCookies()` after `super.init`: the controller is the web view's own (`configuration.userContentController`, L48/L49), so the scripts reach it | ``webViewDidOpen(_:app:)`` (before 2.0.2) |
+/// | 1.0.0 L47–70, 1.0.1 L48–71, 1.0.2/1.1.1 L48–78 `userContentWithCookies()`: one script, `var cookieNames = document.cookie.split('; ')…`, then per native cookie `if (cookieNames.indexOf('N') == -1) { document.cookie='N=V;domain=D;path=P;'; }` — a name the page already shows is skipped (an HttpOnly one never shows) | ``addScripts(for:in:app:)`` with `url` nil (`Version.guardedInitScript`) |
+/// | 1.1.3 L48–75: one unguarded script per native cookie (L61–64), as 2.0.1 | the same, unguarded |
+/// | 1.0.0 L55–58, 1.0.1 L56–59: an expired native cookie → `HTTPCookieStorage.shared.deleteCookie` only (1.0.2 and later: `delete(cookie:)`, both stores) | `Version.expiredDeletedNativeOnly` |
+/// | 1.0.2/1.1.1 L66–68, 1.1.3 L67–69: each native cookie also `WKWebsiteDataStore.default().httpCookieStore.setCookie(cookie, completionHandler: nil)` at init (1.0.2 to 2.0.0) | `Version.initWritesToDefaultStore` |
+/// | 1.0.1 L156–184, 1.0.2 L167–195, 1.1.1 L160–188, 1.1.3 L157–185: `fetchCookies`, `set(cookie:)`, `delete(cookie:)` on `WKWebsiteDataStore.default()` (iOS 11 and later), whatever the web view's own store (1.0.0 has none: `set`/`delete` of the native store only) | ``webStore(of:app:)`` (`Version.webStore`) |
+/// | 1.0.1 L164–168 `fetchCookies(fileter:)`: kept where `cookie.domain.range(of: host) != nil` (the domain contains the host: a parent-domain cookie is left out); 1.0.2 L175–179 to 2.0.1 the other way round | ``readDocumentCookie201(_:app:)`` |
+/// | 1.0.1 L87–140, 1.0.2 L94–147 `update(with:documentCookie:host:)`: a changed value → `set` of a copy (no `delete`); an unchanged match is taken off `cachedCookies`; at the end every cached cookie left is deleted from both stores (1.0.1 L135–139, 1.0.2 L142–146) — the one just updated, every HttpOnly cookie and every cookie `document.cookie` cannot show | ``applyDocumentCookie201(_:cached:host:webView:app:)`` (`Version.sweepsCookiesNotInDocument`) |
+/// | 1.1.1 L94–140 (1.1.3 L91–137): a changed value → `delete` of the cached cookie, then `set` of the copy (1.1.1 L116); no sweep | the same |
+/// | 1.0.0 L72–129 `update(webView:)`: `document.cookie` against `HTTPCookieStorage.shared` alone, by name whatever the domain (L85); a changed value of a name in `updatedCookies` → the native value written back into the page with `evaluateJavaScript("document.cookie='N=V;domain=D;path=P;'")` (L90–91); another's → a native cookie of the new value, path `/`, expiry kept (L93–108); a new name → a native session cookie of the host, path `/` (L111–125); the pair is split on every `=` (`comps[1]`) | ``readDocumentCookie100(_:app:)`` |
+/// | 1.0.0 L131–138 `update(cookies:)`: `HTTPCookieStorage.shared.setCookie` only, the name into `updatedCookies` (1.0.1 L142–148 to 1.1.3 L139–149: `set(cookie:)`, both stores) | ``responseCookies(_:webView:app:)`` |
+/// | 1.0.0 L183–186, 1.0.1 L230–233, 1.0.2 L241–244, 1.1.1 L234–237, 1.1.3 L231–234 `didCommit` → `update(webView:)` | ``webView(_:didCommit:app:)`` |
 /// | 2.0.1 L40, 2.0.2 L19–28, L45 `navigationDelegate = self`, app delegate kept in `wkNavigationDelegate` | the harness's delegate forwards every callback to this strategy; the forwarding to the app's own delegate (2.0.1 L217–265, 2.0.2 L176–260) is not ported: the app has none |
 /// | 2.0.1 L48–71 `userContentWithCookies()`: every cookie of `HTTPCookieStorage.shared.cookies`; expired → `delete(cookie:)`; else a document-start script (all frames) `document.cookie='N=V;domain=D;path=P;';` | ``addScripts(for:in:app:)`` with `url` nil, ``script201(for:)`` |
 /// | 2.0.2 L52–59 `override func load(_:)`: `userContentWithCookies(url)`, then `super.load` | ``load(_:in:app:)`` (2.0.2, 2.0.3) |
