@@ -62,9 +62,12 @@ package struct SuiteInputs {
         }
         var unknown: [String] = []
         if let knownAdapters {
+            let registry = AdapterCatalog.registry
             // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
             for header in headers where !([header.adapter] + header.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
-                unknown += header.unknownAdapterDiagnostics(known: knownAdapters).map(\.description)
+                // A library port with options is composed, not listed: its file names it like a built-in adapter.
+                let composed = ([header.adapter] + header.extends).filter { !knownAdapters.contains($0) && registry.knows($0) }
+                unknown += header.unknownAdapterDiagnostics(known: knownAdapters.union(composed)).map(\.description)
             }
         }
         let found = loaded.expectationFiles
