@@ -149,11 +149,13 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     /// The `capacitor.config` switches as adapter options: `CapacitorCookies` is one; `CapacitorHttp` is chosen by
     /// the adapter's name (`capacitor-http:V` has it on, `capacitor-cookies:V` off). Every ported release reads both
     /// (the page script's `isEnabled` and `CapacitorHttp` prompts exist from 4.3.0, the first with `CapacitorCookies`).
+    /// Capacitor leaves both off (`getBoolean("enabled", false)`, wvdh 266–275 at 6.0.0); the kinds stand for an app
+    /// that turned `CapacitorCookies` on, so that is their option's default here.
     public static func options(http: Bool) -> [LibraryOption] {
         [
             LibraryOption(
                 "CapacitorCookies", default: true,
-                "off: document.cookie is the web view's own (not patched); CapacitorHttp still stores a fetch's cookies natively"),
+                "off (Capacitor's own default; these kinds stand for an app that turned it on): document.cookie is the web view's own, not patched; CapacitorHttp still stores a fetch's cookies natively"),
             LibraryOption(
                 "CapacitorHttp", default: http, "on: the page's fetch (and XHR) sent by the native HTTP stack",
                 notAParameter: "the adapter's name chooses it: capacitor-http:V has it on, capacitor-cookies:V off"),

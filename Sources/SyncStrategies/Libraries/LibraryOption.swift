@@ -8,7 +8,8 @@
 public struct LibraryOption: Sendable, Hashable {
     /// The option as the library's users write it, e.g. `sharedCookiesEnabled`.
     public var name: String
-    /// The value an app gets without writing the option.
+    /// The value the kind's plain name stands for: the library's default, or the setting the kind is named for
+    /// (`capacitor-cookies:V` is an app that turned `CapacitorCookies` on, which Capacitor leaves off).
     public var defaultValue: Bool
     /// What setting it does to the app's cookies, one line.
     public var summary: String
