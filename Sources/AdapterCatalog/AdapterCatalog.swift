@@ -93,6 +93,7 @@ package enum AdapterCatalog {
             for family in state.families {
                 for adapter in family.adapters { registry.register(adapter) }
             }
+            registry.builder = withOptions(named:)
             state.builtIn = registry
             return registry
         }
@@ -114,6 +115,25 @@ package enum AdapterCatalog {
     /// Adds adapters for the rest of the process: the command line offers them like the built-in ones.
     package static func add(_ adapters: [Adapter]) {
         state.withLock { $0.added += adapters }
+    }
+
+    /// A library port with options that is not built in (`rnw-shared-cookies:12.0.0[incognito=true]@ios-11`): the
+    /// kind with those options on the name's profile, as ``adapters(for:)`` makes it; nil for a name without options
+    /// or of no kind.
+    /// - Throws: ``LibraryOptionError`` naming the kind's options, or why the profile is unknown.
+    @Sendable static func withOptions(named name: String) throws -> Adapter? {
+        let parsed: StrategyName?
+        do {
+            parsed = try StrategyName(parsing: name)
+        } catch {
+            throw LibraryOptionError(error.description)
+        }
+        guard let parsed, let kind = try SyncStrategyKind.resolving(StrategyName(kind: parsed.kind, options: parsed.options).description)
+        else { return nil }
+        let candidates = adapters(for: kind)
+        if let adapter = candidates.first(where: { $0.name == name }) { return adapter }
+        throw LibraryOptionError(
+            "'\(name)': no profile '\(parsed.profile.dropFirst())' (its adapters: \(candidates.map(\.name).joined(separator: ", ")))")
     }
 
     /// An app's own strategy as adapters: one per simulated profile (as the built-in strategies), then this build's

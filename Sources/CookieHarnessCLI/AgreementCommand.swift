@@ -145,12 +145,20 @@ enum AgreementCommand: HarnessCommand {
         return agreement.unexplained.isEmpty ? .success : .unexpectedResults
     }
 
-    /// The strategies named (every one and every library port by default, `uiwebview` has no engine).
+    /// The strategies named (every one and every library port by default, `uiwebview` has no engine; a port with
+    /// options by its name, `NAME[OPTION=VALUE]`).
     private static func strategies(_ names: [String]?) throws -> [SyncStrategyKind] {
         let known = SyncStrategyKind.all + SyncStrategyKind.libraries
         guard let names else { return known }
         return try names.map { name in
-            guard let kind = known.first(where: { $0.name == name }) else {
+            // A library port with options (`NAME[OPTION=VALUE]`) is resolved, not listed.
+            let resolved: SyncStrategyKind?
+            do {
+                resolved = try name.contains("[") ? SyncStrategyKind.resolving(name) : nil
+            } catch {
+                throw UsageError("option '--strategy': \(error)")
+            }
+            guard let kind = resolved ?? known.first(where: { $0.name == name }) else {
                 throw UsageError("option '--strategy': unknown strategy '\(name)' (known: \(known.map(\.name).joined(separator: ", ")))")
             }
             return kind

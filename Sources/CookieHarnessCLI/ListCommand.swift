@@ -90,8 +90,25 @@ enum ListCommand: HarnessCommand {
 extension ListCommand {
     /// The library port an adapter runs (`NAME` or `NAME@profile` of a ``SyncStrategyKind/libraries`` kind), if any.
     static func libraryPort(_ adapter: Adapter) -> SyncStrategyKind? {
-        let base = String(adapter.name.prefix { $0 != "@" })
+        let base = String(adapter.name.prefix { $0 != "@" && $0 != "[" })
         return SyncStrategyKind.libraries.first { $0.name == base }
+    }
+
+    /// A library's options (issue 36), once per product line (`capacitor-cookies`, `capacitor-http`): each with its
+    /// default, what setting it does, and why an adapter cannot set it when it cannot.
+    static func optionLines(_ versions: [SyncStrategyKind]) -> [String] {
+        var lines: [String] = []
+        var seen: Set<String> = []
+        for kind in versions where !kind.options.isEmpty {
+            let line = String(kind.name.prefix { $0 != ":" })
+            guard seen.insert(line).inserted else { continue }
+            lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; every release above reads them):")
+            for option in kind.options {
+                lines.append("\t\t\(option.name) (default \(option.defaultValue)): \(option.summary)"
+                    + (option.notAParameter.map { "; not an adapter option: \($0)" } ?? ""))
+            }
+        }
+        return lines
     }
 
     /// The library ports grouped by library (issue 20): the library and its repository, then per version the source
@@ -110,7 +127,12 @@ extension ListCommand {
                 guard let origin = kind.origin else { continue }
                 let names = adapters.filter { libraryPort($0)?.name == kind.name }.map(\.name)
                 lines.append("\t\(origin.version)\tcommit \(origin.commit)\t\(origin.files.joined(separator: ", "))\n\t\t\(kind.summary)\n\t\tadapters: \(names.joined(separator: " "))")
+                for setting in SyncStrategyKind.shippedOptionSettings where setting.name.hasPrefix(kind.name + "[") {
+                    let names = adapters.filter { $0.name.hasPrefix(setting.name) }.map(\.name)
+                    lines.append("\t\twith \(setting.name.dropFirst(kind.name.count)), built in: \(names.joined(separator: " "))")
+                }
             }
+            lines += optionLines(versions)
         }
         return lines
     }

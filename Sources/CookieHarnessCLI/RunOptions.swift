@@ -41,7 +41,13 @@ package struct RunOptions {
         }
         let names = chosen + external.filter { !chosen.contains($0) }
         adapters = try names.map { name in
-            guard let adapter = registry.adapter(named: name) else {
+            let resolved: Adapter?
+            do {
+                resolved = try registry.resolve(name)
+            } catch {
+                throw UsageError("option '--adapter': \(error)")
+            }
+            guard let adapter = resolved else {
                 if name.hasSuffix(StrategyAdapterCatalog.liveSuffix), !AdapterCatalog.hasRealEngine,
                    let reason = AdapterCatalog.realEngineUnavailable
                 {

@@ -62,9 +62,21 @@ package struct SuiteInputs {
         }
         var unknown: [String] = []
         if let knownAdapters {
+            let registry = AdapterCatalog.registry
             // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
             for header in headers where !([header.adapter] + header.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
-                unknown += header.unknownAdapterDiagnostics(known: knownAdapters).map(\.description)
+                // A library port with options is composed, not listed: its file names it like a built-in adapter, and
+                // a wrong option there gets the option's error (with the kind's options), not "no adapter".
+                var composed: [String] = []
+                for name in [header.adapter] + header.extends where !knownAdapters.contains(name) {
+                    do {
+                        if try registry.resolve(name) != nil { composed.append(name) }
+                    } catch {
+                        composed.append(name)
+                        unknown.append("\(header.file):\(header.line):\(header.column): error: adapter \(error)")
+                    }
+                }
+                unknown += header.unknownAdapterDiagnostics(known: knownAdapters.union(composed)).map(\.description)
             }
         }
         let found = loaded.expectationFiles

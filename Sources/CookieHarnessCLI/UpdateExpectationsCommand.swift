@@ -76,7 +76,9 @@ enum UpdateExpectationsCommand: HarnessCommand {
             output.err("\(directory): error: no such folder (--expectations-dir names the folder of expectation files)")
             return .invalidInput
         }
-        let known = Set(AdapterCatalog.registry.adapters.map(\.name))
+        let registry = AdapterCatalog.registry
+        // The listed adapters, and the library ports with options (composed by name) whose results are given.
+        let known = Set(registry.adapters.map(\.name) + Set(results.map(\.adapter)).filter(registry.knows))
         // The files of DIR now, read once: what is expected now, and what each run's files are compared with.
         let folder = RunExpectationCheck.resolved(directory)
         let filesNow = RunExpectationCheck.files(in: folder)

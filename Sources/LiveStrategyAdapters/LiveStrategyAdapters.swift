@@ -47,8 +47,9 @@ extension StrategyAdapterCatalog {
         return adapter
     }
 
-    /// Every strategy, and every library port, on the real WebKitGTK engine.
-    package static let live: [Adapter] = (SyncStrategyKind.all + SyncStrategyKind.libraries).map(liveAdapter(for:))
+    /// Every strategy, every library port and every option setting apps ship, on the real WebKitGTK engine.
+    package static let live: [Adapter] =
+        (SyncStrategyKind.all + SyncStrategyKind.libraries + SyncStrategyKind.shippedOptionSettings).map(liveAdapter(for:))
 
     /// The simulated adapters, then the live ones.
     package static let all: [Adapter] = simulated + live

@@ -79,10 +79,12 @@ package enum StrategyAdapterCatalog {
     /// SameSite) is as visible as on the newest.
     package static let libraryProfiles: [PlatformProfile] = profiles
 
-    /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order, then the library ports on
-    /// ``libraryProfiles``.
+    /// `uiwebview`, then each simulated profile's strategies in DESIGN §5 order, then the library ports and the
+    /// option settings apps ship (``SyncStrategyKind/shippedOptionSettings``) on ``libraryProfiles``.
     package static let simulated: [Adapter] =
         [uiwebview] + profiles.flatMap { profile in SyncStrategyKind.all.map { adapter(for: $0, on: profile) } }
-        + libraryProfiles.flatMap { profile in SyncStrategyKind.libraries.map { adapter(for: $0, on: profile) } }
+        + libraryProfiles.flatMap { profile in
+            (SyncStrategyKind.libraries + SyncStrategyKind.shippedOptionSettings).map { adapter(for: $0, on: profile) }
+        }
 
 }

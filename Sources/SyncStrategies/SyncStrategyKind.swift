@@ -14,6 +14,12 @@ public struct SyncStrategyKind: Sendable {
     /// with this reason), or nil when it does. A port lands on the simulated profiles first; its live run needs its
     /// own expectation file, written from a measured run.
     public var realEngineGap: String?
+    /// The options the library's release reads (``LibraryOption``), those an adapter name may set first.
+    public var options: [LibraryOption] = []
+    /// The options this kind sets away from their defaults (its name lists them).
+    public internal(set) var values = LibraryOptionValues()
+    /// A fresh instance with the options' values, for a kind with ``options``.
+    var makeWithOptions: (@Sendable (LibraryOptionValues) -> any SyncStrategy)?
 
     public init(
         name: String, summary: String, knownBreakage: String, origin: LibraryOrigin? = nil,

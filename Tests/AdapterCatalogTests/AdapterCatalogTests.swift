@@ -104,4 +104,19 @@ struct FullProductNamesTests {
         #expect(!AdapterCatalog.isLackedFullProductName("wk-combned@webkitgtk-live"))
         #expect(!AdapterCatalog.isLackedFullProductName("curl"))
     }
+
+    /// A library port with options that is not built in is composed by name (issue 36), on every profile the kind runs
+    /// on, the real engine's included; it stays out of a plain run, and a wrong option is an error naming the options.
+    @Test("a library port with options is composed by name, and a wrong option names the known ones")
+    func composedByName() throws {
+        let name = "rnw-shared-cookies:12.0.0[incognito=true]@ios-11"
+        #expect(!AdapterCatalogTests.catalog.adapters.contains { $0.name == name })
+        let adapter = try #require(try AdapterCatalogTests.catalog.resolve(name))
+        #expect(adapter.name == name && adapter.info.profile == "ios-11")
+        #expect(!AdapterCatalogTests.catalog.defaults.contains { $0.name == name })
+        #expect(AdapterCatalogTests.catalog.knows("capacitor-cookies:4.6.0[CapacitorCookies=false]@webkitgtk-live"))
+        #expect(try AdapterCatalogTests.catalog.resolve("wk-no-such[incognito=true]") == nil)
+        #expect(throws: LibraryOptionError.self) { try AdapterCatalogTests.catalog.resolve("rnw-shared-cookies:12.0.0[private=true]") }
+        #expect(throws: LibraryOptionError.self) { try AdapterCatalogTests.catalog.resolve("rnw-shared-cookies:12.0.0[incognito=true]@ios-9") }
+    }
 }

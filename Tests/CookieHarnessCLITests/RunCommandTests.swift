@@ -102,6 +102,33 @@ struct RunCommandTests {
                 "\(output.standardError)")
     }
 
+    /// A library port with options is no listed adapter (issue 36): its expectation file is read like a built-in
+    /// one's, and a wrong option in `adapter=` is the option's error, naming the kind's options.
+    @Test("an expectation file may name a library port with options; a wrong option there names the known ones")
+    func composedAdapterFile() throws {
+        let adapterName = "rnw-shared-cookies:12.0.0[incognito=true]@ios-11"
+        for (written, expected) in [(adapterName, ExitStatus.success), ("rnw-shared-cookies:12.0.0[incognitoo=true]@ios-11", .invalidInput)] {
+            let file = "<expectations xmlns=\"urn:cookieharness:suite:1\" adapter=\"\(written)\">"
+                + "<expect scenario=\"demo.wrong-on-purpose\" status=\"fail\">the suite's own failure</expect></expectations>"
+            let root = try folder(["demo.xml": Self.suite, "options.xml": file])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let output = CommandOutput.capturing()
+            let status = FullHarness.run(
+                ["run", root.path, "--schema", Self.schema, "--adapter", adapterName, "--json", root.path + "-r.json",
+                 "--junit", root.path + "-j.xml"], output: output)
+            // Read and used: the scenario failing on purpose is expected to fail (demo.login-then-home may not be).
+            #expect((status == .invalidInput) == (expected == .invalidInput), "\(written): \(output.standardError)")
+            if expected != .invalidInput {
+                #expect(!output.standardError.contains("demo.wrong-on-purpose"), "\(output.standardError)")
+            } else {
+                #expect(
+                    output.standardError.contains(
+                        "options.xml:1:1: error: adapter 'rnw-shared-cookies:12.0.0' has no option 'incognitoo' (its options: sharedCookiesEnabled"),
+                    "\(output.standardError)")
+            }
+        }
+    }
+
     @Test("a selection that matches nothing exits 2 unless --allow-empty; --external adds to --adapter; names are checked")
     func selectionAndAdapters() throws {
         let root = try folder(["demo.xml": Self.suite])

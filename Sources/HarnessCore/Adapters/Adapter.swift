@@ -113,6 +113,9 @@ public struct Adapter: Sendable {
 /// The adapters this build knows, by name; what `--adapter` chooses from.
 public struct AdapterRegistry: Sendable {
     public private(set) var adapters: [Adapter]
+    /// Makes an adapter whose name is composed rather than listed (a library port with options,
+    /// `NAME[OPTION=VALUE]@PROFILE`): nil for a name it does not compose, an error for one it cannot build.
+    public var builder: (@Sendable (String) throws -> Adapter?)?
 
     public init(_ adapters: [Adapter]) {
         self.adapters = adapters
@@ -125,7 +128,18 @@ public struct AdapterRegistry: Sendable {
     /// on the built-in suites).
     public var defaults: [Adapter] { adapters.filter(\.isInDefaultRun) }
 
-    public func adapter(named name: String) -> Adapter? { adapters.first { $0.name == name } }
+    /// The adapter called `name`, listed or composed (nil also when a composed name is wrong: ``resolve(_:)`` says why).
+    public func adapter(named name: String) -> Adapter? { try? resolve(name) }
+
+    /// The adapter called `name`: a listed one, else one the ``builder`` composes; nil when neither knows it.
+    /// - Throws: the builder's error for a composed name it cannot build (an unknown option, with the known ones).
+    public func resolve(_ name: String) throws -> Adapter? {
+        if let listed = adapters.first(where: { $0.name == name }) { return listed }
+        return try builder?(name)
+    }
+
+    /// Whether `name` is a listed adapter or one the builder composes.
+    public func knows(_ name: String) -> Bool { adapter(named: name) != nil }
 
     /// Adds or replaces an adapter (an out-of-process one configured by the user, for instance).
     public mutating func register(_ adapter: Adapter) {

@@ -137,7 +137,30 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     public let version: Version
     /// `plugins: { CapacitorHttp: { enabled: true } }`: the page's `fetch` goes through the native HTTP stack.
     public let httpEnabled: Bool
-    public var name: String { "\(httpEnabled ? "capacitor-http" : "capacitor-cookies"):\(version.rawValue)" }
+    /// `plugins: { CapacitorCookies: { enabled: false } }`: the app answers the page script's
+    /// `CapacitorCookies.isEnabled` prompt with `'false'` (wvdh 266–270 at 6.0.0), so `document.cookie` is not
+    /// patched and is the web view's own; the unretained observer and `CapacitorHttp`'s `setCookiesFromResponse`
+    /// (`HttpRequestHandler` 114–129 at 6.0.0) do not read the switch.
+    public let cookiesEnabled: Bool
+    public var name: String {
+        "\(httpEnabled ? "capacitor-http" : "capacitor-cookies"):\(version.rawValue)" + (cookiesEnabled ? "" : "[CapacitorCookies=false]")
+    }
+
+    /// The `capacitor.config` switches as adapter options: `CapacitorCookies` is one; `CapacitorHttp` is chosen by
+    /// the adapter's name (`capacitor-http:V` has it on, `capacitor-cookies:V` off). Every ported release reads both
+    /// (the page script's `isEnabled` and `CapacitorHttp` prompts exist from 4.3.0, the first with `CapacitorCookies`).
+    /// Capacitor leaves both off (`getBoolean("enabled", false)`, wvdh 266–275 at 6.0.0); the kinds stand for an app
+    /// that turned `CapacitorCookies` on, so that is their option's default here.
+    public static func options(http: Bool) -> [LibraryOption] {
+        [
+            LibraryOption(
+                "CapacitorCookies", default: true,
+                "off (Capacitor's own default; these kinds stand for an app that turned it on): document.cookie is the web view's own, not patched; CapacitorHttp still stores a fetch's cookies natively"),
+            LibraryOption(
+                "CapacitorHttp", default: http, "on: the page's fetch (and XHR) sent by the native HTTP stack",
+                notAParameter: "the adapter's name chooses it: capacitor-http:V has it on, capacitor-cookies:V off"),
+        ]
+    }
 
     private(set) var app: StrategyContext?
     /// `bridge.webView`, which `toJs` evaluates `window.Capacitor.fromNative` in.
@@ -145,9 +168,10 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
     /// `config.serverURL`: `server.url`, the origin of the first page the app loads.
     private(set) var serverURL: URL?
 
-    public init(version: Version, http: Bool = false) {
+    public init(version: Version, http: Bool = false, cookies: Bool = true) {
         self.version = version
         self.httpEnabled = http
+        self.cookiesEnabled = cookies
     }
 
     // MARK: CAPBridgeViewController / WebViewDelegationHandler set-up
@@ -221,7 +245,7 @@ public final class CapacitorCookies: SyncStrategy, WKUIDelegate, WKScriptMessage
             setCookie(domain: payload["domain"] as? String ?? "", action: payload["action"] as? String ?? "")
             return ""
         case "CapacitorCookies.isEnabled":
-            return "true"
+            return cookiesEnabled ? "true" : "false"
         case "CapacitorHttp":
             return httpEnabled ? "true" : "false"
         default:
@@ -355,7 +379,8 @@ extension SyncStrategyKind {
             origin: LibraryOrigin(
                 library: CapacitorCookies.library, repository: "ionic-team/capacitor",
                 version: version.rawValue, commit: version.commit, files: CapacitorCookies.files),
-            make: { CapacitorCookies(version: version) })
+            options: CapacitorCookies.options(http: false),
+            make: { CapacitorCookies(version: version, cookies: $0[CapacitorCookies.options(http: false)[0]]) })
         return kind
     }
 }
@@ -385,6 +410,7 @@ extension SyncStrategyKind {
             origin: LibraryOrigin(
                 library: CapacitorCookies.library, repository: "ionic-team/capacitor",
                 version: version.rawValue, commit: version.commit, files: CapacitorCookies.files + CapacitorCookies.httpFiles),
-            make: { CapacitorCookies(version: version, http: true) })
+            options: CapacitorCookies.options(http: true),
+            make: { CapacitorCookies(version: version, http: true, cookies: $0[CapacitorCookies.options(http: true)[0]]) })
     }
 }

@@ -4,7 +4,13 @@ import WebKitModel
 
 /// react-native-webview's `sharedCookiesEnabled` on iOS, version by version: what a React Native app gets when it
 /// renders `<WebView source={{uri}} sharedCookiesEnabled />` with every other prop at its default
-/// (`cacheEnabled` true, `incognito` false, `useSharedProcessPool` true).
+/// (`cacheEnabled` true, `incognito` false, `useSharedProcessPool` true). The props apps change are the port's
+/// options (``Props``, `rnw-shared-cookies:V[incognito=true]`): `sharedCookiesEnabled=false` (every cookie branch
+/// below is behind `_sharedCookiesEnabled`, so nothing is copied either way and the load is not deferred: the same in
+/// every release), `incognito=true` (a non-persistent store, the copies made into it) and `cacheEnabled=false` (which
+/// picks a non-persistent store only through the `sharedCookiesEnabled` branch's second check).
+/// `thirdPartyCookiesEnabled` is read by the Android component only (`RNCWebViewManagerImpl.setThirdPartyCookiesEnabled`,
+/// `CookieManager.setAcceptThirdPartyCookies`): declared, never set.
 ///
 /// **Source.** `react-native-webview/react-native-webview`, read at the release tags:
 ///
@@ -93,9 +99,51 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
         }
     }
 
+    /// The props an app sets on `<WebView>` that the cookie code reads.
+    public struct Props: Sendable {
+        /// `sharedCookiesEnabled`: off, every cookie branch is skipped.
+        public var sharedCookiesEnabled = true
+        /// `incognito`: a non-persistent data store.
+        public var incognito = false
+        /// `cacheEnabled`: off (with `sharedCookiesEnabled`, not `incognito`), a non-persistent data store.
+        public var cacheEnabled = true
+
+        public init(sharedCookiesEnabled: Bool = true, incognito: Bool = false, cacheEnabled: Bool = true) {
+            self.sharedCookiesEnabled = sharedCookiesEnabled
+            self.incognito = incognito
+            self.cacheEnabled = cacheEnabled
+        }
+
+        /// The props the options give (their defaults are these props' defaults).
+        init(_ values: LibraryOptionValues) {
+            let options = ReactNativeWebViewSharedCookies.options
+            self.init(sharedCookiesEnabled: values[options[0]], incognito: values[options[1]], cacheEnabled: values[options[2]])
+        }
+    }
+
+    /// The props as adapter options, in the order an adapter name writes them; every release's cookie code reads the
+    /// first three (the line map's `_incognito`, `_cacheEnabled`, `_sharedCookiesEnabled` rows).
+    public static let options: [LibraryOption] = [
+        LibraryOption("sharedCookiesEnabled", default: true, "off: nothing copied either way; the web view keeps its own store (every release)"),
+        LibraryOption("incognito", default: false, "on: a non-persistent data store; sharedCookiesEnabled copies into it"),
+        LibraryOption(
+            "cacheEnabled", default: true,
+            "off, with sharedCookiesEnabled and not incognito: a non-persistent data store (the second data-store check)"),
+        LibraryOption(
+            "thirdPartyCookiesEnabled", default: true, "Android's CookieManager.setAcceptThirdPartyCookies",
+            notAParameter: "Android-only: the iOS component never reads it, so it has no effect on an iOS profile"),
+    ]
+
     public static let library = "react-native-webview"
     public let version: Version
-    public var name: String { "rnw-shared-cookies:\(version.rawValue)" }
+    public let props: Props
+    public var name: String {
+        let changed = [
+            props.sharedCookiesEnabled ? nil : "sharedCookiesEnabled=false", props.incognito ? "incognito=true" : nil,
+            props.cacheEnabled ? nil : "cacheEnabled=false",
+        ].compactMap(\.self)
+        return "rnw-shared-cookies:\(version.rawValue)" + (changed.isEmpty ? "" : "[\(changed.joined(separator: ","))]")
+    }
 
     /// `_webView`: nil until the app has made the web view (12.0.0's bug is reading it too early).
     private weak var webView: WKWebView?
@@ -103,17 +151,18 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
     /// `_source`: the last source the component was given.
     private var lastSource: WebRequest?
 
-    public init(version: Version) {
+    public init(version: Version, props: Props = Props()) {
         self.version = version
+        self.props = props
     }
 
     // MARK: setUpWkWebViewConfig / resetupScripts
 
     public func configure(_ configuration: WKWebViewConfiguration, app: StrategyContext) {
         self.app = app
-        // The props as the harness's web view options set them: a private web view is `incognito`.
-        let incognito = !configuration.websiteDataStore.isPersistent
-        let cacheEnabled = true
+        // The props: the adapter's options, and a private web view (the harness's web view option) is `incognito`.
+        let incognito = props.incognito || !configuration.websiteDataStore.isPersistent
+        let cacheEnabled = props.cacheEnabled
         let useSharedProcessPool = configuration.processPool === app.webKit.sharedProcessPool
         if incognito {
             configuration.websiteDataStore = app.webKit.nonPersistentDataStore()
@@ -122,6 +171,9 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
         }
         if useSharedProcessPool { configuration.processPool = app.webKit.sharedProcessPool }
 
+        guard props.sharedCookiesEnabled else {
+            return app.log("\(name): sharedCookiesEnabled is off: no cookie copied, the web view keeps its own store")
+        }
         // sharedCookiesEnabled, iOS 11 and later.
         if !incognito && !cacheEnabled { configuration.websiteDataStore = app.webKit.nonPersistentDataStore() }
         switch version {
@@ -169,7 +221,9 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
     }
 
     private func visitSource(_ request: WebRequest, in webView: WKWebView, app: StrategyContext) {
-        guard version != .v5_7_0 else {
+        // Without sharedCookiesEnabled, writeCookiesToWebView calls its completion at once (11.17.2 and later): the
+        // load is not deferred, and the observer 13.10.6 adds there copies nothing (cookiesDidChange checks the prop).
+        guard version != .v5_7_0, props.sharedCookiesEnabled else {
             if request.url == webView.url { return app.log("\(name): \(request.url) is the current page; not loaded") }
             webView.load(request)
             return
@@ -187,7 +241,7 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
     // MARK: Web → native
 
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation, app: StrategyContext) {
-        guard version == .v11_17_2 else { return }
+        guard version == .v11_17_2, props.sharedCookiesEnabled else { return }
         webView.configuration.websiteDataStore.httpCookieStore.getAllCookies { cookies in
             for cookie in cookies { app.cookieStorage.setCookie(cookie) }
             app.log("\(self.name): didFinish: \(cookies.count) web cookie(s) set into the native store")
@@ -195,7 +249,7 @@ public final class ReactNativeWebViewSharedCookies: SyncStrategy, WKHTTPCookieSt
     }
 
     public func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {
-        guard version >= .v11_24_0, let app else { return }
+        guard version >= .v11_24_0, props.sharedCookiesEnabled, let app else { return }
         cookieStore.getAllCookies { cookies in
             for cookie in cookies { app.cookieStorage.setCookie(cookie) }
             app.log("\(self.name): cookiesDidChange: \(cookies.count) web cookie(s) set into the native store")
@@ -273,6 +327,7 @@ extension SyncStrategyKind {
             origin: LibraryOrigin(
                 library: ReactNativeWebViewSharedCookies.library, repository: "react-native-webview/react-native-webview",
                 version: version.rawValue, commit: version.commit, files: [version.file]),
-            make: { ReactNativeWebViewSharedCookies(version: version) })
+            options: ReactNativeWebViewSharedCookies.options,
+            make: { ReactNativeWebViewSharedCookies(version: version, props: ReactNativeWebViewSharedCookies.Props($0)) })
     }
 }
