@@ -233,12 +233,17 @@ package final class WebViewApp: App {
         if options.dataStore == .nonPersistent { configuration.websiteDataStore = context.webKit.nonPersistentDataStore() }
         configuration.processPool = options.sharedProcessPool ? context.webKit.sharedProcessPool : WKProcessPool()
         strategy.configure(configuration, app: context)
+        if let scheme = options.appScheme {
+            configuration.setURLSchemeHandler(
+                AppPageSchemeHandler(library: configuration.urlSchemeHandler(forURLScheme: scheme)), forURLScheme: scheme)
+        }
         let webView = WKWebView(configuration: configuration)
         webView.navigationDelegate = recorder
         webViews.open((webView, options), options: options)
         transcript.record(
             "• web view \(options.name.map { "'\($0)' " } ?? "")opened (data store: \(options.dataStore.rawValue), "
-                + "process pool: \(options.sharedProcessPool ? "shared" : "own"))")
+                + "process pool: \(options.sharedProcessPool ? "shared" : "own")"
+                + (options.appScheme.map { ", the app answers \($0):" } ?? "") + ")")
         strategy.webViewDidOpen(webView, app: context)
         try settle()
     }
@@ -258,6 +263,16 @@ package final class WebViewApp: App {
         strategy.load(webRequest, in: webView, app: context)
         try settle()
         try recorder.endStep(describing: "the load of \(request.url)")
+    }
+
+    /// A page on the app's own scheme: the app's load, answered by its scheme handler (``AppPageSchemeHandler``).
+    package func loadAppPage(_ url: URL) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        guard let webView else { return }
+        recorder.beginStep()
+        strategy.load(WebRequest(url: url), in: webView, app: context)
+        try settle()
+        try recorder.endStep(describing: "the load of \(url)")
     }
 
     package func followLink(_ url: HTTPURL) throws {

@@ -115,6 +115,27 @@ struct SuiteLoaderErrorTests {
             error: #"4:22: error: name="second": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)"#
         ),
         Case(
+            name: "an app scheme WebKit loads itself",
+            body: "\(scenario)\n    <open-web-view app-scheme=\"https\"/>\n  </scenario>",
+            error: #"3:20: error: app-scheme="https" must be a lower-case scheme name (a letter, then letters, digits, +, - or .) that WebKit does not load itself (not about, blob, data, file, ftp, http, https, javascript, ws, wss)"#
+        ),
+        Case(
+            name: "a page on a scheme the web view does not answer",
+            body: "\(scenario)\n    <open-web-view app-scheme=\"ionic\"/>\n    <load url=\"capacitor://localhost/\"/>\n  </scenario>",
+            error: #"4:11: error: url="capacitor://localhost/": the web view this step loads in answers no capacitor: scheme (open it with app-scheme="capacitor")"#
+        ),
+        Case(
+            name: "a page on the app's scheme in another web view than the one that answers it",
+            body: "\(scenario)\n    <open-web-view app-scheme=\"capacitor\"/>\n    <open-web-view name=\"second\"/>\n"
+                + "    <load url=\"capacitor://localhost/\"/>\n  </scenario>",
+            error: #"5:11: error: url="capacitor://localhost/": the web view this step loads in answers no capacitor: scheme (open it with app-scheme="capacitor")"#
+        ),
+        Case(
+            name: "a page on the app's scheme loaded with a method",
+            body: "\(scenario)\n    <open-web-view app-scheme=\"capacitor\"/>\n    <load url=\"capacitor://localhost/\" method=\"POST\"/>\n  </scenario>",
+            error: #"4:11: error: a page on the app's scheme is a plain GET: no method=, <header>, <body> or handles-cookies="#
+        ),
+        Case(
             name: "switch-web-view to a view an unnamed open-web-view closed",
             body: "\(scenario)\n    <open-web-view name=\"second\"/>\n    <open-web-view/>\n    <switch-web-view name=\"second\"/>\n  </scenario>",
             error: #"5:22: error: name="second": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)"#

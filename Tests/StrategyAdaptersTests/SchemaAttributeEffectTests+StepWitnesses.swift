@@ -64,6 +64,19 @@ extension SchemaAttributeEffectTests {
                 <follow-link url="https://app.example.com/next"/>
                 <expect-request url="https://app.example.com/next" contains="session=n4t1v3"/>
                 """)),
+        // Without the app's scheme handler a page on capacitor:// cannot be loaded (refused); with it, the page loads
+        // and, on WebKitGTK (measured), is first party to every host: its fetch sends the API's cookie.
+        Witness(
+            "open-web-view/@app-scheme", on: "wk-no-sync@webkitgtk", ["", #" app-scheme="capacitor""#],
+            suite(
+                """
+                <open-web-view§/>
+                <load url="https://app.example.com/set"/>
+                <load url="capacitor://localhost/"/>
+                <fetch url="https://app.example.com/next"/>
+                <expect-request url="https://app.example.com/next" contains="a=1"/>
+                """),
+            refusedByLoader: true),
         // Unnamed, the second view replaces main and its page; named, it opens beside main, whose page stays.
         Witness(
             "open-web-view/@name", ["", #" name="second""#],

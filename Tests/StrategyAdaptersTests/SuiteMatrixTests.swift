@@ -123,18 +123,24 @@ struct SuiteMatrixTests {
         let results = try Self.run(StrategyAdapterCatalog.simulated + [.reference], on: suites)
         let scenarioCount = suites.reduce(0) { $0 + $1.scenarios.count }
         #expect(results.count == (StrategyAdapterCatalog.simulated.count + 1) * scenarioCount)
-        // The shared-store apps run a page script's document.cookie assignments but have no JavaScript engine: a
-        // script that does more (script-engine) is the one thing they skip.
+        // The shared-store apps run a page script's document.cookie assignments but have no JavaScript engine and no
+        // scheme handler: a script that does more (script-engine) and a page on the app's scheme (app-scheme) are
+        // what they skip.
         let noEngine = Set(["reference", "uiwebview"])
         let needsEngine = Set(suites.flatMap(\.scenarios).filter { $0.requiredCapabilities.contains(.scriptEngine) }.map(\.id))
+        let needsAppScheme = Set(suites.flatMap(\.scenarios).filter { $0.requiredCapabilities.contains(.appScheme) }.map(\.id))
         #expect(!needsEngine.isEmpty)
+        #expect(!needsAppScheme.isEmpty)
         let broken = results.filter { result in
+            let skipsHere = noEngine.contains(result.adapter.name)
+                && (needsEngine.contains(result.scenarioID) || needsAppScheme.contains(result.scenarioID))
             switch result.status {
             case .errored: return true
             case .skipped(let reason):
-                return !(noEngine.contains(result.adapter.name) && needsEngine.contains(result.scenarioID)
-                    && reason == "adapter '\(result.adapter.name)' lacks capability: script-engine")
-            case .passed, .failed: return needsEngine.contains(result.scenarioID) && noEngine.contains(result.adapter.name)
+                let missing = [needsAppScheme.contains(result.scenarioID) ? "app-scheme" : nil,
+                               needsEngine.contains(result.scenarioID) ? "script-engine" : nil].compactMap { $0 }
+                return !(skipsHere && reason == "adapter '\(result.adapter.name)' lacks capability: \(missing.joined(separator: ", "))")
+            case .passed, .failed: return skipsHere
             }
         }
         #expect(broken.isEmpty, "errors or skips: \(broken.map { "\($0.adapter.name) \($0.scenarioID): \($0.status)" })")

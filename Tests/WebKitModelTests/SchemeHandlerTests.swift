@@ -38,6 +38,32 @@ struct SchemeHandlerTests {
         #expect(handler.requests.allSatisfy { $0.value(forHTTPHeaderField: "Cookie") == nil })
     }
 
+    /// A page the app serves on its own scheme (a hybrid app's `capacitor://localhost/`), measured on WebKitGTK 2.50.6
+    /// (Suites/app-scheme): the handler answers the navigation without cookies; the page is cookie-averse; its
+    /// fetch of an https API sends Lax and Strict cookies and keeps the answer's on webkitgtk (a first party to every
+    /// host), and nothing either way on ios (ITP: the API is a third party).
+    @Test("a page on the app's scheme", arguments: [
+        (PlatformProfile.webkitgtk, "none=1; lax=1; strict=1", true), (PlatformProfile.ios, nil, false),
+    ])
+    func pageOnTheAppsScheme(profile: PlatformProfile, sent: String?, kept: Bool) {
+        let handler = Answerer()
+        let app = EngineFixture(profile: profile, schemeHandlers: ["capacitor": handler])
+        app.route("https://api.example.com/site", setCookies: [
+            "none=1; Path=/; Secure; SameSite=None", "lax=1; Path=/; Secure; SameSite=Lax", "strict=1; Path=/; Secure; SameSite=Strict",
+        ])
+        app.route("https://api.example.com/me", setCookies: ["late=1; Path=/; Secure; SameSite=Lax"])
+        app.load("https://api.example.com/site")
+        app.load("capacitor://localhost/")
+        #expect(app.webView.url?.absoluteString == "capacitor://localhost/")
+        #expect(handler.requests.map(\.url.absoluteString) == ["capacitor://localhost/"])
+        #expect(handler.requests.allSatisfy { $0.value(forHTTPHeaderField: "Cookie") == nil })
+        #expect(app.evaluate("document.cookie = 'js=1; path=/'; document.cookie").value == "")
+        #expect(!app.storedCookies().contains { $0.name == "js" })
+        app.fetch("https://api.example.com/me")
+        #expect(app.network.cookie(sentTo: "https://api.example.com/me") == .some(sent))
+        #expect(app.storedCookies().contains { $0.name == "late" } == kept)
+    }
+
     @Test("a handler for a scheme WebKit handles itself has no effect; the configuration says which handler answers")
     func webKitSchemes() {
         let configuration = EngineFixture().webView.configuration

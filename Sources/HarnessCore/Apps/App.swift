@@ -1,4 +1,5 @@
 import CookieModel
+import Foundation
 import HTTPModel
 
 /// What the runner drives: an app with a native side and a web view (DESIGN §3, the second plug point).
@@ -21,6 +22,9 @@ public protocol App: AnyObject {
     func switchWebView(to name: String) throws
     /// `webView.load(request)`: a top-level navigation started by the app.
     func load(_ request: HTTPRequest, handlesCookies: Bool) throws
+    /// `webView.load(request)` of a URL on the app's own scheme (`<open-web-view app-scheme=>`): the page comes from the
+    /// app's `WKURLSchemeHandler`, not from an origin.
+    func loadAppPage(_ url: URL) throws
     /// A link in the current page, followed by the user.
     func followLink(_ url: HTTPURL) throws
     /// A `target="_blank"` link in the current page, followed by the user: the page asks for a new window.
@@ -81,6 +85,7 @@ extension App {
     /// Apps written before these steps existed cannot perform them: the scenario is an error naming the step.
     public func submitForm(_ request: HTTPRequest) throws { throw AppError.unsupported("submit-form") }
     public func goBack() throws { throw AppError.unsupported("go-back") }
+    public func loadAppPage(_ url: URL) throws { throw AppError.unsupported("a page on the app's scheme (\(url))") }
     public func goForward() throws { throw AppError.unsupported("go-forward") }
     /// Apps written before a native request could turn cookie handling off make only requests that handle cookies;
     /// one that must not is skipped with the reason, never run as if it did (the attribute once had no effect).

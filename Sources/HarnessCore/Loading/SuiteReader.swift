@@ -16,6 +16,10 @@ struct SuiteReader {
     private(set) var scenarioIDs: [XMLTree.Attribute] = []
     /// The web views open at the step being read (their names; `main` for the unnamed one), for `switch-web-view`.
     private var openedWebViews: Set<String> = []
+    /// The app scheme of each open web view that has one (`open-web-view app-scheme=`), and the view steps act on,
+    /// so a `<load>` of a page on the app's scheme is checked against the view it loads in.
+    private var appSchemes: [String: String] = [:]
+    private var currentWebView = WebViewOptions.mainName
 
     init(file: String) {
         self.file = file
@@ -214,6 +218,8 @@ struct SuiteReader {
         var references: [String] = []
         var steps: [Step] = []
         openedWebViews = []
+        appSchemes = [:]
+        currentWebView = WebViewOptions.mainName
         for child in element.elements {
             switch child.unprefixedName {
             case "title": title = SuiteText.collapsed(child.text)
@@ -244,8 +250,10 @@ struct SuiteReader {
             return request(element).map(Step.Kind.nativeRequest)
         case "open-web-view":
             guard let options = webViewOptions(element) else { return nil }
-            if options.name == nil { openedWebViews = [] }
-            openedWebViews.insert(options.name ?? WebViewOptions.mainName)
+            if options.name == nil { openedWebViews = []; appSchemes = [:] }
+            currentWebView = options.name ?? WebViewOptions.mainName
+            openedWebViews.insert(currentWebView)
+            appSchemes[currentWebView] = options.appScheme
             return .openWebView(options)
         case "switch-web-view":
             guard let name = required(element, "name") else { return nil }
@@ -254,9 +262,21 @@ struct SuiteReader {
                 error(at: name, "name=\"\(value)\": no web view of that name is open at this step (open-web-view name=, or main for the unnamed one)")
                 return nil
             }
+            currentWebView = value
             return .switchWebView(name: value)
         case "load":
-            return request(element).map(Step.Kind.load)
+            guard let request = request(element) else { return nil }
+            if let scheme = request.appScheme, let url = element.attribute(named: "url") {
+                guard appSchemes[currentWebView] == scheme else {
+                    error(at: url, "url=\"\(request.url)\": the web view this step loads in answers no \(scheme): scheme (open it with app-scheme=\"\(scheme)\")")
+                    return nil
+                }
+                if request.method.uppercased() != "GET" || request.body != nil || !request.headers.isEmpty || !request.handlesCookies {
+                    error(at: url, "a page on the app's scheme is a plain GET: no method=, <header>, <body> or handles-cookies=")
+                    return nil
+                }
+            }
+            return .load(request)
         case "follow-link":
             let newWindow = element.attribute(named: "target")?.value == "_blank"
             return required(element, "url").map { newWindow ? .followLinkToNewWindow(url: $0.value) : .followLink(url: $0.value) }
@@ -438,6 +458,14 @@ struct SuiteReader {
                 return nil
             }
             options.name = value
+        }
+        if let scheme = element.attribute(named: "app-scheme") {
+            let value = SuiteText.trimmed(scheme.value)
+            guard WebViewOptions.isAppSchemeName(value) else {
+                error(at: scheme, "app-scheme=\"\(value)\" must be a lower-case scheme name (a letter, then letters, digits, +, - or .) that WebKit does not load itself (not \(WebViewOptions.schemesWebKitHandles.sorted().joined(separator: ", ")))")
+                return nil
+            }
+            options.appScheme = value
         }
         return options
     }

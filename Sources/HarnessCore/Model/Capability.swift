@@ -25,6 +25,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
     /// (CR, LF, NUL): a `delivery="parser"` route or such a `native-set-cookie` line. Adapters that can only
     /// receive cookies over HTTP lack it, so those parser tests skip as unsupported instead of testing a transport.
     case rawSetCookie = "raw-set-cookie"
+    /// The app answers a scheme of its own (`WKURLSchemeHandler`) and serves its page from it (`capacitor://localhost/`,
+    /// as hybrid apps do). A store has no pages and a browser cannot register a scheme for a page: both lack it.
+    case appScheme = "app-scheme"
 
     public static func < (a: Capability, b: Capability) -> Bool { a.rawValue < b.rawValue }
 }

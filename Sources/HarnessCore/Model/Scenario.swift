@@ -91,7 +91,9 @@ public struct Step: Sendable, Hashable {
             case .nativeSetCookie(_, let line):
                 HTTPFieldValue.forbiddenCharacter(in: line) == nil ? [.nativeStore] : [.nativeStore, .rawSetCookie]
             case .nativeRequest: [.nativeStore]
-            case .openWebView(let options): options.dataStore == .nonPersistent ? [.webView, .nonPersistentDataStore] : [.webView]
+            case .openWebView(let options):
+                Set<Capability>([.webView]).union(options.dataStore == .nonPersistent ? [.nonPersistentDataStore] : [])
+                    .union(options.appScheme == nil ? [] : [.appScheme])
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
             case .runScript(let script):
                 (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
@@ -123,6 +125,20 @@ public struct Request: Sendable, Hashable {
         self.body = body
         self.handlesCookies = handlesCookies
     }
+
+    /// The scheme of `url` when it is one an app may answer itself (`capacitor` in `capacitor://localhost/`): a
+    /// scheme name, not HTTP's; nil otherwise.
+    public var appScheme: String? { Self.appScheme(of: url) }
+    /// Whether `url` is on a scheme the app may answer (``appScheme``).
+    public var isOnAppScheme: Bool { appScheme != nil }
+
+    /// The scheme of `url`, lower case, when it is a scheme name (RFC 3986 §3.1) followed by `://` and not http(s).
+    public static func appScheme(of url: String) -> String? {
+        guard let colon = url.range(of: "://") else { return nil }
+        let scheme = url[..<colon.lowerBound].lowercased()
+        guard WebViewOptions.isAppSchemeName(scheme) else { return nil }
+        return scheme
+    }
 }
 
 /// How the web view is configured (`WKWebViewConfiguration`).
@@ -140,14 +156,32 @@ public struct WebViewOptions: Sendable, Hashable {
     /// nil: the app's one web view (``mainName``), which replaces every open one; a name: a further web view, opened
     /// beside those open.
     public var name: String?
+    /// A scheme the app answers with a `WKURLSchemeHandler` of its own (lower case), serving an empty HTML page for
+    /// every URL of it, so a `<load url="capacitor://localhost/">` puts the page on the app's scheme as a hybrid app
+    /// (Capacitor, Ionic, Cordova) does; nil: none.
+    public var appScheme: String?
+
+    /// Schemes WebKit loads itself, which no app can answer (`setURLSchemeHandler` raises for them).
+    public static let schemesWebKitHandles: Set<String> = [
+        "http", "https", "ws", "wss", "file", "about", "data", "blob", "javascript", "ftp",
+    ]
+
+    /// Whether `scheme` is one an app can answer: RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, lower case,
+    /// not one WebKit handles itself.
+    public static func isAppSchemeName(_ scheme: String) -> Bool {
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        let allowed = scheme.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+        return allowed && !schemesWebKitHandles.contains(scheme)
+    }
 
     /// What the web view opened without a name is called (`<switch-web-view name="main"/>`).
     public static let mainName = "main"
 
-    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil) {
+    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil, appScheme: String? = nil) {
         self.dataStore = dataStore
         self.sharedProcessPool = sharedProcessPool
         self.name = name
+        self.appScheme = appScheme
     }
 }
 

@@ -146,6 +146,9 @@ private struct World {
             try app.openWebView(options)
         case .switchWebView(let name):
             try app.switchWebView(to: name)
+        case .load(let request) where request.isOnAppScheme:
+            guard let url = URL(string: request.url) else { throw AppError.unsupported("URL '\(request.url)'") }
+            try app.loadAppPage(url)
         case .load(let request):
             try app.load(try httpRequest(request), handlesCookies: request.handlesCookies)
         case .followLink(let url):

@@ -47,6 +47,7 @@ extension PlatformProfile {
         case schemeTaskFollowsCredentials = "scheme-handler request's cookie flag follows credentials"
         case mixedContentImages = "an https page's http image"
         case sameOriginCredentialsAtFirstURL = "a no-cors fetch's same-origin credentials decided at its first URL"
+        case appSchemePagesAreFirstParty = "a page on the app's scheme is first party to every host"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -79,6 +80,7 @@ extension PlatformProfile {
         case .schemeTaskFollowsCredentials: "\(schemeTaskFollowsCredentials)"
         case .mixedContentImages: mixedContentImages.rawValue
         case .sameOriginCredentialsAtFirstURL: "\(sameOriginCredentialsAtFirstURL)"
+        case .appSchemePagesAreFirstParty: "\(appSchemePagesAreFirstParty)"
         }
     }
 
@@ -112,6 +114,7 @@ extension PlatformProfile.Evidence {
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
         .mixedContentImages: Self(.assumed, "upgraded: WebKit's loader is shared by its ports and WebKitGTK 2.50.6 upgrades (measured, Suites/subresource/mixed-content.xml); not checked on a device"),
         .sameOriginCredentialsAtFirstURL: Self(.assumed, "WebKit's loader is shared by its ports and WebKitGTK 2.50.6 decides a no-cors fetch's same-origin credentials once, by its first URL (measured, Suites/subresource/fetch-credentials.xml); no WPT record of the Apple ports covers a redirected same-origin fetch; not checked on a device"),
+        .appSchemePagesAreFirstParty: Self(.reported, "false: a page on a custom scheme has no registrable domain, so every https API is a third party to it, and ITP's full third-party blocking (WKWebView apps built with the iOS 14 SDK) drops its cookies both ways: apache/cordova-ios issue 1088 ('Support iOS App Bound Domains to enable CORS authentication cookies', iOS 14) and ionic-team/capacitor issue 4122 (App-Bound Domains as the way out); document.cookie is empty and writes are lost on ionic://localhost (ionic-team/cordova-plugin-ionic-webview issue 312, ionic-team/capacitor issue 1373); not checked on a device"),
         .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
@@ -136,6 +139,7 @@ extension PlatformProfile.Evidence {
         .sameSite: Self(.reported, "enforced from iOS 12 (Fyrd/caniuse PR 4350, 2018-07-02), read as the 2016 same-site draft had it: SameSite=None, and any value but Lax, is Strict (WebKit bug 198181; chromium.org 'SameSite=None: known incompatible clients': 'Versions of Safari and embedded browsers on MacOS 10.14 and all browsers on iOS 12… will erroneously treat cookies marked with SameSite=None as if they were marked SameSite=Strict'); fixed in iOS 13 (mdn/browser-compat-data http/headers/Set-Cookie.json@0015a045: 'Treats SameSite=None and invalid values as Strict in iOS before 13')"),
         .crossSiteRedirects: Self(.assumed, "every request, as the newer iOS profiles; no record of iOS 12's redirect chains found"),
         .mixedContentImages: ios11[.mixedContentImages]!,
+        .appSchemePagesAreFirstParty: ios11[.appSchemePagesAreFirstParty]!,
     ]) { _, new in new }
 
     /// iOS 11.3 (`ios-11`).
@@ -150,6 +154,7 @@ extension PlatformProfile.Evidence {
         .cookieLifetimeCap: Self(.assumed, "no cap: the 400-day limit entered RFC 6265bis drafts in 2022, years after iOS 11"),
         .crossSiteRedirects: Self(.assumed, "irrelevant: SameSite ignored"),
         .mixedContentImages: Self(.assumed, "loaded: passive mixed content (an image) was loaded with a console warning before WebKit upgraded it; which release began upgrading was not found"),
+        .appSchemePagesAreFirstParty: Self(.assumed, "false: a page on a custom scheme is cross-site to every host (no registrable domain); before ITP reached WKWebView apps (iOS 14) its third-party cookies were still sent and kept; not checked on a device"),
     ]) { _, new in new }
 
     /// WebKitGTK 4.1 (simulated): the values are the webkitgtk profile's, unchanged here.
@@ -174,6 +179,7 @@ extension PlatformProfile.Evidence {
         .maxAgeWinsOverExpires: Self(.confirmed, "measured: libsoup takes the last of the two attributes"),
         .mixedContentImages: Self(.confirmed, "measured on WebKitGTK 2.50.6 (mixed-content.image-from-http-is-upgraded): the request goes to https, none to http; fetch, XMLHttpRequest and iframe to http are blocked (the other mixed-content scenarios)"),
         .sameOriginCredentialsAtFirstURL: Self(.confirmed, "measured on WebKitGTK 2.50.6 (fetch-credentials.same-origin-redirected-away-and-back-sends-nothing-back-home and probes): a same-origin no-cors fetch redirected to a sibling host sends and keeps that host's cookies and sends the page's again when redirected back; one that starts on the sibling host sends none when redirected to the page's origin; Chromium and Firefox send none after the first hop to another origin, as Fetch says"),
+        .appSchemePagesAreFirstParty: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml; a driver probe): from a page at capacitor://localhost/ a fetch (no-cors and cors), an XHR with credentials and an image to https://api.example.test sent its SameSite None, Lax, Strict and unset cookies; the API's Set-Cookie (None, Lax, unset) was stored despite ACCEPT_NO_THIRD_PARTY and sent on the next call; document.cookie read \"\" and a write was lost"),
         .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

@@ -332,6 +332,17 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// true — **assumed** (WebKit's loader is shared by its ports; no WPT record of the Apple ports covers it).
     public var sameOriginCredentialsAtFirstURL: Bool
 
+    /// Whether a page on the app's own scheme (`capacitor://localhost`, served by a `WKURLSchemeHandler`) is a first
+    /// party to every HTTP host: its requests send Strict and Lax cookies and its answers' cookies are kept, rather
+    /// than being cross-site and third-party to every host (a non-HTTP origin has no registrable domain; RFC 6265bis
+    /// §5.2). webkitgtk: true — **confirmed** on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml and a driver
+    /// probe: a fetch, an XHR and an image from `capacitor://localhost/` to `https://api.example.test` send None, Lax,
+    /// Strict and unset cookies alike, and the answer's Set-Cookie is stored under ACCEPT_NO_THIRD_PARTY). ios,
+    /// ios-18: false — **reported**: with ITP's full third-party blocking (iOS 14+), hybrid apps on a custom scheme
+    /// lose their API's cookies unless the app limits navigations to App-Bound Domains (apache/cordova-ios#1088,
+    /// ionic-team/capacitor#4122). ios-12, ios-11: false — **assumed** (cross-site, third-party cookies allowed).
+    public var appSchemePagesAreFirstParty: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -341,9 +352,11 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
         scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true,
-        mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true, jar: Jar = .rfc6265bis,
+        mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true,
+        appSchemePagesAreFirstParty: Bool = false, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
     ) {
+        self.appSchemePagesAreFirstParty = appSchemePagesAreFirstParty
         self.mixedContentImages = mixedContentImages
         self.sameOriginCredentialsAtFirstURL = sameOriginCredentialsAtFirstURL
         self.jar = jar
@@ -412,7 +425,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: .sendingOffThePageHost, schemefulChain: true),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
-        schemeTaskFollowsCredentials: false, jar: .libsoup,
+        schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, jar: .libsoup,
         evidence: Evidence.webkitgtk
     )
 

@@ -185,6 +185,9 @@ extension SimulatedWebKit {
         afterPendingWrites(store) { [unowned self] in
             guard isCurrent(navigation) else { return }
             let url = navigation.request.url
+            if let scheme = url.scheme?.lowercased(), navigation.webView.client.urlSchemes.contains(scheme) {
+                return schemeNavigationHop(navigation)
+            }
             guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
                 return fail(navigation, WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
             }
@@ -226,6 +229,27 @@ extension SimulatedWebKit {
                 decideResponse(navigation, response)
             }
         }
+    }
+
+    /// A page on the app's own scheme (`WKURLSchemeHandler`): the handler answers the navigation, with no cookie
+    /// either way (the scheme is not HTTP); measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml): the
+    /// request gets the action and the response decisions of any page, and no `Set-Cookie` of its answer is kept.
+    func schemeNavigationHop(_ navigation: Navigation) {
+        let request = WebRequest(url: navigation.request.url, httpMethod: "GET", headerFields: [])
+        log("navigation #\(navigation.handle): the app's scheme handler answers \(request.url) (no cookies)")
+        let started = navigation.webView.client.startURLSchemeTask(request) { [unowned self] result in
+            schedule(after: 0) { [unowned self] in
+                guard isCurrent(navigation) else { return }
+                switch result {
+                case .failure(let error): fail(navigation, error)
+                case .success(let (response, body)):
+                    let fields = response.headerFields.removing("Set-Cookie")
+                    decideResponse(navigation, HTTPResponse(
+                        status: response.statusCode, headers: fields, body: String(decoding: body, as: UTF8.self)))
+                }
+            }
+        }
+        if !started { fail(navigation, WebKitError(.cannotFindHost, "no handler for \(request.url)")) }
     }
 
     /// Rule 3 holds already (cookies stored); the next hop keeps the request's header fields (so rule 2's manual

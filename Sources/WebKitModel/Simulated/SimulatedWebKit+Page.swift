@@ -102,11 +102,18 @@ extension SimulatedWebKit {
         return answer
     }
 
+    /// HTML's cookie-averse document: one whose URL is not http(s) (a page on the app's own scheme) reads "" and
+    /// writes nothing through `document.cookie`; measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml),
+    /// reported on iOS for ionic:// pages (ionic-team/cordova-plugin-ionic-webview issue 312).
+    static func isCookieAverse(_ page: URL) -> Bool {
+        !["http", "https"].contains(page.scheme?.lowercased() ?? "")
+    }
+
     /// Rule 7: pairs that match the page URL (host, path, Secure only on https), no HttpOnly, no attributes. A
     /// top-level document is same-site with itself. On a profile with a script-write cache, a read caches the host
     /// and what the cache kept is read back too (``ScriptCookieCache``).
     func documentCookie(in webView: WebView) -> String {
-        guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else { return "" }
+        guard let page = webView.page, !Self.isCookieAverse(page), let url = CookieURL(string: page.absoluteString) else { return "" }
         let fromJar = webView.store.jar.readDocumentCookie(for: url, isSameSite: true)
         guard profile.scriptWriteCache else { return fromJar }
         let cache = webView.scriptCookieCache ?? ScriptCookieCache(jar: Self.makeJar(profile: profile, clock: clock))
@@ -120,6 +127,9 @@ extension SimulatedWebKit {
     func writeDocumentCookie(_ value: String, in webView: WebView) {
         guard let page = webView.page, let url = CookieURL(string: page.absoluteString) else {
             return log("document.cookie = '\(value)' ignored: blank page")
+        }
+        if Self.isCookieAverse(page) {
+            return log("document.cookie = '\(value)' ignored: \(page) is not an http(s) document (cookie-averse)")
         }
         let outcome = webView.store.jar.setDocumentCookie(value, documentURL: url, isSameSite: true)
         log("document.cookie = '\(value)' in \(page): \(describe(outcome))")
@@ -348,8 +358,12 @@ extension SimulatedWebKit {
         guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
             return .failure(WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
         }
-        let thirdParty = registrableDomain(of: page) != registrableDomain(of: url)
-        let context = httpContext(for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod)
+        // A page on the app's own scheme has no registrable domain: cross-site and third-party to every host, or a
+        // first party to all of them where the profile says so (measured on WebKitGTK).
+        let firstPartyToAll = profile.appSchemePagesAreFirstParty && !["http", "https"].contains(page.scheme?.lowercased() ?? "")
+        let thirdParty = !firstPartyToAll && registrableDomain(of: page) != registrableDomain(of: url)
+        var context = httpContext(for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod)
+        if firstPartyToAll, profile.sameSite.isEnforced { context.isSameSite = true }
         if context.isCrossSiteRedirect {
             log("subresource hop to \(url.host ?? ""): the redirect chain passed through another site, cross-site for SameSite (\(profile.name))")
         }
@@ -375,8 +389,9 @@ extension SimulatedWebKit {
             return .failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
         }
         if credentials {
-            let keeping = httpContext(
+            var keeping = httpContext(
                 for: url, initiator: page, urlList: urlList, topLevel: false, method: request.httpMethod, storing: true)
+            if firstPartyToAll, profile.sameSite.isEnforced { keeping.isSameSite = true }
             store(setCookies: response.setCookies, delays: response.setCookieDelays, from: url, context: keeping, in: webView.store, thirdParty: thirdParty)
         }
         return .success(response)
