@@ -367,6 +367,43 @@ package final class WebViewApp: App {
         try webViews.switchBack(to: closed)
     }
 
+    /// An uninstall kills the process without `appWillTerminate`; the container goes (native store, defaults, the
+    /// engine's website data), then the first launch opens the web views that were open, blank.
+    package func reinstall() throws {
+        let closed = webViews.closeAll(\.options)
+        engine.uninstallApp()
+        try nativeStore.restart()
+        for cookie in native.cookies { native.deleteCookie(cookie) }
+        defaults.removeAll()
+        if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: []) }
+        transcript.record("• app deleted and installed again: native store, UserDefaults and website data are gone")
+        try settle()
+        try launch(first: false)
+        for options in closed.options { try openWebView(options) }
+        try webViews.switchBack(to: closed)
+    }
+
+    /// The logout call on the current web view's data store; the step waits for the completion handler.
+    package func clearWebsiteData() throws {
+        let store = webView?.configuration.websiteDataStore ?? context.webKit.defaultDataStore()
+        var completed = false
+        transcript.record("• app: WKWebsiteDataStore.removeData(ofTypes: all, modifiedSince: .distantPast)")
+        store.removeData(ofTypes: WKWebsiteDataStore.allWebsiteDataTypes(), modifiedSince: .distantPast) { completed = true }
+        try settle()
+        guard completed else {
+            throw StepFailure(.failed, "WKWebsiteDataStore.removeData never called its completion handler")
+        }
+    }
+
+    /// `HTTPCookieStorage.removeCookies(since:)`: each removal is a change the strategy hears of, once.
+    package func nativeRemoveCookies() throws {
+        let removed = native.cookies
+        for cookie in removed { native.deleteCookie(cookie) }
+        transcript.record("• native store: removeCookies(since: .distantPast): \(removed.count) cookie(s) removed")
+        if !removed.isEmpty { strategy.nativeCookiesDidChange(context) }
+        try settle()
+    }
+
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         if which == .native { return try nativeStore.storedCookies() }
         let store = webView?.configuration.websiteDataStore ?? context.webKit.defaultDataStore()

@@ -39,6 +39,13 @@ public protocol App: AnyObject {
     func documentCookie() throws -> String
     /// Kill the app and launch it again.
     func restart() throws
+    /// Delete the app and install it again, then launch it: a first launch, nothing the app persisted survives.
+    func reinstall() throws
+    /// `WKWebsiteDataStore.removeData(ofTypes:modifiedSince:)` on the current web view's data store, for every
+    /// type and every date, the step ending once its completion handler ran.
+    func clearWebsiteData() throws
+    /// `HTTPCookieStorage.removeCookies(since: .distantPast)`: the native store is emptied.
+    func nativeRemoveCookies() throws
     /// The scenario moved the clock (`advance-clock`): work the platform does on its own time and whose time has
     /// come runs now (the simulated engine's implicit sync, rule 10).
     func clockDidAdvance() throws
@@ -89,6 +96,12 @@ extension App {
             throw AppError.cannotServe("this app cannot make a native request with handles-cookies=\"false\"")
         }
         try nativeRequest(request)
+    }
+    /// Apps written before the app-lifecycle steps existed cannot perform them: skipped with the reason.
+    public func reinstall() throws { throw AppError.cannotServe("this app cannot be deleted and installed again (reinstall-app)") }
+    public func clearWebsiteData() throws { throw AppError.cannotServe("this app cannot remove its website data (clear-website-data)") }
+    public func nativeRemoveCookies() throws {
+        throw AppError.cannotServe("this app cannot remove its native cookies (native-remove-cookies)")
     }
     /// Apps with no timers of the platform's own have nothing to run.
     public func clockDidAdvance() throws {}

@@ -274,6 +274,12 @@ struct SuiteReader {
             return .runScript(element.text)
         case "restart-app":
             return .restartApp
+        case "reinstall-app":
+            return .reinstallApp
+        case "clear-website-data":
+            return .clearWebsiteData
+        case "native-remove-cookies":
+            return .nativeRemoveCookies
         case "advance-clock":
             guard let seconds = required(element, "seconds") else { return nil }
             guard let value = Double(SuiteText.trimmed(seconds.value)), value.isFinite, value >= 0 else {

@@ -79,6 +79,16 @@ public struct Step: Sendable, Hashable {
         case runScript(String)
         /// The app is killed and launched again: what each store persists survives, nothing else.
         case restartApp
+        /// The app removes every kind of website data of the current web view's data store (the default one when
+        /// none is open), `WKWebsiteDataStore.removeData(ofTypes: allWebsiteDataTypes(), modifiedSince: .distantPast)`,
+        /// and waits for its completion handler, as a logout does before it goes on.
+        case clearWebsiteData
+        /// The app removes every cookie of the native store, `HTTPCookieStorage.shared.removeCookies(since: .distantPast)`
+        /// (a native logout); the store's change notification fires as for any other change.
+        case nativeRemoveCookies
+        /// The app is deleted and installed again, then launched for the first time: nothing it persisted survives
+        /// (native store, website data, `UserDefaults`).
+        case reinstallApp
         /// The virtual clock moves forward.
         case advanceClock(seconds: Double)
 
@@ -95,7 +105,9 @@ public struct Step: Sendable, Hashable {
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
             case .runScript(let script):
                 (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
-            case .restartApp: [.persistence]
+            case .restartApp, .reinstallApp: [.persistence]
+            case .clearWebsiteData: [.webView]
+            case .nativeRemoveCookies: [.nativeStore]
             case .advanceClock: [.virtualClock]
             case .expect(let expectation): expectation.impliedCapabilities
             }

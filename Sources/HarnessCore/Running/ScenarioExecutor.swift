@@ -164,6 +164,12 @@ private struct World {
             try app.runScript(script)
         case .restartApp:
             try app.restart()
+        case .reinstallApp:
+            try app.reinstall()
+        case .clearWebsiteData:
+            try app.clearWebsiteData()
+        case .nativeRemoveCookies:
+            try app.nativeRemoveCookies()
         case .advanceClock(let seconds):
             clock.advance(by: seconds)
             transcript.record("• clock +\(seconds) s")

@@ -93,6 +93,9 @@ public protocol WebKitEngine: AnyObject {
 
     /// The app process is killed: web views and pending work vanish, stores keep what they persist (rule 9).
     func terminateApp()
+    /// The app is deleted and installed again: its process is killed and every store's website data is gone
+    /// (the app's container is deleted with it), so the next launch is a first launch.
+    func uninstallApp()
     /// The scenario is over: what the engine holds outside this process (a driver) is given back now, even while
     /// app code still holds the engine. No call follows.
     func close()
@@ -101,6 +104,13 @@ public protocol WebKitEngine: AnyObject {
 extension WebKitEngine {
     /// An engine in this process holds nothing outside it.
     public func close() {}
+
+    /// A kill, then the new process's default data store emptied with the engine's own removal (what a real
+    /// engine's files hold is removed through it, as deleting the app's container would).
+    public func uninstallApp() {
+        terminateApp()
+        removeAllWebsiteData(inDataStore: defaultDataStore()) {}
+    }
 }
 
 /// What an engine tells a web view (the ``WKWebView`` facade), which passes it on to its navigation delegate.

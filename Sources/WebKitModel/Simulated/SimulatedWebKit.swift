@@ -171,6 +171,14 @@ public final class SimulatedWebKit: WebKitEngine {
         )
     }
 
+    /// A kill, then the persistent jar emptied at once: no data store of the new process exists yet, so nothing
+    /// is held for a first load (the `ios-11` profile holds the app's cookie-store calls, not the system's).
+    public func uninstallApp() {
+        terminateApp()
+        let removed = persistentJar.delete { _ in true }
+        log("app deleted and installed again: the default data store's \(removed) persistent cookie(s) are gone")
+    }
+
     // MARK: Web views
 
     final class WebView {
