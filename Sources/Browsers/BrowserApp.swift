@@ -292,6 +292,11 @@ package final class BrowserApp: App {
         guard completed else { throw StepFailure(.failed, "\(browser) never finished removing the \(what)") }
     }
 
+    /// The browser's driver answers each call once the browser did it: nothing is pending after a settle.
+    package func pendingWork() -> [PendingWork] {
+        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
+    }
+
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         let store = which == .webView ? webView?.tab.store ?? defaultStore : defaultStore
         var cookies: [Cookie]?

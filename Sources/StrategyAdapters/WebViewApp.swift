@@ -20,7 +20,8 @@ import WebKitModel
 /// - **Defaults:** a key-value store the app keeps across kills (`UserDefaults`).
 /// - **Steps:** each step lets the app's run loop turn until idle at its end (``SimulatedWebKit/runUntilIdle()``),
 ///   so completion handlers, delegate calls and delayed cookie-store writes of the step have all happened before
-///   the next step or expectation (and the clock has moved by their delays, no more). A load the strategy never
+///   the next step or expectation (and the clock has moved by their delays, no more) — except an
+///   `<open-web-view settle="false"/>`, after which the next step starts in the same turn. A load the strategy never
 ///   started, a navigation loop, or a failed navigation ends the step as a ``StepFailure``.
 /// - **Restart:** `appWillTerminate`, then the process dies (engine and stores keep what they persist, the
 ///   strategy object and everything in memory go), then a launch: a fresh strategy instance gets `appDidLaunch`,
@@ -240,7 +241,7 @@ package final class WebViewApp: App {
             "• web view \(options.name.map { "'\($0)' " } ?? "")opened (data store: \(options.dataStore.rawValue), "
                 + "process pool: \(options.sharedProcessPool ? "shared" : "own"))")
         strategy.webViewDidOpen(webView, app: context)
-        try settle()
+        if options.settles { try settle() }
     }
 
     /// The app shows another of its open web views; nothing is reloaded.
@@ -363,7 +364,10 @@ package final class WebViewApp: App {
         transcript.record("• app killed and relaunched")
         if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: native.cookies) }
         try launch(first: false)
-        for options in closed.options { try openWebView(options) }
+        for var options in closed.options {
+            options.settles = true
+            try openWebView(options)
+        }
         try webViews.switchBack(to: closed)
     }
 
@@ -379,7 +383,10 @@ package final class WebViewApp: App {
         transcript.record("• app deleted and installed again: native store, UserDefaults and website data are gone")
         try settle()
         try launch(first: false)
-        for options in closed.options { try openWebView(options) }
+        for var options in closed.options {
+            options.settles = true
+            try openWebView(options)
+        }
         try webViews.switchBack(to: closed)
     }
 
@@ -402,6 +409,12 @@ package final class WebViewApp: App {
         transcript.record("• native store: removeCookies(since: .distantPast): \(removed.count) cookie(s) removed")
         if !removed.isEmpty { strategy.nativeCookiesDidChange(context) }
         try settle()
+    }
+
+    /// The engine's calls not finished (a cookie write in flight or held): the app's completion handlers for
+    /// them have not run either.
+    package func pendingWork() -> [PendingWork] {
+        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
     }
 
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

@@ -51,6 +51,8 @@ public protocol App: AnyObject {
     func clockDidAdvance() throws
     /// What a store holds now.
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
+    /// The work the app started that has not finished with its run loop idle (``PendingWork``), oldest first.
+    func pendingWork() throws -> [PendingWork]
     /// The scenario is over: give back at once what the app holds outside itself (a real engine's driver).
     ///
     /// The runner calls it whatever the scenario did; an app must not count on being deallocated instead, as app
@@ -102,6 +104,10 @@ extension App {
     public func clearWebsiteData() throws { throw AppError.cannotServe("this app cannot remove its website data (clear-website-data)") }
     public func nativeRemoveCookies() throws {
         throw AppError.cannotServe("this app cannot remove its native cookies (native-remove-cookies)")
+    }
+    /// Apps that cannot tell what they left pending skip a scenario that asks (never pass it unseen).
+    public func pendingWork() throws -> [PendingWork] {
+        throw AppError.cannotServe("this app cannot tell what work it left pending (expect-no-pending-work)")
     }
     /// Apps with no timers of the platform's own have nothing to run.
     public func clockDidAdvance() throws {}

@@ -214,6 +214,9 @@ public final class SharedStoreApp: App {
         environment.transcript.record("• native store: every cookie removed")
     }
 
+    /// One store, called synchronously: nothing the app starts outlives the call.
+    public func pendingWork() -> [PendingWork] { [] }
+
     /// A store with no way to empty itself cannot serve the step: skipped with the reason, not failed.
     private func removeAll(from store: any CookieStore, _ step: String) throws {
         do {

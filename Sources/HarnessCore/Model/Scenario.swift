@@ -153,13 +153,20 @@ public struct WebViewOptions: Sendable, Hashable {
     /// beside those open.
     public var name: String?
 
+    /// Not a configuration but when the app yields: true (the default), the app's run loop turns until idle once
+    /// the web view and the library's set-up are done, as after every step; false (`settle="false"`), it does not,
+    /// so the next step (the first load) starts in the same turn of the main queue, the set-up's calls in flight.
+    /// A web view opened again after a relaunch always settles.
+    public var settles: Bool
+
     /// What the web view opened without a name is called (`<switch-web-view name="main"/>`).
     public static let mainName = "main"
 
-    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil) {
+    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil, settles: Bool = true) {
         self.dataStore = dataStore
         self.sharedProcessPool = sharedProcessPool
         self.name = name
+        self.settles = settles
     }
 }
 

@@ -88,6 +88,8 @@ public protocol WebKitEngine: AnyObject {
     /// delayed effect runs, in order. How this moves the app's clock is the engine's to document.
     /// - Throws: ``WebKitError`` with ``WebKitError/Code/engineDidNotSettle`` when work never stops coming.
     func runUntilIdle() throws
+    /// The app's calls into the engine that have not finished, oldest first (see ``PendingOperation``).
+    var pendingOperations: [PendingOperation] { get }
 
     // MARK: Process life cycle
 
@@ -104,6 +106,10 @@ public protocol WebKitEngine: AnyObject {
 extension WebKitEngine {
     /// An engine in this process holds nothing outside it.
     public func close() {}
+
+    /// An engine whose every call finishes before its run loop is idle (a real engine's driver answers each call
+    /// when the engine did it) has nothing pending after a settle.
+    public var pendingOperations: [PendingOperation] { [] }
 
     /// A kill, then the new process's default data store emptied with the engine's own removal (what a real
     /// engine's files hold is removed through it, as deleting the app's container would).

@@ -65,6 +65,9 @@ public final class SimulatedWebKit: WebKitEngine {
     var stores: [Int: DataStore] = [:]
     var defaultStore: DataStore?
     var webViews: [Int: WebView] = [:]
+    /// Cookie-store calls sent and not landed, by the order they were sent (``pendingOperations``).
+    var inFlight: [Int: (store: Int, operation: PendingOperation)] = [:]
+    var nextOperation = 0
     /// The pools apps share between their web views (``WKContext/sharedProcessPool``), by identifier.
     public var sharedProcessPools: Set<Int> = []
 
@@ -161,6 +164,7 @@ public final class SimulatedWebKit: WebKitEngine {
     public func terminateApp() {
         let lostWork = !queue.isEmpty
         queue.removeAll()
+        inFlight.removeAll()
         webViews.removeAll()
         stores.removeAll()
         defaultStore = nil
