@@ -266,6 +266,37 @@ package final class BrowserApp: App {
         try webViews.switchBack(to: closed)
     }
 
+    /// The browser is closed, its profile's website data removed through the browser's own call, and it starts
+    /// again: a first launch on an empty profile.
+    package func reinstall() throws {
+        let closed = webViews.closeAll(\.options)
+        nativeTab = nil
+        engine.uninstallApp()
+        defaultStore = engine.defaultDataStore()
+        transcript.record("• app deleted and installed again: \(browser) started again on an emptied profile")
+        try settle()
+        for options in closed.options { try openWebView(options) }
+        try webViews.switchBack(to: closed)
+    }
+
+    /// The browser's clear-browsing-data call on the current tab's store (the default one without a tab).
+    package func clearWebsiteData() throws { try removeAll(from: webView?.tab.store ?? defaultStore, "website data") }
+
+    /// The browser's jar is the one store: the native side's removal empties it.
+    package func nativeRemoveCookies() throws { try removeAll(from: defaultStore, "native cookies") }
+
+    private func removeAll(from store: Int, _ what: String) throws {
+        var completed = false
+        engine.removeAllWebsiteData(inDataStore: store) { completed = true }
+        try settle()
+        guard completed else { throw StepFailure(.failed, "\(browser) never finished removing the \(what)") }
+    }
+
+    /// The browser's driver answers each call once the browser did it: nothing is pending after a settle.
+    package func pendingWork() -> [PendingWork] {
+        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
+    }
+
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         let store = which == .webView ? webView?.tab.store ?? defaultStore : defaultStore
         var cookies: [Cookie]?

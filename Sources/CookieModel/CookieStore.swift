@@ -27,6 +27,18 @@ public protocol CookieStore: AnyObject, Sendable {
     func storedCookies() throws -> [Cookie]
     /// The app was killed and relaunched: keep only what this store persists.
     func restart() throws
+    /// Every cookie goes, persistent ones too (an app's logout, or a deleted app's data): what the store persists
+    /// is emptied as well.
+    func removeAllCookies() throws
+}
+
+extension CookieStore {
+    /// An engine jar deletes every cookie; other stores written before the app-lifecycle steps have no way to empty
+    /// themselves. (A check here, not a second default on ``EngineCookieJar``: Swift would pick this one for them.)
+    public func removeAllCookies() throws {
+        guard let jar = self as? any EngineCookieJar else { throw CookieStoreError.unsupported("removing every cookie") }
+        _ = jar.delete { _ in true }
+    }
 }
 
 public enum CookieStoreError: Error, Sendable, Hashable, CustomStringConvertible {

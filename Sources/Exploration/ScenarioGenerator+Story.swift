@@ -32,6 +32,7 @@ extension ScenarioGenerator {
         private mutating func act(_ random: inout SeededRandom) {
             var choices: [(weight: Double, action: Action)] = [
                 (1.0, .nativeSetCookie), (0.6, .nativeRequest), (0.25, .restartApp), (0.2, .advanceClock),
+                (0.1, .reinstallApp), (0.15, .clearWebsiteData), (0.15, .nativeRemoveCookies),
             ]
             if current == nil {
                 choices.append((4, .openWebView))
@@ -61,7 +62,8 @@ extension ScenarioGenerator {
 
         enum Action {
             case nativeSetCookie, nativeRequest, openWebView, openSecondWebView, switchWebView, load, followLink,
-                followLinkToNewWindow, submitForm, goBack, goForward, fetch, runScript, restartApp, advanceClock
+                followLinkToNewWindow, submitForm, goBack, goForward, fetch, runScript, restartApp, advanceClock,
+                reinstallApp, clearWebsiteData, nativeRemoveCookies
         }
 
         private mutating func perform(_ action: Action, _ random: inout SeededRandom) {
@@ -139,11 +141,19 @@ extension ScenarioGenerator {
                 for name in views.keys { views[name] = false }
             case .advanceClock:
                 steps.append(DraftElement("advance-clock", [.init("seconds", random.pick(["30", "3600", "90000"]))]))
+            case .reinstallApp:
+                steps.append(DraftElement("reinstall-app"))
+                for name in views.keys { views[name] = false }
+            case .clearWebsiteData:
+                steps.append(DraftElement("clear-website-data"))
+            case .nativeRemoveCookies:
+                steps.append(DraftElement("native-remove-cookies"))
             }
             steps.append(DraftElement("expect-last-step", [.init("outcome", "succeeded")]))
             for url in requested { steps.append(DraftElement("expect-request", [.init("url", url), .init("empty", "true")])) }
             if hasPage, random.chance(0.3) { steps.append(DraftElement("expect-document-cookie", [.init("empty", "true")])) }
             if random.chance(0.2) { steps.append(storeCheck(current != nil && random.chance(0.5) ? "expect-web-view-store" : "expect-native-store", &random)) }
+            if random.chance(0.05) { steps.append(DraftElement("expect-no-pending-work")) }
         }
 
         /// The URLs a request to `route` reaches, hop by hop.

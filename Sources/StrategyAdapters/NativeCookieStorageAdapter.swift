@@ -124,4 +124,7 @@ final class InMemoryDefaults: KeyValueStore {
     func data(forKey key: String) -> Data? { values[key] }
 
     func set(_ data: Data?, forKey key: String) { values[key] = data }
+
+    /// The app was deleted: its preferences go with its container.
+    func removeAll() { values = [:] }
 }

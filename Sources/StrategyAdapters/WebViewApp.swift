@@ -20,7 +20,8 @@ import WebKitModel
 /// - **Defaults:** a key-value store the app keeps across kills (`UserDefaults`).
 /// - **Steps:** each step lets the app's run loop turn until idle at its end (``SimulatedWebKit/runUntilIdle()``),
 ///   so completion handlers, delegate calls and delayed cookie-store writes of the step have all happened before
-///   the next step or expectation (and the clock has moved by their delays, no more). A load the strategy never
+///   the next step or expectation (and the clock has moved by their delays, no more) — except an
+///   `<open-web-view settle="false"/>`, after which the next step starts in the same turn. A load the strategy never
 ///   started, a navigation loop, or a failed navigation ends the step as a ``StepFailure``.
 /// - **Restart:** `appWillTerminate`, then the process dies (engine and stores keep what they persist, the
 ///   strategy object and everything in memory go), then a launch: a fresh strategy instance gets `appDidLaunch`,
@@ -245,7 +246,7 @@ package final class WebViewApp: App {
                 + "process pool: \(options.sharedProcessPool ? "shared" : "own")"
                 + (options.appScheme.map { ", the app answers \($0):" } ?? "") + ")")
         strategy.webViewDidOpen(webView, app: context)
-        try settle()
+        if options.settles { try settle() }
     }
 
     /// The app shows another of its open web views; nothing is reloaded.
@@ -378,8 +379,57 @@ package final class WebViewApp: App {
         transcript.record("• app killed and relaunched")
         if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: native.cookies) }
         try launch(first: false)
-        for options in closed.options { try openWebView(options) }
+        for var options in closed.options {
+            options.settles = true
+            try openWebView(options)
+        }
         try webViews.switchBack(to: closed)
+    }
+
+    /// An uninstall kills the process without `appWillTerminate`; the container goes (native store, defaults, the
+    /// engine's website data), then the first launch opens the web views that were open, blank.
+    package func reinstall() throws {
+        let closed = webViews.closeAll(\.options)
+        engine.uninstallApp()
+        try nativeStore.restart()
+        for cookie in native.cookies { native.deleteCookie(cookie) }
+        defaults.removeAll()
+        if flush != nil { flush = NativeStoreFlush(delay: flush!.delay, cookies: []) }
+        transcript.record("• app deleted and installed again: native store, UserDefaults and website data are gone")
+        try settle()
+        try launch(first: false)
+        for var options in closed.options {
+            options.settles = true
+            try openWebView(options)
+        }
+        try webViews.switchBack(to: closed)
+    }
+
+    /// The logout call on the current web view's data store; the step waits for the completion handler.
+    package func clearWebsiteData() throws {
+        let store = webView?.configuration.websiteDataStore ?? context.webKit.defaultDataStore()
+        var completed = false
+        transcript.record("• app: WKWebsiteDataStore.removeData(ofTypes: all, modifiedSince: .distantPast)")
+        store.removeData(ofTypes: WKWebsiteDataStore.allWebsiteDataTypes(), modifiedSince: .distantPast) { completed = true }
+        try settle()
+        guard completed else {
+            throw StepFailure(.failed, "WKWebsiteDataStore.removeData never called its completion handler")
+        }
+    }
+
+    /// `HTTPCookieStorage.removeCookies(since:)`: each removal is a change the strategy hears of, once.
+    package func nativeRemoveCookies() throws {
+        let removed = native.cookies
+        for cookie in removed { native.deleteCookie(cookie) }
+        transcript.record("• native store: removeCookies(since: .distantPast): \(removed.count) cookie(s) removed")
+        if !removed.isEmpty { strategy.nativeCookiesDidChange(context) }
+        try settle()
+    }
+
+    /// The engine's calls not finished (a cookie write in flight or held): the app's completion handlers for
+    /// them have not run either.
+    package func pendingWork() -> [PendingWork] {
+        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
     }
 
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

@@ -96,6 +96,17 @@ extension SchemaAttributeEffectTests {
         Witness(
             "restart-app", ["", "<restart-app/>"],
             suite(#"<native-set-cookie url="https://app.example.com/">s=1; Path=/</native-set-cookie>§<expect-native-store has="s"/>"#)),
+        // A persistent cookie survives a restart, not a reinstall.
+        Witness(
+            "reinstall-app", ["", "<reinstall-app/>"],
+            suite(#"<load url="https://app.example.com/persist"/>§<expect-web-view-store has="w"/>"#)),
+        // wk-no-sync: the web view's own store, which only the engine's removal empties.
+        Witness(
+            "clear-website-data", on: "wk-no-sync", ["", "<clear-website-data/>"],
+            suite(#"<load url="https://app.example.com/set"/>§<expect-web-view-store has="a"/>"#)),
+        Witness(
+            "native-remove-cookies", on: "wk-no-sync", ["", "<native-remove-cookies/>"],
+            suite(#"<native-request url="https://app.example.com/set"/>§<expect-native-store has="a"/>"#)),
         Witness(
             "advance-clock", ["", #"<advance-clock seconds="20"/>"#],
             suite(#"<native-set-cookie url="https://app.example.com/">c=1; Path=/; Max-Age=10</native-set-cookie>§<expect-native-store has="c"/>"#)),
@@ -108,6 +119,14 @@ extension SchemaAttributeEffectTests {
         Witness("expect-document-cookie", ["", #"<expect-document-cookie contains="zz"/>"#], suite(pageWithScriptCookie + "§")),
         Witness("expect-native-store", ["", #"<expect-native-store has="zz"/>"#], suite(#"<native-request url="https://app.example.com/home"/>§"#)),
         Witness("expect-web-view-store", ["", #"<expect-web-view-store has="zz"/>"#], suite(#"<native-request url="https://app.example.com/home"/>§"#)),
+        // iOS 11 holds the library's setCookie until a first load, which waits for its completion handler.
+        Witness(
+            "expect-no-pending-work", on: "rn-cookies-set-then-load:6.0.0@ios-11", ["", "<expect-no-pending-work/>"],
+            suite(
+                """
+                <native-set-cookie url="https://app.example.com/">a=1; Path=/</native-set-cookie>
+                <load url="https://app.example.com/home"/><expect-last-step outcome="failed"/>§
+                """)),
         // A step that fails fails the scenario, unless the scenario says it expects that.
         Witness(
             "expect-last-step", ["", #"<expect-last-step outcome="failed"/>"#],

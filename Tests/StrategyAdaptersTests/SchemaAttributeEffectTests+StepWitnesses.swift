@@ -53,6 +53,17 @@ extension SchemaAttributeEffectTests {
                 <native-request url="https://app.example.com/home"/>
                 <expect-request url="https://app.example.com/home" contains="a=1"/>
                 """)),
+        // ios-18 races setCookie against a load: react-native-webview 5.7.0's copy at set-up, not awaited, lands in
+        // time only when the app yields before its first load.
+        Witness(
+            "open-web-view/@settle", on: "rnw-shared-cookies:5.7.0@ios-18", ["", #" settle="false""#],
+            suite(
+                """
+                <native-set-cookie url="https://app.example.com/">session=n4t1v3; Path=/; Secure; HttpOnly</native-set-cookie>
+                <open-web-view§/>
+                <load url="https://app.example.com/home"/>
+                <expect-request url="https://app.example.com/home" contains="session=n4t1v3"/>
+                """)),
         // ios-12: a WKHTTPCookieStore.setCookie lands only where a web view of the store is on the shared pool.
         Witness(
             "open-web-view/@shared-process-pool", on: "wk-cookie-store@ios-12", ["", #" shared-process-pool="false""#],

@@ -109,6 +109,11 @@ package final class FoundationCookieStore: CookieStore {
         }
     }
 
+    /// `HTTPCookieStorage.removeCookies(since: .distantPast)`: Foundation's own call (on disk too).
+    package func removeAllCookies() throws {
+        storage.withLock { $0.removeCookies(since: .distantPast) }
+    }
+
     // MARK: URLs
 
     /// The Foundation URL for a request to `url`; a path character a URL cannot carry raw is percent-encoded.

@@ -114,6 +114,8 @@ extension LineProtocol.Operation {
     static let writeDocumentCookie = Self("write-document-cookie")
     static let cookies = Self("cookies")
     static let restart = Self("restart")
+    /// Optional: an adapter without it answers `skipped` (the store cannot empty itself).
+    static let removeAllCookies = Self("remove-all-cookies")
     /// Optional, announced by the `bench` capability (PROTOCOL.md, "bench").
     static let bench = Self("bench")
 }

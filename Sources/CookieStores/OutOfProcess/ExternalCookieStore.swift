@@ -78,6 +78,11 @@ package final class ExternalCookieStore: CookieStore {
         _ = try perform(.restart, [:])
     }
 
+    /// `remove-all-cookies`; an adapter that answers `skipped` cannot empty its store (unsupported).
+    package func removeAllCookies() throws {
+        _ = try perform(.removeAllCookies, [:])
+    }
+
     // MARK: Requests
 
     /// Sends one request with the clock's `now`; an ok reply gives its result, the others throw.

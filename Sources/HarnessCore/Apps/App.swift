@@ -43,11 +43,20 @@ public protocol App: AnyObject {
     func documentCookie() throws -> String
     /// Kill the app and launch it again.
     func restart() throws
+    /// Delete the app and install it again, then launch it: a first launch, nothing the app persisted survives.
+    func reinstall() throws
+    /// `WKWebsiteDataStore.removeData(ofTypes:modifiedSince:)` on the current web view's data store, for every
+    /// type and every date, the step ending once its completion handler ran.
+    func clearWebsiteData() throws
+    /// `HTTPCookieStorage.removeCookies(since: .distantPast)`: the native store is emptied.
+    func nativeRemoveCookies() throws
     /// The scenario moved the clock (`advance-clock`): work the platform does on its own time and whose time has
     /// come runs now (the simulated engine's implicit sync, rule 10).
     func clockDidAdvance() throws
     /// What a store holds now.
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
+    /// The work the app started that has not finished with its run loop idle (``PendingWork``), oldest first.
+    func pendingWork() throws -> [PendingWork]
     /// The scenario is over: give back at once what the app holds outside itself (a real engine's driver).
     ///
     /// The runner calls it whatever the scenario did; an app must not count on being deallocated instead, as app
@@ -94,6 +103,16 @@ extension App {
             throw AppError.cannotServe("this app cannot make a native request with handles-cookies=\"false\"")
         }
         try nativeRequest(request)
+    }
+    /// Apps written before the app-lifecycle steps existed cannot perform them: skipped with the reason.
+    public func reinstall() throws { throw AppError.cannotServe("this app cannot be deleted and installed again (reinstall-app)") }
+    public func clearWebsiteData() throws { throw AppError.cannotServe("this app cannot remove its website data (clear-website-data)") }
+    public func nativeRemoveCookies() throws {
+        throw AppError.cannotServe("this app cannot remove its native cookies (native-remove-cookies)")
+    }
+    /// Apps that cannot tell what they left pending skip a scenario that asks (never pass it unseen).
+    public func pendingWork() throws -> [PendingWork] {
+        throw AppError.cannotServe("this app cannot tell what work it left pending (expect-no-pending-work)")
     }
     /// Apps with no timers of the platform's own have nothing to run.
     public func clockDidAdvance() throws {}

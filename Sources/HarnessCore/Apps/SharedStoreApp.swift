@@ -196,6 +196,36 @@ public final class SharedStoreApp: App {
         environment.transcript.record("• app killed and relaunched")
     }
 
+    /// The one store is emptied after the relaunch's session end: a first launch finds nothing.
+    public func reinstall() throws {
+        try restart()
+        try removeAll(from: store, "reinstall-app")
+        environment.transcript.record("• app deleted and installed again: its store starts empty")
+    }
+
+    /// The web view's store is the native one (one store), unless its data store is non-persistent.
+    public func clearWebsiteData() throws {
+        try removeAll(from: webViewStore, "clear-website-data")
+        environment.transcript.record("• website data removed (every cookie of the web view's store)")
+    }
+
+    public func nativeRemoveCookies() throws {
+        try removeAll(from: store, "native-remove-cookies")
+        environment.transcript.record("• native store: every cookie removed")
+    }
+
+    /// One store, called synchronously: nothing the app starts outlives the call.
+    public func pendingWork() -> [PendingWork] { [] }
+
+    /// A store with no way to empty itself cannot serve the step: skipped with the reason, not failed.
+    private func removeAll(from store: any CookieStore, _ step: String) throws {
+        do {
+            try store.removeAllCookies()
+        } catch CookieStoreError.unsupported(let what) {
+            throw AppError.cannotServe("\(step): this store has no API for \(what)")
+        }
+    }
+
     public func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
         try (which == .native ? store : webViewStore).storedCookies()
     }

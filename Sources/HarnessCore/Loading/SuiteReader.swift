@@ -294,6 +294,12 @@ struct SuiteReader {
             return .runScript(element.text)
         case "restart-app":
             return .restartApp
+        case "reinstall-app":
+            return .reinstallApp
+        case "clear-website-data":
+            return .clearWebsiteData
+        case "native-remove-cookies":
+            return .nativeRemoveCookies
         case "advance-clock":
             guard let seconds = required(element, "seconds") else { return nil }
             guard let value = Double(SuiteText.trimmed(seconds.value)), value.isFinite, value >= 0 else {
@@ -314,6 +320,8 @@ struct SuiteReader {
             return storeExpectation(element, store: .native).map { .expect(.store($0)) }
         case "expect-web-view-store":
             return storeExpectation(element, store: .webView).map { .expect(.store($0)) }
+        case "expect-no-pending-work":
+            return .expect(.noPendingWork)
         case "expect-last-step":
             guard let outcome = required(element, "outcome") else { return nil }
             guard let value = StepOutcome(rawValue: SuiteText.trimmed(outcome.value)) else {
@@ -447,6 +455,7 @@ struct SuiteReader {
             options.dataStore = value
         }
         if let shared = boolean(element, "shared-process-pool") { options.sharedProcessPool = shared }
+        if let settles = boolean(element, "settle") { options.settles = settles }
         if let name = element.attribute(named: "name") {
             let value = SuiteText.trimmed(name.value)
             guard value != WebViewOptions.mainName else {

@@ -10,13 +10,15 @@ public enum Expectation: Sendable, Hashable {
     case store(StoreExpectation)
     /// How the previous action ended.
     case lastStep(StepOutcome)
+    /// Nothing the app started is still pending: every completion handler ran, every cookie write landed.
+    case noPendingWork
 
     public var impliedCapabilities: Set<Capability> {
         switch self {
         case .request: []
         case .documentCookie: [.webView, .javascript]
         case .store(let expectation): expectation.store == .webView ? [.webView, .storeInspection] : [.nativeStore, .storeInspection]
-        case .lastStep: []
+        case .lastStep, .noPendingWork: []
         }
     }
 }

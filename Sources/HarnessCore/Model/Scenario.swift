@@ -79,6 +79,16 @@ public struct Step: Sendable, Hashable {
         case runScript(String)
         /// The app is killed and launched again: what each store persists survives, nothing else.
         case restartApp
+        /// The app removes every kind of website data of the current web view's data store (the default one when
+        /// none is open), `WKWebsiteDataStore.removeData(ofTypes: allWebsiteDataTypes(), modifiedSince: .distantPast)`,
+        /// and waits for its completion handler, as a logout does before it goes on.
+        case clearWebsiteData
+        /// The app removes every cookie of the native store, `HTTPCookieStorage.shared.removeCookies(since: .distantPast)`
+        /// (a native logout); the store's change notification fires as for any other change.
+        case nativeRemoveCookies
+        /// The app is deleted and installed again, then launched for the first time: nothing it persisted survives
+        /// (native store, website data, `UserDefaults`).
+        case reinstallApp
         /// The virtual clock moves forward.
         case advanceClock(seconds: Double)
 
@@ -97,7 +107,9 @@ public struct Step: Sendable, Hashable {
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
             case .runScript(let script):
                 (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
-            case .restartApp: [.persistence]
+            case .restartApp, .reinstallApp: [.persistence]
+            case .clearWebsiteData: [.webView]
+            case .nativeRemoveCookies: [.nativeStore]
             case .advanceClock: [.virtualClock]
             case .expect(let expectation): expectation.impliedCapabilities
             }
@@ -174,14 +186,24 @@ public struct WebViewOptions: Sendable, Hashable {
         return allowed && !schemesWebKitHandles.contains(scheme)
     }
 
+    /// Not a configuration but when the app yields: true (the default), the app's run loop turns until idle once
+    /// the web view and the library's set-up are done, as after every step; false (`settle="false"`), it does not,
+    /// so the next step (the first load) starts in the same turn of the main queue, the set-up's calls in flight.
+    /// A web view opened again after a relaunch always settles.
+    public var settles: Bool
+
     /// What the web view opened without a name is called (`<switch-web-view name="main"/>`).
     public static let mainName = "main"
 
-    public init(dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil, appScheme: String? = nil) {
+    public init(
+        dataStore: DataStore = .default, sharedProcessPool: Bool = true, name: String? = nil, appScheme: String? = nil,
+        settles: Bool = true
+    ) {
         self.dataStore = dataStore
         self.sharedProcessPool = sharedProcessPool
         self.name = name
         self.appScheme = appScheme
+        self.settles = settles
     }
 }
 

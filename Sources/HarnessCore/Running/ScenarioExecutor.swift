@@ -55,6 +55,11 @@ public struct ScenarioExecutor: Sendable {
             var world = World(app: app, clock: clock, network: network, transcript: transcript)
             defer { observations = world.observations }
             status = try world.run(scenario.steps)
+            // What the app left unfinished, for the reader of the transcript (an app that cannot tell says nothing).
+            if let pending = try? app.pendingWork(), !pending.isEmpty {
+                transcript.record(
+                    "• pending at the end of the scenario: " + pending.map { $0.description(now: clock.now) }.joined(separator: "; "))
+            }
         } catch AppError.cannotServe(let reason) {
             status = .skipped(reason: reason)
             observations = []
@@ -167,6 +172,12 @@ private struct World {
             try app.runScript(script)
         case .restartApp:
             try app.restart()
+        case .reinstallApp:
+            try app.reinstall()
+        case .clearWebsiteData:
+            try app.clearWebsiteData()
+        case .nativeRemoveCookies:
+            try app.nativeRemoveCookies()
         case .advanceClock(let seconds):
             clock.advance(by: seconds)
             transcript.record("• clock +\(seconds) s")
@@ -205,6 +216,15 @@ private struct World {
 
         case .request(let expectation):
             return checkRequest(expectation, at: location)
+
+        case .noPendingWork:
+            let pending = try app.pendingWork().map { $0.description(now: clock.now) }
+            let seen = Observation(location, "pending work", pending)
+            guard pending.isEmpty else {
+                return (failure(
+                    "pending work: expected none, observed \(pending.count): \(pending.joined(separator: "; "))", at: location), seen)
+            }
+            return (nil, seen)
 
         case .documentCookie(let match):
             let value = try app.documentCookie()

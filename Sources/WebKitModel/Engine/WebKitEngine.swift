@@ -88,11 +88,16 @@ public protocol WebKitEngine: AnyObject {
     /// delayed effect runs, in order. How this moves the app's clock is the engine's to document.
     /// - Throws: ``WebKitError`` with ``WebKitError/Code/engineDidNotSettle`` when work never stops coming.
     func runUntilIdle() throws
+    /// The app's calls into the engine that have not finished, oldest first (see ``PendingOperation``).
+    var pendingOperations: [PendingOperation] { get }
 
     // MARK: Process life cycle
 
     /// The app process is killed: web views and pending work vanish, stores keep what they persist (rule 9).
     func terminateApp()
+    /// The app is deleted and installed again: its process is killed and every store's website data is gone
+    /// (the app's container is deleted with it), so the next launch is a first launch.
+    func uninstallApp()
     /// The scenario is over: what the engine holds outside this process (a driver) is given back now, even while
     /// app code still holds the engine. No call follows.
     func close()
@@ -101,6 +106,17 @@ public protocol WebKitEngine: AnyObject {
 extension WebKitEngine {
     /// An engine in this process holds nothing outside it.
     public func close() {}
+
+    /// An engine whose every call finishes before its run loop is idle (a real engine's driver answers each call
+    /// when the engine did it) has nothing pending after a settle.
+    public var pendingOperations: [PendingOperation] { [] }
+
+    /// A kill, then the new process's default data store emptied with the engine's own removal (what a real
+    /// engine's files hold is removed through it, as deleting the app's container would).
+    public func uninstallApp() {
+        terminateApp()
+        removeAllWebsiteData(inDataStore: defaultDataStore()) {}
+    }
 }
 
 /// What an engine tells a web view (the ``WKWebView`` facade), which passes it on to its navigation delegate.

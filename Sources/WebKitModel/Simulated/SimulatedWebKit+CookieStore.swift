@@ -49,9 +49,29 @@ extension SimulatedWebKit {
     /// Rule 8: a cookie-store operation lands `delay` after the call, but never before an operation sent earlier to
     /// the same store; a dormant store holds it until its first load.
     func enqueueStoreOperation(_ store: DataStore, delay: TimeInterval, _ label: String, _ work: @escaping () -> Void) {
+        let operation = nextOperation
+        nextOperation += 1
+        inFlight[operation] = (store.handle, PendingOperation(what: "\(label) (data store #\(store.handle))", since: clock.now))
+        send(store, delay: delay, label) { [unowned self] in
+            inFlight[operation] = nil
+            work()
+        }
+    }
+
+    /// The app's cookie-store calls not landed yet, oldest first.
+    public var pendingOperations: [PendingOperation] {
+        inFlight.sorted { $0.key < $1.key }.map(\.value.operation)
+    }
+
+    /// The operations in flight on `store` (a load sent now goes without their effect, unless the profile gates it).
+    func inFlight(on store: DataStore) -> [PendingOperation] {
+        inFlight.sorted { $0.key < $1.key }.filter { $0.value.store == store.handle }.map(\.value.operation)
+    }
+
+    private func send(_ store: DataStore, delay: TimeInterval, _ label: String, _ work: @escaping () -> Void) {
         if store.isDormant {
             log("\(label): held — data store #\(store.handle) has loaded nothing since launch (profile \(profile.name))")
-            store.held.append { [unowned self] in self.enqueueStoreOperation(store, delay: delay, label, work) }
+            store.held.append { [unowned self] in self.send(store, delay: delay, label, work) }
             return
         }
         let due = max(clock.now.addingTimeInterval(delay), store.lastOperationDue)

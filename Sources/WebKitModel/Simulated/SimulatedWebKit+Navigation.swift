@@ -138,6 +138,12 @@ extension SimulatedWebKit {
             }
         }
         webView.navigation = navigation
+        let unlanded = inFlight(on: webView.store)
+        if !unlanded.isEmpty {
+            log("navigation #\(navigation.handle) starts while \(unlanded.count) cookie-store call(s) of its data store are in flight: "
+                + unlanded.map { "\($0.what), sent \(String(format: "%.3f", clock.now.timeIntervalSince($0.since))) s before" }
+                    .joined(separator: "; "))
+        }
         wake(webView.store)
         let manual = navigation.manualCookie.map { " with the app's Cookie header '\($0)'" } ?? ""
         log(

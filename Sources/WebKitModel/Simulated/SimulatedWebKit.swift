@@ -65,6 +65,9 @@ public final class SimulatedWebKit: WebKitEngine {
     var stores: [Int: DataStore] = [:]
     var defaultStore: DataStore?
     var webViews: [Int: WebView] = [:]
+    /// Cookie-store calls sent and not landed, by the order they were sent (``pendingOperations``).
+    var inFlight: [Int: (store: Int, operation: PendingOperation)] = [:]
+    var nextOperation = 0
     /// The pools apps share between their web views (``WKContext/sharedProcessPool``), by identifier.
     public var sharedProcessPools: Set<Int> = []
 
@@ -161,6 +164,7 @@ public final class SimulatedWebKit: WebKitEngine {
     public func terminateApp() {
         let lostWork = !queue.isEmpty
         queue.removeAll()
+        inFlight.removeAll()
         webViews.removeAll()
         stores.removeAll()
         defaultStore = nil
@@ -169,6 +173,14 @@ public final class SimulatedWebKit: WebKitEngine {
             "app process killed: web views\(lostWork ? ", pending work" : "") and non-persistent data stores are gone; "
                 + "the default data store keeps its persistent cookies"
         )
+    }
+
+    /// A kill, then the persistent jar emptied at once: no data store of the new process exists yet, so nothing
+    /// is held for a first load (the `ios-11` profile holds the app's cookie-store calls, not the system's).
+    public func uninstallApp() {
+        terminateApp()
+        let removed = persistentJar.delete { _ in true }
+        log("app deleted and installed again: the default data store's \(removed) persistent cookie(s) are gone")
     }
 
     // MARK: Web views

@@ -232,6 +232,12 @@ class Adapter(StoreAdapter):
         self.jar = Soup.CookieJarText.new(self.path, False)
         return {}
 
+    def remove_all_cookies(self, request):
+        """Every cookie deleted with soup_cookie_jar_delete_cookie (the file rewritten by libsoup on each change)."""
+        for cookie in self.jar.all_cookies():
+            self.jar.delete_cookie(cookie)
+        return {}
+
     def reset(self, request):
         self.jar = None
         if os.path.exists(self.path):

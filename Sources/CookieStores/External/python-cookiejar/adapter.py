@@ -179,6 +179,11 @@ class Adapter(StoreAdapter):
     def cookies(self, request):
         return {"cookies": [cookie_record(cookie) for cookie in self.jar]}
 
+    def remove_all_cookies(self, request):
+        """CookieJar.clear(): every cookie, the jar persisting nothing between restarts but what restart saves."""
+        self.jar.clear()
+        return {}
+
     def restart(self, request):
         # Through a file, with the public API, as an application persists its jar; the file lives only for the
         # round trip, so nothing is left behind even if the process is killed later.

@@ -1,0 +1,55 @@
+import HarnessCore
+@testable import StrategyAdapters
+import Testing
+
+/// What the app left waiting is named, with since when, in the failure of `<expect-no-pending-work/>` and at the end
+/// of the transcript; a load sent while a cookie write of its store is in flight says so; the logout calls land.
+@Suite("pending work and the app-level lifecycle calls")
+struct PendingWorkTests {
+    typealias F = StrategyFixtures
+
+    /// ios-11 holds wk-combined's copy of a native login until the data store's first load, which never comes.
+    @Test("held cookie-store calls are reported with the call and the virtual time it was made")
+    func heldCallsAreReported() throws {
+        let result = try F.run("pending", [F.open, F.nativeLogin, .expect(.noPendingWork)], on: "wk-combined@ios-11")
+        guard case .failed(let failure) = result.status else {
+            Issue.record("expected a failure, got \(result.status)")
+            return
+        }
+        #expect(failure.message.hasPrefix("pending work: expected none, observed "))
+        #expect(failure.message.contains("WKHTTPCookieStore.setCookie sid (data store #"))
+        #expect(failure.message.contains("since 2026-01-01T00:00:00.000Z"))
+        #expect(result.transcript.last?.hasPrefix("• pending at the end of the scenario: WKHTTPCookieStore.") == true)
+    }
+
+    /// The same story on ios-18, where nothing is held: nothing is pending, and the transcript says nothing of it.
+    @Test("nothing is pending once every call landed")
+    func nothingPending() throws {
+        let result = try F.run("settled", [F.open, F.nativeLogin, .expect(.noPendingWork)], on: "wk-combined@ios-18")
+        #expect(result.status == .passed)
+        #expect(!result.transcript.contains { $0.contains("pending at the end") })
+    }
+
+    /// react-native-webview 5.7.0 copies at set-up without waiting: the same-turn load goes with both writes in flight.
+    @Test("a load sent while a cookie write is in flight is noted, and only when the app did not yield")
+    func loadWhileWriteInFlight() throws {
+        var unsettled = WebViewOptions()
+        unsettled.settles = false
+        let steps: [Step.Kind] = [F.nativeLogin, .openWebView(unsettled), F.load("https://app.example.com/home")]
+        let sameTurn = try F.run("same-turn", steps, on: "rnw-shared-cookies:5.7.0@ios-18")
+        #expect(sameTurn.transcript.contains { $0.contains("cookie-store call(s) of its data store are in flight: WKHTTPCookieStore.setCookie") })
+        let settled = try F.run("settled", [F.nativeLogin, F.open, F.load("https://app.example.com/home")], on: "rnw-shared-cookies:5.7.0@ios-18")
+        #expect(!settled.transcript.contains { $0.contains("are in flight") })
+    }
+
+    /// After both logout calls neither store holds the login's cookie, on a strategy that keeps no copy of its own
+    /// (and on the one store of `uiwebview`).
+    @Test("clear-website-data and native-remove-cookies empty both stores", arguments: ["wk-no-sync", "wk-combined", "uiwebview"])
+    func logoutEmptiesBothStores(adapter: String) throws {
+        let result = try F.run("logout", [
+            F.nativeLogin, F.open, F.load("https://app.example.com/home"), .clearWebsiteData, .nativeRemoveCookies,
+            F.store(.native, "sid", present: false), F.store(.webView, "sid", present: false),
+        ], on: adapter)
+        #expect(result.status == .passed, "\(result.status)\n\(result.transcript.joined(separator: "\n"))")
+    }
+}
