@@ -240,7 +240,8 @@ struct RunCommandTests {
         let output = CommandOutput.capturing()
         #expect(FullHarness.run(["list", "adapters"], output: output) == .success)
         let text = output.standardOutput
-        #expect(text.contains("library WKCookieWebView (Kofktu/WKCookieWebView): 3 version(s)"))
+        #expect(text.contains("library WKCookieWebView (Kofktu/WKCookieWebView): 8 version(s)"))
+        #expect(text.contains("\t1.0.1\tcommit 14f163e067b4e982af8bc78ad250c95fd30ead84\tWKCookieWebView/WKCookieWebView/WKCookieWebView.swift"))
         #expect(text.contains("\t2.0.2\tcommit fe0f90945f0af617b4d1bfd160d9beeb9b9b8658"))
         #expect(text.contains("adapters: hotwire-native:1.2.2 hotwire-native:1.2.2@ios-18 hotwire-native:1.2.2@ios-12 hotwire-native:1.2.2@ios-11 hotwire-native:1.2.2@webkitgtk hotwire-native:1.2.2@webkitgtk-live"))
         #expect(!text.contains("\nwkcookiewebview:2.0.1\t"), "a port is listed under its library, not among the other adapters")

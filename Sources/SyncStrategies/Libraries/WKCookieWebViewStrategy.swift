@@ -413,7 +413,9 @@ extension SyncStrategyKind {
             name: "wkcookiewebview:" + version.rawValue, summary: summary, knownBreakage: breakage,
             origin: LibraryOrigin(
                 library: "WKCookieWebView", repository: "Kofktu/WKCookieWebView", version: version.rawValue,
-                commit: commits[version]!, files: ["WKCookieWebView/WKCookieWebView.swift"]),
+                commit: commits[version]!,
+                // The tags before 1.1.1 keep the file one folder deeper.
+                files: [version <= .v1_0_2 ? "WKCookieWebView/WKCookieWebView/WKCookieWebView.swift" : "WKCookieWebView/WKCookieWebView.swift"]),
             make: { WKCookieWebViewStrategy(version: version) })
     }
 }
