@@ -138,6 +138,12 @@ final class CurlEasyHandle: @unchecked Sendable {
         try set(CURLOPT_COOKIELIST, "RELOAD")
     }
 
+    /// `CURLOPT_COOKIELIST "ALL"`: erases every cookie the engine holds now. libcurl reads its `CURLOPT_COOKIEFILE`
+    /// files again before every transfer (7.88: measured, the list is kept), so the caller empties those too.
+    func eraseAllCookies() throws {
+        try set(CURLOPT_COOKIELIST, "ALL")
+    }
+
     // MARK: Options
 
     private func set(_ option: CURLoption, _ value: Int) throws {

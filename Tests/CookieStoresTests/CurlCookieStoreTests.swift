@@ -49,6 +49,19 @@ struct CurlCookieStoreTests {
         #expect(try store.header("https://app.example.com/") == "remember=r1")
     }
 
+    @Test("removing every cookie empties libcurl's engine and its jar: nothing comes back from the file on the next transfer or after a restart")
+    func removeAll() throws {
+        let store = try CurlCookieStore(persistence: .cookieJarFile)
+        try store.receive("remember=r1; Path=/; Max-Age=2592000", "session=s1; Path=/", from: "https://app.example.com/login")
+        try store.restart()
+        #expect(try store.header("https://app.example.com/") == "remember=r1", "loaded again from the jar")
+        try store.removeAllCookies()
+        #expect(try store.storedCookies().isEmpty)
+        #expect(try store.header("https://app.example.com/") == nil, "libcurl reads its cookie file before every transfer")
+        try store.restart()
+        #expect(try store.header("https://app.example.com/") == nil)
+    }
+
     @Test("an in-memory store keeps nothing across a restart")
     func inMemoryRestart() throws {
         let store = try CurlCookieStore(persistence: .inMemory)
