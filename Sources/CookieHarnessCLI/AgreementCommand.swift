@@ -145,10 +145,11 @@ enum AgreementCommand: HarnessCommand {
         return agreement.unexplained.isEmpty ? .success : .unexpectedResults
     }
 
-    /// The strategies named (every one and every library port by default, `uiwebview` has no engine; a port with
+    /// The strategies named (by default every one, every library port and the option settings apps ship — the set
+    /// LiveEngineTests compares with docs/results/agreement.md —; `uiwebview` has no engine; a port with other
     /// options by its name, `NAME[OPTION=VALUE]`).
     private static func strategies(_ names: [String]?) throws -> [SyncStrategyKind] {
-        let known = SyncStrategyKind.all + SyncStrategyKind.libraries
+        let known = SyncStrategyKind.all + SyncStrategyKind.libraries + SyncStrategyKind.shippedOptionSettings
         guard let names else { return known }
         return try names.map { name in
             // A library port with options (`NAME[OPTION=VALUE]`) is resolved, not listed.
