@@ -256,24 +256,25 @@ package final class BrowserApp: App {
     package func close() { engine.close() }
 
     package func restart() throws {
-        let closed = webViews.closeAll(\.options)
-        nativeTab = nil
-        engine.terminateApp()
-        defaultStore = engine.defaultDataStore()
-        transcript.record("• app killed and relaunched: \(browser) closed and started again on its profile")
-        try settle()
-        for options in closed.options { try openWebView(options) }
-        try webViews.switchBack(to: closed)
+        try relaunch(after: { engine.terminateApp() },
+                     "• app killed and relaunched: \(browser) closed and started again on its profile")
     }
 
     /// The browser is closed, its profile's website data removed through the browser's own call, and it starts
     /// again: a first launch on an empty profile.
     package func reinstall() throws {
+        try relaunch(after: { engine.uninstallApp() },
+                     "• app deleted and installed again: \(browser) started again on an emptied profile")
+    }
+
+    /// What a restart and a reinstall share: the open tabs closed, the browser stopped by `stop`, the default store
+    /// taken again, and the tabs opened again, blank, with the same one current.
+    private func relaunch(after stop: () -> Void, _ line: String) throws {
         let closed = webViews.closeAll(\.options)
         nativeTab = nil
-        engine.uninstallApp()
+        stop()
         defaultStore = engine.defaultDataStore()
-        transcript.record("• app deleted and installed again: \(browser) started again on an emptied profile")
+        transcript.record(line)
         try settle()
         for options in closed.options { try openWebView(options) }
         try webViews.switchBack(to: closed)

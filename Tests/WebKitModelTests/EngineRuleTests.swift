@@ -267,6 +267,18 @@ struct EngineRuleTests {
         #expect(app.storedCookies().map(\.value).sorted() == ["deep", "host"])
     }
 
+    @Test("webkitgtk: a cookie-store delete needs the value to match (libsoup's soup_cookie_equal); iOS deletes by identity")
+    func deleteMatchesValueOnWebKitGTK() {
+        for (profile, left) in [(PlatformProfile.webkitgtk, ["new"]), (.ios, [])] {
+            let app = EngineFixture(profile: profile)
+            app.cookieStore.setCookie(app.cookie("session", "new", domain: "app.example.com"))
+            app.cookieStore.delete(app.cookie("session", "old", domain: "app.example.com"))
+            #expect(app.storedCookies().map(\.value) == left, "\(profile.name)")
+            app.cookieStore.delete(app.cookie("session", "new", domain: "app.example.com"))
+            #expect(app.storedCookies().isEmpty, "\(profile.name): the same value is deleted everywhere")
+        }
+    }
+
     @Test("rule 8, ios-11: cookie-store operations are held until the data store's first load")
     func heldUntilFirstLoad() {
         let app = EngineFixture(profile: .ios11)

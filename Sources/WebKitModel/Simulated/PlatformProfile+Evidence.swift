@@ -48,6 +48,7 @@ extension PlatformProfile {
         case mixedContentImages = "an https page's http image"
         case sameOriginCredentialsAtFirstURL = "a no-cors fetch's same-origin credentials decided at its first URL"
         case appSchemePagesAreFirstParty = "a page on the app's scheme is first party to every host"
+        case cookieStoreDeleteMatchesValue = "a cookie-store delete needs the value to match"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -81,6 +82,7 @@ extension PlatformProfile {
         case .mixedContentImages: mixedContentImages.rawValue
         case .sameOriginCredentialsAtFirstURL: "\(sameOriginCredentialsAtFirstURL)"
         case .appSchemePagesAreFirstParty: "\(appSchemePagesAreFirstParty)"
+        case .cookieStoreDeleteMatchesValue: "\(cookieStoreDeleteMatchesValue)"
         }
     }
 
@@ -115,6 +117,7 @@ extension PlatformProfile.Evidence {
         .mixedContentImages: Self(.assumed, "upgraded: WebKit's loader is shared by its ports and WebKitGTK 2.50.6 upgrades (measured, Suites/subresource/mixed-content.xml); not checked on a device"),
         .sameOriginCredentialsAtFirstURL: Self(.assumed, "WebKit's loader is shared by its ports and WebKitGTK 2.50.6 decides a no-cors fetch's same-origin credentials once, by its first URL (measured, Suites/subresource/fetch-credentials.xml); no WPT record of the Apple ports covers a redirected same-origin fetch; not checked on a device"),
         .appSchemePagesAreFirstParty: Self(.reported, "false: a page on a custom scheme has no registrable domain, so every https API is a third party to it, and ITP's full third-party blocking (WKWebView apps built with the iOS 14 SDK) drops its cookies both ways: apache/cordova-ios issue 1088 ('Support iOS App Bound Domains to enable CORS authentication cookies', iOS 14) and ionic-team/capacitor issue 4122 (App-Bound Domains as the way out); document.cookie is empty and writes are lost on ionic://localhost (ionic-team/cordova-plugin-ionic-webview issue 312, ionic-team/capacitor issue 1373); not checked on a device"),
+        .cookieStoreDeleteMatchesValue: Self(.assumed, "false: WKHTTPCookieStore.delete reaches the network process's cookie storage, which deletes by the cookie's identity (name, domain, path) as HTTPCookieStorage.deleteCookie does; not checked on a device"),
         .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
@@ -180,6 +183,7 @@ extension PlatformProfile.Evidence {
         .mixedContentImages: Self(.confirmed, "measured on WebKitGTK 2.50.6 (mixed-content.image-from-http-is-upgraded): the request goes to https, none to http; fetch, XMLHttpRequest and iframe to http are blocked (the other mixed-content scenarios)"),
         .sameOriginCredentialsAtFirstURL: Self(.confirmed, "measured on WebKitGTK 2.50.6 (fetch-credentials.same-origin-redirected-away-and-back-sends-nothing-back-home and probes): a same-origin no-cors fetch redirected to a sibling host sends and keeps that host's cookies and sends the page's again when redirected back; one that starts on the sibling host sends none when redirected to the page's origin; Chromium and Firefox send none after the first hop to another origin, as Fetch says"),
         .appSchemePagesAreFirstParty: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml; a driver probe): from a page at capacitor://localhost/ a fetch (no-cors and cors), an XHR with credentials and an image to https://api.example.test sent its SameSite None, Lax, Strict and unset cookies; the API's Set-Cookie (None, Lax, unset) was stored despite ACCEPT_NO_THIRD_PARTY and sent on the next call; document.cookie read \"\" and a write was lost"),
+        .cookieStoreDeleteMatchesValue: Self(.confirmed, "measured on WebKitGTK 2.50.6 through WKCookieWebView 1.0.1–1.1.0's didCommit sweep (jar-rules.http-cannot-shadow-secure-cookie-on-sub-path, http-only-script-writes.server-httponly-replacement-after-a-read-not-read; transcripts of @webkitgtk and @webkitgtk-live): a delete of the cookie's old value leaves the new one; webkit_cookie_manager_delete_cookie ends in libsoup's soup_cookie_jar_delete_cookie, which removes only a cookie soup_cookie_equal to the given one (name, value, path) from the domain's list"),
         .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

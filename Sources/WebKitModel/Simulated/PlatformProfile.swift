@@ -343,6 +343,16 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// ionic-team/capacitor#4122). ios-12, ios-11: false — **assumed** (cross-site, third-party cookies allowed).
     public var appSchemePagesAreFirstParty: Bool
 
+    /// Whether `WKHTTPCookieStore.delete` removes a cookie only when its value matches the given cookie's too, rather
+    /// than every cookie of the same name, domain and path. webkitgtk: true — **confirmed** on WebKitGTK 2.50.6:
+    /// `webkit_cookie_manager_delete_cookie` ends in libsoup's `soup_cookie_jar_delete_cookie`, which removes from the
+    /// domain's list only a cookie `soup_cookie_equal` to the one given (name, value and path); measured through
+    /// WKCookieWebView 1.0.1–1.1.0's sweep of a stale cached copy (`jar-rules.http-cannot-shadow-secure-cookie-on-sub-path`,
+    /// `http-only-script-writes.server-httponly-replacement-after-a-read-not-read`: the delete of the old value misses
+    /// and the new cookie stays). ios, ios-18, ios-12, ios-11: false — **assumed**: Apple's store deletes by the
+    /// cookie's identity (name, domain, path), as `HTTPCookieStorage.deleteCookie` does; not checked on a device.
+    public var cookieStoreDeleteMatchesValue: Bool
+
     public init(
         name: String, summary: String, manualCookieHeader: ManualCookieHeader, cookieStoreWrites: CookieStoreWrites,
         cookieStoreWriteDelay: TimeInterval = 0.05, defersCookieStoreUntilFirstLoad: Bool,
@@ -353,9 +363,10 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
         scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true,
         mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true,
-        appSchemePagesAreFirstParty: Bool = false, jar: Jar = .rfc6265bis,
+        appSchemePagesAreFirstParty: Bool = false, cookieStoreDeleteMatchesValue: Bool = false, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
     ) {
+        self.cookieStoreDeleteMatchesValue = cookieStoreDeleteMatchesValue
         self.appSchemePagesAreFirstParty = appSchemePagesAreFirstParty
         self.mixedContentImages = mixedContentImages
         self.sameOriginCredentialsAtFirstURL = sameOriginCredentialsAtFirstURL
@@ -425,7 +436,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: .sendingOffThePageHost, schemefulChain: true),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
-        schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, jar: .libsoup,
+        schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, cookieStoreDeleteMatchesValue: true,
+        jar: .libsoup,
         evidence: Evidence.webkitgtk
     )
 

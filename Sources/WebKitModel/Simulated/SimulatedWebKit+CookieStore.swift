@@ -128,8 +128,11 @@ extension SimulatedWebKit {
         }
         enqueueStoreOperation(store, delay: profile.cookieStoreWriteDelay, "WKHTTPCookieStore.delete \(cookie.name)") {
             [unowned self] in
-            let removed = store.jar.delete { $0.hasSameIdentity(as: cookie) }
-            log("WKHTTPCookieStore.delete \(cookie.name) (\(cookie.httpCookieDomain)\(cookie.path)) landed: \(removed) removed")
+            let removed = store.jar.delete {
+                $0.hasSameIdentity(as: cookie) && (!profile.cookieStoreDeleteMatchesValue || $0.value == cookie.value)
+            }
+            log("WKHTTPCookieStore.delete \(cookie.name) (\(cookie.httpCookieDomain)\(cookie.path)) landed: \(removed) removed"
+                + (removed == 0 && profile.cookieStoreDeleteMatchesValue ? " (only a cookie with the same value is deleted here)" : ""))
             if removed > 0 { didChange(store, stored: nil) }
             completion()
         }
