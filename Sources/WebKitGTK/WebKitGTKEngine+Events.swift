@@ -21,6 +21,7 @@ extension WebKitGTKEngine {
         case "decide-action": try decideAction(fields)
         case "decide-response": try decideResponse(fields)
         case "decide-new-window": try decideNewWindow(fields)
+        case "script-window": try scriptWindow(fields)
         case "navigation": try navigationChanged(fields)
         case "http-request": try answer(fields)
         case "fetch-done":
@@ -211,6 +212,28 @@ extension WebKitGTKEngine {
             }
         }
         view.client.decidePolicy(for: action, navigation: -makeHandle(), decisionHandler: decided)
+    }
+
+    /// A page's `window.open(url)`: WebKit asked no policy and wanted its view at once (`create`, answered with
+    /// none); the app's `WKUIDelegate` is asked now, with the action Apple's WebKit hands it (type `.other`, no
+    /// target frame). What it does with the request (a load in its own web view) runs; a web view it returns stays
+    /// blank here, as the page's call has returned already (no ported code returns one).
+    private func scriptWindow(_ fields: [String: JSONValue]) throws(LineProtocol.Violation) {
+        let request = try DriverMessages.object(fields["request"], "request")
+        let url = try DriverMessages.url(request, "url")
+        guard let view = views[try DriverMessages.integer(fields, "view")] else { return }
+        log("web view: the page's script opens a window (window.open) to \(url)")
+        let action = WKNavigationAction(
+            request: try webRequest(request, url: url),
+            navigationType: .other, isRedirect: false, sourceURL: view.page, targetsNewWindow: true)
+        schedule(after: 0) { [weak self] in
+            guard let self else { return }
+            if let window = view.client.createWebView(for: action) {
+                log("the UI delegate returned web view #\(window) for \(url): window.open has returned already, it stays blank")
+            } else {
+                log("no new window for \(url): the UI delegate returned none made with its configuration")
+            }
+        }
     }
 
     /// The request of a driver event as the navigation action shows it: the transport's own fields left out.

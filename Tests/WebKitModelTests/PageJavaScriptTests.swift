@@ -91,7 +91,7 @@ struct PageJavaScriptTests {
     }
 
     @Test("browser APIs the simulated page lacks are unsupported, even when the script catches the error", arguments: [
-        "window.location = 'https://other.example/'", "try { requestAnimationFrame(function () {}) } catch (e) {} 1", "setInterval(function () {}, 10)",
+        "history.back()", "location.href = '#top'", "try { requestAnimationFrame(function () {}) } catch (e) {} 1", "setInterval(function () {}, 10)",
     ])
     func unsupported(source: String) {
         let app = Self.page()

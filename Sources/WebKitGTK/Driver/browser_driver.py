@@ -355,7 +355,17 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
 
     def evaluate(self, request):
         view = self.view_of(request)
-        return {"value": self.evaluated(self.run_in_page(view, EVALUATE % json.dumps(field(request, "source", str))))}
+        value = self.evaluated(self.run_in_page(view, EVALUATE % json.dumps(field(request, "source", str))))
+        self.let_scheduled_navigation_start(view)
+        return {"value": value}
+
+    def let_scheduled_navigation_start(self, view):
+        """As on WebKitGTK (webkit_page_calls.py): a navigation the script scheduled (`location.reload()`) starts
+        on a page task; waiting for a later page timer lets the browser report it before `settle` looks."""
+        try:
+            self.run_in_page(view, "new Promise((done) => setTimeout(done, 0))", await_promise=True)
+        except Exception:  # the page is gone (the navigation committed): nothing left to wait for
+            pass
 
     def fetch(self, request):
         """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it

@@ -140,6 +140,8 @@ class PageCalls:
         view.widget.evaluate_javascript(source, -1, None, None, None, done)
         finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompt_waiting(view),
                                   CALL_TIMEOUT)
+        if "value" in outcome or "error" in outcome:
+            self.let_scheduled_navigation_start(view)
         if "error" in outcome:
             raise outcome["error"]
         if "value" in outcome:
@@ -149,6 +151,21 @@ class PageCalls:
             return {"pending": number}
         self.pending_calls.discard(token)
         raise TimeoutError(f"the JavaScript did not complete within {CALL_TIMEOUT:g} s")
+
+    SCHEDULED_NAVIGATION_PROBE = "return new Promise(function (done) { setTimeout(done, 0); });"
+
+    def let_scheduled_navigation_start(self, view):
+        """A script that navigated (`location.assign`, `reload()`) only scheduled it on a page timer: waiting for a
+        later page timer lets that one fire first, so its `decide-action` is queued before `evaluate` answers and
+        `settle` waits for it (without this, a loaded machine saw the step end idle before the navigation began)."""
+        if view.widget is None or self.prompt_waiting(view):
+            return
+        try:
+            self.call(lambda done: view.widget.call_async_javascript_function(
+                self.SCHEDULED_NAVIGATION_PROBE, -1, None, None, None, None, done),
+                "call_async_javascript_function_finish", timeout=1.0, what="the page's next timer")
+        except Exception:  # the page is gone (a navigation committed) or never answers: nothing left to wait for
+            pass
 
     @staticmethod
     def javascript_value(value):

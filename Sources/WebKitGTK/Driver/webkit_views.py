@@ -161,6 +161,12 @@ class Views:
         """WebKit's `create`: the view open-window named, its stand-in replaced by a widget related to the opener's
         (with the view's own content manager), or none (a page's window.open() returns null)."""
         window, view.opening = view.opening, None
+        if window is None and view.widget is not None:
+            # A page's window.open(): WebKit asks no policy first and wants the view now; the harness asks the
+            # app's UI delegate afterwards (script-window), and window.open() has returned null by then.
+            self.queue_event({"type": "script-window", "view": view.number,
+                              "request": self.request_record(action.get_request())})
+            return None
         if window is None or window.widget is None:
             return None
         stand_in = window.widget

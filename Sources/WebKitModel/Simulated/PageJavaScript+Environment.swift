@@ -7,8 +7,10 @@ extension PageJavaScript {
     /// `Response` a bridge that replaces `window.fetch` uses; its response has no body. `XMLHttpRequest` (with the
     /// `Event` and `EventTarget` it dispatches) goes through the same engine fetch, mode cors, credentials by
     /// `withCredentials`, so a bridge that patches its prototype or replaces the class works as in a browser;
-    /// `setTimeout` runs on the virtual clock. Browser APIs the simulated page does not implement (intervals,
-    /// navigating by `location`) mark the script unsupported rather than doing nothing. The function returns what only the engine calls (see
+    /// `setTimeout` runs on the virtual clock. `location` navigates (assign, replace, reload),
+    /// `history.pushState`/`replaceState` change the page's URL and `window.open` asks the app for a window, each
+    /// through the engine. Browser APIs the simulated page does not implement (intervals, history traversal) mark
+    /// the script unsupported rather than doing nothing. The function returns what only the engine calls (see
     /// ``PageJavaScript/callRequest(kind:url:initJSON:completion:)``).
     static let environment = #"""
         (function (host) {
@@ -18,27 +20,73 @@ extension PageJavaScript {
                 Object.defineProperty(object, name, { value, writable: true, configurable: true, enumerable: false });
 
             const url = host.url();
-            const parsed = /^([a-z][a-z0-9+.-]*:)(?:\/\/([^\/?#:]*)(?::(\d+))?)?([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(url) || [];
             const unsupported = (what) => function () { host.unsupported(what); throw new Error(what + ' is not implemented by the simulated engine'); };
 
+            // A URL as the page resolves it against its current URL (which pushState and replaceState change).
+            const resolveURL = (value) => {
+                const text = String(value);
+                if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
+                if (text.startsWith('//')) return parts.protocol + text;
+                if (text.startsWith('/')) return parts.origin + text;
+                if (text.startsWith('?')) return parts.origin + parts.pathname + text;
+                if (text.startsWith('#')) return parts.origin + parts.pathname + parts.search + text;
+                return parts.origin + parts.pathname.replace(/[^\/]*$/, '') + text;
+            };
+            const parse = (href) => {
+                const match = /^([a-z][a-z0-9+.-]*:)(?:\/\/([^\/?#:]*)(?::(\d+))?)?([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(href) || [];
+                const fields = {
+                    href, protocol: match[1] || '', hostname: match[2] || '', port: match[3] || '',
+                    host: (match[2] || '') + (match[3] ? ':' + match[3] : ''),
+                    pathname: match[4] || (match[2] !== undefined ? '/' : href.replace(/^[^:]*:/, '')),
+                    search: match[5] || '', hash: match[6] || '',
+                };
+                fields.origin = fields.hostname ? fields.protocol + '//' + fields.host : 'null';
+                return fields;
+            };
+            const parts = parse(url);
+
+            // Navigating by script (HTML's navigate): the engine starts the navigation after the script's turn;
+            // `replace` and `reload` replace the current history entry instead of adding one.
+            const navigate = (how) => (target) => {
+                const href = how === 'reload' ? parts.href : resolveURL(target);
+                if (how !== 'reload' && href.includes('#') && href.split('#')[0] === parts.href.split('#')[0]) {
+                    return unsupported('a fragment navigation')();
+                }
+                host.navigate(href, how);
+            };
             function Location() {}
             const location = new Location();
-            const parts = {
-                href: url, protocol: parsed[1] || '', hostname: parsed[2] || '', port: parsed[3] || '',
-                host: (parsed[2] || '') + (parsed[3] ? ':' + parsed[3] : ''),
-                pathname: parsed[4] || (parsed[2] !== undefined ? '/' : url.replace(/^[^:]*:/, '')),
-                search: parsed[5] || '', hash: parsed[6] || '',
-            };
-            parts.origin = parts.hostname ? parts.protocol + '//' + parts.host : 'null';
             for (const name of Object.keys(parts)) {
                 Object.defineProperty(location, name, {
-                    get: () => parts[name], set: unsupported('navigating by assigning location.' + name), enumerable: true,
+                    get: () => parts[name],
+                    set: name === 'href' ? navigate('assign') : unsupported('navigating by assigning location.' + name),
+                    enumerable: true,
                 });
             }
             hidden(Location.prototype, 'toString', function () { return parts.href; });
-            hidden(Location.prototype, 'assign', unsupported('location.assign'));
-            hidden(Location.prototype, 'replace', unsupported('location.replace'));
-            hidden(Location.prototype, 'reload', unsupported('location.reload'));
+            hidden(Location.prototype, 'assign', function assign(target) { navigate('assign')(target); });
+            hidden(Location.prototype, 'replace', function replace(target) { navigate('replace')(target); });
+            hidden(Location.prototype, 'reload', function reload() { navigate('reload')(); });
+
+            // pushState and replaceState: no request; the page's URL (location, the base for relative URLs, the
+            // history entry) changes, its cookie URL (the document's creation URL) does not (measured: engines.md).
+            function History() {}
+            const history = new History();
+            let historyState = null;
+            const changeURL = (replace) => function (state, title, target) {
+                const href = target === undefined || target === null ? parts.href : resolveURL(target);
+                const next = parse(href);
+                if (next.origin !== parts.origin) {
+                    throw new Error('SecurityError: ' + (replace ? 'replaceState' : 'pushState') + ' to another origin: ' + href);
+                }
+                historyState = state === undefined ? null : state;
+                Object.assign(parts, next);
+                host.changeURL(href, replace ? 'replace' : 'push');
+            };
+            hidden(History.prototype, 'pushState', changeURL(false));
+            hidden(History.prototype, 'replaceState', changeURL(true));
+            Object.defineProperty(History.prototype, 'state', { get: () => historyState, enumerable: true, configurable: true });
+            for (const name of ['back', 'forward', 'go']) hidden(History.prototype, name, unsupported('history.' + name));
 
             function Document() {}
             Object.defineProperty(Document.prototype, 'cookie', {
@@ -85,7 +133,14 @@ extension PageJavaScript {
             hidden(global, 'Document', Document);
             hidden(global, 'Date', VirtualDate);
             Object.defineProperty(global, 'location', {
-                get: () => location, set: unsupported('navigating by assigning window.location'), configurable: true,
+                get: () => location, set: navigate('assign'), configurable: true,
+            });
+            hidden(global, 'history', history);
+            hidden(global, 'History', History);
+            // window.open: the app's WKUIDelegate is asked for a web view (none: nothing opens); the page gets null.
+            hidden(global, 'open', function open(target) {
+                host.openWindow(resolveURL(target === undefined ? 'about:blank' : target));
+                return null;
             });
             hidden(global, 'webkit', { messageHandlers: handlers });
             hidden(global, 'console', {
@@ -98,7 +153,7 @@ extension PageJavaScript {
                 return host.prompt(message === undefined ? '' : String(message),
                                    defaultText === undefined ? undefined : String(defaultText));
             });
-            for (const name of ['setInterval', 'requestAnimationFrame', 'alert', 'confirm', 'open']) {
+            for (const name of ['setInterval', 'requestAnimationFrame', 'alert', 'confirm']) {
                 hidden(global, name, unsupported(name));
             }
             // One-shot timers on the virtual clock (bridges defer their XHR events with setTimeout).
@@ -124,13 +179,6 @@ extension PageJavaScript {
             function network() {
                 if (networkMade) return networkMade;
                 // fetch and the classes around it, to the extent a bridge that replaces window.fetch uses them.
-                const resolveURL = (value) => {
-                    const text = String(value);
-                    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
-                    if (text.startsWith('//')) return parts.protocol + text;
-                    if (text.startsWith('/')) return parts.origin + text;
-                    return parts.origin + parts.pathname.replace(/[^\/]*$/, '') + text;
-                };
                 class Headers {
                     constructor(init) {
                         hidden(this, '_pairs', []);

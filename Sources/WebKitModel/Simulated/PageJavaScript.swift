@@ -3,7 +3,7 @@ import Foundation
 
 /// One page's JavaScript global object, in WebKit's own engine (JavaScriptCore, the library WebKitGTK runs), with
 /// the host objects cookie code touches: `window` (the global), `document.cookie` and `document.domain`,
-/// `location`, `Date` on the scenario's clock, `JSON`, `console.log`, `prompt()`,
+/// `location` (which navigates), `history.pushState`/`replaceState`, `window.open`, `Date` on the scenario's clock, `JSON`, `console.log`, `prompt()`,
 /// `window.webkit.messageHandlers.NAME.postMessage` and `fetch` (with `Headers`, `Request` and `Response`) — each
 /// answered by ``Host``.
 ///
@@ -35,6 +35,18 @@ final class PageJavaScript {
         var fetch: (_ request: FetchCall, _ settle: @escaping (Result<WebResponse, WebKitError>) -> Void) -> Void
         /// `setTimeout`: `fire` runs on the app's run loop once `delay` seconds of the virtual clock have passed.
         var setTimer: (_ delay: TimeInterval, _ fire: @escaping () -> Void) -> Void
+        /// `location.href = url`, `location.assign`, `location.replace`, `location.reload()`: a navigation the page
+        /// starts (HTML's navigate), after the script's turn.
+        var navigate: (_ url: URL, _ how: ScriptNavigation) -> Void
+        /// `history.pushState` (`replace` false) or `replaceState`: the page's URL changes, no request.
+        var changeURL: (_ url: URL, _ replace: Bool) -> Void
+        /// `window.open(url)`: the app is asked for a window.
+        var openWindow: (URL) -> Void
+    }
+
+    /// How a script navigates: `location.assign` (and assigning `href`), `location.replace`, `location.reload`.
+    enum ScriptNavigation: String {
+        case assign, replace, reload
     }
 
     /// What a page's `fetch()` asked the engine for.
@@ -59,7 +71,7 @@ final class PageJavaScript {
     /// The engine's `fetch` promises not yet settled and the page `fetch` calls not yet answered, by id.
     private var pageFetches: [String: (Result<WebResponse, WebKitError>) -> Void] = [:]
     private var nextPageFetch = 0
-    /// Set when the page called something the simulated engine does not implement (intervals, assigning `location`):
+    /// Set when the page called something the simulated engine does not implement (intervals, history traversal):
     /// the script is then reported unsupported, whatever it caught.
     private var unsupported: String?
 
@@ -250,12 +262,24 @@ final class PageJavaScript {
             }
         case .unsupported:
             unsupported = unsupported ?? (arguments.first.flatMap { $0 } ?? "a browser API")
+        case .navigate, .changeURL, .openWindow:
+            guard let url = arguments.first.flatMap({ $0 }).flatMap(URL.init(string:)) else {
+                unsupported = unsupported ?? "a navigation to a URL the engine cannot parse"
+                break
+            }
+            let how = arguments.dropFirst().first.flatMap { $0 } ?? ""
+            switch function {
+            case .navigate: host.navigate(url, ScriptNavigation(rawValue: how) ?? .assign)
+            case .changeURL: host.changeURL(url, how == "replace")
+            default: host.openWindow(url)
+            }
         }
         return JSValueMakeUndefined(context)
     }
 
     private enum HostFunction: String, CaseIterable {
         case readCookie, writeCookie, now, url, messageHandlerNames, postMessage, prompt, log, fetch, fetchSettled, setTimer, unsupported
+        case navigate, changeURL, openWindow
     }
 
     /// One JS class for the host object, its functions dispatching on their own name (the C API passes no
@@ -290,6 +314,9 @@ final class PageJavaScript {
         case .fetchSettled: { PageJavaScript.invoke(.fetchSettled, $0, $2, $3, $4, $5) }
         case .setTimer: { PageJavaScript.invoke(.setTimer, $0, $2, $3, $4, $5) }
         case .unsupported: { PageJavaScript.invoke(.unsupported, $0, $2, $3, $4, $5) }
+        case .navigate: { PageJavaScript.invoke(.navigate, $0, $2, $3, $4, $5) }
+        case .changeURL: { PageJavaScript.invoke(.changeURL, $0, $2, $3, $4, $5) }
+        case .openWindow: { PageJavaScript.invoke(.openWindow, $0, $2, $3, $4, $5) }
         }
     }
 

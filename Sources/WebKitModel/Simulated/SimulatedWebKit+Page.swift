@@ -64,7 +64,14 @@ extension SimulatedWebKit {
             },
             // A timer with a delay waits for the scenario's clock to reach it (as the platform's own timers do):
             // a page's timer never moves the clock.
-            setTimer: { [unowned self] delay, fire in _ = schedule(at: clock.now.addingTimeInterval(delay), waitsForClock: delay > 0, fire) }
+            setTimer: { [unowned self] delay, fire in _ = schedule(at: clock.now.addingTimeInterval(delay), waitsForClock: delay > 0, fire) },
+            navigate: { [unowned self, weak webView] url, how in
+                webView.map { navigateFromScript(to: url, how: how, from: page, in: $0) }
+            },
+            changeURL: { [unowned self, weak webView] url, replace in
+                webView.map { changeURLFromScript(to: url, replace: replace, in: $0) }
+            },
+            openWindow: { [unowned self, weak webView] url in webView.map { openWindowFromScript(url, from: page, in: $0) } }
         )
         let context = PageJavaScript(host: host, globals: webView.fastPathGlobals)
         webView.javaScript = context
