@@ -94,16 +94,26 @@ extension ListCommand {
         return SyncStrategyKind.libraries.first { $0.name == base }
     }
 
-    /// A library's options (issue 36), once per product line (`capacitor-cookies`, `capacitor-http`): each with its
-    /// default, what setting it does, and why an adapter cannot set it when it cannot.
+    /// A library's options (issue 36), once per product line (`capacitor-cookies`, `capacitor-http`) — or per group of
+    /// its releases when they read different switches (KKJSBridge 1.0.9 has fewer): each with its default, what
+    /// setting it does, and why an adapter cannot set it when it cannot.
     static func optionLines(_ versions: [SyncStrategyKind]) -> [String] {
-        var lines: [String] = []
-        var seen: Set<String> = []
+        var groups: [(line: String, options: [LibraryOption], releases: [String])] = []
         for kind in versions where !kind.options.isEmpty {
             let line = String(kind.name.prefix { $0 != ":" })
-            guard seen.insert(line).inserted else { continue }
-            lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; every release above reads them):")
-            for option in kind.options {
+            let release = kind.origin?.version ?? kind.name
+            if let index = groups.firstIndex(where: { $0.line == line && $0.options == kind.options }) {
+                groups[index].releases.append(release)
+            } else {
+                groups.append((line, kind.options, [release]))
+            }
+        }
+        var lines: [String] = []
+        for (line, options, releases) in groups {
+            let readers = groups.filter { $0.line == line }.count == 1
+                ? "every release above reads them" : "read by \(releases.joined(separator: ", "))"
+            lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; \(readers)):")
+            for option in options {
                 lines.append("\t\t\(option.name) (default \(option.defaultValue)): \(option.summary)"
                     + (option.notAParameter.map { "; not an adapter option: \($0)" } ?? ""))
             }

@@ -16,6 +16,7 @@ struct LibraryOptionTests {
         arguments: [
             "rnw-shared-cookies:13.10.6[incognito=true]", "rnw-shared-cookies:5.7.0[sharedCookiesEnabled=false,cacheEnabled=false]@ios-11",
             "capacitor-http:6.0.0[CapacitorCookies=false]@webkitgtk-live",
+            "kkjsbridge:1.3.9[enableAjaxHook=true,enableCookieGetHook=false]@ios-18", "kkjsbridge:1.0.9[enableAjaxHook=true]",
         ])
     func roundTrip(name: String) throws {
         let parsed = try #require(try StrategyName(parsing: name))
@@ -47,6 +48,11 @@ struct LibraryOptionTests {
             ("rnw-shared-cookies:13.10.6[incognito=true", ["never closed"]),
             ("capacitor-cookies:5.2.3[CapacitorHttp=true]", ["the adapter's name chooses it"]),
             ("wk-no-sync[incognito=true]", ["has no options"]),
+            ("kkjsbridge:1.0.9[enableCookieSetHook=false]", ["1.0.9's KKJSBridgeConfig has no such switch"]),
+            ("kkjsbridge:1.3.9[enableCookieGetHook=false,enableAjaxHook=true]",
+             ["in the order enableAjaxHook, enableCookieSetHook, enableCookieGetHook"]),
+            ("kkjsbridge:1.3.9[enableAjaxHook=1]", ["true or false"]),
+            ("kkjsbridge:1.3.9[enableCookieSetHook=true]", ["is the default"]),
         ])
     func refused(name: String, mentions: [String]) {
         do {
@@ -66,6 +72,10 @@ struct LibraryOptionTests {
         for kind in SyncStrategyKind.libraries where kind.origin?.library == "capacitor" {
             #expect(kind.parameters.map(\.name) == ["CapacitorCookies"], "\(kind.name)")
         }
+        // KKJSBridgeConfig's switches in its header's order; the cookie hooks' switches came in 1.3.6.
+        let kk = SyncStrategyKind.versions(of: KKJSBridgeStrategy.library)
+        #expect(kk.map { $0.options.map(\.name) } == Array(repeating: ["enableAjaxHook", "enableCookieSetHook", "enableCookieGetHook"], count: 2))
+        #expect(kk.map { $0.parameters.map(\.name) } == [["enableAjaxHook"], ["enableAjaxHook", "enableCookieSetHook", "enableCookieGetHook"]])
     }
 
     /// The verdicts of `adapters` over the built-in suites, per adapter then scenario.
@@ -87,7 +97,8 @@ struct LibraryOptionTests {
         arguments: [
             ("rnw-shared-cookies:13.10.6", "sharedCookiesEnabled", "false"), ("rnw-shared-cookies:13.10.6", "incognito", "true"),
             ("rnw-shared-cookies:13.10.6", "cacheEnabled", "false"), ("capacitor-cookies:5.2.3", "CapacitorCookies", "false"),
-            ("capacitor-http:6.0.0", "CapacitorCookies", "false"),
+            ("capacitor-http:6.0.0", "CapacitorCookies", "false"), ("kkjsbridge:1.0.9", "enableAjaxHook", "true"),
+            ("kkjsbridge:1.3.9", "enableAjaxHook", "true"), ("kkjsbridge:1.3.9", "enableCookieSetHook", "false"),
         ])
     func optionShows(kind name: String, option: String, value: String) throws {
         let base = try #require(SyncStrategyKind.named(name))
@@ -97,6 +108,31 @@ struct LibraryOptionTests {
         #expect(!before.isEmpty && before.count == after.count)
         let differing = before.keys.filter { before[$0] != after[$0] }.sorted()
         #expect(!differing.isEmpty, "\(set.name) gives the same verdict as \(name) on every scenario")
+    }
+
+    /// Each KKJSBridge switch on a scenario it decides (a verdict read from the transcripts): the ajax hook keeps an
+    /// XHR's cookie out of the web view's store; the set hook off stops 1.3.9's per-load script from echoing an
+    /// HttpOnly cookie into the native store without its flag; the get hook, only with the ajax hook, makes
+    /// `document.cookie` the native store's `Cookie` header — HttpOnly cookies included.
+    @Test(
+        "each KKJSBridge switch decides a named scenario",
+        arguments: [
+            ("kkjsbridge:1.0.9", "kkjsbridge:1.0.9[enableAjaxHook=true]", "subresource.xhr-same-origin-sets-script-visible-cookie", "pass", "fail"),
+            ("kkjsbridge:1.3.9", "kkjsbridge:1.3.9[enableAjaxHook=true]", "subresource.xhr-same-origin-sets-script-visible-cookie", "pass", "fail"),
+            ("kkjsbridge:1.3.9", "kkjsbridge:1.3.9[enableCookieSetHook=false]", "http-only.native-httponly-keeps-flag-after-relaunch", "fail", "pass"),
+            ("kkjsbridge:1.3.9[enableAjaxHook=true]", "kkjsbridge:1.3.9[enableAjaxHook=true,enableCookieGetHook=false]",
+             "http-only.native-httponly-never-script-visible", "fail", "pass"),
+        ])
+    func kkJSBridgeSwitch(base: String, set: String, scenario: String, before: String, after: String) throws {
+        let kinds = try [base, set].map { try #require(try SyncStrategyKind.resolving($0)) }
+        let suites = try BuiltInSuites.suites.filter { $0.scenarios.contains { $0.id == scenario } }
+        let collector = CollectingReporter()
+        let adapters = kinds.map { StrategyAdapterCatalog.adapter(for: $0, on: .ios) }
+        _ = try Runner().run(RunPlan(suites: suites, adapters: adapters, jobs: 2), reporter: collector)
+        let verdict = { (name: String) in
+            collector.results.first { $0.adapter.name == name && $0.scenarioID == scenario }?.status.name
+        }
+        #expect(verdict(base) == before && verdict(set) == after, "\(scenario): \(base) \(verdict(base) ?? "-"), \(set) \(verdict(set) ?? "-")")
     }
 
     /// With `sharedCookiesEnabled` off every release skips the same branches, so one adapter stands for all: the

@@ -3,10 +3,13 @@ import Foundation
 import WebKitModel
 
 /// `kkjsbridge`: karosLi/KKJSBridge's `KKWebView`, a `WKWebView` subclass with a JavaScript bridge, as an app gets it
-/// by the README — `KKWebView` made, then `[KKJSBridgeEngine bridgeForWebView:webView]`, `config.enableAjaxHook` left
-/// at its default (off): the cookie code of `KKWebView.m` and `KKWebViewCookieManager.m`, and the bridge's
-/// `document.cookie` hook with its native half (`KKJSBridgeModuleCookie.m`). One kind per version whose cookie
-/// behaviour differs in that configuration:
+/// by the README — `KKWebView` made, then `[KKJSBridgeEngine bridgeForWebView:webView]`, the `KKJSBridgeConfig`
+/// switches at their defaults: the cookie code of `KKWebView.m` and `KKWebViewCookieManager.m`, and the bridge's
+/// `document.cookie` hook with its native half (`KKJSBridgeModuleCookie.m`). The switches apps change are the port's
+/// options (``Config``, `kkjsbridge:1.3.9[enableAjaxHook=true]`): `enableAjaxHook` (the page's XHR and fetch sent by
+/// native code, in `KKJSBridgeStrategy+AjaxHook.swift`), and from 1.3.6 `enableCookieSetHook` and
+/// `enableCookieGetHook` (the `document.cookie` setter's post and the getter's native read). One kind per version
+/// whose cookie behaviour differs with the switches at their defaults:
 ///
 /// | version (kind) | tag commit | what changed |
 /// |---|---|---|
@@ -24,7 +27,7 @@ import WebKitModel
 /// | wv 31: `[self syncAjaxCookie]` in `initWithFrame:` (1.0.9) | ``configure(_:app:)``, before the bridge's script |
 /// | en `setupJSBridge`: the bridge script at document start, all frames; `addScriptMessageHandler:… name:KKJSBridgeMessage` | ``configure(_:app:)``, ``pageScript(_:)`` |
 /// | wv 44–48 / 48–57 `loadRequest:`: (1.3.9, a URL with a scheme) `syncAjaxCookie`, then `syncRequestCookie` on a mutable copy, `[super loadRequest:]` | ``load(_:in:app:)`` |
-/// | wv 53–56 / 62–67 `syncAjaxCookie`: (1.3.9: unless the ajax hook is on) a document-start, all-frames script of `ajaxCookieScripts`, added to those already there | ``addCookieScript(to:app:)`` |
+/// | wv 53–56 / 62–67 `syncAjaxCookie`: (1.3.9: unless `enableAjaxHook`) a document-start, all-frames script of `ajaxCookieScripts`, added to those already there | ``addCookieScript(to:app:)`` |
 /// | cm 27–57 / 48–78 `ajaxCookieScripts`: every native cookie whose value has no `'`: `document.cookie='N=V;domain=D;path=P;[expires=E;][Secure;][HTTPOnly;]'` | ``cookieScript(_:)`` |
 /// | cm 116–127 / 137–148 `cookieDateFormatter`: `EEE, d MMM yyyy HH:mm:ss zzz`, UTC | ``dateFormatter`` (locale assumed en_US: the formatter sets none) |
 /// | cm 14–25 `syncRequestCookie:`: `cookiesForURL:`, if any, `Cookie` = `requestHeaderFieldsWithCookies` | ``syncRequestCookie(_:app:)`` |
@@ -33,12 +36,14 @@ import WebKitModel
 /// | cm 97–114 / 118–135 `copyWKHTTPCookieStoreToNSHTTPCookieStorage…`: `getAllCookies`, each into `NSHTTPCookieStorage` | ``copyWebToNative(_:app:)`` |
 /// | wv 197–202 / 137–142 `createWebViewWithConfiguration`: `!navigationAction.targetFrame.isMainFrame` → `[webView loadRequest:[cm fixRequest:…]]` (this class's override), nil | ``webView(_:createWebViewWith:for:windowFeatures:)`` |
 /// | cm 59–76 / 80–97 `fixRequest:`: `Cookie` = the URL's native cookies as `N=V` joined with `;` (empty when none) | ``fixRequest(_:app:)`` |
-/// | index.ts 688–711 (1.0.9) / hook 13–44: `document.cookie` redefined on `document` over `Document.prototype`'s when configurable; getter: the page's own (1.3.9: the native getter only with the ajax hook on); setter: write, then `KKJSBridge.call('cookie', 'setCookie', {cookie})` (1.3.9: call, then write) | ``pageScript(_:)`` |
-/// | `KKJSBridge.call` → `window.webkit.messageHandlers.KKJSBridgeMessage.postMessage({module, method, data, callbackId})` | ``pageScript(_:)`` |
+/// | index.ts 688–711 (1.0.9) / hook 13–44: `document.cookie` redefined on `document` over `Document.prototype`'s when configurable; getter: the page's own (1.3.9: the native getter with `ajaxHook && cookieGetHook`, `KKJSBridgeStrategy+AjaxHook.swift`); setter: write, then `KKJSBridge.call('cookie', 'setCookie', {cookie})` (1.3.9: call if `cookieSetHook`, then write) | ``pageScript(_:config:)`` |
+/// | `KKJSBridgeConfig` 1.3.9 `initWithEngine:` (`_enableCookieSetHook = YES`, `_enableCookieGetHook = YES`), the setters → `window.KKJSBridgeConfig.enableX(b)` as a document-start script; 1.0.9: `enableAjaxHook` only | ``Config``, ``configure(_:app:)`` |
+/// | `KKJSBridge.call` → `window.webkit.messageHandlers.KKJSBridgeMessage.postMessage({module, method, data, callbackId})` | ``pageScript(_:config:)`` |
 /// | en `userContentController:didReceiveScriptMessage:` → dispatcher → module `cookie` (1.3.x: on its own `NSOperationQueue`) | ``userContentController(_:didReceive:)`` (1.3.9: a later turn of the main queue) |
 /// | mc 43–87 / 62–106 `setCookie:`: split on `;`, each trimmed and split on `=`; two parts: the first segment is name and value, then `domain`, `path`, `expires` (parsed; unparseable: no expiry), other keys as given; one part: `Secure` → secure, other keys as given; `cookieWithProperties:`, `setCookie:` | ``setCookie(from:app:)`` |
-/// | mc 117–132 `cookie:` (the native getter), wv `runJavaScriptTextInputPanelWithPrompt` sync calls, `onlySyncRequestHttpOnlyCookie`, `copyNSHTTPCookieStorageToWKHTTPCookieStore…` | not ported: used only with the ajax hook on, or by nothing in this configuration |
-/// | the ajax hook (`KKJSBridgeAJAXHook.js`, `KKJSBridgeModuleXMLHttpRequestDispatcher`) | not ported: off by default; the scenarios' `<fetch>` is the engine's request, not page script |
+/// | mc 117–132 `cookie:` (the native getter), wv 199–209 `runJavaScriptTextInputPanelWithPrompt` → `handleSyncCallWithPrompt:` | `KKJSBridgeStrategy+AjaxHook.swift` (1.3.9) |
+/// | the ajax hook (`KKJSBridgeAJAXHook.js`, `KKJSBridgeModuleXMLHttpRequestDispatcher`, `KKJSBridgeXMLHttpRequest`) | `KKJSBridgeStrategy+AjaxHook.swift` (`enableAjaxHook`) |
+/// | `onlySyncRequestHttpOnlyCookie`, `copyNSHTTPCookieStorageToWKHTTPCookieStore…` | not ported: called by nothing in either release |
 /// | `KKWebViewPool` reuse, alert/confirm panels, the navigation delegate forwarding to the app's delegate | not ported: no cookie code (the app has no delegate of its own) |
 ///
 /// **Bugs kept.** `cookieWithProperties:` needs a name, a value, a path and a domain (Apple's table of required
@@ -63,17 +68,64 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
     static let files = [
         "KKJSBridge/KKJSBridge/View/KKWebView.m", "KKJSBridge/KKJSBridge/View/CookieManager/KKWebViewCookieManager.m",
         "KKJSBridge/KKJSBridge/Modules/Cookie/KKJSBridgeModuleCookie.m", "KKJSBridge/TS/src/hook/KKJSBridgeCookieHook.ts",
+        "KKJSBridge/KKJSBridge/Config/KKJSBridgeConfig.m", "KKJSBridge/TS/src/hook/KKJSBridgeAjaxHook.ts",
+        "KKJSBridge/KKJSBridge/Modules/Ajax/AjaxHook/KKJSBridgeXMLHttpRequest.m",
     ]
     /// `KKJSBridgeMessageName`.
     static let messageName = "KKJSBridgeMessage"
 
-    public let version: Version
-    public var name: String { "kkjsbridge:\(version.rawValue)" }
-    private var app: StrategyContext?
-    private weak var webView: WKWebView?
+    /// `KKJSBridgeConfig`'s switches, as the app sets them before the first load.
+    public struct Config: Sendable, Hashable {
+        /// `enableAjaxHook` (default off): the page's XHR (1.3.x: and fetch) sent by native code.
+        public var ajaxHook = false
+        /// `enableCookieSetHook` (1.3.6+, default on): `document.cookie` writes posted to the native store.
+        public var cookieSetHook = true
+        /// `enableCookieGetHook` (1.3.6+, default on): with the ajax hook, `document.cookie` reads the native store.
+        public var cookieGetHook = true
 
-    public init(version: Version) {
+        public init(ajaxHook: Bool = false, cookieSetHook: Bool = true, cookieGetHook: Bool = true) {
+            (self.ajaxHook, self.cookieSetHook, self.cookieGetHook) = (ajaxHook, cookieSetHook, cookieGetHook)
+        }
+
+        init(_ values: LibraryOptionValues, _ version: Version) {
+            let options = KKJSBridgeStrategy.options(version)
+            self.init(ajaxHook: values[options[0]], cookieSetHook: values[options[1]], cookieGetHook: values[options[2]])
+        }
+    }
+
+    /// The `KKJSBridgeConfig` switches as adapter options, in the header's order; 1.0.9's config has only the first.
+    public static func options(_ version: Version) -> [LibraryOption] {
+        let since136 = version == .v1_0_9 ? "1.0.9's KKJSBridgeConfig has no such switch (added in 1.3.6)" : nil
+        return [
+            LibraryOption(
+                "enableAjaxHook", default: false,
+                "on (the AjaxHook subspec): the page's XMLHttpRequest (1.3.x: and fetch) sent by NSURLSession — native cookies sent, Set-Cookie kept natively only; 1.3.x: no per-load cookie script"),
+            LibraryOption(
+                "enableCookieSetHook", default: true, "off: document.cookie writes no longer posted to the native store",
+                notAParameter: since136),
+            LibraryOption(
+                "enableCookieGetHook", default: true,
+                "off: with the ajax hook, document.cookie reads the web view's cookies, not the native store's",
+                notAParameter: since136),
+        ]
+    }
+
+    public let version: Version
+    public let config: Config
+    public var name: String {
+        let options = Self.options(version)
+        let changed = [
+            config.ajaxHook ? options[0].written(true) : nil, config.cookieSetHook ? nil : options[1].written(false),
+            config.cookieGetHook ? nil : options[2].written(false),
+        ].compactMap(\.self)
+        return "kkjsbridge:\(version.rawValue)" + (changed.isEmpty ? "" : "[\(changed.joined(separator: ","))]")
+    }
+    var app: StrategyContext?
+    weak var webView: WKWebView?
+
+    public init(version: Version, config: Config = Config()) {
         self.version = version
+        self.config = config
     }
 
     // MARK: KKWebView and KKJSBridgeEngine set-up
@@ -84,7 +136,12 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
         // 1.0.9: `initWithFrame:` adds the cookie script before the app makes the bridge engine.
         if version == .v1_0_9 { addCookieScript(to: configuration.userContentController, app: app) }
         configuration.userContentController.addUserScript(
-            WKUserScript(source: Self.pageScript(version), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+            WKUserScript(source: Self.pageScript(version, config: config), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+        // `config.enableAjaxHook = YES` before the bridge is ready: a document-start script after the bridge's.
+        if config.ajaxHook {
+            configuration.userContentController.addUserScript(
+                WKUserScript(source: Self.ajaxHookScript(version), injectionTime: .atDocumentStart, forMainFrameOnly: false))
+        }
         configuration.userContentController.add(self, name: Self.messageName)
     }
 
@@ -99,7 +156,8 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
             webView.load(request)
             return
         }
-        if version == .v1_3_9 { addCookieScript(to: webView.configuration.userContentController, app: app) }
+        // 1.3.9's `syncAjaxCookie`: no script when the ajax hook is on (the native store is the one that counts).
+        if version == .v1_3_9 && !config.ajaxHook { addCookieScript(to: webView.configuration.userContentController, app: app) }
         var requestWithCookie = request
         syncRequestCookie(&requestWithCookie, app: app)
         webView.load(requestWithCookie)
@@ -197,9 +255,11 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
     // MARK: The bridge: document.cookie writes reach the native store
 
     public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
-        guard message.name == Self.messageName, let body = message.body as? [String: Any],
-              body["module"] as? String == "cookie", body["method"] as? String == "setCookie", let app
-        else { return }
+        guard message.name == Self.messageName, let body = message.body as? [String: Any], let app else { return }
+        if body["module"] as? String == "ajax", body["method"] as? String == "send", config.ajaxHook {
+            return ajaxSend(body["data"] as? [String: Any] ?? [:], app: app)
+        }
+        guard body["module"] as? String == "cookie", body["method"] as? String == "setCookie" else { return }
         let cookie = (body["data"] as? [String: Any])?["cookie"] as? String
         if version == .v1_3_9 {
             // The cookie module's own NSOperationQueue: not on this turn of the main queue.
@@ -250,11 +310,32 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
         app.log("\(self.name): setCookie '\(cookieString)' → native \(cookie.summary)")
     }
 
-    /// The bridge script's `document.cookie` hook for `version`, re-expressed: `KKJSBridge.call` is the post it
-    /// makes (no callback); the rest of the bridge (events, the ajax hook, iframes) is left out.
-    static func pageScript(_ version: Version) -> String {
+    /// `handleSyncCallWithPrompt:`: a `prompt('KKJSBridge', JSON)` is a synchronous bridge call; the only one the
+    /// port answers is the cookie module's getter (1.3.9). Any other prompt gets no answer (the app shows no panel).
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping (String?) -> Void
+    ) {
+        guard prompt == "KKJSBridge", let app, let defaultText,
+              let body = (try? JSONSerialization.jsonObject(with: Data(defaultText.utf8))) as? [String: Any],
+              body["module"] as? String == "cookie", body["method"] as? String == "cookie"
+        else { return completionHandler(nil) }
+        let cookie = nativeCookie(for: (body["data"] as? [String: Any])?["url"] as? String, app: app)
+        app.log("\(name): the native document.cookie getter: '\(cookie)'")
+        let json = (try? JSONSerialization.data(withJSONObject: ["cookie": cookie])).map { String(decoding: $0, as: UTF8.self) }
+        completionHandler(json)
+    }
+
+    /// The bridge script's `document.cookie` hook for `version` and `config`, re-expressed: `KKJSBridge.call` is
+    /// the post it makes (no callback), `syncCall` the prompt; the rest of the bridge (events, iframes) is left out.
+    static func pageScript(_ version: Version, config: Config) -> String {
         let write = "cookieDesc.set.call(document, val);"
-        let post = "post('cookie', 'setCookie', { cookie: val });"
+        let post = config.cookieSetHook ? "post('cookie', 'setCookie', { cookie: val });" : ""
+        let nativeGetter = """
+            var answer = prompt('KKJSBridge', JSON.stringify({ module: 'cookie', method: 'cookie', data: { url: window.location.href } }));
+            return (answer ? JSON.parse(answer) : null).cookie;
+            """
+        let getter = version == .v1_3_9 && config.ajaxHook && config.cookieGetHook ? nativeGetter : "return cookieDesc.get.call(document);"
         return """
             (function () {
                 var post = function (module, method, data) {
@@ -267,7 +348,7 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
                         Object.defineProperty(document, 'cookie', {
                             configurable: true,
                             enumerable: true,
-                            get: function () { return cookieDesc.get.call(document); },
+                            get: function () { \(getter) },
                             set: function (val) { \(version == .v1_0_9 ? write + " " + post : post + " " + write) }
                         });
                     }
@@ -278,7 +359,8 @@ public final class KKJSBridgeStrategy: SyncStrategy, WKUIDelegate, WKScriptMessa
 }
 
 extension SyncStrategyKind {
-    /// KKJSBridge's `KKWebView`, one kind per version whose cookie code behaves differently (ajax hook off).
+    /// KKJSBridge's `KKWebView`, one kind per version whose cookie code behaves differently (switches at their
+    /// defaults), with the `KKJSBridgeConfig` switches as options.
     static let kkJSBridge: [SyncStrategyKind] = KKJSBridgeStrategy.Version.allCases.map { version in
         let (summary, breakage): (String, String) =
             switch version {
@@ -294,6 +376,7 @@ extension SyncStrategyKind {
             origin: LibraryOrigin(
                 library: KKJSBridgeStrategy.library, repository: "karosLi/KKJSBridge", version: version.rawValue,
                 commit: version.commit, files: KKJSBridgeStrategy.files),
-            make: { KKJSBridgeStrategy(version: version) })
+            options: KKJSBridgeStrategy.options(version),
+            make: { KKJSBridgeStrategy(version: version, config: KKJSBridgeStrategy.Config($0, version)) })
     }
 }
