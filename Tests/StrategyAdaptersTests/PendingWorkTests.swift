@@ -62,7 +62,7 @@ struct PendingWorkTests {
 
         let settled: [Step.Kind] = [F.nativeLogin, F.open, F.load("https://app.example.com/home"), .expect(.noLoadDuringCookieWrite)]
         #expect(try F.run("settled", settled, on: "rnw-shared-cookies:5.7.0@ios-18").status == .passed)
-        #expect(try F.run("gated", sameTurn, on: "rnw-shared-cookies:5.7.0@ios").status == .passed)
+        #expect(try F.run("gated", sameTurn, on: "rnw-shared-cookies:5.7.0").status == .passed)
         #expect(try F.run("one store", sameTurn, on: "uiwebview").status == .passed)
     }
 
