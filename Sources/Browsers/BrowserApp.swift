@@ -286,6 +286,18 @@ package final class BrowserApp: App {
     /// The browser's jar is the one store: the native side's removal empties it.
     package func nativeRemoveCookies() throws { try removeAll(from: defaultStore, "native cookies") }
 
+    /// A browser's cookie API (CDP, WebDriver BiDi) lists no creation time, so it cannot pick the cookies stored
+    /// after a moment: skipped with the reason.
+    package func nativeRemoveCookies(since date: Date) throws {
+        throw AppError.cannotServe("\(browser)'s cookie API tells no cookie's creation time: it cannot remove those stored after a moment")
+    }
+
+    /// A browser has no app writing into its cookie store: the harness's own writes (a native cookie) are done
+    /// before the step ends, so there is no app race to look for.
+    package func loadsDuringCookieWrites() throws -> [LoadDuringCookieWrite] {
+        throw AppError.cannotServe("\(browser) has no app cookie-store writes that could race its loads (expect-no-load-during-cookie-write)")
+    }
+
     private func removeAll(from store: Int, _ what: String) throws {
         var completed = false
         engine.removeAllWebsiteData(inDataStore: store) { completed = true }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A cookie jar the harness can drive: the plug point every store adapter implements (DESIGN §3).
 ///
 /// **Implementation requirements**
@@ -30,6 +32,9 @@ public protocol CookieStore: AnyObject, Sendable {
     /// Every cookie goes, persistent ones too (an app's logout, or a deleted app's data): what the store persists
     /// is emptied as well.
     func removeAllCookies() throws
+    /// The cookies stored after `date` go (`HTTPCookieStorage.removeCookies(since:)`: "stored after", strictly), the
+    /// others stay; `date` is on the store's clock.
+    func removeCookies(since date: Date) throws
 }
 
 extension CookieStore {
@@ -38,6 +43,13 @@ extension CookieStore {
     public func removeAllCookies() throws {
         guard let jar = self as? any EngineCookieJar else { throw CookieStoreError.unsupported("removing every cookie") }
         _ = jar.delete { _ in true }
+    }
+
+    /// An engine jar deletes by its cookies' creation time (a replaced cookie keeps its first one, RFC 6265bis §5.7
+    /// step 23, where the jar does); other stores have no creation time of the harness's clock to go by.
+    public func removeCookies(since date: Date) throws {
+        guard let jar = self as? any EngineCookieJar else { throw CookieStoreError.unsupported("removing cookies by when they were stored") }
+        _ = jar.delete { $0.creation > date }
     }
 }
 

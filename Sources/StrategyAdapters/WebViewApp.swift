@@ -417,11 +417,23 @@ package final class WebViewApp: App {
         }
     }
 
-    /// `HTTPCookieStorage.removeCookies(since:)`: each removal is a change the strategy hears of, once.
+    /// `HTTPCookieStorage.removeCookies(since: .distantPast)`: every native cookie goes.
     package func nativeRemoveCookies() throws {
-        let removed = native.cookies
+        try removeNativeCookies(native.cookies, since: ".distantPast")
+    }
+
+    /// `HTTPCookieStorage.removeCookies(since: date)`: the cookies stored after `date` go, strictly after (Apple:
+    /// "Removes cookies that were stored after a given date"; swift-corelibs-foundation compares `created > date`).
+    /// The web view's store is not the native one: the call leaves it alone, only the strategy may act on it.
+    package func nativeRemoveCookies(since date: Date) throws {
+        try removeNativeCookies(native.cookies.filter { $0.creation > date }, since: PendingWork.timestamp(date))
+    }
+
+    /// Each removal is a change the strategy hears of, once.
+    private func removeNativeCookies(_ removed: [Cookie], since: String) throws {
         for cookie in removed { native.deleteCookie(cookie) }
-        transcript.record("• native store: removeCookies(since: .distantPast): \(removed.count) cookie(s) removed")
+        let names = removed.isEmpty ? "" : " (" + removed.map(\.name).joined(separator: ", ") + ")"
+        transcript.record("• native store: removeCookies(since: \(since)): \(removed.count) cookie(s) removed\(names)")
         if !removed.isEmpty { strategy.nativeCookiesDidChange(context) }
         try settle()
     }
@@ -430,6 +442,15 @@ package final class WebViewApp: App {
     /// them have not run either.
     package func pendingWork() -> [PendingWork] {
         engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
+    }
+
+    /// What the engine sent while the app's cookie writes were in flight (none on a gated profile, nor on the real
+    /// engine, whose driver finishes each cookie-manager call before it answers it).
+    package func loadsDuringCookieWrites() -> [LoadDuringCookieWrite] {
+        engine.loadsDuringWrites.map { load in
+            LoadDuringCookieWrite(
+                load: load.load, at: load.at, writes: load.writes.map { PendingWork(what: $0.what, since: $0.since) })
+        }
     }
 
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

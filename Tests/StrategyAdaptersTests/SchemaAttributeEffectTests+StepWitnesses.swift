@@ -53,6 +53,16 @@ extension SchemaAttributeEffectTests {
                 <native-request url="https://app.example.com/home"/>
                 <expect-request url="https://app.example.com/home" contains="a=1"/>
                 """)),
+        // A cookie stored before the mark stays; without since= every native cookie goes.
+        Witness(
+            "native-remove-cookies/@since", ["", #" since="t""#],
+            suite(
+                """
+                <native-set-cookie url="https://app.example.com/">a=1; Path=/</native-set-cookie><advance-clock seconds="1"/>
+                <mark-time name="t"/><advance-clock seconds="1"/>
+                <native-set-cookie url="https://app.example.com/">b=1; Path=/</native-set-cookie>
+                <native-remove-cookies§/><expect-native-store has="a"/>
+                """)),
         // ios-18 races setCookie against a load: react-native-webview 5.7.0's copy at set-up, not awaited, lands in
         // time only when the app yields before its first load.
         Witness(

@@ -50,6 +50,9 @@ public protocol App: AnyObject {
     func clearWebsiteData() throws
     /// `HTTPCookieStorage.removeCookies(since: .distantPast)`: the native store is emptied.
     func nativeRemoveCookies() throws
+    /// `HTTPCookieStorage.removeCookies(since: date)`: the native cookies stored after `date` (on the scenario's
+    /// clock) go, the others stay.
+    func nativeRemoveCookies(since date: Date) throws
     /// The scenario moved the clock (`advance-clock`): work the platform does on its own time and whose time has
     /// come runs now (the simulated engine's implicit sync, rule 10).
     func clockDidAdvance() throws
@@ -57,6 +60,8 @@ public protocol App: AnyObject {
     func cookies(in store: StoreExpectation.Store) throws -> [Cookie]
     /// The work the app started that has not finished with its run loop idle (``PendingWork``), oldest first.
     func pendingWork() throws -> [PendingWork]
+    /// Every request a web view sent, since the app was built, while a cookie write of its data store was in flight.
+    func loadsDuringCookieWrites() throws -> [LoadDuringCookieWrite]
     /// The scenario is over: give back at once what the app holds outside itself (a real engine's driver).
     ///
     /// The runner calls it whatever the scenario did; an app must not count on being deallocated instead, as app
@@ -109,6 +114,14 @@ extension App {
     public func clearWebsiteData() throws { throw AppError.cannotServe("this app cannot remove its website data (clear-website-data)") }
     public func nativeRemoveCookies() throws {
         throw AppError.cannotServe("this app cannot remove its native cookies (native-remove-cookies)")
+    }
+    public func nativeRemoveCookies(since date: Date) throws {
+        throw AppError.cannotServe("this app cannot remove its native cookies by when they were stored (native-remove-cookies since=)")
+    }
+    /// Apps that cannot tell when their loads went out against their cookie writes skip a scenario that asks.
+    public func loadsDuringCookieWrites() throws -> [LoadDuringCookieWrite] {
+        throw AppError.cannotServe(
+            "this app cannot tell whether a load went out with a cookie write in flight (expect-no-load-during-cookie-write)")
     }
     /// Apps that cannot tell what they left pending skip a scenario that asks (never pass it unseen).
     public func pendingWork() throws -> [PendingWork] {

@@ -15,9 +15,14 @@ public struct PendingWork: Sendable, Hashable {
 
     /// `WHAT since 2026-01-01T00:00:00.000Z (1.500 s ago)`.
     public func description(now: Date) -> String {
+        let waited = now.timeIntervalSince(since)
+        return "\(what) since \(Self.timestamp(since)) (\(waited == 0 ? "this instant" : String(format: "%.3f s ago", waited)))"
+    }
+
+    /// `2026-01-01T00:00:00.000Z`: a moment of the scenario's clock as failures and transcripts write it.
+    public static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let waited = now.timeIntervalSince(since)
-        return "\(what) since \(formatter.string(from: since)) (\(waited == 0 ? "this instant" : String(format: "%.3f s ago", waited)))"
+        return formatter.string(from: date)
     }
 }

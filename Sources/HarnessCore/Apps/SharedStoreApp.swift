@@ -1,4 +1,5 @@
 import CookieModel
+import Foundation
 import HTTPModel
 
 /// The UIWebView model: one cookie store serves the native side and the web view alike.
@@ -214,13 +215,26 @@ public final class SharedStoreApp: App {
         environment.transcript.record("• native store: every cookie removed")
     }
 
+    /// `removeCookies(since:)` on the one store: what the web view was given after `date` goes with it.
+    public func nativeRemoveCookies(since date: Date) throws {
+        try unsupportedSkips("native-remove-cookies since=") { try store.removeCookies(since: date) }
+        environment.transcript.record("• native store: the cookies stored after \(PendingWork.timestamp(date)) removed")
+    }
+
     /// One store, called synchronously: nothing the app starts outlives the call.
     public func pendingWork() -> [PendingWork] { [] }
 
+    /// One store, written synchronously: no write is ever in flight when a request goes out.
+    public func loadsDuringCookieWrites() -> [LoadDuringCookieWrite] { [] }
+
     /// A store with no way to empty itself cannot serve the step: skipped with the reason, not failed.
     private func removeAll(from store: any CookieStore, _ step: String) throws {
+        try unsupportedSkips(step) { try store.removeAllCookies() }
+    }
+
+    private func unsupportedSkips(_ step: String, _ call: () throws -> Void) throws {
         do {
-            try store.removeAllCookies()
+            try call()
         } catch CookieStoreError.unsupported(let what) {
             throw AppError.cannotServe("\(step): this store has no API for \(what)")
         }

@@ -20,6 +20,8 @@ struct SuiteReader {
     /// so a `<load>` of a page on the app's scheme is checked against the view it loads in.
     private var appSchemes: [String: String] = [:]
     private var currentWebView = WebViewOptions.mainName
+    /// The `<mark-time>` names of the scenario being read, up to the step being read (a `since=` names one of them).
+    private var marks: Set<String> = []
 
     init(file: String) {
         self.file = file
@@ -220,6 +222,7 @@ struct SuiteReader {
         openedWebViews = []
         appSchemes = [:]
         currentWebView = WebViewOptions.mainName
+        marks = []
         for child in element.elements {
             switch child.unprefixedName {
             case "title": title = SuiteText.collapsed(child.text)
@@ -299,7 +302,18 @@ struct SuiteReader {
         case "clear-website-data":
             return .clearWebsiteData
         case "native-remove-cookies":
-            return .nativeRemoveCookies
+            guard let since = element.attribute(named: "since") else { return .nativeRemoveCookies }
+            let mark = SuiteText.trimmed(since.value)
+            guard marks.contains(mark) else {
+                error(at: since, "since=\"\(mark)\": no <mark-time name=\"\(mark)\"/> comes before this step in the scenario")
+                return nil
+            }
+            return .nativeRemoveCookiesSince(mark: mark)
+        case "mark-time":
+            guard let name = required(element, "name") else { return nil }
+            let mark = SuiteText.trimmed(name.value)
+            marks.insert(mark)
+            return .markTime(name: mark)
         case "advance-clock":
             guard let seconds = required(element, "seconds") else { return nil }
             guard let value = Double(SuiteText.trimmed(seconds.value)), value.isFinite, value >= 0 else {
@@ -322,6 +336,8 @@ struct SuiteReader {
             return storeExpectation(element, store: .webView).map { .expect(.store($0)) }
         case "expect-no-pending-work":
             return .expect(.noPendingWork)
+        case "expect-no-load-during-cookie-write":
+            return .expect(.noLoadDuringCookieWrite)
         case "expect-last-step":
             guard let outcome = required(element, "outcome") else { return nil }
             guard let value = StepOutcome(rawValue: SuiteText.trimmed(outcome.value)) else {

@@ -12,13 +12,16 @@ public enum Expectation: Sendable, Hashable {
     case lastStep(StepOutcome)
     /// Nothing the app started is still pending: every completion handler ran, every cookie write landed.
     case noPendingWork
+    /// No request of a web view went on the wire while a cookie write of its data store was in flight, from the
+    /// start of the scenario to here.
+    case noLoadDuringCookieWrite
 
     public var impliedCapabilities: Set<Capability> {
         switch self {
         case .request: []
         case .documentCookie: [.webView, .javascript]
         case .store(let expectation): expectation.store == .webView ? [.webView, .storeInspection] : [.nativeStore, .storeInspection]
-        case .lastStep, .noPendingWork: []
+        case .lastStep, .noPendingWork, .noLoadDuringCookieWrite: []
         }
     }
 }

@@ -86,6 +86,11 @@ public struct Step: Sendable, Hashable {
         /// The app removes every cookie of the native store, `HTTPCookieStorage.shared.removeCookies(since: .distantPast)`
         /// (a native logout); the store's change notification fires as for any other change.
         case nativeRemoveCookies
+        /// The app removes the native cookies stored after the moment `mark` noted (`<mark-time>`),
+        /// `HTTPCookieStorage.shared.removeCookies(since: date)`: a logout that keeps what was there before the login.
+        case nativeRemoveCookiesSince(mark: String)
+        /// The app notes the time now (`let login = Date()`), for a later step to name (`since=`).
+        case markTime(name: String)
         /// The app is deleted and installed again, then launched for the first time: nothing it persisted survives
         /// (native store, website data, `UserDefaults`).
         case reinstallApp
@@ -110,6 +115,9 @@ public struct Step: Sendable, Hashable {
             case .restartApp, .reinstallApp: [.persistence]
             case .clearWebsiteData: [.webView]
             case .nativeRemoveCookies: [.nativeStore]
+            // The mark is on the scenario's clock: a store on the wall clock stamps cookies on another one.
+            case .nativeRemoveCookiesSince: [.nativeStore, .virtualClock]
+            case .markTime: []
             case .advanceClock: [.virtualClock]
             case .expect(let expectation): expectation.impliedCapabilities
             }

@@ -85,6 +85,8 @@ private struct World {
     var lastOutcomeChecked = false
     /// What every check so far saw.
     var observations: [Observation] = []
+    /// The moments `<mark-time>` noted, by name (a later mark of the same name replaces it, as an app's variable).
+    var marks: [String: Date] = [:]
 
     init(app: any App, clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
         self.app = app
@@ -141,7 +143,7 @@ private struct World {
         )
     }
 
-    private func perform(_ kind: Step.Kind, at location: SuiteLocation) throws {
+    private mutating func perform(_ kind: Step.Kind, at location: SuiteLocation) throws {
         switch kind {
         case .nativeSetCookie(let url, let line):
             try app.nativeSetCookie(line, url: try parse(url))
@@ -178,6 +180,13 @@ private struct World {
             try app.clearWebsiteData()
         case .nativeRemoveCookies:
             try app.nativeRemoveCookies()
+        case .nativeRemoveCookiesSince(let mark):
+            // The loader saw the mark before this step.
+            guard let date = marks[mark] else { throw AppError.unsupported("since=\"\(mark)\" before its <mark-time>") }
+            try app.nativeRemoveCookies(since: date)
+        case .markTime(let name):
+            marks[name] = clock.now
+            transcript.record("• app notes the time as '\(name)': \(PendingWork.timestamp(clock.now))")
         case .advanceClock(let seconds):
             clock.advance(by: seconds)
             transcript.record("• clock +\(seconds) s")
@@ -223,6 +232,16 @@ private struct World {
             guard pending.isEmpty else {
                 return (failure(
                     "pending work: expected none, observed \(pending.count): \(pending.joined(separator: "; "))", at: location), seen)
+            }
+            return (nil, seen)
+
+        case .noLoadDuringCookieWrite:
+            let raced = try app.loadsDuringCookieWrites().map(\.description)
+            let seen = Observation(location, "loads during a cookie write", raced)
+            guard raced.isEmpty else {
+                return (failure(
+                    "loads during a cookie write: expected none, observed \(raced.count): \(raced.joined(separator: "; "))",
+                    at: location), seen)
             }
             return (nil, seen)
 

@@ -11,10 +11,30 @@ public struct PendingOperation: Sendable, Hashable {
     public var what: String
     /// When the app made the call (the scenario's clock).
     public var since: Date
+    /// Whether the call changes the store (a read, `getAllCookies`, does not: a load sent meanwhile loses nothing).
+    public var isWrite: Bool
 
-    public init(what: String, since: Date) {
+    public init(what: String, since: Date, isWrite: Bool = true) {
         self.what = what
         self.since = since
+        self.isWrite = isWrite
+    }
+}
+
+/// A request a web view sent while cookie writes of its data store were in flight (not landed): the load goes
+/// without their effect, whatever the app meant by calling them first.
+public struct LoadDuringWrite: Sendable, Hashable {
+    /// The request, e.g. `GET https://app.example.com/home (navigation #5)`.
+    public var load: String
+    /// When it went out (the scenario's clock).
+    public var at: Date
+    /// The writes of its data store in flight then, oldest first.
+    public var writes: [PendingOperation]
+
+    public init(load: String, at: Date, writes: [PendingOperation]) {
+        self.load = load
+        self.at = at
+        self.writes = writes
     }
 }
 

@@ -90,6 +90,8 @@ public protocol WebKitEngine: AnyObject {
     func runUntilIdle() throws
     /// The app's calls into the engine that have not finished, oldest first (see ``PendingOperation``).
     var pendingOperations: [PendingOperation] { get }
+    /// Every request a web view sent while a cookie write of its data store was in flight, in the order sent.
+    var loadsDuringWrites: [LoadDuringWrite] { get }
 
     // MARK: Process life cycle
 
@@ -110,6 +112,9 @@ extension WebKitEngine {
     /// An engine whose every call finishes before its run loop is idle (a real engine's driver answers each call
     /// when the engine did it) has nothing pending after a settle.
     public var pendingOperations: [PendingOperation] { [] }
+
+    /// Such an engine finishes each cookie write before the call returns, so before any load the app starts next.
+    public var loadsDuringWrites: [LoadDuringWrite] { [] }
 
     /// A kill, then the new process's default data store emptied with the engine's own removal (what a real
     /// engine's files hold is removed through it, as deleting the app's container would).

@@ -48,10 +48,14 @@ extension SimulatedWebKit {
 
     /// Rule 8: a cookie-store operation lands `delay` after the call, but never before an operation sent earlier to
     /// the same store; a dormant store holds it until its first load.
-    func enqueueStoreOperation(_ store: DataStore, delay: TimeInterval, _ label: String, _ work: @escaping () -> Void) {
+    func enqueueStoreOperation(
+        _ store: DataStore, delay: TimeInterval, _ label: String, isWrite: Bool = true, _ work: @escaping () -> Void
+    ) {
         let operation = nextOperation
         nextOperation += 1
-        inFlight[operation] = (store.handle, PendingOperation(what: "\(label) (data store #\(store.handle))", since: clock.now))
+        inFlight[operation] = (
+            store.handle, PendingOperation(what: "\(label) (data store #\(store.handle))", since: clock.now, isWrite: isWrite)
+        )
         send(store, delay: delay, label) { [unowned self] in
             inFlight[operation] = nil
             work()
@@ -66,6 +70,16 @@ extension SimulatedWebKit {
     /// The operations in flight on `store` (a load sent now goes without their effect, unless the profile gates it).
     func inFlight(on store: DataStore) -> [PendingOperation] {
         inFlight.sorted { $0.key < $1.key }.filter { $0.value.store == store.handle }.map(\.value.operation)
+    }
+
+    /// A request of `store` goes on the wire now: with writes of the store in flight it goes without their effect,
+    /// and the scenario's record says so (`<expect-no-load-during-cookie-write/>`). A gated profile never gets here
+    /// with a write in flight: the request waited for them (``afterPendingWrites(_:_:)``).
+    func noteWritesInFlight(on store: DataStore, sending load: String) {
+        let writes = inFlight(on: store).filter(\.isWrite)
+        guard !writes.isEmpty else { return }
+        loadsDuringWrites.append(LoadDuringWrite(load: load, at: clock.now, writes: writes))
+        log("\(load) goes out while \(writes.count) cookie write(s) of data store #\(store.handle) are in flight")
     }
 
     private func send(_ store: DataStore, delay: TimeInterval, _ label: String, _ work: @escaping () -> Void) {
@@ -159,7 +173,7 @@ extension SimulatedWebKit {
         guard let store = stores[handle] else {
             return log("getAllCookies ignored: data store #\(handle) belongs to a killed process")
         }
-        enqueueStoreOperation(store, delay: 0, "WKHTTPCookieStore.getAllCookies") {
+        enqueueStoreOperation(store, delay: 0, "WKHTTPCookieStore.getAllCookies", isWrite: false) {
             completion(store.jar.listedCookies)
         }
     }

@@ -223,6 +223,7 @@ extension SimulatedWebKit {
             }
             if let cookie { fields.append(HTTPHeaderField(name: "Cookie", value: cookie)) }
             let request = HTTPRequest(url: wireURL, method: navigation.request.httpMethod, headers: fields, body: navigation.request.bodyText)
+            noteWritesInFlight(on: store, sending: "\(request.method) \(url) (navigation #\(navigation.handle))")
             guard let response = network.send(request, for: .navigation) else {
                 return fail(navigation, WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
             }

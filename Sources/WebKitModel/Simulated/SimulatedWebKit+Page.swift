@@ -391,6 +391,7 @@ extension SimulatedWebKit {
             }
         }
         let wire = HTTPRequest(url: wireURL, method: request.httpMethod, headers: fields, body: request.bodyText)
+        noteWritesInFlight(on: webView.store, sending: "\(wire.method) \(url) (\(kind.summary))")
         guard let response = network.send(wire, for: .subresource) else {
             return .failure(WebKitError(.cannotFindHost, "no server answers for \(url.host ?? "") (requested \(url))"))
         }

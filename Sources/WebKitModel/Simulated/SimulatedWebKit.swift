@@ -68,6 +68,9 @@ public final class SimulatedWebKit: WebKitEngine {
     /// Cookie-store calls sent and not landed, by the order they were sent (``pendingOperations``).
     var inFlight: [Int: (store: Int, operation: PendingOperation)] = [:]
     var nextOperation = 0
+    /// Requests sent while a write of their data store was in flight (``loadsDuringWrites``): kept across kills, as
+    /// the scenario's record.
+    public internal(set) var loadsDuringWrites: [LoadDuringWrite] = []
     /// The pools apps share between their web views (``WKContext/sharedProcessPool``), by identifier.
     public var sharedProcessPools: Set<Int> = []
 
