@@ -47,18 +47,6 @@ struct ScriptCookieCacheTests {
         #expect(app.evaluate("document.cookie").value == "")
     }
 
-    @Test("a value the copy keeps over an HttpOnly replacement is read in the place it had, not after the jar's answer")
-    func replacedValueKeepsItsPlace() {
-        let app = EngineFixture(profile: .webkitgtk)
-        app.route("https://app.example.com/signin", setCookies: ["theme=dark; Path=/", "lang=en; Path=/"])
-        app.route("https://app.example.com/lock", setCookies: ["theme=dark; Path=/; HttpOnly"])
-        app.load("https://app.example.com/signin")
-        #expect(app.evaluate("document.cookie").value == "theme=dark; lang=en")
-        app.load("https://app.example.com/lock")
-        #expect(app.evaluate("document.cookie").value == "theme=dark; lang=en", "the copy's order, as WebKitGTK 2.50.6 reads it")
-        #expect(app.network.cookie(sentTo: "https://app.example.com/lock") == "theme=dark; lang=en")
-    }
-
     @Test("a profile without the cache reads what the jar holds")
     func iosHasNone() {
         let app = Self.signedIn(.ios)

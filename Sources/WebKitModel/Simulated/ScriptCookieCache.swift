@@ -13,17 +13,12 @@ import CookieModel
 /// differs from the jar is kept here: the hosts read, the refused writes and the replaced values.
 final class ScriptCookieCache {
     private var hosts: Set<String> = []
-    /// The writes the jar refused and the copy accepted, in a jar of the same kind: read after the jar's answer.
-    private let refusedWrites: any EngineCookieJar
-    /// The values the jar replaced with HttpOnly cookies unknown to the copy: read in the place they had.
-    private let replacedValues: any EngineCookieJar
-    /// A new, empty jar of the store's kind (the copy's order is worked out in one).
-    private let makeJar: () -> any EngineCookieJar
+    /// What only the copy holds, in a jar of the same kind: the writes the jar refused and the copy accepted, and
+    /// the values the jar replaced with HttpOnly cookies unknown to the copy.
+    private let onlyInCopy: any EngineCookieJar
 
-    init(makeJar: @escaping () -> any EngineCookieJar) {
-        self.makeJar = makeJar
-        refusedWrites = makeJar()
-        replacedValues = makeJar()
+    init(jar: any EngineCookieJar) {
+        onlyInCopy = jar
     }
 
     /// `document.cookie` was read on a page of `url`'s host: the host is cached from now on.
@@ -35,26 +30,14 @@ final class ScriptCookieCache {
     /// one the copy cannot make (it lacks the HttpOnly cookie). True when kept.
     func keepRefusedWrite(_ value: String, documentURL url: CookieURL, refusal: CookieRejection) -> Bool {
         guard refusal == .overwritesHTTPOnly, hosts.contains(url.host) else { return false }
-        return refusedWrites.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
+        return onlyInCopy.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
     }
 
-    /// What a page at `url` reads from a store whose jar is `jar`: the jar's answer with each value the copy kept
-    /// over an HttpOnly replacement in the place the copy had it (the copy keeps its order: measured on WebKitGTK
-    /// 2.50.6, found by `explore`), then the kept writes that match it.
-    func documentCookie(from jar: any EngineCookieJar, for url: CookieURL) -> String {
-        let fromJar = jar.readDocumentCookie(for: url, isSameSite: true)
+    /// What a page at `url` reads: the jar's answer, then the kept writes that match it.
+    func documentCookie(_ fromJar: String, for url: CookieURL) -> String {
         guard hosts.contains(url.host) else { return fromJar }
-        var answer = fromJar
-        let replaced = replacedValues.allCookies
-        if !replaced.isEmpty {
-            // The jar's cookies in its order, each kept value put back in its HttpOnly successor's place.
-            let copy = makeJar()
-            for cookie in jar.listedCookies { _ = copy.insert(cookie) }
-            for cookie in replaced { _ = copy.insert(cookie) }
-            answer = copy.readDocumentCookie(for: url, isSameSite: true)
-        }
-        let kept = refusedWrites.documentCookie(for: url, isSameSite: true)
-        return [answer, kept].filter { !$0.isEmpty }.joined(separator: "; ")
+        let kept = onlyInCopy.documentCookie(for: url, isSameSite: true)
+        return [fromJar, kept].filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// The jar stored `cookie` from a server's answer, in place of `old` when it replaced a script-visible cookie.
@@ -65,13 +48,11 @@ final class ScriptCookieCache {
     /// value, for the hosts it covers; a script-visible cookie takes the place of what the copy kept.
     func jarStored(_ cookie: Cookie, replacing old: Cookie?) {
         guard cookie.isHTTPOnly else {
-            for copy in [refusedWrites, replacedValues] {
-                _ = copy.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
-            }
+            _ = onlyInCopy.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
             return
         }
         guard let old, !old.isHTTPOnly, hosts.contains(where: { Self.covers($0, old) }) else { return }
-        _ = replacedValues.insert(old)
+        _ = onlyInCopy.insert(old)
     }
 
     /// Whether a page of `host` may read `cookie` (its domain). A cookie of an IP address is host-only, so the
@@ -83,6 +64,6 @@ final class ScriptCookieCache {
     /// The store's website data was removed: the web process is told, and its copy goes.
     func clear() {
         hosts.removeAll()
-        for copy in [refusedWrites, replacedValues] { _ = copy.delete { _ in true } }
+        _ = onlyInCopy.delete { _ in true }
     }
 }
