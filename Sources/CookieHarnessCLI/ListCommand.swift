@@ -102,7 +102,10 @@ extension ListCommand {
         for kind in versions where !kind.options.isEmpty {
             let line = String(kind.name.prefix { $0 != ":" })
             guard seen.insert(line).inserted else { continue }
-            lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; every release above reads them):")
+            let readers = versions.filter { $0.name.hasPrefix(line + ":") && !$0.options.isEmpty }
+            let all = readers.count == versions.filter { $0.name.hasPrefix(line + ":") }.count
+            let which = all ? "every release above reads them" : "read by " + readers.map { $0.origin?.version ?? $0.name }.joined(separator: ", ")
+            lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; \(which)):")
             for option in kind.options {
                 lines.append("\t\t\(option.name) (default \(option.defaultValue)): \(option.summary)"
                     + (option.notAParameter.map { "; not an adapter option: \($0)" } ?? ""))
