@@ -110,7 +110,8 @@ extension ListCommand {
         }
         var lines: [String] = []
         for (line, options, releases) in groups {
-            let readers = groups.filter { $0.line == line }.count == 1
+            // Every release of the line reads them, or only these (KKJSBridge 1.0.9 reads fewer; flutter_inappwebview 1.x none).
+            let readers = releases.count == versions.filter({ $0.name.hasPrefix(line + ":") }).count
                 ? "every release above reads them" : "read by \(releases.joined(separator: ", "))"
             lines.append("\toptions of \(line):V (write \(line):V[OPTION=VALUE,…]@PROFILE; \(readers)):")
             for option in options {

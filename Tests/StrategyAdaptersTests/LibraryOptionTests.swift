@@ -17,6 +17,7 @@ struct LibraryOptionTests {
             "rnw-shared-cookies:13.10.6[incognito=true]", "rnw-shared-cookies:5.7.0[sharedCookiesEnabled=false,cacheEnabled=false]@ios-11",
             "capacitor-http:6.0.0[CapacitorCookies=false]@webkitgtk-live",
             "kkjsbridge:1.3.9[enableAjaxHook=true,enableCookieGetHook=false]@ios-18", "kkjsbridge:1.0.9[enableAjaxHook=true]",
+            "inappwebview-set-cookie:6.1.5[sharedCookiesEnabled=true,cacheEnabled=false]@ios-12",
         ])
     func roundTrip(name: String) throws {
         let parsed = try #require(try StrategyName(parsing: name))
@@ -53,6 +54,10 @@ struct LibraryOptionTests {
              ["in the order enableAjaxHook, enableCookieSetHook, enableCookieGetHook"]),
             ("kkjsbridge:1.3.9[enableAjaxHook=1]", ["true or false"]),
             ("kkjsbridge:1.3.9[enableCookieSetHook=true]", ["is the default"]),
+            ("inappwebview-set-cookie:1.2.1[incognito=true]", ["has no options"]),
+            ("inappwebview-set-cookie:6.1.5[thirdPartyCookiesEnabled=false]", ["Android-only"]),
+            ("inappwebview-set-cookie:6.1.5[sharedCookiesEnabled=false]", ["is the default"]),
+            ("inappwebview-set-cookie:6.1.5[incognito=true,sharedCookiesEnabled=true]", ["in the order sharedCookiesEnabled, incognito, cacheEnabled"]),
         ])
     func refused(name: String, mentions: [String]) {
         do {
@@ -69,6 +74,13 @@ struct LibraryOptionTests {
         let rnw = ReactNativeWebViewSharedCookies.options
         #expect(rnw.map(\.name) == ["sharedCookiesEnabled", "incognito", "cacheEnabled", "thirdPartyCookiesEnabled"])
         #expect(rnw.filter { $0.notAParameter != nil }.map(\.name) == ["thirdPartyCookiesEnabled"])
+        let inAppWebView = FlutterInAppWebViewCookieManager.options
+        #expect(inAppWebView.map(\.name) == ["sharedCookiesEnabled", "incognito", "cacheEnabled", "thirdPartyCookiesEnabled"])
+        #expect(inAppWebView.filter { $0.notAParameter != nil }.map(\.name) == ["thirdPartyCookiesEnabled"])
+        // 1.x builds a plain WKWebViewConfiguration: no setting to read.
+        for kind in SyncStrategyKind.versions(of: FlutterInAppWebViewCookieManager.library) {
+            #expect(kind.options.isEmpty == (kind.origin?.version == "1.2.1"), "\(kind.name)")
+        }
         for kind in SyncStrategyKind.libraries where kind.origin?.library == "capacitor" {
             #expect(kind.parameters.map(\.name) == ["CapacitorCookies"], "\(kind.name)")
         }
@@ -99,6 +111,9 @@ struct LibraryOptionTests {
             ("rnw-shared-cookies:13.10.6", "cacheEnabled", "false"), ("capacitor-cookies:5.2.3", "CapacitorCookies", "false"),
             ("capacitor-http:6.0.0", "CapacitorCookies", "false"), ("kkjsbridge:1.0.9", "enableAjaxHook", "true"),
             ("kkjsbridge:1.3.9", "enableAjaxHook", "true"), ("kkjsbridge:1.3.9", "enableCookieSetHook", "false"),
+            ("capacitor-http:6.0.0", "CapacitorCookies", "false"),
+            ("inappwebview-set-cookie:6.1.5", "sharedCookiesEnabled", "true"), ("inappwebview-set-cookie:6.1.5", "incognito", "true"),
+            ("inappwebview-set-cookie:2.1.0", "incognito", "true"),
         ])
     func optionShows(kind name: String, option: String, value: String) throws {
         let base = try #require(SyncStrategyKind.named(name))
@@ -133,6 +148,22 @@ struct LibraryOptionTests {
             collector.results.first { $0.adapter.name == name && $0.scenarioID == scenario }?.status.name
         }
         #expect(verdict(base) == before && verdict(set) == after, "\(scenario): \(base) \(verdict(base) ?? "-"), \(set) \(verdict(set) ?? "-")")
+    }
+
+    /// flutter_inappwebview's `cacheEnabled` is read only with `sharedCookiesEnabled` on (and `incognito` off): alone
+    /// it keeps the default store a plain configuration has, so it changes nothing; with it, a non-persistent store.
+    @Test("flutter_inappwebview's cacheEnabled=false shows only with sharedCookiesEnabled")
+    func inAppWebViewCacheEnabled() throws {
+        let base = try #require(SyncStrategyKind.named("inappwebview-set-cookie:6.1.5"))
+        let kinds = try [
+            base, base.setting([("cacheEnabled", "false")]), base.setting([("sharedCookiesEnabled", "true")]),
+            base.setting([("sharedCookiesEnabled", "true"), ("cacheEnabled", "false")]),
+        ]
+        let verdicts = try Self.verdicts(kinds.map { StrategyAdapterCatalog.adapter(for: $0, on: .ios) })
+        let (plain, cacheOff, shared, sharedCacheOff) =
+            (verdicts[kinds[0].name] ?? [:], verdicts[kinds[1].name] ?? [:], verdicts[kinds[2].name] ?? [:], verdicts[kinds[3].name] ?? [:])
+        #expect(!plain.isEmpty && plain == cacheOff, "cacheEnabled=false alone changed a verdict")
+        #expect(shared.keys.contains { shared[$0] != sharedCacheOff[$0] }, "cacheEnabled=false changed nothing with sharedCookiesEnabled")
     }
 
     /// With `sharedCookiesEnabled` off every release skips the same branches, so one adapter stands for all: the

@@ -32,6 +32,13 @@ extension Cookie {
         )
     }
 
+    /// What `HTTPCookie(properties:)` makes of a `.secure` property given as a string: Secure for any value, "FALSE"
+    /// too. Apple's documentation of `HTTPCookiePropertyKey.secure`: "Providing any value for this key indicates that
+    /// the cookie should remain secure"; swift-corelibs-foundation's `init?(properties:)` sets it for any non-empty
+    /// string (`Sources/FoundationNetworking/HTTPCookie.swift` 310–316 at 761b621d). A port whose library writes
+    /// "FALSE" for a cookie that is not Secure passes its value here rather than reading it as a Boolean.
+    public static func httpCookieIsSecure(_ property: String?) -> Bool { !(property ?? "").isEmpty }
+
     /// Whether two cookies carry the same data: identity, value, expiry and flags (not creation or access times).
     public func hasSameContent(as other: Cookie) -> Bool {
         hasSameIdentity(as: other) && value == other.value && expiry == other.expiry && isSecure == other.isSecure
