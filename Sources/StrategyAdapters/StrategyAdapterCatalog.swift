@@ -15,7 +15,7 @@ package enum StrategyAdapterCatalog {
     /// (`raw-set-cookie`).
     package static let webViewCapabilities: Set<Capability> = [
         .nativeStore, .webView, .javascript, .scriptEngine, .nonPersistentDataStore, .persistence, .virtualClock,
-        .storeInspection, .httpOnly, .rawSetCookie, .appScheme,
+        .storeInspection, .httpOnly, .rawSetCookie, .appScheme, .appDocument,
     ]
 
     /// The profiles the catalog builds adapters for; the first gets the plain names.
@@ -32,8 +32,9 @@ package enum StrategyAdapterCatalog {
     package static let uiwebview = Adapter(
         info: AdapterInfo(name: "uiwebview", version: "1", profile: "ios", specProfile: "rfc6265bis"),
         summary: "UIWebView model: one native store (reference jar) shared by native requests and the web view — the baseline",
-        // No engine: its pages' scripts are `document.cookie` assignments only, and it has no scheme handler.
-        capabilities: webViewCapabilities.subtracting([.scriptEngine, .appScheme])
+        // No engine: its pages' scripts are `document.cookie` assignments only; it has no scheme handler and makes no
+        // page without a request.
+        capabilities: webViewCapabilities.subtracting([.scriptEngine, .appScheme, .appDocument])
     ) { environment in
         let clock = environment.cookieClock
         return try SharedStoreApp(environment: environment) { CookieJar(clock: clock) }

@@ -276,6 +276,16 @@ package final class WebViewApp: App {
         try recorder.endStep(describing: "the load of \(url)")
     }
 
+    /// The app's HTML as the page: `loadHTMLString` is called on the web view itself (no strategy hooks it).
+    package func loadHTMLString(_ html: String, baseURL: URL?) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        guard let webView else { return }
+        recorder.beginStep()
+        webView.loadHTMLString(html, baseURL: baseURL)
+        try settle()
+        try recorder.endStep(describing: "the app's HTML at \(baseURL?.absoluteString ?? "about:blank")")
+    }
+
     package func followLink(_ url: HTTPURL) throws {
         guard let webView, webView.url != nil else { throw AppError.noPage("follow-link") }
         recorder.beginStep()

@@ -310,6 +310,26 @@ package final class WebKitGTKEngine: WebKitEngine {
         return navigation
     }
 
+    /// `webkit_web_view_load_html` through the driver's `load-html`.
+    package func loadHTML(_ html: String, baseURL: URL?, inWebView handle: Int) -> Int {
+        guard let view = views[handle] else {
+            log("loadHTMLString ignored: web view #\(handle) belongs to a killed process")
+            return -makeHandle()
+        }
+        syncUserContent()
+        syncClock()
+        let fields: [String: JSONValue] = [
+            "view": .integer(handle), "html": .string(html), "base-url": baseURL.map { .string($0.absoluteString) } ?? .null,
+        ]
+        guard let result = send("load-html", fields), case .integer(let navigation)? = result.fields["navigation"] else {
+            return -makeHandle()
+        }
+        navigationViews[navigation] = handle
+        view.loading.insert(navigation)
+        log("navigation #\(navigation) starts in web view #\(handle): the app's HTML at \(baseURL?.absoluteString ?? "about:blank")")
+        return navigation
+    }
+
     package func currentURL(ofWebView webView: Int) -> URL? { views[webView]?.page }
 
     package func isLoading(webView: Int) -> Bool { !(views[webView]?.loading.isEmpty ?? true) }

@@ -76,6 +76,10 @@ extension SchemaAttributeEffectTests {
             "switch-web-view", ["", #"<switch-web-view name="main"/>"#],
             suite("<open-web-view/>" + pageWithScriptCookie + #"<open-web-view name="second"/>§<expect-document-cookie contains="j"/>"#)),
         Witness("load", ["", #"<load url="https://app.example.com/set"/>"#], suite(#"§<expect-native-store has="a"/>"#)),
+        // The app's HTML without a base URL replaces the page with an opaque-origin one: document.cookie reads "".
+        Witness(
+            "load-html", on: "wk-no-sync", ["", "<load-html><![CDATA[<p>hi</p>]]></load-html>"],
+            suite(#"<open-web-view/><load url="https://app.example.com/set"/>§<expect-document-cookie contains="a=1"/>"#)),
         Witness(
             "follow-link", ["", #"<follow-link url="https://app.example.com/next"/>"#],
             suite(#"<load url="https://app.example.com/home"/>§<expect-request url="https://app.example.com/next" empty="true"/>"#)),

@@ -98,6 +98,10 @@ extension SchemaAttributeEffectTests {
                 <expect-request url="https://app.example.com/next" contains="a=1"/>
                 """),
             refusedByLoader: true),
+        // With a base URL the app's HTML is a page of that host (document.cookie reads its cookies); without, about:blank.
+        Witness(
+            "load-html/@base-url", on: "wk-no-sync", ["", #" base-url="https://app.example.com/home""#],
+            suite(#"<open-web-view/><load url="https://app.example.com/set"/><load-html§/><expect-document-cookie contains="a=1"/>"#)),
         // Unnamed, the second view replaces main and its page; named, it opens beside main, whose page stays.
         Witness(
             "open-web-view/@name", ["", #" name="second""#],

@@ -124,20 +124,24 @@ struct SuiteMatrixTests {
         let scenarioCount = suites.reduce(0) { $0 + $1.scenarios.count }
         #expect(results.count == (StrategyAdapterCatalog.simulated.count + 1) * scenarioCount)
         // The shared-store apps run a page script's document.cookie assignments but have no JavaScript engine and no
-        // scheme handler: a script that does more (script-engine) and a page on the app's scheme (app-scheme) are
-        // what they skip.
+        // scheme handler and no engine to make a page without a request: a script that does more (script-engine), a
+        // page on the app's scheme (app-scheme) and the app's HTML, about:blank or data: (app-document) are what they skip.
         let noEngine = Set(["reference", "uiwebview"])
         let needsEngine = Set(suites.flatMap(\.scenarios).filter { $0.requiredCapabilities.contains(.scriptEngine) }.map(\.id))
         let needsAppScheme = Set(suites.flatMap(\.scenarios).filter { $0.requiredCapabilities.contains(.appScheme) }.map(\.id))
+        let needsAppDocument = Set(suites.flatMap(\.scenarios).filter { $0.requiredCapabilities.contains(.appDocument) }.map(\.id))
         #expect(!needsEngine.isEmpty)
         #expect(!needsAppScheme.isEmpty)
+        #expect(!needsAppDocument.isEmpty)
         let broken = results.filter { result in
             let skipsHere = noEngine.contains(result.adapter.name)
-                && (needsEngine.contains(result.scenarioID) || needsAppScheme.contains(result.scenarioID))
+                && (needsEngine.contains(result.scenarioID) || needsAppScheme.contains(result.scenarioID)
+                    || needsAppDocument.contains(result.scenarioID))
             switch result.status {
             case .errored: return true
             case .skipped(let reason):
-                let missing = [needsAppScheme.contains(result.scenarioID) ? "app-scheme" : nil,
+                let missing = [needsAppDocument.contains(result.scenarioID) ? "app-document" : nil,
+                               needsAppScheme.contains(result.scenarioID) ? "app-scheme" : nil,
                                needsEngine.contains(result.scenarioID) ? "script-engine" : nil].compactMap { $0 }
                 return !(skipsHere && reason == "adapter '\(result.adapter.name)' lacks capability: \(missing.joined(separator: ", "))")
             case .passed, .failed: return skipsHere

@@ -25,6 +25,8 @@ public protocol App: AnyObject {
     /// `webView.load(request)` of a URL on the app's own scheme (`<open-web-view app-scheme=>`): the page comes from the
     /// app's `WKURLSchemeHandler`, not from an origin.
     func loadAppPage(_ url: URL) throws
+    /// `webView.loadHTMLString(html, baseURL:)`: a page the app gives, with no request for it.
+    func loadHTMLString(_ html: String, baseURL: URL?) throws
     /// A link in the current page, followed by the user.
     func followLink(_ url: HTTPURL) throws
     /// A `target="_blank"` link in the current page, followed by the user: the page asks for a new window.
@@ -100,6 +102,7 @@ extension App {
     public func submitForm(_ request: HTTPRequest) throws { throw AppError.unsupported("submit-form") }
     public func goBack() throws { throw AppError.unsupported("go-back") }
     public func loadAppPage(_ url: URL) throws { throw AppError.unsupported("a page on the app's scheme (\(url))") }
+    public func loadHTMLString(_ html: String, baseURL: URL?) throws { throw AppError.unsupported("loadHTMLString") }
     public func goForward() throws { throw AppError.unsupported("go-forward") }
     /// Apps written before a native request could turn cookie handling off make only requests that handle cookies;
     /// one that must not is skipped with the reason, never run as if it did (the attribute once had no effect).

@@ -269,6 +269,11 @@ struct SuiteReader {
             return .switchWebView(name: value)
         case "load":
             guard let request = request(element) else { return nil }
+            if request.isLocalDocument, let url = element.attribute(named: "url"),
+               request.method.uppercased() != "GET" || request.body != nil || !request.headers.isEmpty || !request.handlesCookies {
+                error(at: url, "about:blank or a data: URL is no request: no method=, <header>, <body> or handles-cookies=")
+                return nil
+            }
             if let scheme = request.appScheme, let url = element.attribute(named: "url") {
                 guard appSchemes[currentWebView] == scheme else {
                     error(at: url, "url=\"\(request.url)\": the web view this step loads in answers no \(scheme): scheme (open it with app-scheme=\"\(scheme)\")")
@@ -280,6 +285,8 @@ struct SuiteReader {
                 }
             }
             return .load(request)
+        case "load-html":
+            return .loadHTML(html: element.text, baseURL: element.attribute(named: "base-url").map { SuiteText.trimmed($0.value) })
         case "follow-link":
             let newWindow = element.attribute(named: "target")?.value == "_blank"
             return required(element, "url").map { newWindow ? .followLinkToNewWindow(url: $0.value) : .followLink(url: $0.value) }

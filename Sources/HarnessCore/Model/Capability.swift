@@ -28,6 +28,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The app answers a scheme of its own (`WKURLSchemeHandler`) and serves its page from it (`capacitor://localhost/`,
     /// as hybrid apps do). A store has no pages and a browser cannot register a scheme for a page: both lack it.
     case appScheme = "app-scheme"
+    /// The app gives its web view a document no request fetches: `loadHTMLString(_:baseURL:)`, or a load of an
+    /// about: or data: URL. A store has no pages; a browser driver has no such call yet (it skips).
+    case appDocument = "app-document"
 
     public static func < (a: Capability, b: Capability) -> Bool { a.rawValue < b.rawValue }
 }

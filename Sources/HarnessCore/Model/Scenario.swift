@@ -62,6 +62,9 @@ public struct Step: Sendable, Hashable {
         case switchWebView(name: String)
         /// `webView.load(request)`: a top-level navigation typed or started by the app.
         case load(Request)
+        /// `webView.loadHTMLString(html, baseURL:)`: the app's HTML becomes the page, its origin `baseURL`'s (an opaque
+        /// one, about:blank, when nil); no request is made for it.
+        case loadHTML(html: String, baseURL: String?)
         /// The user follows a link in the current page to `url` (a top-level navigation the page initiated).
         case followLink(url: String)
         /// The user follows a `target="_blank"` link in the current page to `url`: the page asks for a new window
@@ -109,6 +112,8 @@ public struct Step: Sendable, Hashable {
             case .openWebView(let options):
                 Set<Capability>([.webView]).union(options.dataStore == .nonPersistent ? [.nonPersistentDataStore] : [])
                     .union(options.appScheme == nil ? [] : [.appScheme])
+            case .loadHTML: [.webView, .appDocument]
+            case .load(let request) where request.isLocalDocument: [.webView, .appDocument]
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
             case .runScript(let script):
                 (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
@@ -151,6 +156,14 @@ public struct Request: Sendable, Hashable {
     public var appScheme: String? { Self.appScheme(of: url) }
     /// Whether `url` is on a scheme the app may answer (``appScheme``).
     public var isOnAppScheme: Bool { appScheme != nil }
+
+    /// Whether `url` is a document WebKit makes itself with no request (`about:blank`, a `data:` URL).
+    public var isLocalDocument: Bool { Self.isLocalDocument(url) }
+
+    public static func isLocalDocument(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("about:") || lower.hasPrefix("data:")
+    }
 
     /// The scheme of `url`, lower case, when it is a scheme name (RFC 3986 §3.1) followed by `://` and not http(s).
     public static func appScheme(of url: String) -> String? {

@@ -153,9 +153,12 @@ private struct World {
             try app.openWebView(options)
         case .switchWebView(let name):
             try app.switchWebView(to: name)
-        case .load(let request) where request.isOnAppScheme:
+        case .load(let request) where request.isOnAppScheme || request.isLocalDocument:
             guard let url = URL(string: request.url) else { throw AppError.unsupported("URL '\(request.url)'") }
             try app.loadAppPage(url)
+        case .loadHTML(let html, let baseURL):
+            guard let base = baseURL.map({ URL(string: $0) }) ?? .some(nil) else { throw AppError.unsupported("URL '\(baseURL ?? "")'") }
+            try app.loadHTMLString(html, baseURL: base)
         case .load(let request):
             try app.load(try httpRequest(request), handlesCookies: request.handlesCookies)
         case .followLink(let url):

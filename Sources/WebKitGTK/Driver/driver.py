@@ -80,7 +80,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
-        "clear-data-store", "observe-cookies", "new-web-view", "set-scripts", "load", "click-link", "submit-form",
+        "clear-data-store", "observe-cookies", "new-web-view", "set-scripts", "load", "load-html", "click-link", "submit-form",
         "go-back", "go-forward", "fetch", "evaluate", "decide", "respond", "settle", "profile",
         "set-message-handlers", "answer-prompt", "open-window", "finish-scheme-task",
     )

@@ -264,7 +264,7 @@ class Events:
     # `delay-ms` skip taken as the next scenario's (seen in CI: first-request.cookies-of-one-response-in-creation-order
     # then first-request.native-login-in-web-view-with-own-process-pool). Until one of these ops, no page of the
     # scenario has asked for anything, so a request is a stray: its connection is closed without a response.
-    PAGE_REQUEST_OPS = frozenset(("load", "click-link", "submit-form", "go-back", "go-forward", "fetch", "evaluate",
+    PAGE_REQUEST_OPS = frozenset(("load", "load-html", "click-link", "submit-form", "go-back", "go-forward", "fetch", "evaluate",
                                   "open-window"))
 
     def note_op(self, op):

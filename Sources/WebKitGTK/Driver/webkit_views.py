@@ -122,6 +122,17 @@ class Views:
         self.note_activity()
         return {"navigation": number}
 
+    def load_html(self, request):
+        """`webkit_web_view_load_html`: a page whose HTML the app gives (`loadHTMLString(_:baseURL:)`), its URL the
+        base URL (about:blank without one); no request goes out for it."""
+        view = self.view_of(request)
+        html = field(request, "html", str, "", optional=True)
+        base = request.get("base-url")
+        number = self.assign_navigation(view, base or "about:blank")
+        view.widget.load_html(html, base)
+        self.note_activity()
+        return {"navigation": number}
+
     def click_link(self, request):
         view = self.view_of(request)
         url = field(request, "url", str)

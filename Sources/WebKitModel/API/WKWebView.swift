@@ -44,6 +44,13 @@ public final class WKWebView {
         navigation(for: engine.load(request, inWebView: identifier))
     }
 
+    /// `loadHTMLString(_:baseURL:)`: the page is `string`, its origin `baseURL`'s (an opaque one, about:blank, when
+    /// nil); nothing is requested, so no strategy's `load` override sees it.
+    @discardableResult
+    public func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
+        navigation(for: engine.loadHTML(string, baseURL: baseURL, inWebView: identifier))
+    }
+
     /// Loads the previous item of the back-forward list; nil when there is none.
     @discardableResult
     public func goBack() -> WKNavigation? {

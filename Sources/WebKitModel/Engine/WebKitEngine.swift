@@ -47,6 +47,9 @@ public protocol WebKitEngine: AnyObject {
     func makeWebView(dataStore: Int, processPool: Int, opener: Int?, client: any WebViewEngineClient) -> Int
     /// `WKWebView.load(_:)`; returns the navigation's identifier.
     func load(_ request: WebRequest, inWebView webView: Int) -> Int
+    /// `WKWebView.loadHTMLString(_:baseURL:)`: the app's HTML as the page at `baseURL` (about:blank when nil), with no
+    /// request for it; returns the navigation's identifier.
+    func loadHTML(_ html: String, baseURL: URL?, inWebView webView: Int) -> Int
     /// `WKWebView.goBack()` / `goForward()` (`offset` -1 or 1): a navigation of type `.backForward` to the history
     /// item, without any header the app set on its first load (DESIGN §6 rule 2); nil when there is no such item.
     func goInHistory(by offset: Int, inWebView webView: Int) -> Int?

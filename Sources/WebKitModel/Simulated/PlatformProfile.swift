@@ -332,12 +332,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// true — **assumed** (WebKit's loader is shared by its ports; no WPT record of the Apple ports covers it).
     public var sameOriginCredentialsAtFirstURL: Bool
 
-    /// Whether a page on the app's own scheme (`capacitor://localhost`, served by a `WKURLSchemeHandler`) is a first
+    /// Whether a page on the app's own scheme (`capacitor://localhost`, served by a `WKURLSchemeHandler`), or any other
+    /// page whose URL is not http(s) (about:blank, data:, `loadHTMLString` without a base URL), is a first
     /// party to every HTTP host: its requests send Strict and Lax cookies and its answers' cookies are kept, rather
     /// than being cross-site and third-party to every host (a non-HTTP origin has no registrable domain; RFC 6265bis
     /// §5.2). webkitgtk: true — **confirmed** on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml and a driver
     /// probe: a fetch, an XHR and an image from `capacitor://localhost/` to `https://api.example.test` send None, Lax,
-    /// Strict and unset cookies alike, and the answer's Set-Cookie is stored under ACCEPT_NO_THIRD_PARTY). ios,
+    /// Strict and unset cookies alike, and the answer's Set-Cookie is stored under ACCEPT_NO_THIRD_PARTY; about:blank, data:
+    /// and HTML loaded without a base URI the same: Suites/documents/documents.xml). ios,
     /// ios-18: false — **reported**: with ITP's full third-party blocking (iOS 14+), hybrid apps on a custom scheme
     /// lose their API's cookies unless the app limits navigations to App-Bound Domains (apache/cordova-ios#1088,
     /// ionic-team/capacitor#4122). ios-12, ios-11: false — **assumed** (cross-site, third-party cookies allowed).

@@ -21,6 +21,9 @@ extension SimulatedWebKit {
         /// For a back/forward navigation: the history item it goes to.
         var historyIndex: Int?
         var hops = 0
+        /// The HTML the app gave (`loadHTMLString(_:baseURL:)`): the page is this document at the request's URL (the
+        /// base URL, or about:blank), and no request goes out for it.
+        var document: String?
 
         init(handle: Int, webView: WebView, request: WebRequest, type: WKNavigationType, initiator: URL?) {
             self.handle = handle
@@ -43,6 +46,24 @@ extension SimulatedWebKit {
         start(Navigation(handle: navigation, webView: webView, request: request, type: .other, initiator: nil))
         return navigation
     }
+
+    /// `loadHTMLString(_:baseURL:)`: the app's HTML becomes the page at `baseURL` (about:blank without one). Measured
+    /// on WebKitGTK 2.50.6 (`webkit_web_view_load_html`, the same `loadData` path as Apple's): a navigation action
+    /// for the base URL, no request and no response decision, then the page with the base URL's origin.
+    public func loadHTML(_ html: String, baseURL: URL?, inWebView handle: Int) -> Int {
+        let navigation = makeHandle()
+        guard let webView = webViews[handle] else {
+            log("loadHTMLString ignored: web view #\(handle) belongs to a killed process")
+            return navigation
+        }
+        let page = Navigation(
+            handle: navigation, webView: webView, request: WebRequest(url: baseURL ?? Self.aboutBlank), type: .other, initiator: nil)
+        page.document = html
+        start(page)
+        return navigation
+    }
+
+    static let aboutBlank = URL(string: "about:blank")!
 
     /// A link click: no header the app set (rule 2), same-site or cross-site by the page's site.
     public func clickLink(to url: URL, inWebView handle: Int) {
@@ -194,6 +215,7 @@ extension SimulatedWebKit {
             if let scheme = url.scheme?.lowercased(), navigation.webView.client.urlSchemes.contains(scheme) {
                 return schemeNavigationHop(navigation)
             }
+            if navigation.document != nil || Self.isLocalDocument(url) { return localDocumentHop(navigation) }
             guard let cookieURL = CookieURL(string: url.absoluteString), let wireURL = HTTPURL(url.absoluteString) else {
                 return fail(navigation, WebKitError(.cannotFindHost, "not an http(s) URL: \(url)"))
             }
@@ -257,6 +279,24 @@ extension SimulatedWebKit {
             }
         }
         if !started { fail(navigation, WebKitError(.cannotFindHost, "no handler for \(request.url)")) }
+    }
+
+    /// Whether a top-level `url` is a document WebKit makes itself, with no request: about: and data: URLs.
+    static func isLocalDocument(_ url: URL) -> Bool { ["about", "data"].contains(url.scheme?.lowercased() ?? "") }
+
+    /// A document no request fetches (the app's HTML, about:blank, a data: URL): no cookie goes or is kept. Measured on
+    /// WebKitGTK 2.50.6 (Suites/documents): a data: URL gets a response decision, about:blank and the app's HTML none.
+    func localDocumentHop(_ navigation: Navigation) {
+        let url = navigation.request.url
+        log("navigation #\(navigation.handle): \(navigation.document == nil ? "WebKit makes" : "the app gives") the document at \(url) (no request)")
+        guard navigation.document == nil, url.scheme?.lowercased() == "data" else {
+            schedule(after: 0) { [unowned self] in
+                guard isCurrent(navigation) else { return }
+                commit(navigation, url)
+            }
+            return
+        }
+        decideResponse(navigation, HTTPResponse(status: 200, headers: [HTTPHeaderField(name: "Content-Type", value: "text/html")], body: ""))
     }
 
     /// Rule 3 holds already (cookies stored); the next hop keeps the request's header fields (so rule 2's manual
@@ -324,6 +364,7 @@ extension SimulatedWebKit {
         log("navigation #\(navigation.handle) committed: \(url)")
         webView.client.navigation(navigation.handle, didChange: .committed)
         runUserScripts(.atDocumentStart, in: webView)
+        if let document = navigation.document { runPageScripts(of: document, in: webView) }
         runUserScripts(.atDocumentEnd, in: webView)
         guard webView.navigation === navigation else { return }
         webView.navigation = nil
@@ -334,6 +375,18 @@ extension SimulatedWebKit {
         navigation.webView.navigation = nil
         log("navigation #\(navigation.handle) failed: \(error)")
         navigation.webView.client.navigation(navigation.handle, didChange: .failedProvisional(error))
+    }
+
+    /// The inline `<script>` elements of a document the app gave, in order, as the page parses them.
+    func runPageScripts(of document: String, in webView: WebView) {
+        for source in HTMLInlineScripts.sources(in: document) {
+            do {
+                _ = try evaluate(source, in: webView)
+                log("the page's script ran in \(webView.page?.absoluteString ?? "about:blank")")
+            } catch {
+                log("the page's script threw: \(error)")
+            }
+        }
     }
 
     func runUserScripts(_ time: WKUserScriptInjectionTime, in webView: WebView) {

@@ -109,8 +109,9 @@ extension SimulatedWebKit {
         return answer
     }
 
-    /// HTML's cookie-averse document: one whose URL is not http(s) (a page on the app's own scheme) reads "" and
-    /// writes nothing through `document.cookie`; measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml),
+    /// HTML's cookie-averse document: one whose URL is not http(s) (a page on the app's own scheme, about:blank, a
+    /// data: URL) reads "" and writes nothing through `document.cookie`; measured on WebKitGTK 2.50.6
+    /// (Suites/app-scheme/app-scheme.xml; Suites/documents/documents.xml: no exception for a data: document either),
     /// reported on iOS for ionic:// pages (ionic-team/cordova-plugin-ionic-webview issue 312).
     static func isCookieAverse(_ page: URL) -> Bool {
         !["http", "https"].contains(page.scheme?.lowercased() ?? "")
