@@ -7,11 +7,12 @@ import WebKitGTK
 package enum BrowserAdapters {
     /// What a browser can do: every step a scenario has, on real sockets; the virtual clock only where its driver
     /// measured that expiry follows libfaketime; no `raw-set-cookie` (a browser hears Set-Cookie only on a
-    /// response, over HTTP/1.1).
+    /// response, over HTTP/1.1); the app's own documents (`app-document`: `<load-html>`, about:blank, data:, issue 37)
+    /// as the drivers' `load-html` and a plain navigation.
     static func capabilities(movesClock: Bool) -> Set<Capability> {
         var capabilities: Set<Capability> = [
             .nativeStore, .webView, .javascript, .scriptEngine, .nonPersistentDataStore, .persistence, .storeInspection,
-            .httpOnly, .realNetwork,
+            .httpOnly, .realNetwork, .appDocument,
         ]
         if movesClock { capabilities.insert(.virtualClock) }
         return capabilities

@@ -56,11 +56,11 @@ struct BrowserRunTests {
     ]
 
     /// Why a scenario may be skipped on a browser: each a documented limit of driving a real browser.
-    /// A browser cannot register a scheme of its own for a page (a hybrid app's capacitor://): `app-scheme`; its
-    /// driver has no call that gives the tab a document without a request (loadHTMLString, about:blank): `app-document`.
+    /// A browser cannot register a scheme of its own for a page (a hybrid app's capacitor://): `app-scheme`. The app's
+    /// own documents (`app-document`: loadHTMLString, about:blank, data:) run since issue 37.
     static let documentedSkips = [
         "lacks capability: raw-set-cookie", "no native store to sync into", "delay-ms= on a <set-cookie>",
-        "lacks capability: app-scheme", "lacks capability: app-document",
+        "lacks capability: app-scheme",
     ]
 
     /// Firefox's clock cannot be moved (libfaketime hangs it at start): the clock scenarios are skipped too.

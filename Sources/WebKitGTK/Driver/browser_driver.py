@@ -212,7 +212,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
     # Every op a browser driver answers besides `stop`; each is the driver's method of that name.
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
-        "clear-data-store", "observe-cookies", "new-web-view", "load", "click-link", "submit-form", "go-back",
+        "clear-data-store", "observe-cookies", "new-web-view", "load", "load-html", "click-link", "submit-form", "go-back",
         "go-forward", "fetch", "evaluate", "respond", "settle",
     )
 
@@ -235,6 +235,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         self.executable = None
         self.main = None  # the browser of the ephemeral stores
         self.persistent = {}  # folder -> the browser on it
+        self.documents = {}  # a load-html's base URL (same_url) -> the app's HTML, answered by the proxy once
 
     def handle(self, text):
         if self.DEBUG:
@@ -312,6 +313,34 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         if view is None:
             raise ProtocolError(f"no web view {number}")
         return view
+
+    def load_html(self, request):
+        """The app's HTML as the page (`loadHTMLString(_:baseURL:)`, issue 37).
+
+        With a base URL the tab navigates to it and the driver's own proxy answers that one request with the HTML
+        (open_exchange), as it answers the browser's service requests: no request reaches the scenario's server
+        (no http-request event, so no transcript line and no cookie seen by it), and the page is the base URL's
+        document, its origin the base URL's, which is what the browser gives a page it fetched from there. Chosen
+        over the browsers' interception calls (Chromium's Fetch.fulfillRequest, Firefox's network.provideResponse)
+        because it is one path for both browsers, and the proxy is the one place every request of the browser goes
+        through. (The browser still attaches its cookies to that request, unseen: nothing answers with Set-Cookie.)
+        Without a base URL: about:blank (a navigation no request makes; an opaque origin), then
+        document.open/write/close of the HTML, so its inline scripts run as the page's."""
+        view = self.view_of(request)
+        html = field(request, "html", str, "", optional=True)
+        base = request.get("base-url")
+        if base:
+            with self.lock:
+                self.documents[same_url(base)] = html
+            return self.load({"view": view.number, "url": base})
+        number = self.expect_navigation(view)
+        self.navigate_now(view, "about:blank")
+        self.run_in_page(view, "(() => { document.open(); document.write(%s); document.close(); })()" % json.dumps(html))
+        return {"navigation": number}
+
+    def navigate_now(self, view, url):
+        """A navigation that makes no request (about:blank), waited for until its document is there."""
+        raise NotImplementedError
 
     def click_link(self, request):
         view = self.view_of(request)
@@ -440,6 +469,11 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
 
     def open_exchange(self, method, url, headers, body):
         own = self.browsers_own(url)
+        if own is None and method.upper() == "GET":
+            with self.lock:
+                html = self.documents.pop(same_url(url), None)
+            if html is not None:
+                own = (200, [["Content-Type", "text/html; charset=utf-8"], ["Cache-Control", "no-store"]], html)
         if own is not None:
             # Not the scenario's: the exchange is answered here and never becomes an event.
             return proxy.answered(own)
@@ -476,6 +510,7 @@ class BrowserDriver(driver_protocol.Requests, driver_protocol.ProxyOwner):
         """The scenario is over: its open exchanges are closed, its views and calls forgotten."""
         with self.lock:
             self.generation += 1
+            self.documents = {}
             exchanges, self.exchanges = list(self.exchanges.values()), {}
             views, self.views = list(self.views.values()), {}
             self.pending_calls = set()

@@ -283,6 +283,15 @@ class Driver(browser_driver.BrowserDriver):
         # another renderer process) are not waited for.
         view.inflight = {request: owner for request, owner in view.inflight.items() if owner == loader}
         number = view.loaders.get(loader)
+        url = frame.get("url", "")
+        if number is None and view.pending and url.split(":", 1)[0].lower() in ("about", "data"):
+            # A document no request fetches (about:blank, and data: when Chromium reports no request for it): its
+            # navigation starts here, at its commit.
+            number = view.pending.pop(0)[0]
+            view.loaders[loader] = number
+            view.active.add(number)
+            self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "started",
+                              "url": url})
         if number is None or number not in view.active:
             return
         self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "committed",
@@ -513,6 +522,10 @@ class Driver(browser_driver.BrowserDriver):
         self.send_async(view, "Page.navigate", {"url": field(request, "url", str), "transitionType": "typed"},
                         "Page.navigate")
         return {"navigation": number}
+
+    def navigate_now(self, view, url):
+        # Page.navigate answers once the navigation committed (about:blank: at once, no request).
+        view.store.browser.call("Page.navigate", {"url": url, "transitionType": "typed"}, session=view.session)
 
     def run_in_page(self, view, source, await_promise=False, callback=None):
         params = {"expression": source, "awaitPromise": await_promise, "returnByValue": True, "userGesture": True}

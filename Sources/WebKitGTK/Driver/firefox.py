@@ -540,6 +540,9 @@ class Driver(browser_driver.BrowserDriver):
                                 callback=self.logged("browsingContext.navigate"))
         return {"navigation": number}
 
+    def navigate_now(self, view, url):
+        view.store.browser.call("browsingContext.navigate", {"context": view.context, "url": url, "wait": "complete"})
+
     def run_in_page(self, view, source, await_promise=False, callback=None):
         params = {"expression": source, "target": {"context": view.context}, "awaitPromise": await_promise,
                   "userActivation": True, "resultOwnership": "none"}
