@@ -10,8 +10,14 @@ extension ScenarioGenerator {
         /// Cookie names the story may have set: what its store checks look for.
         var namesSeen: Set<String> = []
 
-        init(routes: [DrawnRoute]) {
+        /// The draws of the steps added later (see ``ScenarioGenerator/suite(batch:scenarios:)``).
+        var extras: SeededRandom
+        /// Whether a `mark-time` was placed, so a `native-remove-cookies` may name it.
+        var marked = false
+
+        init(routes: [DrawnRoute], extras: SeededRandom) {
             self.routes = routes
+            self.extras = extras
         }
 
         var hasPage: Bool { current.flatMap { views[$0] } ?? false }
@@ -30,6 +36,10 @@ extension ScenarioGenerator {
 
         /// One action with its checks.
         private mutating func act(_ random: inout SeededRandom) {
+            if extras.chance(0.03) {
+                steps.append(DraftElement("mark-time", [.init("name", "m")]))
+                marked = true
+            }
             var choices: [(weight: Double, action: Action)] = [
                 (1.0, .nativeSetCookie), (0.6, .nativeRequest), (0.25, .restartApp), (0.2, .advanceClock),
                 (0.1, .reinstallApp), (0.15, .clearWebsiteData), (0.15, .nativeRemoveCookies),
@@ -101,10 +111,17 @@ extension ScenarioGenerator {
                 var element = DraftElement("load", [.init("url", route.url)])
                 if random.chance(0.05) { element[attribute: "handles-cookies"] = "false" }
                 if random.chance(0.08) { element.children.append(DraftElement("header", [.init("name", "Cookie"), .init("value", "manual=1")])) }
-                steps.append(element)
-                requested = hops(route)
-                // A navigation answered 204 keeps whatever page there was (none before the first).
-                if routes.first(where: { $0.url == requested.last })?.status != 204 { views[current!] = true }
+                if extras.chance(0.04) {
+                    // The app's own HTML with the route's URL as its base: a page, and no request.
+                    steps.append(DraftElement("load-html", [.init("base-url", route.url)]))
+                    requested = []
+                    views[current!] = true
+                } else {
+                    steps.append(element)
+                    requested = hops(route)
+                    // A navigation answered 204 keeps whatever page there was (none before the first).
+                    if routes.first(where: { $0.url == requested.last })?.status != 204 { views[current!] = true }
+                }
             case .followLink, .followLinkToNewWindow:
                 let route = random.pick(routes)
                 var element = DraftElement("follow-link", [.init("url", route.url)])
@@ -147,13 +164,16 @@ extension ScenarioGenerator {
             case .clearWebsiteData:
                 steps.append(DraftElement("clear-website-data"))
             case .nativeRemoveCookies:
-                steps.append(DraftElement("native-remove-cookies"))
+                var element = DraftElement("native-remove-cookies")
+                if marked, extras.chance(0.5) { element[attribute: "since"] = "m" }
+                steps.append(element)
             }
             steps.append(DraftElement("expect-last-step", [.init("outcome", "succeeded")]))
             for url in requested { steps.append(DraftElement("expect-request", [.init("url", url), .init("empty", "true")])) }
             if hasPage, random.chance(0.3) { steps.append(DraftElement("expect-document-cookie", [.init("empty", "true")])) }
             if random.chance(0.2) { steps.append(storeCheck(current != nil && random.chance(0.5) ? "expect-web-view-store" : "expect-native-store", &random)) }
             if random.chance(0.05) { steps.append(DraftElement("expect-no-pending-work")) }
+            if extras.chance(0.03) { steps.append(DraftElement("expect-no-load-during-cookie-write")) }
         }
 
         /// The URLs a request to `route` reaches, hop by hop.

@@ -37,7 +37,7 @@ struct SuiteValidationTests {
     @Test("a schema error does not hide a semantic one, in the same file or in an expectation file")
     func onePass() throws {
         let (lines, _) = try problems(["a.xml": Self.suite, "expectations.xml": Self.expectations])
-        #expect(lines.contains("a.xml:4:5: error: <laod> is not expected here; did you mean <load>? (expected one of <ref>, <native-set-cookie>, <native-request>, <open-web-view>, <switch-web-view>, <load>, <follow-link>, <submit-form>, <go-back>, <go-forward>)"), "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("a.xml:4:5: error: <laod> is not expected here; did you mean <load>? (expected one of <ref>, <native-set-cookie>, <native-request>, <open-web-view>, <switch-web-view>, <load>, <load-html>, <follow-link>, <submit-form>, <go-back>)"), "\(lines.joined(separator: "\n"))")
         #expect(lines.contains("a.xml:7:5: error: <expect-request> needs one of contains=, lacks=, equals=, empty=, body="), "\(lines.joined(separator: "\n"))")
         #expect(lines.contains { $0.hasPrefix("expectations.xml:2:") && $0.contains("'fial' is not one of the accepted values: ") && $0.hasSuffix("; did you mean 'fail'?") })
         #expect(lines.contains("expectations.xml:3:3: error: <expect scenario=\"v.semantic\" status=\"fail\"> needs a reason: say why as the element's text"))
