@@ -109,6 +109,13 @@ struct LiveEngineTests {
         for cell in try agreement.rerunUnexplained(attempts: Self.reruns, rerun: Self.rerunLive) {
             print("LiveEngineTests: warning: \(cell.strategy) \(cell.scenarioID): the real engine answered it two ways; not compared. For Suites/agreement/webkitgtk-live.txt: \(cell.knownCause ?? "")")
         }
+        // The reports `cookie-harness agreement` writes, from this run: CI keeps them (Reports/), and runs the engine
+        // once for both (the comparison is this test's; .ci/run has no agreement stage of its own).
+        let reports = RepositoryFiles.root + "/Reports/agreement"
+        try FileManager.default.createDirectory(atPath: RepositoryFiles.root + "/Reports", withIntermediateDirectories: true)
+        try AgreementReport.write(
+            agreement, markdownPath: reports + ".md", htmlPath: reports + ".html", jsonPath: reports + ".json")
+        print("LiveEngineTests: the agreement reports: \(reports).md, .html, .json")
         #expect(agreement.overall.compared >= 600)
         #expect((agreement.overall.rate ?? 0) >= Self.minimumAgreement, "\(agreement.consoleText())")
         #expect(agreement.unexplained.isEmpty, "\(agreement.consoleText())")
