@@ -58,29 +58,16 @@ enum AgreementCommand: HarnessCommand {
         let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         let timeLimit = try RunOptions.timeLimit(args)
         let reruns = try args.integer("reruns", in: 0...10) ?? 2
-        let minimum = try args.value("min-rate").map { text -> Double in
-            guard let percent = Double(text), (0...100).contains(percent) else {
-                throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
-            }
-            return percent / 100
-        }
-        let knownPath = args.value("known") ?? defaultKnownPath
-        let known: KnownDisagreements
-        do {
-            known = FileManager.default.fileExists(atPath: knownPath) || args.value("known") != nil
-                ? try KnownDisagreements(contentsOf: knownPath) : KnownDisagreements()
-        } catch {
-            output.err("\(error)")
-            return .invalidInput
-        }
+        let minimum = try minimumRate(args)
+        guard let known = knownDisagreements(args, output: output) else { return .invalidInput }
         // Refused before the runs (minutes of them): a bad report path, or one over an input.
-        let markdownPath = args.value("markdown") ?? "Reports/agreement.md"
-        let htmlPath = args.value("html") ?? "Reports/agreement.html"
-        let jsonPath = args.value("json") ?? "Reports/agreement.json"
+        let reports = (
+            markdown: args.value("markdown") ?? "Reports/agreement.md", html: args.value("html") ?? "Reports/agreement.html",
+            json: args.value("json") ?? "Reports/agreement.json")
         try ReportFolders.prepare(
-            [.init("--markdown", markdownPath), .init("--html", htmlPath), .init("--json", jsonPath)],
+            [.init("--markdown", reports.markdown), .init("--html", reports.html), .init("--json", reports.json)],
             reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args)
-                + [CommandInput(knownPath, role: "the known-disagreements file (--known)")],
+                + [CommandInput(known.path, role: "the known-disagreements file (--known)")],
             output: output)
         // Minutes of runs are not spent for a README that cannot take the figures.
         if let readme = args.value("update-docs"),
@@ -111,10 +98,51 @@ enum AgreementCommand: HarnessCommand {
         let started = ContinuousClock.now
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
-        var agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known)
+        var agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known.list)
         let varying = try agreement.rerunUnexplained(attempts: reruns) { try run(liveAdapters, jobs: jobs, pairs: $0) }
         let elapsed = ContinuousClock.now - started
 
+        return finish(
+            agreement, varying: varying, known: known, reports: reports,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            minimum: minimum, args, output: output)
+    }
+
+    /// The known-disagreements file (`--known`, or the default one when it exists); nil after printing why it
+    /// cannot be read.
+    private static func knownDisagreements(
+        _ args: CommandLineArguments, output: CommandOutput
+    ) -> (list: KnownDisagreements, path: String)? {
+        let path = args.value("known") ?? defaultKnownPath
+        do {
+            let list = FileManager.default.fileExists(atPath: path) || args.value("known") != nil
+                ? try KnownDisagreements(contentsOf: path) : KnownDisagreements()
+            return (list, path)
+        } catch {
+            output.err("\(error)")
+            return nil
+        }
+    }
+
+    /// `--min-rate` as a fraction; nil when not given.
+    private static func minimumRate(_ args: CommandLineArguments) throws -> Double? {
+        try args.value("min-rate").map { text -> Double in
+            guard let percent = Double(text), (0...100).contains(percent) else {
+                throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
+            }
+            return percent / 100
+        }
+    }
+
+    /// The reports written, the console told (disagreements, varying cells, stale causes), the figures put in the
+    /// docs when asked, and the verdict: unexplained disagreements or a rate below `minimum` fail.
+    private static func finish(
+        _ agreement: Agreement, varying: [Agreement.Cell], known: (list: KnownDisagreements, path: String),
+        reports: (markdown: String, html: String, json: String), seconds: Double, minimum: Double?,
+        _ args: CommandLineArguments, output: CommandOutput
+    ) -> ExitStatus {
+        let (markdownPath, htmlPath, jsonPath) = reports
+        let knownPath = known.path
         do {
             try AgreementReport.write(agreement, markdownPath: markdownPath, htmlPath: htmlPath, jsonPath: jsonPath)
         } catch {
@@ -125,10 +153,10 @@ enum AgreementCommand: HarnessCommand {
         for cell in varying {
             output.err("\(knownPath): warning: \(cell.strategy) \(cell.scenarioID): the real engine answered it two ways; not compared. Add: \(cell.strategy) \(cell.scenarioID) \(cell.knownCause ?? "")")
         }
-        for stale in agreement.staleCauses(in: known) {
+        for stale in agreement.staleCauses(in: known.list) {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }
-        output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)")
+        output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", seconds)) s)")
         if let readme = args.value("update-docs") {
             let status = DocBlockUpdate.write(
                 agreement.docMarkdown(), into: readme, block: Agreement.docBlock, what: "agreement figures", output: output)

@@ -51,112 +51,136 @@ enum MergeCommand: HarnessCommand {
         if junitPath == jsonPath { throw UsageError("options '--junit' and '--json': both name '\(junitPath)'") }
         let expected = try args.integer("expect-shards", in: 1...10_000)
 
-        var junitInputs: [String] = []
-        var jsonInputs: [String] = []
-        for input in args.positional {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                output.err("\(input): error: no such file or folder")
-                return .invalidInput
-            }
-            if isDirectory.boolValue {
-                let junit = (input as NSString).appendingPathComponent("junit.xml")
-                let json = (input as NSString).appendingPathComponent("results.json")
-                let found = [junit, json].filter { FileManager.default.fileExists(atPath: $0) }
-                guard !found.isEmpty else {
-                    output.err("\(input): error: a report folder should hold junit.xml or results.json; it holds neither")
-                    return .invalidInput
-                }
-                if found.contains(junit) { junitInputs.append(junit) }
-                if found.contains(json) { jsonInputs.append(json) }
-            } else if input.hasSuffix(".xml") {
-                junitInputs.append(input)
-            } else {
-                jsonInputs.append(input)
-            }
-        }
-        // A report is merged only from reports of its own kind: JSON results keep no host name, no interrupted
-        // property, only the first line of an error, and the failed checks of a failure joined, so a JUnit file
-        // made from them would not be the one the run wrote (and the reverse). Asked for and impossible: refused.
-        for (option, kind, have, other) in [("junit", "JUnit reports", junitInputs, "JSON results"), ("json", "JSON results", jsonInputs, "JUnit reports")]
-        where have.isEmpty {
-            if let path = args.value(option) {
-                output.err("\(path): error: --\(option): the shards hold no \(kind), only \(other), and one kind cannot be made from the other "
-                    + "without losing what the run wrote; give the shards' \(option == "junit" ? "junit.xml" : "results.json") too, or leave out --\(option)")
-                return .invalidInput
-            }
-        }
-        let written = (junitInputs.isEmpty ? [] : [ReportFolders.Report("--junit", junitPath)])
-            + (jsonInputs.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
-            + (jsonInputs.isEmpty || !RunIdentity.isWritten(forResults: jsonPath)
-                ? [] : [ReportFolders.Report("--json's run identity", RunIdentity.path(forResults: jsonPath))])
-
-        let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
-        var records: [JSONResultRecord] = []
-        var cases: [JUnitMerge.TestCase] = []
-        var rootName = "cookie-harness"
-        var assignment: ShardAssignment?
-        var identity: RunIdentity?
+        let inputs: ShardReports
         do {
-            if !jsonInputs.isEmpty {
-                let runs = try jsonInputs.map { path throws(InvalidResultsInput) in try JSONResultsFile.readRun(path) }
-                identity = try checkedIdentity(runs, args)
-                let shards = runs.map { ShardMerge.Shard(path: $0.path, items: $0.records) }
-                let merged = try merge.merge(shards) { ShardMerge.Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }
-                records = merged.items
-                assignment = merged.shards
-            }
-            if !junitInputs.isEmpty {
-                var shards: [ShardMerge.Shard<JUnitMerge.TestCase>] = []
-                for path in junitInputs {
-                    let (root, read) = try JUnitMerge.read(path)
-                    if shards.isEmpty, let name = root[attribute: "name"] { rootName = name }
-                    shards.append(ShardMerge.Shard(path: path, items: read))
-                }
-                let merged = try merge.merge(shards) { $0.key }
-                cases = merged.items
-                assignment = assignment ?? merged.shards
-            }
-            if !jsonInputs.isEmpty, !junitInputs.isEmpty {
-                try crossCheck(records, cases)
-            }
+            inputs = try ShardReports(args.positional)
+            try inputs.check(asked: ["junit": args.value("junit"), "json": args.value("json")])
         } catch {
             output.err(error.description)
             return .invalidInput
         }
+        let written = (inputs.junit.isEmpty ? [] : [ReportFolders.Report("--junit", junitPath)])
+            + (inputs.json.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
+            + (inputs.json.isEmpty || !RunIdentity.isWritten(forResults: jsonPath)
+                ? [] : [ReportFolders.Report("--json's run identity", RunIdentity.path(forResults: jsonPath))])
+        let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
+        guard let merged = merged(inputs, by: merge, args, output: output) else { return .invalidInput }
 
         // Refused before anything is written (and no folder made for shards that do not fit): a bad report path,
         // or one over a shard or a suite.
         try ReportFolders.prepare(
             written,
-            reading: (junitInputs + jsonInputs).map { CommandInput($0, role: "one of the reports to merge") }
+            reading: (inputs.junit + inputs.json).map { CommandInput($0, role: "one of the reports to merge") }
                 + CommandInput.suites(args.options["suites"] ?? []),
             output: output)
         do {
-            if !jsonInputs.isEmpty {
-                try ShardMerge.writeResults(records, to: jsonPath, identity: identity)
+            if !inputs.json.isEmpty {
+                try ShardMerge.writeResults(merged.records, to: jsonPath, identity: merged.identity)
             }
-            if !junitInputs.isEmpty {
-                try JUnitMerge.write(cases, rootName: rootName, to: junitPath)
+            if !inputs.junit.isEmpty {
+                try JUnitMerge.write(merged.cases, rootName: merged.rootName, to: junitPath)
             }
         } catch {
             output.err("cookie-harness: error: writing the merged reports: \(error)")
             return .infrastructureFailure
         }
 
-        let count = assignment?.count ?? 0
-        let unexpected = jsonInputs.isEmpty
-            ? cases.filter { $0.element.elements.contains { $0.name == "failure" || $0.name == "error" } }.count
-            : records.filter(\.unexpected).count
-        let total = jsonInputs.isEmpty ? cases.count : records.count
+        let count = merged.assignment?.count ?? 0
+        let unexpected = inputs.json.isEmpty
+            ? merged.cases.filter { $0.element.elements.contains { $0.name == "failure" || $0.name == "error" } }.count
+            : merged.records.filter(\.unexpected).count
+        let total = inputs.json.isEmpty ? merged.cases.count : merged.records.count
         output.err("merged \(count) \(count == 1 ? "shard" : "shards"): \(total) results, \(unexpected) unexpected")
         output.err("reports: " + written.map(\.path).joined(separator: ", ")
-            + (junitInputs.isEmpty ? " (no JUnit report: the shards hold none)" : jsonInputs.isEmpty ? " (no JSON results: the shards hold none)" : ""))
+            + (inputs.junit.isEmpty ? " (no JUnit report: the shards hold none)" : inputs.json.isEmpty ? " (no JSON results: the shards hold none)" : ""))
         return unexpected == 0 ? .success : .unexpectedResults
     }
 
-    /// The identity of the merged run, after checking the shards' (``ShardMerge/checkedIdentity(of:allowingDifferentRuns:expectedShards:)``);
-    /// nil when the shards have none and `--allow-unidentified` lets them be merged by their scenario ids alone.
+    /// The shards' reports by kind: a folder gives its junit.xml and results.json, a file its own kind.
+    struct ShardReports {
+        var junit: [String] = []
+        var json: [String] = []
+
+        init(_ inputs: [String]) throws(InputError) {
+            for input in inputs {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                    throw InputError("\(input): error: no such file or folder")
+                }
+                if isDirectory.boolValue {
+                    let junitFile = (input as NSString).appendingPathComponent("junit.xml")
+                    let jsonFile = (input as NSString).appendingPathComponent("results.json")
+                    let found = [junitFile, jsonFile].filter { FileManager.default.fileExists(atPath: $0) }
+                    guard !found.isEmpty else {
+                        throw InputError("\(input): error: a report folder should hold junit.xml or results.json; it holds neither")
+                    }
+                    if found.contains(junitFile) { junit.append(junitFile) }
+                    if found.contains(jsonFile) { json.append(jsonFile) }
+                } else if input.hasSuffix(".xml") {
+                    junit.append(input)
+                } else {
+                    json.append(input)
+                }
+            }
+        }
+
+        /// A report is merged only from reports of its own kind: JSON results keep no host name, no interrupted
+        /// property, only the first line of an error, and the failed checks of a failure joined, so a JUnit file
+        /// made from them would not be the one the run wrote (and the reverse). Asked for (`asked`, the report
+        /// paths given by option) and impossible: refused.
+        func check(asked: [String: String?]) throws(InputError) {
+            for (option, kind, have, other) in [("junit", "JUnit reports", junit, "JSON results"), ("json", "JSON results", json, "JUnit reports")]
+            where have.isEmpty {
+                if let path = asked[option] ?? nil {
+                    throw InputError("\(path): error: --\(option): the shards hold no \(kind), only \(other), and one kind cannot be made from the other "
+                        + "without losing what the run wrote; give the shards' \(option == "junit" ? "junit.xml" : "results.json") too, or leave out --\(option)")
+                }
+            }
+        }
+    }
+
+    /// What the shards hold, merged: the JSON records and the JUnit test cases, each in the run's order.
+    struct Merged {
+        var records: [JSONResultRecord] = []
+        var cases: [JUnitMerge.TestCase] = []
+        var rootName = "cookie-harness"
+        var assignment: ShardAssignment?
+        var identity: RunIdentity?
+    }
+
+    /// The shards merged by kind and checked against each other; nil after printing why they do not fit.
+    private static func merged(_ inputs: ShardReports, by merge: ShardMerge, _ args: CommandLineArguments, output: CommandOutput) -> Merged? {
+        var result = Merged()
+        do {
+            if !inputs.json.isEmpty {
+                let runs = try inputs.json.map { path throws(InvalidResultsInput) in try JSONResultsFile.readRun(path) }
+                result.identity = try checkedIdentity(runs, args)
+                let shards = runs.map { ShardMerge.Shard(path: $0.path, items: $0.records) }
+                let merged = try merge.merge(shards) { ShardMerge.Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }
+                result.records = merged.items
+                result.assignment = merged.shards
+            }
+            if !inputs.junit.isEmpty {
+                var shards: [ShardMerge.Shard<JUnitMerge.TestCase>] = []
+                for path in inputs.junit {
+                    let (root, read) = try JUnitMerge.read(path)
+                    if shards.isEmpty, let name = root[attribute: "name"] { result.rootName = name }
+                    shards.append(ShardMerge.Shard(path: path, items: read))
+                }
+                let merged = try merge.merge(shards) { $0.key }
+                result.cases = merged.items
+                result.assignment = result.assignment ?? merged.shards
+            }
+            if !inputs.json.isEmpty, !inputs.junit.isEmpty {
+                try crossCheck(result.records, result.cases)
+            }
+        } catch {
+            output.err(error.description)
+            return nil
+        }
+        return result
+    }
+
     private static func checkedIdentity(_ runs: [JSONResultsFile.SavedRun], _ args: CommandLineArguments) throws(InvalidResultsInput) -> RunIdentity? {
         let unidentified = runs.filter { $0.identity == nil }.map(\.path)
         guard unidentified.isEmpty else {

@@ -169,6 +169,9 @@ enum RunCommand: HarnessCommand {
             return ExitStatus.interrupted(by: signal)
         }
         output.err("reports: \(junitPath), \(jsonPath)")
+        if let note = MissingExpectationsHint.note(paths: args.positional, inputs: inputs, unexpected: summary.unexpected) {
+            output.err(note)
+        }
         return summary.unexpected == 0 ? .success : .unexpectedResults
     }
 

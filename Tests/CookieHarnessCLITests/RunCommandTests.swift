@@ -52,6 +52,9 @@ struct RunCommandTests {
         let output = CommandOutput.capturing()
         #expect(FullHarness.run(["run"] + args, output: output) == .unexpectedResults)
         #expect(output.standardError.contains("demo.wrong-on-purpose"))
+        // No expectation file among the suites named: a note says so, and how the built-in suites are selected instead.
+        #expect(output.standardError.contains("note: no expectation file was found among \(args[0]), so every failure counts as unexpected"))
+        #expect(output.standardError.contains("cookie-harness run --filter 'demo.*'"))
         let report = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(report.contains(#"<testcase classname="reference.demo" name="demo.login-then-home""#))
         #expect(report.contains("<failure"))
@@ -64,6 +67,7 @@ struct RunCommandTests {
             """.utf8).write(to: root.appendingPathComponent("suites/expectations.xml"))
         let second = CommandOutput.capturing()
         #expect(FullHarness.run(["run"] + args, output: second) == .success)
+        #expect(!second.standardError.contains("no expectation file"))
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("expected failure: written to fail"))
 
         // The same expected failure, stating the failure it expects: right, then wrong.
