@@ -11,8 +11,10 @@ enum MissingExpectationsHint {
         else { return nil }
         let ids = inputs.index.outlines.map(\.id)
         let shown = ids.prefix(3).map { "--filter '\($0).*'" }.joined(separator: " ") + (ids.count > 3 ? " …" : "")
+        let builtIn = PackageFiles.join(PackageFiles.folder("Suites"), "expectations")
         return "cookie-harness: note: no expectation file was found among \(paths.joined(separator: ", ")), so every "
-            + "failure counts as unexpected; the built-in suites' expectation files are in Suites/expectations: select "
-            + "these suites from the default folder instead (cookie-harness run \(shown)), or pass --expectations FILE"
+            + "failure counts as unexpected; the built-in suites' expectation files are in \(builtIn): name that folder "
+            + "too (cookie-harness run \(paths.joined(separator: " ")) \(builtIn)), select these suites from the "
+            + "default folder (cookie-harness run \(shown)), or pass --expectations FILE"
     }
 }
