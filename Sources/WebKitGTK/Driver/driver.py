@@ -19,7 +19,8 @@ Why it is shaped like this:
   terminated with a certificate made by openssl for the run). It never answers by itself: each request is an event
   and the harness answers with `respond`.
 - A fresh ephemeral WebContext costs 150-210 ms, so ephemeral data stores (context + data manager) are kept across
-  `reset`, cleared, and handed out again. Persistent stores always get a new context.
+  `reset`, cleared, and handed out again. Persistent stores always get a new context. A store is cleared only after
+  its pages have passed a barrier (Driver.pass_barriers): else a page's last cookie write can land after the clear.
 - The display: without DISPLAY the driver starts its own Xvfb (-displayfd) in its process group and stops it.
 - The clock: libfaketime is preloaded into WebKit's processes only (LD_PRELOAD set just before the first WebContext
   is made; the driver's own interpreter keeps the real clock), with an offset file that `set-clock` rewrites.
@@ -52,12 +53,18 @@ import webkit_api as api
 from driver_protocol import Unsupported, field
 from webkit_api import log
 from webkit_events import Events
-from webkit_mainloop import MainLoop
+from webkit_mainloop import CALL_TIMEOUT, MainLoop
 from webkit_objects import Display
 from webkit_page_calls import PageCalls
 from webkit_schemes import Schemes
 from webkit_stores import Stores
 from webkit_views import Views
+
+
+# The page each page of a reused store is replaced with before the store is cleared (Driver.pass_barriers): it reads
+# document.cookie of a host no scenario uses, then says so in its title.
+BARRIER_URL = "https://cookie-harness-reset.invalid/"
+BARRIER_PAGE = "<script>document.cookie; document.title = {title!r};</script>"
 
 
 class Clock(faketime.OffsetFile):
@@ -181,17 +188,48 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
             exchanges, self.exchanges = list(self.exchanges.values()), {}
         proxy.close_unanswered(exchanges)
         self.pending_calls = set()
+        barriers = []  # (widget, its store, kept as the store's spare)
         for view in self.views.values():
             store = view.store
-            if store.persistent or store.spare is not None or store.number not in self.stores or view.opener is not None:
+            reusable = not store.persistent and store.number in self.stores
+            if not reusable:
                 view.destroy()
                 continue
             widget, content = view.detach()
             content.remove_all_scripts()
-            widget.load_uri("about:blank")  # the page goes; the web process stays
-            store.spare = (widget, content)
+            kept = store.spare is None and view.opener is None
+            if kept:
+                store.spare = (widget, content)
+            widget.load_html(BARRIER_PAGE.format(title=self.barrier_title()), BARRIER_URL)
+            barriers.append((widget, store, kept))
         self.views = {}
-        self.release_stores()
+        self.release_stores(self.pass_barriers(barriers))
+
+    def barrier_title(self):
+        return f"cookie-harness reset {self.generation}"
+
+    def pass_barriers(self, barriers):
+        """Wait until every page of a reused store has been replaced by the barrier page and that page has read
+        document.cookie; the data stores whose pages did not get there in time (not to be reused).
+
+        A page's `document.cookie = …` goes from its web process to the network process on a connection of their
+        own, unordered with the clear the driver asks for: under load a write of the previous scenario landed after
+        the clear, in the emptied jar, as a cookie of the next scenario (`sid=forged`, its HttpOnly `sid` gone).
+        The barrier page's read is a synchronous request on that same connection, answered after every write the
+        web process sent before it, so once its title is set nothing of the old pages is left on the way."""
+        title = self.barrier_title()
+        began = time.monotonic()
+        passed = self.run_until(lambda: all(widget.get_title() == title for widget, _, _ in barriers), CALL_TIMEOUT)
+        if barriers:
+            self.times.add("reset: cookie-write barrier", time.monotonic() - began)
+        late = set()
+        for widget, store, kept in barriers:
+            if not passed and widget.get_title() != title:
+                late.add(store)
+                log("a page did not reach the reset barrier in time: its data store is not reused")
+            if not kept:
+                widget.destroy()
+        return late
 
     def reset(self, request):
         self.drop_scenario()

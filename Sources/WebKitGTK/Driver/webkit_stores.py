@@ -67,8 +67,9 @@ class Stores:
             raise ProtocolError(f"no data store {number}")
         return self.stores[number]
 
-    def release_stores(self):
-        """Destroy every store; clear the ephemeral ones (and blank their spare views) and keep them for reuse."""
+    def release_stores(self, late=frozenset()):
+        """Destroy every store; clear the ephemeral ones (and blank their spare views) and keep them for reuse, but
+        for those in `late` (their pages did not pass the reset barrier: a write of theirs may still be on its way)."""
         clearing = {}
 
         def cleared(manager, result, store):
@@ -81,11 +82,13 @@ class Stores:
 
         for store in self.stores.values():
             store.forget_observer()
-            if store.persistent:
+            if store.persistent or store in late:
                 store.destroy()
                 continue
             clearing[store] = None
             store.manager.clear(api.WebKit2.WebsiteDataTypes.ALL, 0, None, cleared, store)
+            if store.spare is not None and store.spare[0].get_uri() != "about:blank":
+                store.spare[0].load_uri("about:blank")  # the barrier page goes; the web process stays
         self.stores = {}
         began = time.monotonic()
         done = self.run_until(
