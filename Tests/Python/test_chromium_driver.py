@@ -434,19 +434,25 @@ def test_a_navigation_of_our_tab_is_reported_started_redirected_committed_finish
 
 def test_events_of_another_session_a_frame_or_a_subresource_are_not_our_tabs_navigation(driver):
     view, _ = tab(driver)
+    other_view = chromium.View(2, driver.stores[1], "T2", "S2")
+    driver.views[2], driver.sessions["S2"] = other_view, other_view
     driver.expect_navigation(view)
-    other = {"type": "Document", "frameId": "T9", "loaderId": "L9", "requestId": "L9", "request": {"url": "http://x/"}}
-    driver.browser_event(None, event("Network.requestWillBeSent", session="S9", **other))  # another tab's
-    driver.browser_event(None, event("Network.requestWillBeSent", **other))  # an iframe's document in our tab
+    theirs = driver.expect_navigation(other_view)
+    other = {"type": "Document", "frameId": "T2", "loaderId": "L2", "requestId": "L2", "request": {"url": "http://x/"}}
+    driver.browser_event(None, event("Network.requestWillBeSent", session="S2", **other))  # the other tab's
+    driver.browser_event(None, event("Network.requestWillBeSent", session="S9", **other))  # a tab we do not know
+    driver.browser_event(None, event("Network.requestWillBeSent", **other))  # not our frame: an iframe's document
     driver.browser_event(None, event("Network.requestWillBeSent", type="Script", frameId="T1", loaderId="L0",
                                      requestId="R1", request={"url": "http://a.example/s.js"}))
-    driver.browser_event(None, event("Page.frameNavigated", frame={"id": "F1", "parentId": "T1", "loaderId": "L9",
+    driver.browser_event(None, event("Page.frameNavigated", frame={"id": "F1", "parentId": "T1", "loaderId": "L2",
                                                                    "url": "about:blank"}))
     driver.browser_event(None, event("Page.frameStoppedLoading", frameId="F1"))
     driver.browser_event(None, {"method": "Target.targetCreated", "params": {}})  # the browser's, no session
-    assert driver.events == []
-    assert len(view.pending) == 1  # the navigation asked for is still to start
-    assert set(view.inflight) == {"L9", "R1"}  # the tab's requests are still counted for settle
+    assert driver.events == [
+        {"type": "navigation", "view": 2, "navigation": theirs, "state": "started", "url": "http://x/"}]
+    assert len(view.pending) == 1  # ours is still to start
+    assert set(view.inflight) == {"L2", "R1"}  # the tab's requests are still counted for settle
+    assert set(other_view.inflight) == {"L2"}
 
 
 def test_a_failed_document_request_is_failed_then_finished_with_its_reason(driver):
