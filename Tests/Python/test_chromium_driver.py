@@ -542,3 +542,24 @@ def test_go_back_stops_at_the_blank_page_the_reused_tab_was_handed_out_on(driver
     history["currentIndex"] = 1
     assert driver.perform("go-back", {"view": 1}) == {"navigation": 2}
     assert browser.commands[-1] == ("Page.navigateToHistoryEntry", {"entryId": 10}, "S1")
+
+
+def test_a_new_tab_is_made_in_the_stores_context_with_its_cache_off_and_a_kept_one_is_reused(driver):
+    history = {"currentIndex": 1,
+               "entries": [{"id": 40, "url": "http://old.example/"}, {"id": 41, "url": "about:blank"}]}
+    browser = Recorder({"Target.createTarget": {"targetId": "T7"}, "Target.attachToTarget": {"sessionId": "S7"},
+                        "Page.getNavigationHistory": history})
+    stores(driver, browser)
+    assert driver.perform("new-web-view", {"store": 1}) == {"view": 1}
+    assert browser.commands == [
+        ("Target.createTarget", {"url": "about:blank", "browserContextId": "C1"}, None),
+        ("Target.attachToTarget", {"targetId": "T7", "flatten": True}, None),
+        ("Page.enable", {}, "S7"), ("Network.enable", {}, "S7"),
+        ("Network.setCacheDisabled", {"cacheDisabled": True}, "S7"),  # every load reaches the proxy
+    ]
+    assert driver.sessions["S7"] is driver.views[1] and driver.views[1].history_floor is None
+    browser.commands.clear()
+    driver.stores[1].spare.append(("T8", "S8"))  # a tab kept from an earlier scenario, blank
+    assert driver.perform("new-web-view", {"store": 1}) == {"view": 2}
+    assert browser.commands == [("Page.getNavigationHistory", None, "S8")]
+    assert driver.views[2].history_floor == 41  # go-back stops at the blank page it was handed out on

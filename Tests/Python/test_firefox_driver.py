@@ -518,3 +518,14 @@ def test_go_back_without_an_entry_is_no_navigation_and_another_error_is_raised(d
     answers["value"] = {"type": "success", "result": {}}
     assert driver.perform("go-forward", {"view": 1}) == {"navigation": 3}
     assert [number for number, _ in view.pending] == [3]
+
+
+def test_a_browser_that_resets_the_connection_is_gone_too(bidi):
+    browser, peer, events = bidi
+    number = browser.send("storage.getCookies")
+    peer.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a RST
+    peer.hang_up()
+    with pytest.raises(RuntimeError, match="^the browser is gone"):
+        browser.wait(number, timeout=2)
+    browser.heard(1)
+    assert events == [None]
