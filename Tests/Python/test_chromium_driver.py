@@ -262,6 +262,29 @@ def test_a_chromium_that_exits_at_once_is_unavailable_with_the_reason(fake_chrom
     assert time.monotonic() - started < 5
 
 
+def test_a_restart_starts_a_new_browser_on_a_fresh_profile_and_forgets_the_old_ones_contexts(fake_chromium, driver):
+    script, folder = fake_chromium
+    driver.executable, driver.proxy = script, ProxyStandIn()
+    driver.clock.available = False
+    profile = str(folder / "profile")
+    old = driver.launch(profile)
+    driver.main = old
+    driver.pool = [chromium.Store(0, old, "C-old", False)]
+    (folder / "profile" / "Default" / "Cookies").write_text("the last scenario's")
+    try:
+        driver.restart_main(profile)
+        assert driver.main is not old and driver.main.alive and not old.alive
+        assert driver.pool == []  # a context of the old browser is no store of the new one
+        assert not (folder / "profile" / "Default" / "Cookies").exists()
+        with pytest.raises(ChildProcessError):
+            os.waitpid(old.pid, os.WNOHANG)  # the old one reaped
+        assert driver.main.call("Browser.getVersion") == {"method": "Browser.getVersion"}
+    finally:
+        driver.main.close(2)
+        if old.alive:  # the restart failed before closing it (closing twice would close fds reused since)
+            old.close(0.1)
+
+
 # -- the driver's ops, against a recorder of the commands -----------------------------------------------------------
 
 
