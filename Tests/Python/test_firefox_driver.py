@@ -466,6 +466,10 @@ def test_a_post_load_intercepts_the_document_request_and_continues_it_with_metho
                                      request={"request": "R1", "url": "http://a.example/f", "headers": sent}))
     driver.browser_event(None, event("network.beforeRequestSent", context="C1", navigation=None, isBlocked=True,
                                      request={"request": "R2", "url": "http://a.example/s.js"}))
+    hop = [{"name": "Cookie", "value": {"type": "string", "value": "b=2"}}]
+    driver.browser_event(None, event("network.beforeRequestSent", context="C1", navigation="N1", isBlocked=True,
+                                     redirectCount=1, request={"request": "R1", "url": "http://b.example/",
+                                                               "headers": hop}))
     driver.browser_event(None, event("browsingContext.load", context="C1", navigation="N1", url="u"))
     assert browser.commands == [
         ("network.continueRequest", {
@@ -475,6 +479,9 @@ def test_a_post_load_intercepts_the_document_request_and_continues_it_with_metho
                         {"name": "Content-Type",
                          "value": {"type": "string", "value": "application/x-www-form-urlencoded"}}]}),
         ("network.continueRequest", {"request": "R2"}),  # a subresource: unchanged
+        ("network.continueRequest", {"request": "R1", "headers": [  # a redirect hop: the headers, the browser's method
+            {"name": "Cookie", "value": {"type": "string", "value": "b=2"}},
+            {"name": "x-token", "value": {"type": "string", "value": "7"}}]}),
         ("network.removeIntercept", {"intercept": "I1"}),
     ]
     assert view.intercept is None and view.override is None
