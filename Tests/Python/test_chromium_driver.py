@@ -106,11 +106,13 @@ def test_replies_go_by_id_events_to_on_event_across_split_and_joined_chunks(pipe
     first, second = browser.send("A.one"), browser.send("A.two")
     event = {"method": "Network.requestWillBeSent", "sessionId": "S1", "params": {"requestId": "r"}}
     joined = json.dumps({"id": second, "result": {"n": 2}}).encode() + b"\0" + json.dumps(event).encode() + b"\0"
-    reply = json.dumps({"id": first, "result": {"n": 1}}).encode() + b"\0"
-    peer.write(joined + reply[:7])
-    peer.write(reply[7:])  # a message split across two reads
+    reply = json.dumps({"id": first, "result": {"value": "caf\u00e9"}}, ensure_ascii=False).encode() + b"\0"
+    cut = reply.index(b"\xc3") + 1  # inside the UTF-8 of the accent: framing is by bytes, decoding per message
+    peer.write(joined + reply[:cut])
     assert browser.wait(second) == {"n": 2}
-    assert browser.wait(first) == {"n": 1}
+    time.sleep(0.02)  # the reader has the first part alone
+    peer.write(reply[cut:])
+    assert browser.wait(first) == {"value": "caf\u00e9"}
     browser.heard(1)
     assert events == [event]
 
