@@ -128,9 +128,9 @@ enum MatrixPageAssets {
         .pop .msg { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
         footer { color: var(--muted); padding: 0 20px 24px; }
 
-        body:has(#f-diff:checked) tr.row:not(.r-diff),
-        body:has(#f-sec:checked) tr.row:not(.r-sec),
-        body:has(#f-unexp:checked) tr.row:not(.r-unexp) { display: none; }
+        #filters:has(#f-diff:checked) ~ #matrix tr.row:not(.r-diff),
+        #filters:has(#f-sec:checked) ~ #matrix tr.row:not(.r-sec),
+        #filters:has(#f-unexp:checked) ~ #matrix tr.row:not(.r-unexp) { display: none; }
         tbody.suite.empty { display: none; }
         tbody.folded:not(:has(input.unfold:checked)) tr.row { display: none; }
         .unfold-l { display: block; margin-top: 3px; font-weight: 600; color: #0969da; cursor: pointer; white-space: normal; }
@@ -200,7 +200,10 @@ enum MatrixPageAssets {
             if (content !== undefined) made.textContent = content;
             return made;
           }
-          function string(index) { return index >= 0 ? data.strings[index] : null; }
+          function string(index) {
+            if (index < 0) return null;
+            return data.strings[index].map(function (piece) { return data.pieces[piece]; }).join("");
+          }
           function cell(column, code, detail) {
             var td = document.createElement("td");
             if (code === 16) {
