@@ -66,7 +66,8 @@ struct MatrixPageLayoutTests {
                         title: "A scenario title of a usual length, saying what the case checks", tags: [suite],
                         references: [],
                         status: failing
-                            ? .failed(Failure(message: observed, location: SuiteLocation(file: file, line: 3), details: ""))
+                            ? .failed(Failure(message: observed, location: SuiteLocation(file: file, line: 3),
+                                              details: ""))
                             : .passed,
                         expected: failing ? ExpectedStatus(.fail, reason: reason) : .pass, duration: .zero,
                         transcript: []))
@@ -128,14 +129,14 @@ struct MatrixPageLayoutTests {
             """
 
     /// Runs `probe` (a script that leaves JSON in the body's `data-layout`) after the page's own script, in
-    /// Chromium at `width` px, and returns what it left.
-    static func run(_ probe: String, in html: String, width: Int) throws -> Any {
+    /// Chromium at `width` px, the page's address ending in `fragment`, and returns what it left.
+    static func run(_ probe: String, in html: String, width: Int, fragment: String = "") throws -> Any {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-layout-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: file)
         let dom = try ExternalTool.run(try #require(chromium),
                                        ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                        "--window-size=\(width),1000", "--dump-dom", file.absoluteString],
+                                        "--window-size=\(width),1000", "--dump-dom", file.absoluteString + fragment],
                                        errors: .discarded).output
         let attribute = try #require(dom.firstMatch(of: #/data-layout="([^"]*)"/#)).output.1
         let json = attribute.replacingOccurrences(of: "&quot;", with: "\"")
@@ -285,5 +286,27 @@ struct MatrixPageLayoutTests {
         #expect(layout["shownSummaries"] as? [String]
                 == ["all ios", "all ios-18", "all ios-12", "all ios-11", "all cookie stores"])
         print("opening a main job's webkitgtk group (64 × 561 cells): \(layout["opened"] ?? "?") ms")
+    }
+
+    @Test("a link names the groups to open: #open=ios-11,cookie%20stores draws those two groups' cells")
+    func linkOpensNamedGroups() throws {
+        let probe = """
+            <script>//<![CDATA[
+            (function () {
+              var checked = Array.prototype.map.call(document.querySelectorAll("input.gopen:checked"), function (box) {
+                return box.getAttribute("data-group");
+              });
+              document.body.setAttribute("data-layout", JSON.stringify({
+                checked: checked, cells: document.querySelectorAll("#matrix td.c").length,
+                opened: document.querySelectorAll("#matrix td.c.g1, #matrix td.c.g3").length
+              }));
+            })();
+            //]]></script>
+            """
+        let layout = try #require(try Self.run(probe, in: Self.defaultRunPage(groupsOpen: false), width: 1400,
+                                               fragment: "#open=ios-11,cookie%20stores") as? [String: Any])
+        #expect(layout["checked"] as? [String] == ["ios-11", "cookie stores"])
+        // 212 rows × (12 strategies on ios-11 + 8 stores); the other groups stay folded.
+        #expect(layout["cells"] as? Int == 212 * 20 && layout["opened"] as? Int == 212 * 20, "\(layout)")
     }
 }

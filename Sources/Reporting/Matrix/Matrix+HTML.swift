@@ -128,7 +128,10 @@ extension Matrix {
         // One box per column group: what opens it. Ticked, CSS shows the group's columns instead of its summary.
         page.raw("<fieldset class=\"groups\"><legend>Adapter groups</legend>")
         for (number, group) in groups.enumerated() {
-            page.raw("<label><input type=\"checkbox\" class=\"gopen\" id=\"g\(number)\"\(open ? " checked=\"checked\"" : "")/> ")
+            // Its title, for a link that opens it (`#open=ios-18`).
+            page.raw("<label><input type=\"checkbox\" class=\"gopen\" id=\"g\(number)\""
+                + " data-group=\"\(ReportText.html(group.title))\""
+                + "\(open ? " checked=\"checked\"" : "")/> ")
             page.raw("\(ReportText.html(group.title)) (\(group.columns.count))</label>\n")
         }
         page.raw("</fieldset>\n</form>\n")

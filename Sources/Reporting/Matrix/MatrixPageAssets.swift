@@ -160,7 +160,8 @@ enum MatrixPageAssets {
         """
 
     /// Counts the rows left by the filters and hides suites with none (the filtering itself is CSS), and draws a
-    /// folded column group's cells when its box is ticked. A raw string: the script's `\u2714` escapes are its own.
+    /// folded column group's cells when its box is ticked, or when the link names it (`#open=ios-18,webkitgtk`).
+    /// A raw string: the script's `\u2714` escapes are its own.
     static let script = #"""
         (function () {
           var form = document.getElementById("filters");
@@ -296,9 +297,13 @@ enum MatrixPageAssets {
               summary.after(totals);
             });
           }
+          // A link may name the groups to open, by their titles: matrix.html#open=ios-18,cookie%20stores.
+          var hash = window.location.hash;
+          var asked = hash.indexOf("#open=") === 0 ? decodeURIComponent(hash.slice(6)).split(",") : [];
           document.querySelectorAll("input.gopen").forEach(function (box) {
             var number = Number(box.id.slice(1));
             box.addEventListener("change", function () { if (box.checked) draw(number); });
+            if (asked.indexOf(box.getAttribute("data-group")) !== -1) box.checked = true;
             if (box.checked) draw(number);
           });
 
