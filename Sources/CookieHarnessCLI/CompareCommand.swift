@@ -31,10 +31,11 @@ enum CompareCommand: HarnessCommand {
             (NAME[:variant]). With more than 12 adapters each group starts folded into one summary column (per
             scenario, how many of its adapters pass, fail, skip or err, and how many unexpectedly); ticking the
             group's box (or clicking its name) opens it, and the page's script then draws its cells from data kept in
-            the page. It also folds an imported corpus (Suites/conformance/, the http-state cases) into one line of
-            totals that a box unfolds. The consensus compares what the adapters were seen to do: two adapters failing
-            different checks, or observing different values, do not agree; 'ref ✔' means the reference passed with the
-            majority, 'ref ✘ same' that it failed as they did.
+            the page; a link opens the groups it names (matrix.html#open=ios-18,webkitgtk). It also folds an
+            imported corpus (Suites/conformance/, the http-state cases) into one line of totals that a box unfolds.
+            The consensus compares what the adapters were seen to do: two adapters failing different checks, or
+            observing different values, do not agree; 'ref ✔' means the reference passed with the majority,
+            'ref ✘ same' that it failed as they did.
             """,
         options: [
             .valued("adapter", "NAME", repeatable: true, "an adapter to compare (repeatable); with --from-json, one of those in the files"),

@@ -128,9 +128,9 @@ enum MatrixPageAssets {
         .pop .msg { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
         footer { color: var(--muted); padding: 0 20px 24px; }
 
-        body:has(#f-diff:checked) tr.row:not(.r-diff),
-        body:has(#f-sec:checked) tr.row:not(.r-sec),
-        body:has(#f-unexp:checked) tr.row:not(.r-unexp) { display: none; }
+        #filters:has(#f-diff:checked) ~ #matrix tr.row:not(.r-diff),
+        #filters:has(#f-sec:checked) ~ #matrix tr.row:not(.r-sec),
+        #filters:has(#f-unexp:checked) ~ #matrix tr.row:not(.r-unexp) { display: none; }
         tbody.suite.empty { display: none; }
         tbody.folded:not(:has(input.unfold:checked)) tr.row { display: none; }
         .unfold-l { display: block; margin-top: 3px; font-weight: 600; color: #0969da; cursor: pointer; white-space: normal; }
@@ -160,7 +160,8 @@ enum MatrixPageAssets {
         """
 
     /// Counts the rows left by the filters and hides suites with none (the filtering itself is CSS), and draws a
-    /// folded column group's cells when its box is ticked. A raw string: the script's `\u2714` escapes are its own.
+    /// folded column group's cells when its box is ticked, or when the link names it (`#open=ios-18,webkitgtk`).
+    /// A raw string: the script's `\u2714` escapes are its own.
     static let script = #"""
         (function () {
           var form = document.getElementById("filters");
@@ -200,7 +201,10 @@ enum MatrixPageAssets {
             if (content !== undefined) made.textContent = content;
             return made;
           }
-          function string(index) { return index >= 0 ? data.strings[index] : null; }
+          function string(index) {
+            if (index < 0) return null;
+            return data.strings[index].map(function (piece) { return data.pieces[piece]; }).join("");
+          }
           function cell(column, code, detail) {
             var td = document.createElement("td");
             if (code === 16) {
@@ -293,9 +297,13 @@ enum MatrixPageAssets {
               summary.after(totals);
             });
           }
+          // A link may name the groups to open, by their titles: matrix.html#open=ios-18,cookie%20stores.
+          var hash = window.location.hash;
+          var asked = hash.indexOf("#open=") === 0 ? decodeURIComponent(hash.slice(6)).split(",") : [];
           document.querySelectorAll("input.gopen").forEach(function (box) {
             var number = Number(box.id.slice(1));
             box.addEventListener("change", function () { if (box.checked) draw(number); });
+            if (asked.indexOf(box.getAttribute("data-group")) !== -1) box.checked = true;
             if (box.checked) draw(number);
           });
 
