@@ -17,7 +17,7 @@ enum BenchCommand: HarnessCommand {
         forms: [
             CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
             CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
-            CommandSpec.Form("live [PATH...]", options: ["drivers", "jobs", "profile", "schema"]),
+            CommandSpec.Form("live [PATH...]", options: ["drivers", "jobs", "filter", "time-budget", "profile", "schema"]),
             CommandSpec.Form("browsers [PATH...]", options: ["jobs", "schema"]),
             CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
         ],
@@ -43,7 +43,9 @@ enum BenchCommand: HarnessCommand {
               before timing, the memory per driver (its WebKit processes and Xvfb included) and the load average.
               --profile: one driver, every scenario, the share of the wall time each kind of request and each of the
               driver's waits takes (the quiet window of settle, the proxy and decisions waiting for the harness, store
-              clearing, web process starts).
+              clearing, web process starts). --filter: only the scenarios whose id matches. --time-budget: each
+              count timed on a sample that fits S seconds (the pairs in a fixed order that mixes strategies and
+              suites, slice after slice until S is spent), printed with the share of the pairs it ran.
             browsers: the hand-written suites in PATH on each real engine side by side, with N drivers each (default 2):
               chromium, firefox and wk-combined@webkitgtk-live (those installed); scenarios per second (skipped ones not
               counted), each engine's drivers started and warmed up before timing.
@@ -59,6 +61,8 @@ enum BenchCommand: HarnessCommand {
             .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: --drivers 1,N;\nbrowsers: drivers per engine (default 2)"),
             .valued("drivers", "LIST", "live: the numbers of drivers to time, comma-separated (default 1,2,4,6)"),
             .flag("profile", "live: one driver with every wait recorded, the share of the wall time each takes"),
+            .valued("filter", "GLOB", repeatable: true, "live: only scenarios whose id matches (repeatable; * and ?)"),
+            .valued("time-budget", "S", "live: each count timed on a sample of the pairs that fits S seconds"),
             .valued("files", "N", "harness: generated suite files written to disk (default 20)"),
             .valued("per-file", "N", "harness: scenarios per generated file (default 5000)"),
             SharedOptions.schema,
@@ -176,7 +180,17 @@ enum BenchCommand: HarnessCommand {
         }
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         let live = StrategyAdapterCatalog.live
-        let benchmark = LiveEngineBenchmark(suites: suites, simulated: simulated, live: live)
+        let budget = try args.value("time-budget").map { text -> Duration in
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("option '--time-budget': '\(text)' is not a number of seconds in (0, 86400]")
+            }
+            return .milliseconds(Int64(seconds * 1000))
+        }
+        let benchmark = LiveEngineBenchmark(
+            suites: suites, simulated: simulated, live: live, filters: args.options["filter"] ?? [], budget: budget)
+        if RunPlan(suites: suites, adapters: live, filters: benchmark.filters).jobCount == 0 {
+            throw UsageError("bench live: no scenario matches --filter \(benchmark.filters.joined(separator: " "))")
+        }
         output.out("load average before: \(loadAverage())")
         let simulatedFigure = try benchmark.simulatedRun(jobs: ProcessInfo.processInfo.activeProcessorCount)
         output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(ProcessInfo.processInfo.activeProcessorCount) workers", simulatedFigure))
@@ -220,6 +234,7 @@ enum BenchCommand: HarnessCommand {
 
     private static func line(_ label: String, _ figure: LiveEngineBenchmark.Figure) -> String {
         label + ": \(figure.ran) scenarios in " + String(format: "%.2f s, %.1f scenarios/s", figure.seconds, figure.perSecond)
+            + (figure.sample.map { " (a sample within the time budget: \($0.run) of \($0.of) pairs)" } ?? "")
     }
 
     /// One driver, every live scenario, with the harness's round trips and the driver's own waits recorded: the
