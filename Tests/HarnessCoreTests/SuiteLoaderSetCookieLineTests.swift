@@ -162,5 +162,11 @@ struct ObservationTests {
         #expect(seen.last == "native store, cookies named 'zz': (none)")
         #expect(outcome.observations[0].items == ["b=2", "a=1"])
         #expect(outcome.observations[0].hasSameItemsIgnoringOrder(as: Observation(outcome.observations[0].location, outcome.observations[0].subject, ["a=1", "b=2"])))
+
+        // A run that keeps no observations (the main job) gets the same status and transcript, and none.
+        let unkept = ScenarioExecutor().observe(suite.scenarios[0], of: suite, on: .reference, keepingObservations: false)
+        #expect(unkept.status == outcome.status)
+        #expect(unkept.transcript == outcome.transcript)
+        #expect(unkept.observations.isEmpty)
     }
 }

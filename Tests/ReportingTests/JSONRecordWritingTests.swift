@@ -35,7 +35,9 @@ struct JSONRecordWritingTests {
     func strings() throws {
         var every = ""
         for value in 0..<0x80 { every.unicodeScalars.append(Unicode.Scalar(value)!) }
-        for text in [every, "é\u{2028}\u{2029}\u{FEFF}😀\u{7F}", "", "a/b\\c\"d", "e\u{301}"] {
+        // Escapes at either end and next to each other, between the runs copied whole.
+        let edges = ["\"", "\n\\", "\u{1}x\u{1F}", "x\"\"y\t", "é\n"]
+        for text in [every, "é\u{2028}\u{2029}\u{FEFF}😀\u{7F}", "", "a/b\\c\"d", "e\u{301}"] + edges {
             for optionals in [true, false] {
                 let record = try Self.record(text: text, duration: 0.000983, optionals: optionals)
                 #expect(record.jsonBytes == (try Self.encoded(record)), "\(text.debugDescription)")

@@ -122,7 +122,10 @@ private final class RunState: @unchecked Sendable {
                 continue
             }
             let start = clock.now
-            let outcome = scope.run { executor.observe(job.scenario, of: job.suite, on: job.adapter) }
+            let outcome = scope.run {
+                executor.observe(
+                    job.scenario, of: job.suite, on: job.adapter, keepingObservations: plan.keepsObservations)
+            }
             var result = makeResult(job, status: outcome.status, duration: clock.now - start, transcript: outcome.transcript)
             if plan.keepsObservations { result.observations = outcome.observations }
             if let signal = Interruption.signal {

@@ -19,7 +19,7 @@ public struct ScenarioExecutor: Sendable {
 
     /// The status and the transcript of `scenario` from `suite` on `adapter`.
     public func run(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (status: Status, transcript: [String]) {
-        let outcome = observe(scenario, of: suite, on: adapter)
+        let outcome = observe(scenario, of: suite, on: adapter, keepingObservations: false)
         return (outcome.status, outcome.transcript)
     }
 
@@ -28,19 +28,26 @@ public struct ScenarioExecutor: Sendable {
     /// A scenario whose real engine failed under it (``AppError/engineFailure(_:)``: its process crashed or stopped
     /// answering) runs once more in a fresh World on a fresh engine process; the first attempt's transcript and
     /// failure stay at the head of the transcript, and a second failure is the scenario's error.
-    public func observe(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> Outcome {
+    ///
+    /// Without `keepingObservations` the outcome's observations are empty: only `agreement` and `explore` read
+    /// them, and describing every check of the main job's 190,000 results cost time for nothing.
+    public func observe(
+        _ scenario: Scenario, of suite: Suite, on adapter: Adapter, keepingObservations: Bool = true
+    ) -> Outcome {
         if let reason = adapter.skipReason(for: scenario) {
             return Outcome(status: .skipped(reason: reason), transcript: [], observations: [])
         }
-        let first = attempt(scenario, of: suite, on: adapter)
+        let first = attempt(scenario, of: suite, on: adapter, keepingObservations: keepingObservations)
         guard let failure = first.engineFailure else { return first.outcome }
-        var second = attempt(scenario, of: suite, on: adapter).outcome
+        var second = attempt(scenario, of: suite, on: adapter, keepingObservations: keepingObservations).outcome
         let note = "• first attempt ended by an engine failure (\(failure)); run again on a fresh engine process"
         second.transcript = first.outcome.transcript + [note] + second.transcript
         return second
     }
 
-    private func attempt(_ scenario: Scenario, of suite: Suite, on adapter: Adapter) -> (outcome: Outcome, engineFailure: String?) {
+    private func attempt(
+        _ scenario: Scenario, of suite: Suite, on adapter: Adapter, keepingObservations: Bool
+    ) -> (outcome: Outcome, engineFailure: String?) {
         let clock = VirtualClock(start: suite.clockStart)
         let network = VirtualNetwork(routesByOrigin: suite.routesByOrigin)
         let transcript = Transcript()
@@ -52,7 +59,9 @@ public struct ScenarioExecutor: Sendable {
                 clock: clock, network: network, transcript: transcript, scenarioNeeds: scenario.requiredCapabilities,
                 platform: scenario.platform))
             defer { app.close() }
-            var world = World(app: app, clock: clock, network: network, transcript: transcript)
+            var world = World(
+                app: app, clock: clock, network: network, transcript: transcript,
+                keepsObservations: keepingObservations)
             defer { observations = world.observations }
             status = try world.run(scenario.steps)
             // What the app left unfinished, for the reader of the transcript (an app that cannot tell says nothing).
@@ -83,16 +92,18 @@ private struct World {
     var lastOutcome: (outcome: StepOutcome, message: String, location: SuiteLocation)?
     /// Whether an `expect-last-step` has looked at `lastOutcome`.
     var lastOutcomeChecked = false
-    /// What every check so far saw.
+    /// What every check so far saw (nothing unless `keepsObservations`).
     var observations: [Observation] = []
+    let keepsObservations: Bool
     /// The moments `<mark-time>` noted, by name (a later mark of the same name replaces it, as an app's variable).
     var marks: [String: Date] = [:]
 
-    init(app: any App, clock: VirtualClock, network: VirtualNetwork, transcript: Transcript) {
+    init(app: any App, clock: VirtualClock, network: VirtualNetwork, transcript: Transcript, keepsObservations: Bool) {
         self.app = app
         self.clock = clock
         self.network = network
         self.transcript = transcript
+        self.keepsObservations = keepsObservations
     }
 
     /// Runs the steps in order: `.passed`, every failed expectation (the first with the others after it: a failed
@@ -110,7 +121,7 @@ private struct World {
             if case .expect(let expectation) = step.kind {
                 do {
                     let (failure, observation) = try check(expectation, at: step.location)
-                    observations.append(observation)
+                    if let observation { observations.append(observation) }
                     if let failure { failures.append(failure) }
                 } catch {
                     // A check that cannot be made because the step before it failed (no page to read
@@ -213,13 +224,15 @@ private struct World {
 
     /// What the check saw (a line naming what was looked at and its value), and nil when the expectation holds, else
     /// the failure with expected vs observed.
-    private mutating func check(_ expectation: Expectation, at location: SuiteLocation) throws -> (Failure?, Observation) {
+    private mutating func check(
+        _ expectation: Expectation, at location: SuiteLocation
+    ) throws -> (Failure?, Observation?) {
         switch expectation {
         case .lastStep(let wanted):
             let observed = lastOutcome?.outcome ?? .succeeded
             let detail = lastOutcome?.message ?? ""
             // The outcome, not the engine's wording of it (each engine words a redirect loop its own way).
-            let seen = Observation(location, "last step", [observed.rawValue])
+            let seen = observation(location, "last step", [observed.rawValue])
             // `failed` accepts any failure, a redirect loop included.
             guard observed != wanted, !(wanted == .failed && observed != .succeeded) else { return (nil, seen) }
             return (failure(
@@ -231,7 +244,7 @@ private struct World {
 
         case .noPendingWork:
             let pending = try app.pendingWork().map { $0.description(now: clock.now) }
-            let seen = Observation(location, "pending work", pending)
+            let seen = observation(location, "pending work", pending)
             guard pending.isEmpty else {
                 return (failure(
                     "pending work: expected none, observed \(pending.count): \(pending.joined(separator: "; "))", at: location), seen)
@@ -240,7 +253,7 @@ private struct World {
 
         case .noLoadDuringCookieWrite:
             let raced = try app.loadsDuringCookieWrites().map(\.description)
-            let seen = Observation(location, "loads during a cookie write", raced)
+            let seen = observation(location, "loads during a cookie write", raced)
             guard raced.isEmpty else {
                 return (failure(
                     "loads during a cookie write: expected none, observed \(raced.count): \(raced.joined(separator: "; "))",
@@ -252,7 +265,7 @@ private struct World {
             let value = try app.documentCookie()
             let mismatch = CookieStringCheck(match).mismatch(in: value.isEmpty ? nil : value, subject: "document.cookie")
                 .map { failure($0.message, at: location, exposure: $0.isExposure) }
-            return (mismatch, Observation(location, "document.cookie", cookies: value))
+            return (mismatch, observation(location, "document.cookie", cookies: value))
 
         case .store(let expectation):
             // A store is a set: no store API orders its listing (libsoup walks its domain hash table, Foundation
@@ -261,11 +274,11 @@ private struct World {
             let cookies = StoreCheck.sorted(try app.cookies(in: expectation.store))
             let matching = cookies.filter { StoreCheck.matches($0, expectation) }
             let storeName = expectation.store == .native ? "native store" : "web view store"
-            let named = StoreCheck.list(cookies.filter { $0.name == expectation.name })
-            let seen = Observation(
+            let seen = observation(
                 location, "\(storeName), cookies named '\(expectation.name)'",
                 cookies.filter { $0.name == expectation.name }.map { StoreCheck.list([$0]) })
             if expectation.present, matching.isEmpty {
+                let named = StoreCheck.list(cookies.filter { $0.name == expectation.name })
                 return (failure(
                     "\(storeName): expected a cookie \(StoreCheck.describe(expectation)), found \(named)", at: location), seen)
             }
@@ -279,9 +292,13 @@ private struct World {
         }
     }
 
-    private func checkRequest(_ expectation: RequestExpectation, at location: SuiteLocation) -> (Failure?, Observation) {
+    private func checkRequest(
+        _ expectation: RequestExpectation, at location: SuiteLocation
+    ) -> (Failure?, Observation?) {
         guard let wanted = expectation.parsedURL else {
-            return (failure("bad URL \(expectation.url)", at: location), Observation(location, "bad URL \(expectation.url)", []))
+            return (
+                failure("bad URL \(expectation.url)", at: location),
+                observation(location, "bad URL \(expectation.url)", []))
         }
         let targets = [wanted] + expectation.parsedAlternatives
         let requests = network.log.filter { request in
@@ -291,7 +308,7 @@ private struct World {
         }
         let urls = expectation.describedURLs
         if !expectation.received {
-            let seen = Observation(location, "requests to \(urls)", ["\(requests.count)"])
+            let seen = observation(location, "requests to \(urls)", ["\(requests.count)"])
             guard requests.isEmpty else {
                 return (failure("expected no request to \(urls), observed \(requests.count)", at: location), seen)
             }
@@ -308,11 +325,14 @@ private struct World {
             return (failure(
                 "expected a request to \(urls), observed \(requests.count) (occurrence \(expectation.occurrence))",
                 at: location, extra: "requests received:\n" + (seen.isEmpty ? "  (none)" : seen)),
-                Observation(location, "requests to \(urls), occurrence \(expectation.occurrence)", ["\(requests.count)"]))
+                observation(
+                    location, "requests to \(urls), occurrence \(expectation.occurrence)", ["\(requests.count)"]))
         }
-        let seen = Observation(location, "Cookie header of \(request.method) \(request.url)", cookies: request.cookieHeader ?? "")
+        let seen = observation(
+            location, "Cookie header of \(request.method) \(request.url)", cookies: request.cookieHeader ?? "")
         if let body = expectation.body {
-            let seenBody = Observation(location, "body of \(request.method) \(request.url)", [request.body.map { "'\($0)'" } ?? "(none)"])
+            let seenBody = observation(
+                location, "body of \(request.method) \(request.url)", [request.body.map { "'\($0)'" } ?? "(none)"])
             if request.body != body {
                 let observed = request.body.map { "'\($0)'" } ?? "no body"
                 return (failure("body of \(request.method) \(request.url): expected '\(body)', observed \(observed)", at: location), seenBody)
@@ -331,10 +351,10 @@ private struct World {
     /// header present where `empty` wants none is an exposure: a value the app set (a token) went where it must not.
     private func checkHeader(
         _ name: String, of request: ReceivedRequest, _ match: CookieStringMatch, at location: SuiteLocation
-    ) -> (Failure?, Observation) {
+    ) -> (Failure?, Observation?) {
         let value = request.headers.joinedValue(of: name, separator: ", ")
         let subject = "\(name) header of \(request.method) \(request.url)"
-        let seen = Observation(location, subject, value.map { [$0] } ?? [])
+        let seen = observation(location, subject, value.map { [$0] } ?? [])
         let shown = value.map { "'\($0)'" } ?? "(none)"
         if match.isEmpty, let value, !value.isEmpty {
             return (failure("\(subject): expected none, observed \(shown)", at: location, exposure: true), seen)
@@ -343,6 +363,20 @@ private struct World {
             return (failure("\(subject): expected '\(equals)', observed \(shown)", at: location), seen)
         }
         return (nil, seen)
+    }
+
+    /// What a check saw, described only when the run keeps observations (the arguments are not evaluated otherwise).
+    private func observation(
+        _ location: SuiteLocation, _ subject: @autoclosure () -> String, _ items: @autoclosure () -> [String]
+    ) -> Observation? {
+        keepsObservations ? Observation(location, subject(), items()) : nil
+    }
+
+    /// A cookie string's pairs as a check saw them, when the run keeps observations.
+    private func observation(
+        _ location: SuiteLocation, _ subject: @autoclosure () -> String, cookies: @autoclosure () -> String
+    ) -> Observation? {
+        keepsObservations ? Observation(location, subject(), cookies: cookies()) : nil
     }
 
     private func failure(_ message: String, at location: SuiteLocation, extra: String = "", exposure: Bool = false) -> Failure {

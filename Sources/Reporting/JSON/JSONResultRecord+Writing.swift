@@ -82,25 +82,39 @@ struct JSONFieldWriter {
 
     /// A JSON string: `"` and `\` escaped, the C0 controls as `\b \t \n \f \r` or `\u00xx` (lower-case hex), every
     /// other character (DEL, `/` and non-ASCII included) as its UTF-8.
+    ///
+    /// Runs of octets that need no escape (nearly all of a transcript) are copied in one append: octet by octet,
+    /// this was 2% of the main job's CPU.
     static func append(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for octet in string.utf8 {
-            switch octet {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                out.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hexDigits[Int(octet >> 4)], hexDigits[Int(octet & 0x0F)],
-                ])
-            default: out.append(octet)
+        var string = string
+        string.withUTF8 { octets in
+            var runStart = 0
+            for (index, octet) in octets.enumerated() where octet < 0x20 || octet == 0x22 || octet == 0x5C {
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: octets[runStart..<index])) }
+                runStart = index + 1
+                appendEscape(of: octet, to: &out)
             }
+            if runStart < octets.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: octets[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of one octet that needs one: `"`, `\` or a C0 control.
+    private static func appendEscape(of octet: UInt8, to out: inout [UInt8]) {
+        switch octet {
+        case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+        case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        default:
+            out.append(contentsOf: [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                hexDigits[Int(octet >> 4)], hexDigits[Int(octet & 0x0F)],
+            ])
+        }
     }
 }
