@@ -15,6 +15,7 @@ import time
 import pytest
 
 import browser_driver
+from browser_stand_ins import EventLog, wait_for, wait_until_stopped
 import chromium
 from driver_protocol import Unavailable, Unsupported
 
@@ -64,30 +65,16 @@ class PipeBrowser(chromium.Browser):
 def pipe():
     """(browser, peer, events): events is every on_event message, None when the pipe ended."""
     peer = Peer()
-    events = []
-    heard = threading.Condition()
-
-    def on_event(browser, message):
-        with heard:
-            events.append(message)
-            heard.notify_all()
-
-    browser = PipeBrowser(peer, "/nonexistent-profile", "http://127.0.0.1:9", {}, on_event)
-    browser.heard = lambda count: wait_for(heard, lambda: len(events) >= count)
+    log = EventLog()
+    browser = PipeBrowser(peer, "/nonexistent-profile", "http://127.0.0.1:9", {}, log.on_event)
+    browser.heard = log.heard
     try:
-        yield browser, peer, events
+        yield browser, peer, log.events
     finally:
         peer.hang_up()
-        deadline = time.monotonic() + 5
-        while browser.alive and time.monotonic() < deadline:  # the reader thread sees the end, then stops
-            time.sleep(0.005)
+        wait_until_stopped(browser)
         for fd in (peer.commands, peer.to_browser, peer.from_browser):
             os.close(fd)
-
-
-def wait_for(condition, predicate, timeout=2.0):
-    with condition:
-        assert condition.wait_for(predicate, timeout), "not heard in time"
 
 
 def test_commands_are_nul_terminated_json_with_increasing_ids_and_the_tabs_session(pipe):

@@ -17,6 +17,7 @@ import time
 import pytest
 
 import browser_driver
+from browser_stand_ins import EventLog, wait_for, wait_until_stopped
 import firefox
 from driver_protocol import Unavailable
 
@@ -95,29 +96,15 @@ class SocketBrowser(firefox.Browser):
 def bidi():
     """(browser, peer, events): events is every on_event message, None when the connection ended."""
     peer = Peer()
-    events = []
-    heard = threading.Condition()
-
-    def on_event(browser, message):
-        with heard:
-            events.append(message)
-            heard.notify_all()
-
-    browser = SocketBrowser(peer, "/nonexistent-profile", "http://127.0.0.1:9", {}, on_event)
-    browser.heard = lambda count: wait_for(heard, lambda: len(events) >= count)
+    log = EventLog()
+    browser = SocketBrowser(peer, "/nonexistent-profile", "http://127.0.0.1:9", {}, log.on_event)
+    browser.heard = log.heard
     try:
-        yield browser, peer, events
+        yield browser, peer, log.events
     finally:
         peer.hang_up()
-        deadline = time.monotonic() + 5
-        while browser.alive and time.monotonic() < deadline:  # the reader thread sees the end, then stops
-            time.sleep(0.005)
+        wait_until_stopped(browser)
         browser.socket.close()
-
-
-def wait_for(condition, predicate, timeout=2.0):
-    with condition:
-        assert condition.wait_for(predicate, timeout), "not heard in time"
 
 
 def catch(function):
