@@ -246,7 +246,24 @@ package final class WebViewApp: App {
                 + "process pool: \(options.sharedProcessPool ? "shared" : "own")"
                 + (options.appScheme.map { ", the app answers \($0):" } ?? "") + ")")
         strategy.webViewDidOpen(webView, app: context)
+        // Relaunched app code adds its own scripts again, after the library's set-up as the step did.
+        for script in options.appUserScripts { configuration.userContentController.addUserScript(Self.appUserScript(script)) }
         if options.settles { try settle() }
+    }
+
+    /// `<add-user-script>`: the app's own script into the current web view's controller (a web view is opened first
+    /// when none is, as a load does); kept in the view's options so that a relaunch adds it again.
+    package func addUserScript(_ script: String) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        guard let webView else { return }
+        webView.configuration.userContentController.addUserScript(Self.appUserScript(script))
+        webViews.current?.options.appUserScripts.append(script)
+        transcript.record("• app: WKUserContentController.addUserScript (its own, document start, main frame only)")
+        try settle()
+    }
+
+    private static func appUserScript(_ source: String) -> WKUserScript {
+        WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true)
     }
 
     /// The app shows another of its open web views; nothing is reloaded.

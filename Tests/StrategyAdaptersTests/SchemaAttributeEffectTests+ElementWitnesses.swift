@@ -106,6 +106,10 @@ extension SchemaAttributeEffectTests {
         Witness(
             "run-script", ["", #"<run-script>document.cookie = "j=1";</run-script>"#],
             suite(#"<load url="https://app.example.com/home"/>§<expect-native-store has="j"/>"#)),
+        // The app's script runs in the page loaded after it (wk-no-sync: nothing removes it).
+        Witness(
+            "add-user-script", on: "wk-no-sync", ["", #"<add-user-script>document.cookie = "u=1";</add-user-script>"#],
+            suite(#"<open-web-view/>§<load url="https://app.example.com/home"/><expect-web-view-store has="u"/>"#)),
         Witness(
             "restart-app", ["", "<restart-app/>"],
             suite(#"<native-set-cookie url="https://app.example.com/">s=1; Path=/</native-set-cookie>§<expect-native-store has="s"/>"#)),

@@ -41,6 +41,9 @@ public protocol App: AnyObject {
     func goForward() throws
     /// JavaScript in the current page.
     func runScript(_ script: String) throws
+    /// The app's own `WKUserScript` (document start, main frame only) added to the current web view's user content
+    /// controller: pages the web view commits afterwards run it; the page shown now does not.
+    func addUserScript(_ script: String) throws
     /// `document.cookie` of the current page.
     func documentCookie() throws -> String
     /// Kill the app and launch it again.
@@ -114,6 +117,9 @@ extension App {
     }
     /// Apps written before the app-lifecycle steps existed cannot perform them: skipped with the reason.
     public func reinstall() throws { throw AppError.cannotServe("this app cannot be deleted and installed again (reinstall-app)") }
+    public func addUserScript(_ script: String) throws {
+        throw AppError.cannotServe("this app cannot add a user script of its own to its web view (add-user-script)")
+    }
     public func clearWebsiteData() throws { throw AppError.cannotServe("this app cannot remove its website data (clear-website-data)") }
     public func nativeRemoveCookies() throws {
         throw AppError.cannotServe("this app cannot remove its native cookies (native-remove-cookies)")

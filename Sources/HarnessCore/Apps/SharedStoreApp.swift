@@ -75,12 +75,12 @@ public final class SharedStoreApp: App {
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
-        visit(try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies))
+        try visit(try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies))
     }
 
     public func followLink(_ url: HTTPURL) throws {
         guard let current = page else { throw AppError.noPage("follow-link") }
-        visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
+        try visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
     }
 
     /// A browser opens the link in a new tab on the same store: the link's navigation, the new tab's page current
@@ -89,7 +89,7 @@ public final class SharedStoreApp: App {
         guard let current = page else { throw AppError.noPage("follow-link") }
         let response = try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true)
         clearHistory()
-        visit(response)
+        try visit(response)
     }
 
     public func submitForm(_ request: HTTPRequest) throws {
@@ -101,7 +101,7 @@ public final class SharedStoreApp: App {
             }
             request = HTTPRequest(url: url, method: "GET", headers: request.headers)
         }
-        visit(try perform(request, channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
+        try visit(try perform(request, channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
     }
 
     /// The previous history item is requested again (no page cache), with the store's cookies of now.
@@ -121,11 +121,12 @@ public final class SharedStoreApp: App {
         history[index] = try perform(
             HTTPRequest(url: history[index]), channel: "web view", store: webViewStore, initiator: nil, topLevel: true,
             handlesCookies: true)
+        try runAppUserScripts()
     }
 
     /// A new page: it follows the current item, and the items ahead of it are dropped. A 204 or 205 answer has no
     /// document: the navigation is abandoned and the page stays (HTML; measured on WebKitGTK, the `explored` suite).
-    private func visit(_ url: HTTPURL) {
+    private func visit(_ url: HTTPURL) throws {
         guard !HTTPResponse.hasNoDocument(lastStatus) else {
             environment.transcript.record("• web view: the \(lastStatus) answer of \(url) has no document; the page stays")
             return
@@ -133,6 +134,21 @@ public final class SharedStoreApp: App {
         history.removeSubrange((current + 1)...)
         history.append(url)
         current = history.count - 1
+        try runAppUserScripts()
+    }
+
+    /// The app's own scripts run in each page the web view commits (at document start: after its request).
+    private func runAppUserScripts() throws {
+        for script in webView?.options.appUserScripts ?? [] {
+            environment.transcript.record("• the app's user script runs")
+            try runScript(script)
+        }
+    }
+
+    public func addUserScript(_ script: String) throws {
+        if webView == nil { try openWebView(WebViewOptions()) }
+        webViews.current?.options.appUserScripts.append(script)
+        environment.transcript.record("• app: its own user script added to the web view (runs in later pages)")
     }
 
     private func clearHistory() {

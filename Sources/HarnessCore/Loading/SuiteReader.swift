@@ -302,6 +302,8 @@ struct SuiteReader {
             return subresource(element)
         case "run-script":
             return .runScript(element.text)
+        case "add-user-script":
+            return .addUserScript(element.text)
         case "restart-app":
             return .restartApp
         case "reinstall-app":

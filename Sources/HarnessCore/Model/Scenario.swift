@@ -80,6 +80,10 @@ public struct Step: Sendable, Hashable {
         case fetch(Request, SubresourceKind = .fetch())
         /// JavaScript in the current page; statements of the form `document.cookie = "…"` at least.
         case runScript(String)
+        /// The app adds its own `WKUserScript` (document start, main frame only) to the current web view's
+        /// `WKUserContentController`: every page the web view commits afterwards runs it, until something removes it
+        /// (a sync library that empties the controller and adds back only its own scripts).
+        case addUserScript(String)
         /// The app is killed and launched again: what each store persists survives, nothing else.
         case restartApp
         /// The app removes every kind of website data of the current web view's data store (the default one when
@@ -115,7 +119,7 @@ public struct Step: Sendable, Hashable {
             case .loadHTML: [.webView, .appDocument]
             case .load(let request) where request.isLocalDocument: [.webView, .appDocument]
             case .load, .followLink, .followLinkToNewWindow, .fetch, .submitForm, .goBack, .goForward, .switchWebView: [.webView]
-            case .runScript(let script):
+            case .runScript(let script), .addUserScript(let script):
                 (try? DocumentCookieScript.assignments(in: script)) == nil ? [.webView, .javascript, .scriptEngine] : [.webView, .javascript]
             case .restartApp, .reinstallApp: [.persistence]
             case .clearWebsiteData: [.webView]
@@ -193,6 +197,9 @@ public struct WebViewOptions: Sendable, Hashable {
     /// every URL of it, so a `<load url="capacitor://localhost/">` puts the page on the app's scheme as a hybrid app
     /// (Capacitor, Ionic, Cordova) does; nil: none.
     public var appScheme: String?
+    /// The scripts the app added to this web view (`<add-user-script>`), in order: app code adds them again when it
+    /// opens the web view after a relaunch.
+    public var appUserScripts: [String] = []
 
     /// Schemes WebKit loads itself, which no app can answer (`setURLSchemeHandler` raises for them).
     public static let schemesWebKitHandles: Set<String> = [

@@ -186,6 +186,8 @@ private struct World {
             try app.goForward()
         case .runScript(let script):
             try app.runScript(script)
+        case .addUserScript(let script):
+            try app.addUserScript(script)
         case .restartApp:
             try app.restart()
         case .reinstallApp:

@@ -44,6 +44,7 @@ extension PlatformProfile {
         case cookieLifetimeCap = "lifetime cap"
         case maxAgeWinsOverExpires = "Max-Age wins over Expires"
         case scriptWriteCache = "script-write cookie cache"
+        case pageScriptsAfterStoreOperations = "a page's scripts after the app's store operations"
         case schemeTaskFollowsCredentials = "scheme-handler request's cookie flag follows credentials"
         case mixedContentImages = "an https page's http image"
         case sameOriginCredentialsAtFirstURL = "a no-cors fetch's same-origin credentials decided at its first URL"
@@ -78,6 +79,7 @@ extension PlatformProfile {
         case .cookieLifetimeCap: (cookieLifetimeCap.map { "\(Int($0 / 86_400)) days" } ?? "none") + jarOwnsRule
         case .maxAgeWinsOverExpires: "\(maxAgeWinsOverExpires)" + jarOwnsRule
         case .scriptWriteCache: "\(scriptWriteCache)"
+        case .pageScriptsAfterStoreOperations: "\(pageScriptsAfterStoreOperations)"
         case .schemeTaskFollowsCredentials: "\(schemeTaskFollowsCredentials)"
         case .mixedContentImages: mixedContentImages.rawValue
         case .sameOriginCredentialsAtFirstURL: "\(sameOriginCredentialsAtFirstURL)"
@@ -114,6 +116,7 @@ extension PlatformProfile.Evidence {
         .maxAgeWinsOverExpires: Self(.assumed, "RFC 6265bis; WebKit's WPT max-age and expires baselines pass but do not mix the two"),
         .crossSiteRedirects: Self(.reported, "every request: WebKit's WPT baselines for the Apple ports (cookies/samesite, commit 49f54741): window-open.https passes the cross-site redirect case, fetch.https fails only at its Unspecified-SameSite assertion after the Strict and Lax ones held"),
         .scriptWriteCache: Self(.assumed, "off: not measured on a device; WebKitGTK's cache (measured) may be WebKit's shared web-process code, so a device run may show it on iOS too"),
+        .pageScriptsAfterStoreOperations: Self(.assumed, "off: not measured on a device; WebKitGTK's order (measured) comes from the network process WebKit's ports share, so a device run may show it on iOS too"),
         .mixedContentImages: Self(.assumed, "upgraded: WebKit's loader is shared by its ports and WebKitGTK 2.50.6 upgrades (measured, Suites/subresource/mixed-content.xml); not checked on a device"),
         .sameOriginCredentialsAtFirstURL: Self(.assumed, "WebKit's loader is shared by its ports and WebKitGTK 2.50.6 decides a no-cors fetch's same-origin credentials once, by its first URL (measured, Suites/subresource/fetch-credentials.xml); no WPT record of the Apple ports covers a redirected same-origin fetch; not checked on a device"),
         .appSchemePagesAreFirstParty: Self(.reported, "false: a page on a custom scheme has no registrable domain, so every https API is a third party to it, and ITP's full third-party blocking (WKWebView apps built with the iOS 14 SDK) drops its cookies both ways: apache/cordova-ios issue 1088 ('Support iOS App Bound Domains to enable CORS authentication cookies', iOS 14) and ionic-team/capacitor issue 4122 (App-Bound Domains as the way out); document.cookie is empty and writes are lost on ionic://localhost (ionic-team/cordova-plugin-ionic-webview issue 312, ionic-team/capacitor issue 1373); about:blank, data: and loadHTMLString without a base URL (an opaque origin, no registrable domain either) assumed the same; not checked on a device"),
@@ -164,6 +167,7 @@ extension PlatformProfile.Evidence {
     static let webkitgtk: [P: Self] = [
         .jar: Self(.confirmed, "WebKitGTK 2.50.6 stores cookies with libsoup 3.2.3; the model agrees with the library on every built-in scenario, 2000 random lines and 600 jar histories (LibsoupModelAgreementTests, LibsoupModelTests)"),
         .crossSiteRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/same-site/redirect-chain.xml, scheme-redirect.xml, found by explore): a navigation after a redirect through another site or scheme is cross-site (Strict withheld, Lax sent); a subresource's hop after one is cross-site for the cookies it sends unless it is to the page's host (a fetch bounced back to the page's host sends Strict and Lax; an image or frame via http→https to a sibling host sends only None), and its answer's Strict and Lax cookies are kept"),
+        .pageScriptsAfterStoreOperations: Self(.confirmed, "measured on WebKitGTK 2.50.6 (app-lifecycle.app-user-script-runs-after-a-native-login with wk-userdefaults:as-written@webkitgtk-live): the strategy's removeData, called in the response decision, answered before the page committed and the app's document-start script's cookie was read back on that page"),
         .scriptWriteCache: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/http-only/script-writes.xml): after a read, a script write over an HttpOnly cookie is read back on this page and the next ones of the view, not after a relaunch; without a read before it, not at all"),
         .manualCookieHeader: Self(.confirmed, "measured on WebKitGTK 2.50.6 (DESIGN §6)"),
         .cookieStoreWrites: Self(.confirmed, "measured on WebKitGTK 2.50.6: after CookieManager.add_cookie, 0 of 60 loads missed the cookie (DESIGN §6 rule 8)"),

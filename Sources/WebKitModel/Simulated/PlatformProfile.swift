@@ -303,6 +303,14 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// false — **assumed**: not measured on a device.
     public var scriptWriteCache: Bool
 
+    /// Whether a committed page's scripts run only once the store operations the app sent before the commit have
+    /// landed: the network process takes the app's calls (removeData, setCookie) and the page's `document.cookie`
+    /// writes in the order they reach it, and the app's were sent first. webkitgtk: true — **confirmed** on
+    /// WebKitGTK 2.50.6 (app-lifecycle.app-user-script-*, wk-userdefaults:as-written: a removeData called in the
+    /// response decision empties the store before the next page's document-start script writes). ios, ios-18,
+    /// ios-12, ios-11: false — **assumed**: not measured on a device.
+    public var pageScriptsAfterStoreOperations: Bool
+
     /// Whether the request a `WKURLSchemeHandler` gets has `httpShouldHandleCookies` by the page request's
     /// credentials mode (false for an XHR without `withCredentials` or a fetch with credentials other than
     /// `include`), rather than always true. ios, ios-18, ios-11: true — **assumed** (WebKit makes the task's
@@ -363,7 +371,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         navigationActionCarriesBody: Bool = false, responseShowsSetCookie: Bool = true, schemefulSameSite: Bool = true,
         crossSiteRedirects: CrossSiteRedirects = .everyRequest, sameSiteNoneRequiresSecure: Bool = true,
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
-        scriptWriteCache: Bool = false, schemeTaskFollowsCredentials: Bool = true,
+        scriptWriteCache: Bool = false, pageScriptsAfterStoreOperations: Bool = false, schemeTaskFollowsCredentials: Bool = true,
         mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true,
         appSchemePagesAreFirstParty: Bool = false, cookieStoreDeleteMatchesValue: Bool = false, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
@@ -392,6 +400,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         self.cookieLifetimeCap = cookieLifetimeCap
         self.maxAgeWinsOverExpires = maxAgeWinsOverExpires
         self.scriptWriteCache = scriptWriteCache
+        self.pageScriptsAfterStoreOperations = pageScriptsAfterStoreOperations
         self.schemeTaskFollowsCredentials = schemeTaskFollowsCredentials
     }
 
@@ -438,7 +447,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         thirdPartyCookies: .noNewCookies, sameSite: .enforced(default: .none), responseShowsSetCookie: false,
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: .sendingOffThePageHost, schemefulChain: true),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
-        schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, cookieStoreDeleteMatchesValue: true,
+        pageScriptsAfterStoreOperations: true, schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, cookieStoreDeleteMatchesValue: true,
         jar: .libsoup,
         evidence: Evidence.webkitgtk
     )

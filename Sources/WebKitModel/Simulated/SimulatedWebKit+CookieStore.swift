@@ -104,10 +104,10 @@ extension SimulatedWebKit {
     }
 
     /// Rule 8 (gated): `work` runs once every operation already sent to `store` has landed; at once otherwise.
-    func afterPendingWrites(_ store: DataStore, _ work: @escaping () -> Void) {
+    func afterPendingWrites(_ store: DataStore, waiting what: String = "request", _ work: @escaping () -> Void) {
         guard profile.cookieStoreWrites == .gated, store.lastOperationDue > clock.now else { return work() }
         let wait = Int((store.lastOperationDue.timeIntervalSince(clock.now) * 1000).rounded())
-        log("request waits \(wait) ms for pending cookie-store operations (gated)")
+        log("\(what) waits \(wait) ms for pending cookie-store operations (gated)")
         schedule(at: store.lastOperationDue, work)
     }
 

@@ -363,12 +363,17 @@ extension SimulatedWebKit {
         }
         log("navigation #\(navigation.handle) committed: \(url)")
         webView.client.navigation(navigation.handle, didChange: .committed)
-        runUserScripts(.atDocumentStart, in: webView)
-        if let document = navigation.document { runPageScripts(of: document, in: webView) }
-        runUserScripts(.atDocumentEnd, in: webView)
-        guard webView.navigation === navigation else { return }
-        webView.navigation = nil
-        webView.client.navigation(navigation.handle, didChange: .finished)
+        // The page's scripts reach the store after what the app sent it before the commit, where the profile says so.
+        let scripts = { [unowned self] in
+            guard webView.page == url else { return }
+            runUserScripts(.atDocumentStart, in: webView)
+            if let document = navigation.document { runPageScripts(of: document, in: webView) }
+            runUserScripts(.atDocumentEnd, in: webView)
+            guard webView.navigation === navigation else { return }
+            webView.navigation = nil
+            webView.client.navigation(navigation.handle, didChange: .finished)
+        }
+        profile.pageScriptsAfterStoreOperations ? afterPendingWrites(webView.store, waiting: "the page's scripts", scripts) : scripts()
     }
 
     func fail(_ navigation: Navigation, _ error: WebKitError) {
