@@ -18,6 +18,7 @@ struct LibraryOptionTests {
             "capacitor-http:6.0.0[CapacitorCookies=false]@webkitgtk-live",
             "kkjsbridge:1.3.9[enableAjaxHook=true,enableCookieGetHook=false]@ios-18", "kkjsbridge:1.0.9[enableAjaxHook=true]",
             "inappwebview-set-cookie:6.1.5[sharedCookiesEnabled=true,cacheEnabled=false]@ios-12",
+            "rn-cookies-set-then-load:2.0.9[useWebKit=false]@ios-11",
         ])
     func roundTrip(name: String) throws {
         let parsed = try #require(try StrategyName(parsing: name))
@@ -58,6 +59,8 @@ struct LibraryOptionTests {
             ("inappwebview-set-cookie:6.1.5[thirdPartyCookiesEnabled=false]", ["Android-only"]),
             ("inappwebview-set-cookie:6.1.5[sharedCookiesEnabled=false]", ["is the default"]),
             ("inappwebview-set-cookie:6.1.5[incognito=true,sharedCookiesEnabled=true]", ["in the order sharedCookiesEnabled, incognito, cacheEnabled"]),
+            ("rn-cookies-set-then-load:6.2.1[useWebKit=true]", ["is the default"]),
+            ("rn-cookies-set-then-load:6.0.8[usewebkit=false]", ["no option 'usewebkit'", "useWebKit (default true)"]),
         ])
     func refused(name: String, mentions: [String]) {
         do {
@@ -88,6 +91,10 @@ struct LibraryOptionTests {
         let kk = SyncStrategyKind.versions(of: KKJSBridgeStrategy.library)
         #expect(kk.map { $0.options.map(\.name) } == Array(repeating: ["enableAjaxHook", "enableCookieSetHook", "enableCookieGetHook"], count: 2))
         #expect(kk.map { $0.parameters.map(\.name) } == [["enableAjaxHook"], ["enableAjaxHook", "enableCookieSetHook", "enableCookieGetHook"]])
+        // set(…, useWebKit) in every @react-native-cookies range.
+        for kind in SyncStrategyKind.versions(of: ReactNativeCookiesSetThenLoad.library) {
+            #expect(kind.parameters.map(\.name) == ["useWebKit"], "\(kind.name)")
+        }
     }
 
     /// The verdicts of `adapters` over the built-in suites, per adapter then scenario.
@@ -113,7 +120,7 @@ struct LibraryOptionTests {
             ("kkjsbridge:1.3.9", "enableAjaxHook", "true"), ("kkjsbridge:1.3.9", "enableCookieSetHook", "false"),
             ("capacitor-http:6.0.0", "CapacitorCookies", "false"),
             ("inappwebview-set-cookie:6.1.5", "sharedCookiesEnabled", "true"), ("inappwebview-set-cookie:6.1.5", "incognito", "true"),
-            ("inappwebview-set-cookie:2.1.0", "incognito", "true"),
+            ("inappwebview-set-cookie:2.1.0", "incognito", "true"), ("rn-cookies-set-then-load:6.2.1", "useWebKit", "false"),
         ])
     func optionShows(kind name: String, option: String, value: String) throws {
         let base = try #require(SyncStrategyKind.named(name))

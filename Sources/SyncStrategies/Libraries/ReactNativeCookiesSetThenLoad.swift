@@ -15,6 +15,14 @@ import WebKitModel
 /// Before 3.0.0 `set` takes no URL (`set(cookie, useWebKit)`, index.js 40): the app's line is
 /// `CookieManager.set(c, true)` there, the same chain otherwise.
 ///
+/// **`useWebKit`, an option** (``options``, `rn-cookies-set-then-load:6.2.1[useWebKit=false]`): `set`'s third
+/// argument defaults to false in index.js (every release, line 40), so an app that leaves it out ships
+/// `set(url, c)`. Then `set` builds the same cookie and hands it to `[NSHTTPCookieStorage sharedHTTPCookieStorage]
+/// setCookie:` before resolving: the web view gets nothing, and the native cookie is replaced by its rebuilt copy
+/// (same name, domain and path) — Secure and HttpOnly lost before 6.0.9, SameSite always, the expiry cut to the
+/// millisecond; 6.0.0's dotted domain makes a host-only cookie's copy a domain cookie beside it. `get(url)` is the
+/// same call either way (its `useWebKit` is the default, false). Default true: the README's app, which passes it.
+///
 /// | version (kind) | npm package | tag commit | what changed (on the path above) |
 /// |---|---|---|---|
 /// | — (1.0.0–2.0.2) | `react-native-cookies` 1.0.0, `@react-native-community/react-native-cookies` 1.0.1–1.1.1, `@react-native-community/cookies` 2.0.0–2.0.2 | e5529434f482315110d673bc864404c28debd830 (1.0.0) … fb9f1cd76bc4cc1d86a7e754d1e1c72be1740b1e (2.0.2) | not ported: `set` puts `origin`, `version` and `expiration` into its property dictionary unchecked (`setObject:forKey:`, 1.0.0 L47–50, 2.0.2 L55–58), and `get`'s dictionary has none of them (name, value, domain, path, `expiresDate`): the first `set` raises `NSInvalidArgumentException`, the app stops and no cookie is written. Before 2.0.2 (97c48ba) `get` itself raises on a session cookie (a nil `expiresDate` string). No cookie observation to make. |
@@ -57,7 +65,9 @@ import WebKitModel
 /// | 6.2.1 312–317: `NSHTTPCookieSecure` and `HttpOnly` when true | `makeHTTPCookieObject` |
 /// | 6.0.0 327, 6.0.8 323, 6.2.1 319: `cookieWithProperties:` | `makeHTTPCookieObject` (`Cookie.make`) |
 /// | 6.0.x 61–68, 6.2.1 57–64: `dispatch_async(main)`, `defaultDataStore` `setCookie` → `resolve` in its completion | `set` |
-/// | 2.0.9 84–90, 6.0.x 69–75, 6.2.1 65–71: iOS < 11 reject; `useWebKit` false | not ported: the app passes `useWebKit` true and no profile is below iOS 11 |
+/// | 2.0.9 84–86, 6.0.x 69–71, 6.2.1 65–67: iOS < 11 reject | not ported: no profile is below iOS 11 |
+/// | 2.0.9 87–90, 6.0.x 72–75, 6.2.1 68–71: `useWebKit` false — the same cookie into `sharedHTTPCookieStorage` `setCookie:`, then `resolve` | `setIntoNativeStore` (``options``: `useWebKit=false`) |
+/// | index.js 40 (all): `set(…, useWebKit = false)` | ``options``: the kind's default is the README's `true` |
 /// | (the app: `Promise.all`, then the source; a JavaScript turn between each step) | `load` |
 /// | `setFromResponse`, `getFromResponse`, `clearAll`, `clearByName`, `getAll`, `get(url, true)`, `isMatchingDomain` | not ported: not in the app code above |
 public final class ReactNativeCookiesSetThenLoad: SyncStrategy {
@@ -91,11 +101,24 @@ public final class ReactNativeCookiesSetThenLoad: SyncStrategy {
     public static let library = "@react-native-cookies/cookies"
     static let files = ["ios/RNCookieManagerIOS/RNCookieManagerIOS.m"]
 
-    public let version: Version
-    public var name: String { "rn-cookies-set-then-load:\(version.rawValue)" }
+    /// `set`'s third argument as an adapter option; every range reads it the same way.
+    public static let options: [LibraryOption] = [
+        LibraryOption(
+            "useWebKit", default: true,
+            "off (index.js's default): each set writes its rebuilt cookie back into HTTPCookieStorage, none into WebKit"
+        ),
+    ]
 
-    public init(version: Version = .v6_2_1) {
+    public let version: Version
+    /// `set`'s third argument: true writes into WebKit's default store, false into `HTTPCookieStorage`.
+    public let useWebKit: Bool
+    public var name: String {
+        "rn-cookies-set-then-load:\(version.rawValue)" + (useWebKit ? "" : "[\(Self.options[0].written(false))]")
+    }
+
+    public init(version: Version = .v6_2_1, useWebKit: Bool = true) {
         self.version = version
+        self.useWebKit = useWebKit
     }
 
     /// What `createCookieData:` answers for a cookie and `set` reads back (`expires` is a string to the millisecond).
@@ -129,8 +152,13 @@ public final class ReactNativeCookiesSetThenLoad: SyncStrategy {
                     loadWhenAllResolved()
                 }
             }
-            let waits = version == .v2_0_9 ? "each promise resolves once setCookie is called" : "the load waits for them"
-            app.log("\(name): \(cookies.count) cookie(s) of \(url) sent to WKHTTPCookieStore; \(waits)")
+            if useWebKit {
+                let waits =
+                    version == .v2_0_9 ? "each promise resolves once setCookie is called" : "the load waits for them"
+                app.log("\(name): \(cookies.count) cookie(s) of \(url) sent to WKHTTPCookieStore; \(waits)")
+            } else {
+                app.log("\(name): \(cookies.count) cookie(s) of \(url) set into HTTPCookieStorage, none to WebKit")
+            }
             loadWhenAllResolved()
         }
     }
@@ -159,6 +187,7 @@ public final class ReactNativeCookiesSetThenLoad: SyncStrategy {
     private func set(_ url: URL, _ props: CookieData, app: StrategyContext, resolve: @escaping () -> Void) {
         if version == .v2_0_9 {
             let cookie = makeCookie209(props, app: app)
+            guard useWebKit else { return setIntoNativeStore(cookie, app: app, resolve: resolve) }
             app.mainQueue.async {
                 app.webKit.defaultDataStore().httpCookieStore.setCookie(cookie, completionHandler: nil)
                 resolve()
@@ -166,8 +195,19 @@ public final class ReactNativeCookiesSetThenLoad: SyncStrategy {
             return
         }
         guard let cookie = makeHTTPCookieObject(url, props, app: app) else { return }
+        guard useWebKit else { return setIntoNativeStore(cookie, app: app, resolve: resolve) }
         app.mainQueue.async {
             app.webKit.defaultDataStore().httpCookieStore.setCookie(cookie) { resolve() }
+        }
+    }
+
+    /// `useWebKit` false: the cookie `set` built goes to `HTTPCookieStorage.setCookie`, which replaces a cookie of the
+    /// same name, domain and path — the very one `get` read, now without what the rebuild dropped — then `resolve`.
+    /// The native module runs off the JavaScript turn that called it, hence the later turn.
+    private func setIntoNativeStore(_ cookie: Cookie, app: StrategyContext, resolve: @escaping () -> Void) {
+        app.mainQueue.async {
+            app.cookieStorage.setCookie(cookie)
+            resolve()
         }
     }
 
@@ -225,6 +265,10 @@ extension SyncStrategyKind {
             origin: LibraryOrigin(
                 library: ReactNativeCookiesSetThenLoad.library, repository: "react-native-cookies/cookies",
                 version: version.rawValue, commit: version.commit, files: ReactNativeCookiesSetThenLoad.files),
-            make: { ReactNativeCookiesSetThenLoad(version: version) })
+            options: ReactNativeCookiesSetThenLoad.options,
+            make: { values in
+                let useWebKit = values[ReactNativeCookiesSetThenLoad.options[0]]
+                return ReactNativeCookiesSetThenLoad(version: version, useWebKit: useWebKit)
+            })
     }
 }
