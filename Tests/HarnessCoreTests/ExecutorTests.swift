@@ -123,6 +123,18 @@ struct ExecutorTests {
         #expect(failure.message.hasPrefix("step failed:"), "\(failure.message)")
     }
 
+    /// The reference has no engine: it runs the app's script's assignments in each page its web view commits later,
+    /// and again in the web view it opens after a relaunch.
+    @Test("add-user-script: the app's script runs in later pages, not the one shown, and again after a relaunch")
+    func appUserScript() {
+        let tour = Step.Kind.addUserScript(#"document.cookie = "tour=seen; path=/";"#)
+        let readsTour = Step.Kind.expect(.documentCookie(CookieStringMatch(contains: ["tour=seen"])))
+        let home = Step.Kind.load(Request(url: "https://app.example.com/home"))
+        #expect(run([.openWebView(WebViewOptions()), home, tour, readsTour]) != .passed)
+        #expect(run([.openWebView(WebViewOptions()), tour, home, readsTour]) == .passed)
+        #expect(run([.openWebView(WebViewOptions()), tour, .restartApp, home, readsTour]) == .passed)
+    }
+
     @Test("restart keeps persistent cookies and drops session cookies; a non-persistent store starts empty")
     func restart() {
         let status = run([
