@@ -13,7 +13,7 @@ public final class CookieJar: Sendable {
     private let store: Locked<Store>
 
     struct Store {
-        var buckets: [String: [Cookie]] = [:]
+        var buckets: [String: Bucket] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
         /// The hits array `retrieve` fills, kept between requests with its capacity: a `Cookie` header allocates
@@ -169,8 +169,8 @@ public final class CookieJar: Sendable {
         // bucket's slot serves the lookup, the removal and the append.
         let slot = store.buckets.index(forKey: cookie.domain)
         var replaced = false
-        if let slot, let index = store.buckets.values[slot].firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
-            let old = store.buckets.values[slot][index]
+        if let slot, let index = store.buckets.values[slot].firstIndex(sameIdentityAs: cookie) {
+            let old = store.buckets.values[slot].cookies[index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
             cookie.creationSequence = old.creationSequence
@@ -190,7 +190,9 @@ public final class CookieJar: Sendable {
             store.buckets.values[slot].append(copy cookie)
             bucketCount = store.buckets.values[slot].count
         } else {
-            store.buckets[cookie.domain] = [copy cookie]
+            var bucket = Bucket()
+            bucket.append(copy cookie)
+            store.buckets[cookie.domain] = bucket
             bucketCount = 1
         }
         store.count += 1
@@ -208,7 +210,7 @@ public final class CookieJar: Sendable {
             let related = CookieURL.domainMatches(host: domain, domain: cookie.domain, hostIsIPAddress: CookieURL.isIPAddress(domain))
                 || CookieURL.domainMatches(host: cookie.domain, domain: domain, hostIsIPAddress: newIsIP)
             guard related else { continue }
-            for existing in bucket where existing.isSecure && existing.name == cookie.name {
+            for existing in bucket.cookies where existing.isSecure && existing.name == cookie.name {
                 if CookieURL.pathMatches(requestPath: cookie.path, cookiePath: existing.path) { return true }
             }
         }
@@ -220,11 +222,11 @@ public final class CookieJar: Sendable {
     private func evictIfNeeded(domain: String, in store: inout Store, now: Date) {
         if var bucket = store.buckets[domain], bucket.count > configuration.maximumCookiesPerDomain {
             let before = bucket.count
-            bucket.removeAll { $0.isExpired(at: now) }
+            bucket.removeExpired(at: now)
             while bucket.count > configuration.maximumCookiesPerDomain {
-                let candidates = bucket.indices.filter { !bucket[$0].isSecure }
-                let pool = candidates.isEmpty ? Array(bucket.indices) : candidates
-                bucket.remove(at: leastRecentlyUsed(pool, in: bucket))
+                let candidates = bucket.keys.indices.filter { !bucket.keys[$0].isSecure }
+                let pool = candidates.isEmpty ? Array(bucket.keys.indices) : candidates
+                bucket.remove(at: leastRecentlyUsed(pool, in: bucket.cookies))
             }
             store.count -= before - bucket.count
             store.buckets[domain] = bucket
@@ -234,7 +236,7 @@ public final class CookieJar: Sendable {
         while store.count > configuration.maximumCookies {
             var victim: (domain: String, index: Int, cookie: Cookie)?
             for (domain, bucket) in store.buckets {
-                for (index, cookie) in bucket.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
+                for (index, cookie) in bucket.cookies.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
                     victim = (domain, index, cookie)
                 }
             }
@@ -254,11 +256,13 @@ public final class CookieJar: Sendable {
     }
 
     private func removeExpired(from store: inout Store, now: Date) {
-        for (domain, bucket) in store.buckets where bucket.contains(where: { $0.isExpired(at: now) }) {
-            let kept = bucket.filter { !$0.isExpired(at: now) }
-            store.count -= bucket.count - kept.count
-            store.buckets[domain] = kept.isEmpty ? nil : kept
+        var emptied = false
+        for slot in store.buckets.indices {
+            let removed = store.buckets.values[slot].removeExpired(at: now)
+            store.count -= removed
+            if removed > 0, store.buckets.values[slot].isEmpty { emptied = true }
         }
+        if emptied { store.buckets = store.buckets.filter { !$0.value.isEmpty } }
     }
 
     private func hasPrefix(_ string: String, _ lowercasePrefix: String) -> Bool {
@@ -287,7 +291,7 @@ public final class CookieJar: Sendable {
                         header[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    offset += store.buckets.values[hit.slot][hit.index].pairOctets.withUnsafeBufferPointer { pair in
+                    offset += store.buckets.values[hit.slot].cookies[hit.index].pairOctets.withUnsafeBufferPointer { pair in
                         UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
                     }
                 }
@@ -310,7 +314,7 @@ public final class CookieJar: Sendable {
             var pairOctets = 0
             var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
             defer { recycle(&hits, into: &store) }
-            return hits.map { store.buckets.values[$0.slot][$0.index] }
+            return hits.map { store.buckets.values[$0.slot].cookies[$0.index] }
         }
     }
 
@@ -321,7 +325,7 @@ public final class CookieJar: Sendable {
         var creation: Date
         var sequence: UInt64
         /// The cookie's bucket (its slot in the store's dictionary) and its index in that bucket.
-        var slot: Dictionary<String, [Cookie]>.Index
+        var slot: Dictionary<String, Bucket>.Index
         var index: Int
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
@@ -361,28 +365,12 @@ public final class CookieJar: Sendable {
         forEachCandidateDomain(of: url) { domain in
             guard let slot = store.buckets.index(forKey: domain) else { return }
             // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
-            if store.buckets.values[slot].contains(where: { $0.isExpired(at: now) }) {
-                let before = store.buckets.values[slot].count
-                store.buckets.values[slot].removeAll { $0.isExpired(at: now) }
-                store.count -= before - store.buckets.values[slot].count
-            }
-            // Work in place through pointers: no copy of the bucket, no copy of a cookie that does not match.
+            store.count -= store.buckets.values[slot].removeExpired(at: now)
             // Host-only cookies match only in the request host's own bucket: compared once per bucket.
             let isRequestHost = domain == url.host
-            store.buckets.values[slot].withUnsafeMutableBufferPointer { bucket in
-                guard let base = bucket.baseAddress else { return }
-                for index in bucket.indices {
-                    let cookie = base + index
-                    if cookie.pointee.isHostOnly, !isRequestHost { continue }
-                    guard isSent(cookie, to: url, context: context) else { continue }
-                    cookie.pointee.lastAccess = now
-                    hits.append(Hit(
-                        pathLength: cookie.pointee.path.utf8.count, creation: cookie.pointee.creation,
-                        sequence: cookie.pointee.creationSequence, slot: slot, index: index
-                    ))
-                    pairOctets += cookie.pointee.pairOctets.count
-                }
-            }
+            store.buckets.values[slot].collect(
+                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
+                slot: slot, into: &hits, pairOctets: &pairOctets)
         }
         if hits.count > 1 { Hit.sort(&hits) }
         return hits
@@ -394,24 +382,6 @@ public final class CookieJar: Sendable {
         guard hits.capacity <= 256 else { return }
         hits.removeAll(keepingCapacity: true)
         swap(&hits, &store.hits)
-    }
-
-    /// The per-cookie conditions of §5.8.3 step 1 other than the domain.
-    private func isSent(_ cookie: UnsafeMutablePointer<Cookie>, to url: CookieURL, context: CookieRequestContext) -> Bool {
-        guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.pointee.path) else { return false }
-        if cookie.pointee.isSecure, !url.isSecure { return false }
-        if cookie.pointee.isHTTPOnly, context.api == .nonHTTP { return false }
-        if !context.isSameSiteRequest {
-            let mode = cookie.pointee.sameSite == .default ? configuration.sameSiteDefault : cookie.pointee.sameSite
-            switch mode {
-            case .strict: return false
-            case .lax, .default:
-                // Lax cookies go only on cross-site top-level navigations with a safe method.
-                return context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
-            case .none: break
-            }
-        }
-        return true
     }
 
     /// The domain fields that can match a request host: the host itself and, for names, each parent domain.
@@ -433,7 +403,7 @@ public final class CookieJar: Sendable {
     public var allCookies: [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            store.buckets.values.joined().filter { !$0.isExpired(at: now) }
+            store.buckets.values.lazy.map(\.cookies).joined().filter { !$0.isExpired(at: now) }
         }.sorted { ($0.domain, $0.path, $0.name, $0.creationSequence) < ($1.domain, $1.path, $1.name, $1.creationSequence) }
     }
 
@@ -452,11 +422,10 @@ public final class CookieJar: Sendable {
     public func delete(where predicate: (Cookie) -> Bool) -> Int {
         store.withLock { store in
             var removed = 0
-            for (domain, bucket) in store.buckets where bucket.contains(where: predicate) {
-                let kept = bucket.filter { !predicate($0) }
-                removed += bucket.count - kept.count
-                store.buckets[domain] = kept.isEmpty ? nil : kept
+            for slot in store.buckets.indices where store.buckets.values[slot].cookies.contains(where: predicate) {
+                removed += store.buckets.values[slot].removeAll(where: predicate)
             }
+            if removed > 0 { store.buckets = store.buckets.filter { !$0.value.isEmpty } }
             store.count -= removed
             return removed
         }

@@ -1,0 +1,173 @@
+import Foundation
+
+extension CookieJar {
+    /// One domain field's cookies, struct-of-arrays: the whole cookies, beside them the plain values that
+    /// retrieval and the identity check read (``Key``: no reference-counted field, so scanning a bucket retains
+    /// nothing), and the bucket's distinct paths, interned — a request path-matches each distinct path once, not
+    /// each cookie. The three stay index-aligned: every change goes through the methods below.
+    struct Bucket {
+        private(set) var cookies: [Cookie] = []
+        private(set) var keys: [Key] = []
+        /// The distinct paths of the bucket's cookies (and, until ``compactPaths()``, of some removed ones).
+        private(set) var paths: [String] = []
+
+        /// What a request or an identity check reads of a cookie, as plain values.
+        struct Key {
+            /// The cookie's path: its index in ``Bucket/paths``, and its length in octets (the sort key).
+            var path: Int32
+            var pathLength: Int32
+            /// The length of the `name=value` pair the header copies.
+            var pairLength: Int32
+            /// FNV-1a of the name: an identity check compares names only when these agree.
+            var nameHash: UInt32
+            var isHostOnly: Bool
+            var isSecure: Bool
+            var isHTTPOnly: Bool
+            var sameSite: SameSite
+            /// The expiry as seconds since the reference date, +∞ for a session cookie.
+            var expiry: Double
+            var creation: Date
+            var sequence: UInt64
+
+            func isExpired(at now: Double) -> Bool { expiry <= now }
+        }
+
+        var count: Int { cookies.count }
+        var isEmpty: Bool { cookies.isEmpty }
+
+        static func nameHash(_ name: String) -> UInt32 {
+            var hash: UInt32 = 2_166_136_261
+            for octet in name.utf8 { hash = (hash ^ UInt32(octet)) &* 16_777_619 }
+            return hash
+        }
+
+        /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
+        /// no cookie here has ends the search before any name is compared.
+        func firstIndex(sameIdentityAs cookie: Cookie) -> Int? {
+            guard let path = paths.firstIndex(of: cookie.path) else { return nil }
+            let (path32, hash) = (Int32(path), Bucket.nameHash(cookie.name))
+            for index in keys.indices {
+                let key = keys[index]
+                if key.path == path32, key.nameHash == hash, key.isHostOnly == cookie.isHostOnly,
+                   cookies[index].name == cookie.name
+                {
+                    return index
+                }
+            }
+            return nil
+        }
+
+        mutating func append(_ cookie: Cookie) {
+            let path: Int
+            if let existing = paths.firstIndex(of: cookie.path) {
+                path = existing
+            } else {
+                path = paths.count
+                paths.append(cookie.path)
+            }
+            keys.append(Key(
+                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairLength: Int32(cookie.pairOctets.count),
+                nameHash: Bucket.nameHash(cookie.name), isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
+                isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
+                expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
+                sequence: cookie.creationSequence))
+            cookies.append(cookie)
+        }
+
+        mutating func remove(at index: Int) {
+            cookies.remove(at: index)
+            keys.remove(at: index)
+            compactPaths()
+        }
+
+        /// Removes the cookies for which `shouldRemove` is true; returns how many went.
+        @discardableResult
+        mutating func removeAll(where shouldRemove: (Cookie) -> Bool) -> Int {
+            removeAll(marked: cookies.map(shouldRemove))
+        }
+
+        /// Removes the cookies whose index is marked true, keeping the others' order.
+        private mutating func removeAll(marked: [Bool]) -> Int {
+            var kept = 0
+            for index in cookies.indices where !marked[index] {
+                if kept != index {
+                    cookies.swapAt(kept, index)
+                    keys.swapAt(kept, index)
+                }
+                kept += 1
+            }
+            let removed = cookies.count - kept
+            guard removed > 0 else { return 0 }
+            cookies.removeLast(removed)
+            keys.removeLast(removed)
+            compactPaths()
+            return removed
+        }
+
+        /// Removes the cookies expired at `now` (read from the keys: no cookie is touched when none is).
+        @discardableResult
+        mutating func removeExpired(at now: Date) -> Int {
+            let now = now.timeIntervalSinceReferenceDate
+            guard keys.contains(where: { $0.isExpired(at: now) }) else { return 0 }
+            return removeAll(marked: keys.map { $0.isExpired(at: now) })
+        }
+
+        /// §5.8.3 step 1 on this bucket: appends a ``Hit`` for each cookie sent to `url` (its last-access set to
+        /// `now`) and adds its pair's length to `pairOctets`. Each distinct path is matched once; the rest reads
+        /// the keys.
+        mutating func collect(
+            for url: CookieURL, isRequestHost: Bool, context: CookieRequestContext,
+            configuration: CookieJarConfiguration, now: Date, slot: Dictionary<String, Bucket>.Index,
+            into hits: inout [Hit], pairOctets: inout Int
+        ) {
+            guard !cookies.isEmpty else { return }
+            let paths = self.paths
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: paths.count) { pathMatches in
+                for index in paths.indices {
+                    pathMatches.initializeElement(
+                        at: index, to: CookieURL.pathMatches(requestPath: url.path, cookiePath: paths[index]))
+                }
+                let (requestIsSecure, isScript) = (url.isSecure, context.api == .nonHTTP)
+                // The cross-site rule of each SameSite mode, worked out once per bucket.
+                let crossSite = !context.isSameSiteRequest
+                let laxAllowed = context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
+                for index in keys.indices {
+                    let key = keys[index]
+                    if key.isHostOnly, !isRequestHost { continue }
+                    guard pathMatches[Int(key.path)] else { continue }
+                    if key.isSecure, !requestIsSecure { continue }
+                    if key.isHTTPOnly, isScript { continue }
+                    if crossSite {
+                        switch key.sameSite == .default ? configuration.sameSiteDefault : key.sameSite {
+                        case .strict: continue
+                        case .lax, .default: guard laxAllowed else { continue }
+                        case .none: break
+                        }
+                    }
+                    cookies[index].lastAccess = now
+                    hits.append(Hit(
+                        pathLength: Int(key.pathLength), creation: key.creation, sequence: key.sequence, slot: slot,
+                        index: index))
+                    pairOctets += Int(key.pairLength)
+                }
+            }
+        }
+
+        /// Drops the paths no cookie uses once they outnumber the cookies (a bucket whose cookies come and go
+        /// with ever new paths stays small), renumbering the keys.
+        private mutating func compactPaths() {
+            guard paths.count > 2 * cookies.count + 8 else { return }
+            var renumbered = [Int32](repeating: -1, count: paths.count)
+            var kept: [String] = []
+            for index in keys.indices {
+                let old = Int(keys[index].path)
+                if renumbered[old] < 0 {
+                    renumbered[old] = Int32(kept.count)
+                    kept.append(paths[old])
+                }
+                keys[index].path = renumbered[old]
+            }
+            paths = kept
+        }
+    }
+}
