@@ -58,6 +58,11 @@ extension CookieJar {
         }
 
         mutating func append(_ cookie: Cookie) {
+            if cookies.isEmpty {
+                // Room for a few from the start: growing 1, 2, 4 would cost both arrays two more reallocations.
+                cookies.reserveCapacity(4)
+                keys.reserveCapacity(4)
+            }
             let path: Int
             if let existing = paths.firstIndex(of: cookie.path) {
                 path = existing
@@ -113,16 +118,16 @@ extension CookieJar {
         }
 
         /// §5.8.3 step 1 on this bucket: appends a ``Hit`` for each cookie sent to `url` (its last-access set to
-        /// `now`) and adds its pair's length to `pairOctets`. Each distinct path is matched once; the rest reads
-        /// the keys.
+        /// `now`) and counts its pair's octets. Each distinct path is matched once; the rest reads the keys. Returns false,
+        /// having appended nothing, when the bucket holds an expired cookie (which the caller evicts first).
         mutating func collect(
             for url: CookieURL, isRequestHost: Bool, context: CookieRequestContext,
-            configuration: CookieJarConfiguration, now: Date, slot: Dictionary<String, Bucket>.Index,
-            into hits: inout [Hit], pairOctets: inout Int
-        ) {
-            guard !cookies.isEmpty else { return }
+            configuration: CookieJarConfiguration, now: Date, bucket: Int32, into retrieval: inout Retrieval
+        ) -> Bool {
+            guard !cookies.isEmpty else { return true }
             let paths = self.paths
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: paths.count) { pathMatches in
+            let nowSeconds = now.timeIntervalSinceReferenceDate
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: paths.count) { pathMatches in
                 for index in paths.indices {
                     pathMatches.initializeElement(
                         at: index, to: CookieURL.pathMatches(requestPath: url.path, cookiePath: paths[index]))
@@ -131,8 +136,14 @@ extension CookieJar {
                 // The cross-site rule of each SameSite mode, worked out once per bucket.
                 let crossSite = !context.isSameSiteRequest
                 let laxAllowed = context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
+                let (hitsBefore, pairsBefore) = (retrieval.hits.count, retrieval.pairOctets)
                 for index in keys.indices {
                     let key = keys[index]
+                    guard !key.isExpired(at: nowSeconds) else {
+                        retrieval.hits.removeLast(retrieval.hits.count - hitsBefore)
+                        retrieval.pairOctets = pairsBefore
+                        return false
+                    }
                     if key.isHostOnly, !isRequestHost { continue }
                     guard pathMatches[Int(key.path)] else { continue }
                     if key.isSecure, !requestIsSecure { continue }
@@ -145,11 +156,12 @@ extension CookieJar {
                         }
                     }
                     cookies[index].lastAccess = now
-                    hits.append(Hit(
-                        pathLength: Int(key.pathLength), creation: key.creation, sequence: key.sequence, slot: slot,
-                        index: index))
-                    pairOctets += Int(key.pairLength)
+                    retrieval.hits.append(Hit(
+                        creation: key.creation, sequence: key.sequence, pathLength: key.pathLength, bucket: bucket,
+                        index: Int32(index)))
+                    retrieval.pairOctets += Int(key.pairLength)
                 }
+                return true
             }
         }
 

@@ -16,9 +16,9 @@ public final class CookieJar: Sendable {
         var buckets: [String: Bucket] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
-        /// The hits array `retrieve` fills, kept between requests with its capacity: a `Cookie` header allocates
+        /// The buffers `retrieve` fills, kept between requests with their capacity: a `Cookie` header allocates
         /// only the String it returns.
-        var hits: [Hit] = []
+        var retrieval = Retrieval()
     }
 
     public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
@@ -276,22 +276,22 @@ public final class CookieJar: Sendable {
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
         let now = clock.now
         return store.withLock { store -> String? in
-            var pairOctets = 0
-            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
-            defer { recycle(&hits, into: &store) }
-            guard !hits.isEmpty else { return nil }
+            var retrieval = retrieve(for: url, context: context, now: now, from: &store)
+            defer { recycle(&retrieval, into: &store) }
+            guard !retrieval.hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
             // straight from each cookie's pair buffer into the header's.
-            let length = pairOctets + 2 * (hits.count - 1)
+            let length = retrieval.pairOctets + 2 * (retrieval.hits.count - 1)
             return String(unsafeUninitializedCapacity: length) { header in
                 var offset = 0
-                for hit in hits {
+                for hit in retrieval.hits {
                     if offset > 0 {
                         header[offset] = UInt8(ascii: ";")
                         header[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    offset += store.buckets.values[hit.slot].cookies[hit.index].pairOctets.withUnsafeBufferPointer { pair in
+                    let slot = retrieval.slots[Int(hit.bucket)]
+                    offset += store.buckets.values[slot].cookies[Int(hit.index)].pairOctets.withUnsafeBufferPointer { pair in
                         UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
                     }
                 }
@@ -311,22 +311,21 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            var pairOctets = 0
-            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
-            defer { recycle(&hits, into: &store) }
-            return hits.map { store.buckets.values[$0.slot].cookies[$0.index] }
+            var retrieval = retrieve(for: url, context: context, now: now, from: &store)
+            defer { recycle(&retrieval, into: &store) }
+            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].cookies[Int($0.index)] }
         }
     }
 
-    /// A retrieved cookie's sort key and where it is in the store: plain values, so that sorting moves no
-    /// reference-counted strings.
+    /// A retrieved cookie's sort key and where it is: plain values, 32 bytes, so that sorting moves little and no
+    /// reference-counted field.
     struct Hit {
-        var pathLength: Int
         var creation: Date
         var sequence: UInt64
-        /// The cookie's bucket (its slot in the store's dictionary) and its index in that bucket.
-        var slot: Dictionary<String, Bucket>.Index
-        var index: Int
+        var pathLength: Int32
+        /// The cookie's bucket (an index in ``Retrieval/slots``) and its index in that bucket.
+        var bucket: Int32
+        var index: Int32
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
         static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
@@ -353,47 +352,69 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// §5.8.3 steps 1–3: the matching cookies (their last-access updated) in retrieval order, as places in the
-    /// store, so that a caller that needs one field reads only that one (a whole `Cookie` is eight
-    /// reference-counted fields); adds the length of their pairs to `pairOctets`. Expired cookies in the buckets
-    /// visited are evicted first.
-    private func retrieve(
-        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store, pairOctets: inout Int
-    ) -> [Hit] {
-        var hits = store.hits
-        store.hits = []  // so that `hits` is the buffer's only owner and appends in place
-        forEachCandidateDomain(of: url) { domain in
-            guard let slot = store.buckets.index(forKey: domain) else { return }
-            // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
-            store.count -= store.buckets.values[slot].removeExpired(at: now)
-            // Host-only cookies match only in the request host's own bucket: compared once per bucket.
-            let isRequestHost = domain == url.host
-            store.buckets.values[slot].collect(
-                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
-                slot: slot, into: &hits, pairOctets: &pairOctets)
-        }
-        if hits.count > 1 { Hit.sort(&hits) }
-        return hits
+    /// What one retrieval gathers: the hits in retrieval order, the slots of the buckets they are in, and the
+    /// length of their pairs.
+    struct Retrieval {
+        var hits: [Hit] = []
+        var slots: [Dictionary<String, Bucket>.Index] = []
+        var pairOctets = 0
     }
 
-    /// Gives `hits` back to the store, emptied, its capacity kept for the next request (unless a request matched
-    /// hundreds: that buffer is not worth keeping).
-    private func recycle(_ hits: inout [Hit], into store: inout Store) {
-        guard hits.capacity <= 256 else { return }
-        hits.removeAll(keepingCapacity: true)
-        swap(&hits, &store.hits)
+    /// §5.8.3 steps 1–3: the matching cookies (their last-access updated) in retrieval order, as places in the
+    /// store, so that a caller that needs one field reads only that one (a whole `Cookie` is eight
+    /// reference-counted fields). Expired cookies in the buckets visited are evicted first.
+    private func retrieve(
+        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store
+    ) -> Retrieval {
+        var retrieval = Retrieval()
+        swap(&retrieval, &store.retrieval)  // so that `retrieval` owns its buffers alone and appends in place
+        forEachCandidateDomain(of: url) { domain, isRequestHost in
+            guard let slot = store.buckets.index(forKey: domain) else { return }
+            let bucket = Int32(retrieval.slots.count)
+            retrieval.slots.append(slot)
+            let complete = store.buckets.values[slot].collect(
+                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
+                bucket: bucket, into: &retrieval)
+            guard !complete else { return }
+            // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7):
+            // the bucket holds one, so evict, then collect again.
+            store.count -= store.buckets.values[slot].removeExpired(at: now)
+            _ = store.buckets.values[slot].collect(
+                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
+                bucket: bucket, into: &retrieval)
+        }
+        if retrieval.hits.count > 1 { Hit.sort(&retrieval.hits) }
+        return retrieval
+    }
+
+    /// Gives the buffers back to the store, emptied, their capacity kept for the next request (unless a request
+    /// matched hundreds of cookies: those buffers are not worth keeping).
+    private func recycle(_ retrieval: inout Retrieval, into store: inout Store) {
+        guard retrieval.hits.capacity <= 256 else { return }
+        retrieval.hits.removeAll(keepingCapacity: true)
+        retrieval.slots.removeAll(keepingCapacity: true)
+        retrieval.pairOctets = 0
+        swap(&retrieval, &store.retrieval)
     }
 
     /// The domain fields that can match a request host: the host itself and, for names, each parent domain.
-    private func forEachCandidateDomain(of url: CookieURL, _ body: (String) -> Void) {
-        body(url.host)
+    /// `body` learns whether the domain is the host itself: host-only cookies match only in that bucket.
+    private func forEachCandidateDomain(of url: CookieURL, _ body: (_ domain: String, _ isHost: Bool) -> Void) {
+        body(url.host, true)
         guard !url.isIPAddress else { return }
+        // The parents straight from the host's UTF-8 storage: no generic search over String indices.
+        let done: Void? = url.host.utf8.withContiguousStorageIfAvailable { octets in
+            for index in octets.indices.dropLast() where octets[index] == UInt8(ascii: ".") {
+                body(String(decoding: UnsafeBufferPointer(rebasing: octets[(index + 1)...]), as: UTF8.self), false)
+            }
+        }
+        guard done == nil else { return }
         let utf8 = url.host.utf8
         var index = utf8.startIndex
         while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
             index = utf8.index(after: dot)
             guard index < utf8.endIndex else { return }
-            body(String(url.host[index...]))
+            body(String(url.host[index...]), false)
         }
     }
 
