@@ -1,15 +1,23 @@
 import Foundation
 
 extension CookieJar {
-    /// One domain field's cookies, struct-of-arrays: the whole cookies, beside them the plain values that
-    /// retrieval and the identity check read (``Key``: no reference-counted field, so scanning a bucket retains
-    /// nothing), and the bucket's distinct paths, interned — a request path-matches each distinct path once, not
-    /// each cookie. The three stay index-aligned: every change goes through the methods below.
+    /// One domain field's cookies: each whole cookie beside the plain values that retrieval and the identity
+    /// check read (``Key``: no reference-counted field, so scanning a bucket retains nothing), and the bucket's
+    /// distinct paths, interned — a request path-matches each distinct path once, not each cookie. Keys and
+    /// cookies share one array (separate arrays cost storing a line more in allocations than they saved in
+    /// scanning); every change goes through the methods below, which keep the keys in step.
     struct Bucket {
-        private(set) var cookies: [Cookie] = []
-        private(set) var keys: [Key] = []
+        private(set) var entries: [Entry] = []
         /// The distinct paths of the bucket's cookies (and, until ``compactPaths()``, of some removed ones).
         private(set) var paths: [String] = []
+
+        struct Entry {
+            var key: Key
+            var cookie: Cookie
+        }
+
+        /// The cookies, in the order they were stored.
+        var cookies: LazyMapCollection<[Entry], Cookie> { entries.lazy.map(\.cookie) }
 
         /// What a request or an identity check reads of a cookie, as plain values.
         struct Key {
@@ -32,8 +40,8 @@ extension CookieJar {
             func isExpired(at now: Double) -> Bool { expiry <= now }
         }
 
-        var count: Int { cookies.count }
-        var isEmpty: Bool { cookies.isEmpty }
+        var count: Int { entries.count }
+        var isEmpty: Bool { entries.isEmpty }
 
         static func nameHash(_ name: String) -> UInt32 {
             var hash: UInt32 = 2_166_136_261
@@ -43,68 +51,71 @@ extension CookieJar {
 
         /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
         /// no cookie here has ends the search before any name is compared.
-        func firstIndex(sameIdentityAs cookie: Cookie) -> Int? {
-            guard let path = paths.firstIndex(of: cookie.path) else { return nil }
-            let (path32, hash) = (Int32(path), Bucket.nameHash(cookie.name))
-            for index in keys.indices {
-                let key = keys[index]
-                if key.path == path32, key.nameHash == hash, key.isHostOnly == cookie.isHostOnly,
-                   cookies[index].name == cookie.name
-                {
-                    return index
-                }
-            }
-            return nil
+        /// What the identity check and ``append(_:identity:)`` need of a cookie, worked out once per insert.
+        struct Identity {
+            /// The cookie's path in ``Bucket/paths``, nil when no cookie here has it.
+            var path: Int?
+            var nameHash: UInt32
         }
 
-        mutating func append(_ cookie: Cookie) {
-            if cookies.isEmpty {
-                // Room for a few from the start: growing 1, 2, 4 would cost both arrays two more reallocations.
-                cookies.reserveCapacity(4)
-                keys.reserveCapacity(4)
+        func identity(of cookie: Cookie) -> Identity {
+            Identity(path: paths.firstIndex(of: cookie.path), nameHash: Bucket.nameHash(cookie.name))
+        }
+
+        /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
+        /// no cookie here has ends the search before any name is compared.
+        func firstIndex(sameIdentityAs cookie: Cookie, _ identity: Identity) -> Int? {
+            guard let path = identity.path else { return nil }
+            let path32 = Int32(path)
+            return entries.withUnsafeBufferPointer { entries in
+                entries.firstIndex { entry in
+                    entry.key.path == path32 && entry.key.nameHash == identity.nameHash
+                        && entry.key.isHostOnly == cookie.isHostOnly && entry.cookie.name == cookie.name
+                }
             }
+        }
+
+        /// Appends `cookie`; `identity` is `identity(of: cookie)`, unless a removal came in between.
+        mutating func append(_ cookie: Cookie, identity: Identity? = nil) {
+            // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            let identity = identity ?? self.identity(of: cookie)
             let path: Int
-            if let existing = paths.firstIndex(of: cookie.path) {
+            if let existing = identity.path {
                 path = existing
             } else {
                 path = paths.count
                 paths.append(cookie.path)
             }
-            keys.append(Key(
+            entries.append(Entry(key: Key(
                 path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairLength: Int32(cookie.pairOctets.count),
-                nameHash: Bucket.nameHash(cookie.name), isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
+                nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
                 isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
                 expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
-                sequence: cookie.creationSequence))
-            cookies.append(cookie)
+                sequence: cookie.creationSequence), cookie: cookie))
         }
 
         mutating func remove(at index: Int) {
-            cookies.remove(at: index)
-            keys.remove(at: index)
+            entries.remove(at: index)
             compactPaths()
         }
 
         /// Removes the cookies for which `shouldRemove` is true; returns how many went.
         @discardableResult
         mutating func removeAll(where shouldRemove: (Cookie) -> Bool) -> Int {
-            removeAll(marked: cookies.map(shouldRemove))
+            removeAll(marked: entries.map { shouldRemove($0.cookie) })
         }
 
         /// Removes the cookies whose index is marked true, keeping the others' order.
         private mutating func removeAll(marked: [Bool]) -> Int {
             var kept = 0
-            for index in cookies.indices where !marked[index] {
-                if kept != index {
-                    cookies.swapAt(kept, index)
-                    keys.swapAt(kept, index)
-                }
+            for index in entries.indices where !marked[index] {
+                if kept != index { entries.swapAt(kept, index) }
                 kept += 1
             }
-            let removed = cookies.count - kept
+            let removed = entries.count - kept
             guard removed > 0 else { return 0 }
-            cookies.removeLast(removed)
-            keys.removeLast(removed)
+            entries.removeLast(removed)
             compactPaths()
             return removed
         }
@@ -113,8 +124,8 @@ extension CookieJar {
         @discardableResult
         mutating func removeExpired(at now: Date) -> Int {
             let now = now.timeIntervalSinceReferenceDate
-            guard keys.contains(where: { $0.isExpired(at: now) }) else { return 0 }
-            return removeAll(marked: keys.map { $0.isExpired(at: now) })
+            guard entries.contains(where: { $0.key.isExpired(at: now) }) else { return 0 }
+            return removeAll(marked: entries.map { $0.key.isExpired(at: now) })
         }
 
         /// §5.8.3 step 1 on this bucket: appends a ``Hit`` for each cookie sent to `url` (its last-access set to
@@ -124,7 +135,7 @@ extension CookieJar {
             for url: CookieURL, isRequestHost: Bool, context: CookieRequestContext,
             configuration: CookieJarConfiguration, now: Date, bucket: Int32, into retrieval: inout Retrieval
         ) -> Bool {
-            guard !cookies.isEmpty else { return true }
+            guard !entries.isEmpty else { return true }
             let paths = self.paths
             let nowSeconds = now.timeIntervalSinceReferenceDate
             return withUnsafeTemporaryAllocation(of: Bool.self, capacity: paths.count) { pathMatches in
@@ -137,8 +148,8 @@ extension CookieJar {
                 let crossSite = !context.isSameSiteRequest
                 let laxAllowed = context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
                 let (hitsBefore, pairsBefore) = (retrieval.hits.count, retrieval.pairOctets)
-                for index in keys.indices {
-                    let key = keys[index]
+                for index in entries.indices {
+                    let key = entries[index].key
                     guard !key.isExpired(at: nowSeconds) else {
                         retrieval.hits.removeLast(retrieval.hits.count - hitsBefore)
                         retrieval.pairOctets = pairsBefore
@@ -155,7 +166,7 @@ extension CookieJar {
                         case .none: break
                         }
                     }
-                    cookies[index].lastAccess = now
+                    entries[index].cookie.lastAccess = now
                     retrieval.hits.append(Hit(
                         creation: key.creation, sequence: key.sequence, pathLength: key.pathLength, bucket: bucket,
                         index: Int32(index)))
@@ -168,16 +179,16 @@ extension CookieJar {
         /// Drops the paths no cookie uses once they outnumber the cookies (a bucket whose cookies come and go
         /// with ever new paths stays small), renumbering the keys.
         private mutating func compactPaths() {
-            guard paths.count > 2 * cookies.count + 8 else { return }
+            guard paths.count > 2 * entries.count + 8 else { return }
             var renumbered = [Int32](repeating: -1, count: paths.count)
             var kept: [String] = []
-            for index in keys.indices {
-                let old = Int(keys[index].path)
+            for index in entries.indices {
+                let old = Int(entries[index].key.path)
                 if renumbered[old] < 0 {
                     renumbered[old] = Int32(kept.count)
                     kept.append(paths[old])
                 }
-                keys[index].path = renumbered[old]
+                entries[index].key.path = renumbered[old]
             }
             paths = kept
         }

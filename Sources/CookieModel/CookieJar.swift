@@ -168,8 +168,9 @@ public final class CookieJar: Sendable {
         // Step 23: same identity → keep the old creation time, then replace. The domain is hashed once: its
         // bucket's slot serves the lookup, the removal and the append.
         let slot = store.buckets.index(forKey: cookie.domain)
+        let identity = slot.map { store.buckets.values[$0].identity(of: cookie) }
         var replaced = false
-        if let slot, let index = store.buckets.values[slot].firstIndex(sameIdentityAs: cookie) {
+        if let slot, let identity, let index = store.buckets.values[slot].firstIndex(sameIdentityAs: cookie, identity) {
             let old = store.buckets.values[slot].cookies[index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
@@ -187,7 +188,8 @@ public final class CookieJar: Sendable {
         // Step 24, then the limits of §6.1 (when one is passed).
         let bucketCount: Int
         if let slot {
-            store.buckets.values[slot].append(copy cookie)
+            // The identity found above still holds unless a cookie was removed (paths may be renumbered then).
+            store.buckets.values[slot].append(copy cookie, identity: replaced ? nil : identity)
             bucketCount = store.buckets.values[slot].count
         } else {
             var bucket = Bucket()
@@ -224,9 +226,9 @@ public final class CookieJar: Sendable {
             let before = bucket.count
             bucket.removeExpired(at: now)
             while bucket.count > configuration.maximumCookiesPerDomain {
-                let candidates = bucket.keys.indices.filter { !bucket.keys[$0].isSecure }
-                let pool = candidates.isEmpty ? Array(bucket.keys.indices) : candidates
-                bucket.remove(at: leastRecentlyUsed(pool, in: bucket.cookies))
+                let candidates = bucket.entries.indices.filter { !bucket.entries[$0].key.isSecure }
+                let pool = candidates.isEmpty ? Array(bucket.entries.indices) : candidates
+                bucket.remove(at: leastRecentlyUsed(pool, in: Array(bucket.cookies)))
             }
             store.count -= before - bucket.count
             store.buckets[domain] = bucket
@@ -291,7 +293,7 @@ public final class CookieJar: Sendable {
                         offset += 2
                     }
                     let slot = retrieval.slots[Int(hit.bucket)]
-                    offset += store.buckets.values[slot].cookies[Int(hit.index)].pairOctets.withUnsafeBufferPointer { pair in
+                    offset += store.buckets.values[slot].entries[Int(hit.index)].cookie.pairOctets.withUnsafeBufferPointer { pair in
                         UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
                     }
                 }
@@ -313,7 +315,7 @@ public final class CookieJar: Sendable {
         return store.withLock { store in
             var retrieval = retrieve(for: url, context: context, now: now, from: &store)
             defer { recycle(&retrieval, into: &store) }
-            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].cookies[Int($0.index)] }
+            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].entries[Int($0.index)].cookie }
         }
     }
 
