@@ -62,6 +62,14 @@ extension CookieJar {
             Identity(path: paths.firstIndex(of: cookie.path), nameHash: Bucket.nameHash(cookie.name))
         }
 
+        /// `cookie`'s identity here and the index of the cookie that has it (§5.7 step 23), if one does.
+        /// `mutating` though it changes nothing: reached through the dictionary's `values`, a mutating method
+        /// gets the bucket in place, where a non-mutating one gets a copy (a retain and release of both arrays).
+        mutating func find(_ cookie: Cookie) -> (identity: Identity, index: Int?) {
+            let identity = identity(of: cookie)
+            return (identity, firstIndex(sameIdentityAs: cookie, identity))
+        }
+
         /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
         /// no cookie here has ends the search before any name is compared.
         func firstIndex(sameIdentityAs cookie: Cookie, _ identity: Identity) -> Int? {
@@ -75,8 +83,10 @@ extension CookieJar {
             }
         }
 
-        /// Appends `cookie`; `identity` is `identity(of: cookie)`, unless a removal came in between.
-        mutating func append(_ cookie: Cookie, identity: Identity? = nil) {
+        /// Appends `cookie`; `identity` is `identity(of: cookie)`, unless a removal came in between. Returns the
+        /// bucket's count.
+        @discardableResult
+        mutating func append(_ cookie: Cookie, identity: Identity? = nil) -> Int {
             // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
             if entries.isEmpty { entries.reserveCapacity(4) }
             let identity = identity ?? self.identity(of: cookie)
@@ -93,6 +103,7 @@ extension CookieJar {
                 isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
                 expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
                 sequence: cookie.creationSequence), cookie: cookie))
+            return entries.count
         }
 
         mutating func remove(at index: Int) {

@@ -168,9 +168,10 @@ public final class CookieJar: Sendable {
         // Step 23: same identity → keep the old creation time, then replace. The domain is hashed once: its
         // bucket's slot serves the lookup, the removal and the append.
         let slot = store.buckets.index(forKey: cookie.domain)
-        let identity = slot.map { store.buckets.values[$0].identity(of: cookie) }
+        let found = slot.map { store.buckets.values[$0].find(cookie) }
+        let identity = found?.identity
         var replaced = false
-        if let slot, let identity, let index = store.buckets.values[slot].firstIndex(sameIdentityAs: cookie, identity) {
+        if let slot, let index = found?.index {
             let old = store.buckets.values[slot].cookies[index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
@@ -189,8 +190,7 @@ public final class CookieJar: Sendable {
         let bucketCount: Int
         if let slot {
             // The identity found above still holds unless a cookie was removed (paths may be renumbered then).
-            store.buckets.values[slot].append(copy cookie, identity: replaced ? nil : identity)
-            bucketCount = store.buckets.values[slot].count
+            bucketCount = store.buckets.values[slot].append(copy cookie, identity: replaced ? nil : identity)
         } else {
             var bucket = Bucket()
             bucket.append(copy cookie)
