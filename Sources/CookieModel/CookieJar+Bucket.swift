@@ -49,8 +49,6 @@ extension CookieJar {
             return hash
         }
 
-        /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
-        /// no cookie here has ends the search before any name is compared.
         /// What the identity check and ``append(_:identity:)`` need of a cookie, worked out once per insert.
         struct Identity {
             /// The cookie's path in ``Bucket/paths``, nil when no cookie here has it.
