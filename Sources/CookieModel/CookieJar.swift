@@ -13,12 +13,12 @@ public final class CookieJar: Sendable {
     private let store: Locked<Store>
 
     struct Store {
-        var buckets: [String: [Cookie]] = [:]
+        var buckets: [String: Bucket] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
-        /// The hits array `retrieve` fills, kept between requests with its capacity: a `Cookie` header allocates
+        /// The buffers `retrieve` fills, kept between requests with their capacity: a `Cookie` header allocates
         /// only the String it returns.
-        var hits: [Hit] = []
+        var retrieval = Retrieval()
     }
 
     public init(clock: CookieClock, configuration: CookieJarConfiguration = .rfc6265bis) {
@@ -168,9 +168,11 @@ public final class CookieJar: Sendable {
         // Step 23: same identity → keep the old creation time, then replace. The domain is hashed once: its
         // bucket's slot serves the lookup, the removal and the append.
         let slot = store.buckets.index(forKey: cookie.domain)
+        let found = slot.map { store.buckets.values[$0].find(cookie) }
+        let identity = found?.identity
         var replaced = false
-        if let slot, let index = store.buckets.values[slot].firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
-            let old = store.buckets.values[slot][index]
+        if let slot, let index = found?.index {
+            let old = store.buckets.values[slot].cookies[index]
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
             cookie.creationSequence = old.creationSequence
@@ -187,10 +189,12 @@ public final class CookieJar: Sendable {
         // Step 24, then the limits of §6.1 (when one is passed).
         let bucketCount: Int
         if let slot {
-            store.buckets.values[slot].append(copy cookie)
-            bucketCount = store.buckets.values[slot].count
+            // The identity found above still holds unless a cookie was removed (paths may be renumbered then).
+            bucketCount = store.buckets.values[slot].append(copy cookie, identity: replaced ? nil : identity)
         } else {
-            store.buckets[cookie.domain] = [copy cookie]
+            var bucket = Bucket()
+            bucket.append(copy cookie)
+            store.buckets[cookie.domain] = bucket
             bucketCount = 1
         }
         store.count += 1
@@ -208,7 +212,7 @@ public final class CookieJar: Sendable {
             let related = CookieURL.domainMatches(host: domain, domain: cookie.domain, hostIsIPAddress: CookieURL.isIPAddress(domain))
                 || CookieURL.domainMatches(host: cookie.domain, domain: domain, hostIsIPAddress: newIsIP)
             guard related else { continue }
-            for existing in bucket where existing.isSecure && existing.name == cookie.name {
+            for existing in bucket.cookies where existing.isSecure && existing.name == cookie.name {
                 if CookieURL.pathMatches(requestPath: cookie.path, cookiePath: existing.path) { return true }
             }
         }
@@ -220,11 +224,11 @@ public final class CookieJar: Sendable {
     private func evictIfNeeded(domain: String, in store: inout Store, now: Date) {
         if var bucket = store.buckets[domain], bucket.count > configuration.maximumCookiesPerDomain {
             let before = bucket.count
-            bucket.removeAll { $0.isExpired(at: now) }
+            bucket.removeExpired(at: now)
             while bucket.count > configuration.maximumCookiesPerDomain {
-                let candidates = bucket.indices.filter { !bucket[$0].isSecure }
-                let pool = candidates.isEmpty ? Array(bucket.indices) : candidates
-                bucket.remove(at: leastRecentlyUsed(pool, in: bucket))
+                let candidates = bucket.entries.indices.filter { !bucket.entries[$0].key.isSecure }
+                let pool = candidates.isEmpty ? Array(bucket.entries.indices) : candidates
+                bucket.remove(at: leastRecentlyUsed(pool, in: Array(bucket.cookies)))
             }
             store.count -= before - bucket.count
             store.buckets[domain] = bucket
@@ -234,7 +238,7 @@ public final class CookieJar: Sendable {
         while store.count > configuration.maximumCookies {
             var victim: (domain: String, index: Int, cookie: Cookie)?
             for (domain, bucket) in store.buckets {
-                for (index, cookie) in bucket.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
+                for (index, cookie) in bucket.cookies.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
                     victim = (domain, index, cookie)
                 }
             }
@@ -254,11 +258,13 @@ public final class CookieJar: Sendable {
     }
 
     private func removeExpired(from store: inout Store, now: Date) {
-        for (domain, bucket) in store.buckets where bucket.contains(where: { $0.isExpired(at: now) }) {
-            let kept = bucket.filter { !$0.isExpired(at: now) }
-            store.count -= bucket.count - kept.count
-            store.buckets[domain] = kept.isEmpty ? nil : kept
+        var emptied = false
+        for slot in store.buckets.indices {
+            let removed = store.buckets.values[slot].removeExpired(at: now)
+            store.count -= removed
+            if removed > 0, store.buckets.values[slot].isEmpty { emptied = true }
         }
+        if emptied { store.buckets = store.buckets.filter { !$0.value.isEmpty } }
     }
 
     private func hasPrefix(_ string: String, _ lowercasePrefix: String) -> Bool {
@@ -272,22 +278,22 @@ public final class CookieJar: Sendable {
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> String? {
         let now = clock.now
         return store.withLock { store -> String? in
-            var pairOctets = 0
-            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
-            defer { recycle(&hits, into: &store) }
-            guard !hits.isEmpty else { return nil }
+            var retrieval = retrieve(for: url, context: context, now: now, from: &store)
+            defer { recycle(&retrieval, into: &store) }
+            guard !retrieval.hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
             // straight from each cookie's pair buffer into the header's.
-            let length = pairOctets + 2 * (hits.count - 1)
+            let length = retrieval.pairOctets + 2 * (retrieval.hits.count - 1)
             return String(unsafeUninitializedCapacity: length) { header in
                 var offset = 0
-                for hit in hits {
+                for hit in retrieval.hits {
                     if offset > 0 {
                         header[offset] = UInt8(ascii: ";")
                         header[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    offset += store.buckets.values[hit.slot][hit.index].pairOctets.withUnsafeBufferPointer { pair in
+                    let slot = retrieval.slots[Int(hit.bucket)]
+                    offset += store.buckets.values[slot].entries[Int(hit.index)].cookie.pairOctets.withUnsafeBufferPointer { pair in
                         UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
                     }
                 }
@@ -307,22 +313,21 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .sameSiteNavigation) -> [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            var pairOctets = 0
-            var hits = retrieve(for: url, context: context, now: now, from: &store, pairOctets: &pairOctets)
-            defer { recycle(&hits, into: &store) }
-            return hits.map { store.buckets.values[$0.slot][$0.index] }
+            var retrieval = retrieve(for: url, context: context, now: now, from: &store)
+            defer { recycle(&retrieval, into: &store) }
+            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].entries[Int($0.index)].cookie }
         }
     }
 
-    /// A retrieved cookie's sort key and where it is in the store: plain values, so that sorting moves no
-    /// reference-counted strings.
+    /// A retrieved cookie's sort key and where it is: plain values, 32 bytes, so that sorting moves little and no
+    /// reference-counted field.
     struct Hit {
-        var pathLength: Int
         var creation: Date
         var sequence: UInt64
-        /// The cookie's bucket (its slot in the store's dictionary) and its index in that bucket.
-        var slot: Dictionary<String, [Cookie]>.Index
-        var index: Int
+        var pathLength: Int32
+        /// The cookie's bucket (an index in ``Retrieval/slots``) and its index in that bucket.
+        var bucket: Int32
+        var index: Int32
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
         static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
@@ -349,81 +354,69 @@ public final class CookieJar: Sendable {
         }
     }
 
+    /// What one retrieval gathers: the hits in retrieval order, the slots of the buckets they are in, and the
+    /// length of their pairs.
+    struct Retrieval {
+        var hits: [Hit] = []
+        var slots: [Dictionary<String, Bucket>.Index] = []
+        var pairOctets = 0
+    }
+
     /// §5.8.3 steps 1–3: the matching cookies (their last-access updated) in retrieval order, as places in the
     /// store, so that a caller that needs one field reads only that one (a whole `Cookie` is eight
-    /// reference-counted fields); adds the length of their pairs to `pairOctets`. Expired cookies in the buckets
-    /// visited are evicted first.
+    /// reference-counted fields). Expired cookies in the buckets visited are evicted first.
     private func retrieve(
-        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store, pairOctets: inout Int
-    ) -> [Hit] {
-        var hits = store.hits
-        store.hits = []  // so that `hits` is the buffer's only owner and appends in place
-        forEachCandidateDomain(of: url) { domain in
+        for url: CookieURL, context: CookieRequestContext, now: Date, from store: inout Store
+    ) -> Retrieval {
+        var retrieval = Retrieval()
+        swap(&retrieval, &store.retrieval)  // so that `retrieval` owns its buffers alone and appends in place
+        forEachCandidateDomain(of: url) { domain, isRequestHost in
             guard let slot = store.buckets.index(forKey: domain) else { return }
-            // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7).
-            if store.buckets.values[slot].contains(where: { $0.isExpired(at: now) }) {
-                let before = store.buckets.values[slot].count
-                store.buckets.values[slot].removeAll { $0.isExpired(at: now) }
-                store.count -= before - store.buckets.values[slot].count
-            }
-            // Work in place through pointers: no copy of the bucket, no copy of a cookie that does not match.
-            // Host-only cookies match only in the request host's own bucket: compared once per bucket.
-            let isRequestHost = domain == url.host
-            store.buckets.values[slot].withUnsafeMutableBufferPointer { bucket in
-                guard let base = bucket.baseAddress else { return }
-                for index in bucket.indices {
-                    let cookie = base + index
-                    if cookie.pointee.isHostOnly, !isRequestHost { continue }
-                    guard isSent(cookie, to: url, context: context) else { continue }
-                    cookie.pointee.lastAccess = now
-                    hits.append(Hit(
-                        pathLength: cookie.pointee.path.utf8.count, creation: cookie.pointee.creation,
-                        sequence: cookie.pointee.creationSequence, slot: slot, index: index
-                    ))
-                    pairOctets += cookie.pointee.pairOctets.count
-                }
-            }
+            let bucket = Int32(retrieval.slots.count)
+            retrieval.slots.append(slot)
+            let complete = store.buckets.values[slot].collect(
+                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
+                bucket: bucket, into: &retrieval)
+            guard !complete else { return }
+            // "The user agent MUST evict all expired cookies … if, at any time, an expired cookie exists" (§5.7):
+            // the bucket holds one, so evict, then collect again.
+            store.count -= store.buckets.values[slot].removeExpired(at: now)
+            _ = store.buckets.values[slot].collect(
+                for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
+                bucket: bucket, into: &retrieval)
         }
-        if hits.count > 1 { Hit.sort(&hits) }
-        return hits
+        if retrieval.hits.count > 1 { Hit.sort(&retrieval.hits) }
+        return retrieval
     }
 
-    /// Gives `hits` back to the store, emptied, its capacity kept for the next request (unless a request matched
-    /// hundreds: that buffer is not worth keeping).
-    private func recycle(_ hits: inout [Hit], into store: inout Store) {
-        guard hits.capacity <= 256 else { return }
-        hits.removeAll(keepingCapacity: true)
-        swap(&hits, &store.hits)
-    }
-
-    /// The per-cookie conditions of §5.8.3 step 1 other than the domain.
-    private func isSent(_ cookie: UnsafeMutablePointer<Cookie>, to url: CookieURL, context: CookieRequestContext) -> Bool {
-        guard CookieURL.pathMatches(requestPath: url.path, cookiePath: cookie.pointee.path) else { return false }
-        if cookie.pointee.isSecure, !url.isSecure { return false }
-        if cookie.pointee.isHTTPOnly, context.api == .nonHTTP { return false }
-        if !context.isSameSiteRequest {
-            let mode = cookie.pointee.sameSite == .default ? configuration.sameSiteDefault : cookie.pointee.sameSite
-            switch mode {
-            case .strict: return false
-            case .lax, .default:
-                // Lax cookies go only on cross-site top-level navigations with a safe method.
-                return context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
-            case .none: break
-            }
-        }
-        return true
+    /// Gives the buffers back to the store, emptied, their capacity kept for the next request (unless a request
+    /// matched hundreds of cookies: those buffers are not worth keeping).
+    private func recycle(_ retrieval: inout Retrieval, into store: inout Store) {
+        guard retrieval.hits.capacity <= 256 else { return }
+        retrieval.hits.removeAll(keepingCapacity: true)
+        retrieval.slots.removeAll(keepingCapacity: true)
+        retrieval.pairOctets = 0
+        swap(&retrieval, &store.retrieval)
     }
 
     /// The domain fields that can match a request host: the host itself and, for names, each parent domain.
-    private func forEachCandidateDomain(of url: CookieURL, _ body: (String) -> Void) {
-        body(url.host)
+    /// `body` learns whether the domain is the host itself: host-only cookies match only in that bucket.
+    private func forEachCandidateDomain(of url: CookieURL, _ body: (_ domain: String, _ isHost: Bool) -> Void) {
+        body(url.host, true)
         guard !url.isIPAddress else { return }
+        // The parents straight from the host's UTF-8 storage: no generic search over String indices.
+        let done: Void? = url.host.utf8.withContiguousStorageIfAvailable { octets in
+            for index in octets.indices.dropLast() where octets[index] == UInt8(ascii: ".") {
+                body(String(decoding: UnsafeBufferPointer(rebasing: octets[(index + 1)...]), as: UTF8.self), false)
+            }
+        }
+        guard done == nil else { return }
         let utf8 = url.host.utf8
         var index = utf8.startIndex
         while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
             index = utf8.index(after: dot)
             guard index < utf8.endIndex else { return }
-            body(String(url.host[index...]))
+            body(String(url.host[index...]), false)
         }
     }
 
@@ -433,7 +426,7 @@ public final class CookieJar: Sendable {
     public var allCookies: [Cookie] {
         let now = clock.now
         return store.withLock { store in
-            store.buckets.values.joined().filter { !$0.isExpired(at: now) }
+            store.buckets.values.lazy.map(\.cookies).joined().filter { !$0.isExpired(at: now) }
         }.sorted { ($0.domain, $0.path, $0.name, $0.creationSequence) < ($1.domain, $1.path, $1.name, $1.creationSequence) }
     }
 
@@ -452,11 +445,10 @@ public final class CookieJar: Sendable {
     public func delete(where predicate: (Cookie) -> Bool) -> Int {
         store.withLock { store in
             var removed = 0
-            for (domain, bucket) in store.buckets where bucket.contains(where: predicate) {
-                let kept = bucket.filter { !predicate($0) }
-                removed += bucket.count - kept.count
-                store.buckets[domain] = kept.isEmpty ? nil : kept
+            for slot in store.buckets.indices where store.buckets.values[slot].cookies.contains(where: predicate) {
+                removed += store.buckets.values[slot].removeAll(where: predicate)
             }
+            if removed > 0 { store.buckets = store.buckets.filter { !$0.value.isEmpty } }
             store.count -= removed
             return removed
         }
