@@ -12,12 +12,15 @@ extension ScenarioGenerator {
 
         /// The draws of the steps added later (see ``ScenarioGenerator/suite(batch:scenarios:)``).
         var extras: SeededRandom
+        /// The draws of the app's own user scripts (`add-user-script`): a stream of their own, as for ``extras``.
+        var appScripts: SeededRandom
         /// Whether a `mark-time` was placed, so a `native-remove-cookies` may name it.
         var marked = false
 
-        init(routes: [DrawnRoute], extras: SeededRandom) {
+        init(routes: [DrawnRoute], extras: SeededRandom, appScripts: SeededRandom) {
             self.routes = routes
             self.extras = extras
+            self.appScripts = appScripts
         }
 
         var hasPage: Bool { current.flatMap { views[$0] } ?? false }
@@ -68,6 +71,17 @@ extension ScenarioGenerator {
                 point -= choice.weight
             }
             perform(chosen, &random)
+            if current != nil, appScripts.chance(0.02) {
+                // The app adds a script of its own that writes a cookie in every later page of the view.
+                let line = ScenarioGenerator.setCookieLine(&appScripts)
+                note(line)
+                steps.append(DraftElement("add-user-script", text: "document.cookie = \"\(Self.scriptLiteral(line))\";"))
+            }
+        }
+
+        /// `line` inside a double-quoted JavaScript string.
+        static func scriptLiteral(_ line: String) -> String {
+            line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         }
 
         enum Action {
@@ -151,8 +165,7 @@ extension ScenarioGenerator {
             case .runScript:
                 let line = ScenarioGenerator.setCookieLine(&random)
                 note(line)
-                let literal = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                steps.append(DraftElement("run-script", text: "document.cookie = \"\(literal)\";"))
+                steps.append(DraftElement("run-script", text: "document.cookie = \"\(Self.scriptLiteral(line))\";"))
             case .restartApp:
                 steps.append(DraftElement("restart-app"))
                 for name in views.keys { views[name] = false }

@@ -55,11 +55,14 @@ package struct ScenarioGenerator: Sendable {
                 "origin", [.init("url", origin)], children: routes.filter { $0.origin == origin }.map(\.element)))
         }
         // The steps added since the generator was first run (loadHTMLString, a time mark for removeCookies(since:), the
-        // check of a load during a cookie write) are drawn from a stream of their own, so every earlier draw stays the
-        // same and a seed's findings stay comparable.
+        // check of a load during a cookie write; the app's user scripts, on a second one) are drawn from streams of
+        // their own, so every earlier draw stays the same and a seed's findings stay comparable.
         let extras = seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(batch) &+ 0x2545_F491
         for number in 1...max(1, count) {
-            var story = Story(routes: routes, extras: SeededRandom(seed: extras &+ UInt64(number) &* 0x100_0000_01B3))
+            let scenario = UInt64(number) &* 0x100_0000_01B3
+            var story = Story(
+                routes: routes, extras: SeededRandom(seed: extras &+ scenario),
+                appScripts: SeededRandom(seed: (extras ^ 0x5A17_C0DE) &+ scenario))
             suite.children.append(story.scenario(id: "\(Self.suiteID(batch: batch)).\(number)", random: &random))
         }
         return suite
