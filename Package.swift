@@ -58,11 +58,15 @@ let package = Package(
         // SIGQUIT: removed, killed, ended.
         .target(name: "ProcessCleanup", dependencies: ["CProcessControl", "Locking"], swiftSettings: strict),
         // Scenario model, worlds, apps, adapters, the runner and its results; suites come in through ScenarioSource.
-        .target(name: "HarnessCore", dependencies: ["CookieModel", "HTTPModel", "ProcessCleanup", "Locking"], swiftSettings: strict),
+        .target(
+            name: "HarnessCore", dependencies: ["CookieModel", "HTTPModel", "ProcessCleanup", "Locking"],
+            swiftSettings: strict
+        ),
         // The suite format: suite and expectation files loaded and validated against Suites/suite.xsd, the index a run
         // reads scenarios from, and the expectation files' maintenance (update-expectations).
         .target(
-            name: "SuiteFormat", dependencies: ["HarnessCore", "CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "Locking"],
+            name: "SuiteFormat",
+            dependencies: ["HarnessCore", "CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "Locking"],
             swiftSettings: strict
         ),
         // Real cookie stores behind the CookieStore protocol: Foundation, out-of-process adapters.
@@ -134,7 +138,8 @@ let package = Package(
         .target(
             name: "Bench",
             dependencies: [
-                "CookieModel", "CookieStores", "CurlCookieStore", "HarnessCore", "Reporting", "SuiteFormat", "CAllocationProbe",
+                "CookieModel", "CookieStores", "CurlCookieStore", "HarnessCore", "Reporting", "SuiteFormat",
+                "CAllocationProbe",
             ],
             swiftSettings: strict
         ),
@@ -192,7 +197,10 @@ let package = Package(
         ),
 
         // What the test targets share: temporary directories, the package's files, the built-in suites.
-        .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore", "SuiteFormat"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: ["CookieModel", "HarnessCore", "SuiteFormat"], path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel"], swiftSettings: strict),
         .testTarget(name: "AppleModelTests", dependencies: ["AppleModel", "CookieModel", "TestSupport"], swiftSettings: strict),
@@ -204,19 +212,24 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "SuiteFormat", "XMLSupport", "TestSupport"],
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "CookieModel", "HarnessCore", "SuiteFormat", "XMLSupport", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "SuiteFormatTests",
-            dependencies: ["SuiteFormat", "HarnessCore", "CookieModel", "HTTPModel", "Reporting", "XMLSupport", "TestSupport", "Locking"],
+            dependencies: [
+                "SuiteFormat", "HarnessCore", "CookieModel", "HTTPModel", "Reporting", "XMLSupport", "TestSupport",
+                "Locking",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ExplorationTests",
             dependencies: [
-                "Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SuiteFormat", "SyncStrategies", "WebKitModel", "TestSupport",
+                "Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SuiteFormat", "SyncStrategies",
+                "WebKitModel", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -265,7 +278,10 @@ let package = Package(
         .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking", "ProcessCleanup"], swiftSettings: strict),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "SuiteFormat", "TestSupport"],
+            dependencies: [
+                "Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore",
+                "SuiteFormat", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
