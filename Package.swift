@@ -57,9 +57,16 @@ let package = Package(
         // What a run leaves behind (scratch paths, child process groups, orphans) and SIGINT, SIGTERM, SIGHUP,
         // SIGQUIT: removed, killed, ended.
         .target(name: "ProcessCleanup", dependencies: ["CProcessControl", "Locking"], swiftSettings: strict),
-        // Scenario model, suite loading, worlds, apps, adapters, the runner.
+        // Scenario model, worlds, apps, adapters, the runner and its results; suites come in through ScenarioSource.
         .target(
-            name: "HarnessCore", dependencies: ["CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "ProcessCleanup", "Locking"],
+            name: "HarnessCore", dependencies: ["CookieModel", "HTTPModel", "ProcessCleanup", "Locking"],
+            swiftSettings: strict
+        ),
+        // The suite format: suite and expectation files loaded and validated against Suites/suite.xsd, the index a run
+        // reads scenarios from, and the expectation files' maintenance (update-expectations).
+        .target(
+            name: "SuiteFormat",
+            dependencies: ["HarnessCore", "CookieModel", "FileAccess", "HTTPModel", "XMLSupport", "Locking"],
             swiftSettings: strict
         ),
         // Real cookie stores behind the CookieStore protocol: Foundation, out-of-process adapters.
@@ -124,12 +131,16 @@ let package = Package(
         .target(name: "CAllocationProbe"),
         // Scenarios nobody wrote: a generator over the suite vocabulary, the differential loop, the minimizer.
         .target(
-            name: "Exploration", dependencies: ["FileAccess", "HarnessCore", "Reporting", "XMLSupport"],
+            name: "Exploration", dependencies: ["FileAccess", "HarnessCore", "Reporting", "SuiteFormat", "XMLSupport"],
             swiftSettings: strict
         ),
         // Benchmarks that compare stores on one workload in one run.
         .target(
-            name: "Bench", dependencies: ["CookieModel", "CookieStores", "CurlCookieStore", "HarnessCore", "Reporting", "CAllocationProbe"],
+            name: "Bench",
+            dependencies: [
+                "CookieModel", "CookieStores", "CurlCookieStore", "HarnessCore", "Reporting", "SuiteFormat",
+                "CAllocationProbe",
+            ],
             swiftSettings: strict
         ),
         // The command line: argument parsing and commands, reachable from tests; every build's (no engine, no bench).
@@ -137,7 +148,7 @@ let package = Package(
             name: "CookieHarnessCLI",
             dependencies: [
                 "CookieModel", "Conformance", "CookieStores", "Exploration", "FileAccess", "HarnessCore", "Reporting", "AdapterCatalog",
-                "StrategyAdapters", "SyncStrategies", "ProcessCleanup", "XMLSupport", "Locking",
+                "StrategyAdapters", "SuiteFormat", "SyncStrategies", "ProcessCleanup", "XMLSupport", "Locking",
             ],
             swiftSettings: strict
         ),
@@ -147,7 +158,7 @@ let package = Package(
             name: "FullHarness",
             dependencies: [
                 "AdapterCatalog", "Bench", "Browsers", "CookieHarnessCLI", "CookieStores", "CurlCookieStore", "HarnessCore",
-                "LiveStrategyAdapters", "StrategyAdapters", "WebKitGTK",
+                "LiveStrategyAdapters", "StrategyAdapters", "SuiteFormat", "WebKitGTK",
             ],
             swiftSettings: strict
         ),
@@ -175,7 +186,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ChildProcesses", "Conformance", "CookieModel", "CookieStores", "FileAccess", "HarnessCore", "Reporting",
-                "XMLSupport",
+                "SuiteFormat", "XMLSupport",
             ],
             path: "Fuzz/Sources/FuzzTargets",
             swiftSettings: strict
@@ -186,7 +197,10 @@ let package = Package(
         ),
 
         // What the test targets share: temporary directories, the package's files, the built-in suites.
-        .target(name: "TestSupport", dependencies: ["CookieModel", "HarnessCore"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: ["CookieModel", "HarnessCore", "SuiteFormat"], path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "CookieModelTests", dependencies: ["CookieModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel"], swiftSettings: strict),
         .testTarget(name: "AppleModelTests", dependencies: ["AppleModel", "CookieModel", "TestSupport"], swiftSettings: strict),
@@ -197,11 +211,26 @@ let package = Package(
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ProcessCleanup", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport", "Locking"], swiftSettings: strict),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CookieModel", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "CookieModel", "HarnessCore", "SuiteFormat", "XMLSupport", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "CookieModel", "HTTPModel", "Reporting", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(
+            name: "SuiteFormatTests",
+            dependencies: [
+                "SuiteFormat", "HarnessCore", "CookieModel", "HTTPModel", "Reporting", "XMLSupport", "TestSupport",
+                "Locking",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "ExplorationTests",
-            dependencies: ["Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SyncStrategies", "WebKitModel", "TestSupport"],
+            dependencies: [
+                "Exploration", "HarnessCore", "Reporting", "StrategyAdapters", "SuiteFormat", "SyncStrategies",
+                "WebKitModel", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "HarnessCore", "XMLSupport", "TestSupport"], swiftSettings: strict),
@@ -220,7 +249,7 @@ let package = Package(
             name: "StrategyAdaptersTests",
             dependencies: [
                 "StrategyAdapters", "LiveStrategyAdapters", "SyncStrategies", "WebKitModel", "HarnessCore", "HTTPModel", "CookieModel",
-                "CookieStores", "CurlCookieStore", "Reporting", "TestSupport",
+                "CookieStores", "CurlCookieStore", "Reporting", "SuiteFormat", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -247,7 +276,14 @@ let package = Package(
         ),
         // Faults around a run (issue 11), through the real binary: devices, FIFOs, leaks, signals, floods.
         .testTarget(name: "FaultTests", dependencies: ["Reporting", "XMLSupport", "TestSupport", "Locking", "ProcessCleanup"], swiftSettings: strict),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: [
+                "Bench", "CMallocCounter", "CookieStores", "CookieModel", "ChildProcesses", "HarnessCore",
+                "SuiteFormat", "TestSupport",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CookieHarnessCLITests", dependencies: ["CookieHarnessCLI", "FullHarness", "Conformance", "Reporting", "XMLSupport", "TestSupport"], swiftSettings: strict),
     ],

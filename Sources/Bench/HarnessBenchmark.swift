@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 
 /// Measures the harness itself: the built-in suites on an adapter, serial against parallel, and a generated run of
 /// many scenarios with streamed reports, sampling memory while it runs to show that it stays flat.

@@ -6,6 +6,7 @@ import HarnessCore
 import ProcessCleanup
 import Reporting
 import StrategyAdapters
+import SuiteFormat
 
 /// `cookie-harness explore`: generated scenarios on the simulated profile and on the real engine, every
 /// observation compared; each kind of difference cut down to a minimal suite file with both transcripts (issue 42).

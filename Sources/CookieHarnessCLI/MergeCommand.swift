@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 
 /// `cookie-harness merge SHARD...`: the reports of `run --shard I/N` runs joined into one JUnit and one JSON file.
 enum MergeCommand: HarnessCommand {

@@ -2,6 +2,7 @@ import AdapterCatalog
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 
 /// Loading what a command needs from suite paths: the schema, the suites, the expectation files.
 package struct SuiteInputs {

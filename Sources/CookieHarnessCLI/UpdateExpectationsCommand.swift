@@ -2,6 +2,7 @@ import AdapterCatalog
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 
 /// `cookie-harness update-expectations RESULTS`: a run's unexpected results written back into the expectation files
 /// (``ExpectationUpdater``), as web-platform-tests' `update-metadata` does.

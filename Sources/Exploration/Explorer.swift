@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 
 /// `cookie-harness explore`'s loop: generated suites run by the reference jar (which fills their checks), then by
 /// each strategy on two engines (the simulated profile and the real one, or any two), paired cell by cell as an

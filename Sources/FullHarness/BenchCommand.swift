@@ -6,6 +6,7 @@ import Foundation
 import HarnessCore
 import LiveStrategyAdapters
 import StrategyAdapters
+import SuiteFormat
 import WebKitGTK
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run. The full product's

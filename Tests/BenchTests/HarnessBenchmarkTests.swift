@@ -1,6 +1,7 @@
 @testable import Bench
 import Foundation
 import HarnessCore
+import SuiteFormat
 import TestSupport
 import Testing
 

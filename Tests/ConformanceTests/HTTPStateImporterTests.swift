@@ -1,6 +1,7 @@
 import CookieModel
 import Foundation
 import HarnessCore
+import SuiteFormat
 import TestSupport
 import Testing
 import XMLSupport

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import SuiteFormat
 import TestSupport
 import Testing
 import XMLSupport

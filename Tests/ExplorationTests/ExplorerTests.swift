@@ -3,6 +3,7 @@ import Foundation
 import HarnessCore
 import Reporting
 import StrategyAdapters
+import SuiteFormat
 import SyncStrategies
 import Testing
 import TestSupport

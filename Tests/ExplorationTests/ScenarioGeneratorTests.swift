@@ -2,6 +2,7 @@ import Exploration
 import Foundation
 import HarnessCore
 import Reporting
+import SuiteFormat
 import Testing
 import TestSupport
 

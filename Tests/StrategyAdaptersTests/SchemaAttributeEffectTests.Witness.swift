@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import Reporting
 import StrategyAdapters
+import SuiteFormat
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import SuiteFormat
 import Testing
 
 /// The repository's built-in suites (`Suites/`) with their schema and expectation files, loaded once per test

@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import HarnessCore
+import SuiteFormat
 
 /// A scratch folder made once per process for the targets whose entry points take paths; removed at exit.
 enum Scratch {

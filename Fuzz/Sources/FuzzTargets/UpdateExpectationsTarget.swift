@@ -2,6 +2,7 @@ import Foundation
 import FileAccess
 import HarnessCore
 import Reporting
+import SuiteFormat
 import XMLSupport
 
 /// `cookie-harness update-expectations`: the input is a results file, applied to a fresh scratch copy of a small

@@ -143,7 +143,7 @@ public struct ExpectedStatus: Sendable, Hashable {
     /// Whether `failure` is the failure this expectation states.
     public func accepts(_ failure: Failure) -> Bool {
         guard let observed else { return true }
-        return ExpectationFile.Entry.glob(Array(observed), matches: Array(failure.message))
+        return WildcardPattern.matches(Array(observed), Array(failure.message))
     }
 
     public static let pass = ExpectedStatus(.pass)

@@ -2,10 +2,11 @@ import Foundation
 
 /// What to run: suites × adapters, narrowed by selection, with the run's knobs.
 ///
-/// The suites come as a ``SuiteIndex``: the plan counts and selects its jobs from outlines, and the runner takes
-/// them one at a time from a ``JobCursor``, which reads a file the index did not keep when it reaches it.
+/// The suites come as a ``ScenarioSource`` (SuiteFormat's `SuiteIndex` for files): the plan counts and selects its
+/// jobs from outlines, and the runner takes them one at a time from a ``JobCursor``, which reads a file the source
+/// did not keep when it reaches it.
 public struct RunPlan: Sendable {
-    public var index: SuiteIndex
+    public var index: any ScenarioSource
     public var adapters: [Adapter]
     /// Scenario id globs (`redirect.*`); a scenario runs when any matches. Empty: all.
     public var filters: [String]
@@ -27,7 +28,7 @@ public struct RunPlan: Sendable {
     public var keepsObservations = false
 
     public init(
-        index: SuiteIndex, adapters: [Adapter], filters: [String] = [], tags: [String] = [],
+        index: any ScenarioSource, adapters: [Adapter], filters: [String] = [], tags: [String] = [],
         shard: (index: Int, count: Int)? = nil, jobs: Int = 1, timeLimit: Duration = .seconds(30),
         expectation: @escaping @Sendable (String, String) -> ExpectedStatus = { _, _ in .pass }
     ) {
@@ -48,7 +49,7 @@ public struct RunPlan: Sendable {
         expectation: @escaping @Sendable (String, String) -> ExpectedStatus = { _, _ in .pass }
     ) {
         self.init(
-            index: SuiteIndex(suites: suites), adapters: adapters, filters: filters, tags: tags, shard: shard, jobs: jobs,
+            index: SuitesInMemory(suites), adapters: adapters, filters: filters, tags: tags, shard: shard, jobs: jobs,
             timeLimit: timeLimit, expectation: expectation)
     }
 
@@ -122,7 +123,7 @@ public struct JobCursor {
     private var file = 0
     private var ordinal = 0
     /// The suite of `file`, read when the cursor first needed it for the current adapter.
-    private var current: (file: Int, suite: Result<Suite, SuiteLoadingError>)?
+    private var current: (file: Int, suite: Result<Suite, any Error>)?
 
     public init(_ plan: RunPlan) {
         self.plan = plan
@@ -149,7 +150,7 @@ public struct JobCursor {
                         return job
                     }
                     if current?.file != file {
-                        current = (file, Result { () throws(SuiteLoadingError) in try index.suite(at: file) })
+                        current = (file, Result { try index.suite(at: file) })
                     }
                     switch current!.suite {
                     case .success(let suite):

@@ -50,7 +50,7 @@ public final class VirtualNetwork: Sendable {
 
     /// Exact path (query ignored unless the route gives one); a trailing `*` matches a prefix; `method` restricts,
     /// unless `anyMethod`.
-    static func matches(_ route: Route, _ request: HTTPRequest, anyMethod: Bool = false) -> Bool {
+    package static func matches(_ route: Route, _ request: HTTPRequest, anyMethod: Bool = false) -> Bool {
         if !anyMethod, let method = route.method, method != request.method { return false }
         let target = route.path.utf8.contains(UInt8(ascii: "?")) ? request.url.pathAndQuery : request.url.path
         if route.path.hasSuffix("*") { return target.hasPrefix(route.path.dropLast()) }
