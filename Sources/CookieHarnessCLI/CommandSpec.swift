@@ -37,9 +37,10 @@ package struct CommandSpec: Sendable {
         /// The options this form's usage line shows, by name; nil: every option of the command.
         package var options: [String]?
 
-        package init(_ operands: String = "", options: [String]? = nil) {
+        /// `options`: the keys of the command's options this form shows (nil: all of them).
+        package init(_ operands: String = "", options: [any CommandOption]? = nil) {
             self.operands = operands
-            self.options = options
+            self.options = options?.map(\.spec.name)
         }
     }
 

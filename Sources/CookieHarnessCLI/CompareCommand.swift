@@ -35,8 +35,14 @@ enum CompareCommand: HarnessCommand {
         forms: [
             CommandSpec.Form(
                 "[PATH...]",
-                options: ["adapter", "external", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema"]),
-            CommandSpec.Form("--from-json FILE...", options: ["adapter", "markdown", "html", "filter", "tag"]),
+                options: [
+                    Key.adapter, SharedOptions.external, Key.markdown, Key.html, SharedOptions.filter,
+                    SharedOptions.tag, SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations,
+                    SharedOptions.schema,
+                ]),
+            CommandSpec.Form(
+                "--from-json FILE...",
+                options: [Key.adapter, Key.markdown, Key.html, SharedOptions.filter, SharedOptions.tag]),
         ],
         description: """
             Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default: every

@@ -19,10 +19,11 @@ enum ListCommand: HarnessCommand {
     static let spec = CommandSpec(
         name: "list", overview: "WHAT", brief: "adapters, profiles, engine rules, suites or scenarios",
         forms: [
-            CommandSpec.Form("adapters", options: ["external"]), CommandSpec.Form("profiles", options: []),
+            CommandSpec.Form("adapters", options: [Key.external]), CommandSpec.Form("profiles", options: []),
             CommandSpec.Form("rules", options: []),
-            CommandSpec.Form("suites [PATH...]", options: ["schema"]),
-            CommandSpec.Form("scenarios [PATH...]", options: ["tag", "filter", "schema"]),
+            CommandSpec.Form("suites [PATH...]", options: [SharedOptions.schema]),
+            CommandSpec.Form(
+                "scenarios [PATH...]", options: [SharedOptions.tag, SharedOptions.filter, SharedOptions.schema]),
         ],
         description: """
             Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and

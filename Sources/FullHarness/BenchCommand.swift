@@ -47,11 +47,14 @@ enum BenchCommand: HarnessCommand {
         name: "bench", overview: "[BENCHMARK] [options]",
         brief: "peers compared in one run: stores, harness, live, browsers, set-cookie-lines",
         forms: [
-            CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
-            CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
-            CommandSpec.Form("live [PATH...]", options: ["drivers", "jobs", "filter", "time-budget", "profile", "schema"]),
-            CommandSpec.Form("browsers [PATH...]", options: ["jobs", "schema"]),
-            CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
+            CommandSpec.Form("[stores]", options: [Key.seconds, Key.store, Key.external]),
+            CommandSpec.Form(
+                "harness [PATH...]", options: [Key.scenarios, Key.jobs, Key.files, Key.perFile, SharedOptions.schema]),
+            CommandSpec.Form(
+                "live [PATH...]",
+                options: [Key.drivers, Key.jobs, Key.filter, Key.timeBudget, Key.profile, SharedOptions.schema]),
+            CommandSpec.Form("browsers [PATH...]", options: [Key.jobs, SharedOptions.schema]),
+            CommandSpec.Form("set-cookie-lines", options: [Key.lines, Key.adapter]),
         ],
         description: """
             stores (default): every cookie implementation on the standard workload
