@@ -9,6 +9,34 @@ import SyncStrategies
 /// engine, over the hand-written suites, cell by cell; the agreement rate per strategy and overall, and each
 /// disagreement with both observations and transcripts (Markdown, HTML, JSON).
 enum AgreementCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let strategy: OptionKey<[String]?> = .repeatable(
+            "strategy", "NAME",
+            "a strategy or library port to compare, e.g. wk-request-header (repeatable; default: all)")
+        static let jobs: OptionKey<String?> = .valued(
+            "jobs", "N", "scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)")
+        static let timeLimit: OptionKey<String?> = .valued(
+            "time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)")
+        static let known: OptionKey<String?> = .valued(
+            "known", "FILE",
+            "the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)")
+        static let reruns: OptionKey<String?> = .valued(
+            "reruns", "N",
+            "an unexplained cell's live side run again up to N times (default 2); two answers: not compared")
+        static let minRate: OptionKey<String?> = .valued(
+            "min-rate", "PERCENT", "fail (exit 1) when the overall agreement is below this (default 0: never)")
+        static let markdown: OptionKey<String?> = .valued("markdown", "FILE", "default Reports/agreement.md")
+        static let html: OptionKey<String?> = .valued("html", "FILE", "default Reports/agreement.html")
+        static let json: OptionKey<String?> = .valued("json", "FILE", "default Reports/agreement.json")
+        static let updateDocs: OptionKey<String?> = .valued(
+            "update-docs", "FILE",
+            """
+            also write the figures between the lines '\(Agreement.docBlock.beginMarker)' and
+            '\(Agreement.docBlock.endMarker)' of FILE (docs/results/agreement.md); an interrupted run leaves it
+            """)
+    }
+
     static let spec = CommandSpec(
         name: "agreement", overview: "[PATH...] [options]",
         brief: "the simulated webkitgtk profile vs the real engine, cell by cell",
@@ -23,25 +51,8 @@ enum AgreementCommand: HarnessCommand {
             a web view is given apart (the others test the native store only).
             """,
         options: [
-            .valued(
-                "strategy", "NAME", repeatable: true,
-                "a strategy or library port to compare, e.g. wk-request-header (repeatable; default: all)"),
-            SharedOptions.filter,
-            .valued("jobs", "N", "scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)"),
-            .valued("time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)"),
-            .valued("known", "FILE", "the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)"),
-            .valued("reruns", "N", "an unexplained cell's live side run again up to N times (default 2); two answers: not compared"),
-            .valued("min-rate", "PERCENT", "fail (exit 1) when the overall agreement is below this (default 0: never)"),
-            .valued("markdown", "FILE", "default Reports/agreement.md"),
-            .valued("html", "FILE", "default Reports/agreement.html"),
-            .valued("json", "FILE", "default Reports/agreement.json"),
-            SharedOptions.schema, SharedOptions.expectations,
-            .valued(
-                "update-docs", "FILE",
-                """
-                also write the figures between the lines '\(Agreement.docBlock.beginMarker)' and
-                '\(Agreement.docBlock.endMarker)' of FILE (docs/results/agreement.md); an interrupted run leaves it
-                """),
+            Key.strategy, SharedOptions.filter, Key.jobs, Key.timeLimit, Key.known, Key.reruns, Key.minRate,
+            Key.markdown, Key.html, Key.json, SharedOptions.schema, SharedOptions.expectations, Key.updateDocs,
         ],
         epilogue: """
             exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement
@@ -54,23 +65,23 @@ enum AgreementCommand: HarnessCommand {
     static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let kinds = try strategies(args.options["strategy"])
-        let jobs = try args.integer("jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let kinds = try strategies(args[Key.strategy])
+        let jobs = try args.integer(Key.jobs, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         let timeLimit = try RunOptions.timeLimit(args)
-        let reruns = try args.integer("reruns", in: 0...10) ?? 2
+        let reruns = try args.integer(Key.reruns, in: 0...10) ?? 2
         let minimum = try minimumRate(args)
         guard let known = knownDisagreements(args, output: output) else { return .invalidInput }
         // Refused before the runs (minutes of them): a bad report path, or one over an input.
         let reports = (
-            markdown: args.value("markdown") ?? "Reports/agreement.md", html: args.value("html") ?? "Reports/agreement.html",
-            json: args.value("json") ?? "Reports/agreement.json")
+            markdown: args[Key.markdown] ?? "Reports/agreement.md", html: args[Key.html] ?? "Reports/agreement.html",
+            json: args[Key.json] ?? "Reports/agreement.json")
         try ReportFolders.prepare(
             [.init("--markdown", reports.markdown), .init("--html", reports.html), .init("--json", reports.json)],
             reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args)
                 + [CommandInput(known.path, role: "the known-disagreements file (--known)")],
             output: output)
         // Minutes of runs are not spent for a README that cannot take the figures.
-        if let readme = args.value("update-docs"),
+        if let readme = args[Key.updateDocs],
            (try? String(contentsOfFile: readme, encoding: .utf8)).flatMap(Agreement.docBlock.block(in:)) == nil
         {
             output.err("\(readme): error: needs one line '\(Agreement.docBlock.beginMarker)' and, after it, one line '\(Agreement.docBlock.endMarker)'")
@@ -79,7 +90,7 @@ enum AgreementCommand: HarnessCommand {
         if let missing = RunOptions.liveEngineMissing(output: output) { return missing }
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let filters = args.options["filter"] ?? []
+        let filters = args[SharedOptions.filter] ?? []
 
         func run(_ adapters: [Adapter], jobs: Int, pairs: Set<RunPlan.Pair>? = nil) throws -> [ScenarioResult] {
             var plan = RunPlan(
@@ -113,9 +124,9 @@ enum AgreementCommand: HarnessCommand {
     private static func knownDisagreements(
         _ args: CommandLineArguments, output: CommandOutput
     ) -> (list: KnownDisagreements, path: String)? {
-        let path = args.value("known") ?? defaultKnownPath
+        let path = args[Key.known] ?? defaultKnownPath
         do {
-            let list = FileManager.default.fileExists(atPath: path) || args.value("known") != nil
+            let list = FileManager.default.fileExists(atPath: path) || args[Key.known] != nil
                 ? try KnownDisagreements(contentsOf: path) : KnownDisagreements()
             return (list, path)
         } catch {
@@ -126,7 +137,7 @@ enum AgreementCommand: HarnessCommand {
 
     /// `--min-rate` as a fraction; nil when not given.
     private static func minimumRate(_ args: CommandLineArguments) throws -> Double? {
-        try args.value("min-rate").map { text -> Double in
+        try args[Key.minRate].map { text -> Double in
             guard let percent = Double(text), (0...100).contains(percent) else {
                 throw UsageError("option '--min-rate': '\(text)' is not a percentage in [0, 100]")
             }
@@ -157,7 +168,7 @@ enum AgreementCommand: HarnessCommand {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }
         output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", seconds)) s)")
-        if let readme = args.value("update-docs") {
+        if let readme = args[Key.updateDocs] {
             let status = DocBlockUpdate.write(
                 agreement.docMarkdown(), into: readme, block: Agreement.docBlock, what: "agreement figures", output: output)
             if status != .success { return status }

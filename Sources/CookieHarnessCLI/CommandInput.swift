@@ -41,8 +41,9 @@ struct CommandInput {
 
     /// `--expectations FILE...` and `--schema FILE`, which the suite-loading commands read besides the suites.
     static func suiteExtras(_ args: CommandLineArguments) -> [CommandInput] {
-        (args.options["expectations"] ?? []).map { CommandInput($0, role: "a loaded expectation file (--expectations)") }
-            + (args.options["schema"] ?? []).map { CommandInput($0, role: "the suite schema (--schema)") }
+        (args[SharedOptions.expectations] ?? [])
+            .map { CommandInput($0, role: "a loaded expectation file (--expectations)") }
+            + (args[SharedOptions.schema].map { [CommandInput($0, role: "the suite schema (--schema)")] } ?? [])
     }
 
     /// The absolute path with every symlink and `..` resolved as far as the path exists (`realpath` of its longest

@@ -54,18 +54,7 @@ package struct CommandLineArguments: Sendable, Equatable {
         }
     }
 
-    /// The last value of a single-valued option.
-    package func value(_ name: String) -> String? { options[name]?.last }
-
-    /// An integer option within `range`, or nil when absent.
-    /// - Throws: ``UsageError`` naming the option and the bad value.
-    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError("option '--\(name)': '\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return number
-    }
+    // Options are read through their keys (OptionKey.swift), never by a name written again here.
 }
 
 /// Bad usage: a message for the person at the terminal, printed with the command's usage.

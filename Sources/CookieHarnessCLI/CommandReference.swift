@@ -55,6 +55,13 @@ package enum CommandReference {
 
 /// `cookie-harness help [COMMAND]`: the list of commands, a command's help, or the reference in Markdown.
 enum HelpCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let markdown: OptionKey<Bool> = .flag("markdown", "print the reference of every command as Markdown")
+        static let updateDocs: OptionKey<String?> = .valued(
+            "update-docs", "FILE", "write the reference into FILE's marked block")
+    }
+
     static let spec = CommandSpec(
         name: "help", overview: "[COMMAND]", brief: "this list, a command's options, or the reference in Markdown",
         forms: [CommandSpec.Form("[COMMAND]")],
@@ -65,17 +72,16 @@ enum HelpCommand: HarnessCommand {
             '\(CommandReference.docsBlock.endMarker)' of FILE (docs/commands.md, which a test compares with it).
             """,
         options: [
-            .flag("markdown", "print the reference of every command as Markdown"),
-            .valued("update-docs", "FILE", "write the reference into FILE's marked block"),
+            Key.markdown, Key.updateDocs,
         ],
         epilogue: "exit codes: 0 printed or written · 2 an unknown COMMAND or invalid usage · 3 FILE cannot be written")
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        if let docs = args.value("update-docs") {
+        if let docs = args[Key.updateDocs] {
             return DocBlockUpdate.write(
                 CommandReference.markdown, into: docs, block: CommandReference.docsBlock, what: "command reference", output: output)
         }
-        if args.flags.contains("markdown") {
+        if args[Key.markdown] {
             output.out(String(CommandReference.markdown.dropLast()))
             return .success
         }

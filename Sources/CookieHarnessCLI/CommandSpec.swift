@@ -37,9 +37,10 @@ package struct CommandSpec: Sendable {
         /// The options this form's usage line shows, by name; nil: every option of the command.
         package var options: [String]?
 
-        package init(_ operands: String = "", options: [String]? = nil) {
+        /// `options`: the keys of the command's options this form shows (nil: all of them).
+        package init(_ operands: String = "", options: [any CommandOption]? = nil) {
             self.operands = operands
-            self.options = options
+            self.options = options?.map(\.spec.name)
         }
     }
 
@@ -51,6 +52,7 @@ package struct CommandSpec: Sendable {
     package var forms: [Form]
     /// The text between the usage lines and the options.
     package var description: String
+    /// Made from the command's ``OptionKey``s, the same values its body reads.
     package var options: [OptionSpec]
     /// The text after the options: notes, then the exit codes.
     package var epilogue: String
@@ -60,7 +62,7 @@ package struct CommandSpec: Sendable {
 
     package init(
         name: String, overview: String, brief: String, forms: [Form] = [Form()], description: String,
-        options: [OptionSpec] = [], epilogue: String = "", runsScenarios: Bool = false
+        options: [any CommandOption] = [], epilogue: String = "", runsScenarios: Bool = false
     ) {
         self.runsScenarios = runsScenarios
         self.name = name
@@ -68,7 +70,7 @@ package struct CommandSpec: Sendable {
         self.brief = brief
         self.forms = forms
         self.description = description
-        self.options = options
+        self.options = options.map(\.spec)
         self.epilogue = epilogue
     }
 

@@ -12,13 +12,37 @@ import Reporting
 /// when the matrix cannot be written. With `--from-json` nothing runs: the matrix is built from results files
 /// written by `run` (one per run, several to put runs side by side).
 enum CompareCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let adapter: OptionKey<[String]?> = .repeatable(
+            "adapter", "NAME", "an adapter to compare (repeatable); with --from-json, one of those in the files")
+        static let markdown: OptionKey<String?> = .valued(
+            "markdown", "FILE", "where the Markdown goes (default Reports/matrix.md)")
+        static let html: OptionKey<String?> = .valued(
+            "html", "FILE", "where the HTML page goes (default Reports/matrix.html)")
+        static let timeLimit: OptionKey<String?> = .valued(
+            "time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)")
+        static let fromJSON: OptionKey<[String]?> = .repeatable(
+            "from-json", "FILE",
+            """
+            build the matrix from results files (Reports/results.json, as written by 'run', or
+            a report folder holding one) instead of running; every PATH is then one too
+            """)
+    }
+
     static let spec = CommandSpec(
         name: "compare", overview: "[PATH...] [options]", brief: "adapters side by side: Reports/matrix.md and matrix.html",
         forms: [
             CommandSpec.Form(
                 "[PATH...]",
-                options: ["adapter", "external", "markdown", "html", "filter", "tag", "jobs", "time-limit", "expectations", "schema"]),
-            CommandSpec.Form("--from-json FILE...", options: ["adapter", "markdown", "html", "filter", "tag"]),
+                options: [
+                    Key.adapter, SharedOptions.external, Key.markdown, Key.html, SharedOptions.filter,
+                    SharedOptions.tag, SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations,
+                    SharedOptions.schema,
+                ]),
+            CommandSpec.Form(
+                "--from-json FILE...",
+                options: [Key.adapter, Key.markdown, Key.html, SharedOptions.filter, SharedOptions.tag]),
         ],
         description: """
             Runs every scenario of the suites in PATH (files or folders; default: Suites/) on each adapter (default: every
@@ -38,19 +62,8 @@ enum CompareCommand: HarnessCommand {
             'ref ✘ same' that it failed as they did.
             """,
         options: [
-            .valued("adapter", "NAME", repeatable: true, "an adapter to compare (repeatable); with --from-json, one of those in the files"),
-            SharedOptions.external,
-            .valued("markdown", "FILE", "where the Markdown goes (default Reports/matrix.md)"),
-            .valued("html", "FILE", "where the HTML page goes (default Reports/matrix.html)"),
-            SharedOptions.filter, SharedOptions.tag, SharedOptions.jobs,
-            .valued("time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)"),
-            SharedOptions.expectations, SharedOptions.schema,
-            .valued(
-                "from-json", "FILE", repeatable: true,
-                """
-                build the matrix from results files (Reports/results.json, as written by 'run', or
-                a report folder holding one) instead of running; every PATH is then one too
-                """),
+            Key.adapter, SharedOptions.external, Key.markdown, Key.html, SharedOptions.filter, SharedOptions.tag,
+            SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations, SharedOptions.schema, Key.fromJSON,
         ],
         epilogue: """
             exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
@@ -63,14 +76,18 @@ enum CompareCommand: HarnessCommand {
     static let defaultHTMLPath = "Reports/matrix.html"
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let markdownPath = args.value("markdown") ?? defaultMarkdownPath
-        let htmlPath = args.value("html") ?? defaultHTMLPath
+        let markdownPath = args[Key.markdown] ?? defaultMarkdownPath
+        let htmlPath = args[Key.html] ?? defaultHTMLPath
         if markdownPath == htmlPath {
             throw UsageError("options '--markdown' and '--html': both name '\(markdownPath)'")
         }
-        if let jsonFiles = args.options["from-json"] {
-            for option in ["jobs", "time-limit", "expectations", "schema", "external"] where args.options[option] != nil {
-                throw UsageError("option '--\(option)' has no effect with '--from-json': nothing runs")
+        if let jsonFiles = args[Key.fromJSON] {
+            let runningOnly: [any CommandOption] = [
+                SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations, SharedOptions.schema,
+                SharedOptions.external,
+            ]
+            for option in runningOnly where args.contains(option) {
+                throw UsageError("option '--\(option.spec.name)' has no effect with '--from-json': nothing runs")
             }
             return try fromJSON((jsonFiles + args.positional).map(JSONResultsFile.resolve), args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
         }
@@ -85,8 +102,8 @@ enum CompareCommand: HarnessCommand {
         let options = try RunOptions(args)
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let plan = RunPlan(
-            index: inputs.index, adapters: options.adapters, filters: args.options["filter"] ?? [],
-            tags: args.options["tag"] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
+            index: inputs.index, adapters: options.adapters, filters: args[SharedOptions.filter] ?? [],
+            tags: args[SharedOptions.tag] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
             expectation: inputs.expectedStatus
         )
         if plan.jobCount == 0 { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
@@ -132,15 +149,15 @@ enum CompareCommand: HarnessCommand {
         }
 
         let known = orderedUnique(results.map(\.adapter))
-        if let wanted = args.options["adapter"] {
+        if let wanted = args[Key.adapter] {
             for name in wanted where !known.contains(where: { $0.name == name || qualified($0) == name }) {
                 throw UsageError("option '--adapter': no results for adapter '\(name)' in \(files.joined(separator: ", ")) "
                     + "(found: \(orderedUnique(known.map(label)).joined(separator: ", ")))")
             }
             results.removeAll { result in !wanted.contains { $0 == result.adapter.name || $0 == qualified(result.adapter) } }
         }
-        let filters = args.options["filter"] ?? []
-        let tags = args.options["tag"] ?? []
+        let filters = args[SharedOptions.filter] ?? []
+        let tags = args[SharedOptions.tag] ?? []
         results.removeAll { result in
             (!filters.isEmpty && !filters.contains { Glob.matches($0, result.scenarioID) })
                 || (!tags.isEmpty && !tags.contains(where: result.tags.contains))

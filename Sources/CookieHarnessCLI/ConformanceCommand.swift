@@ -4,6 +4,15 @@ import HarnessCore
 
 /// `cookie-harness conformance http-state [PATH]`: the http-state corpus through the reference jar.
 enum ConformanceCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let verbose: OptionKey<Bool> = .flag(
+            "verbose", "print every case with its outcome, not only the totals and the failures")
+        static let schema: OptionKey<String?> = .valued(
+            "schema", "FILE", "wpt-cookies: the suite schema (default Suites/suite.xsd)")
+        static let live: OptionKey<Bool> = .flag("live", "wpt-cookies: also run the real WebKitGTK engine")
+    }
+
     static let spec = CommandSpec(
         name: "conformance", overview: "CORPUS [PATH]", brief: "run a corpus: http-state on the reference jar, wpt-cookies on every profile",
         forms: [CommandSpec.Form("http-state [PATH]"), CommandSpec.Form("wpt-cookies [PATH]")],
@@ -21,9 +30,7 @@ enum ConformanceCommand: HarnessCommand {
             engine (wk-no-sync@webkitgtk-live), compared with the glib record too.
             """,
         options: [
-            .flag("verbose", "print every case with its outcome, not only the totals and the failures"),
-            .valued("schema", "FILE", "wpt-cookies: the suite schema (default Suites/suite.xsd)"),
-            .flag("live", "wpt-cookies: also run the real WebKitGTK engine"),
+            Key.verbose, Key.schema, Key.live,
         ],
         epilogue: """
             exit codes: 0 every result as expected · 1 otherwise · 2 a bad PATH
@@ -47,7 +54,7 @@ enum ConformanceCommand: HarnessCommand {
             return .invalidInput
         }
         let report = HTTPStateRunner().run(corpus)
-        print(report, verbose: args.flags.contains("verbose"), output: output)
+        print(report, verbose: args[Key.verbose], output: output)
         return report.isAsExpected ? .success : .unexpectedResults
     }
 

@@ -3,6 +3,16 @@ import Reporting
 
 /// `cookie-harness diff BASELINE CURRENT`: what changed between two saved runs, per adapter.
 enum DiffCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let markdown: OptionKey<String?> = .valued(
+            "markdown", "FILE", "also write the diff as Markdown (a pull-request comment, or \"$GITHUB_STEP_SUMMARY\")")
+        static let allowDifferentRuns: OptionKey<Bool> = .flag(
+            "allow-different-runs",
+            "compare shards, runs of other selections, or a CURRENT lacking an adapter of BASELINE")
+        static let json: OptionKey<String?> = .valued("json", "FILE", "also write the diff as JSON")
+    }
+
     static let spec = CommandSpec(
         name: "diff", overview: "BASELINE CURRENT", brief: "what changed between two runs' results; exit 1 on a regression",
         forms: [CommandSpec.Form("BASELINE CURRENT")],
@@ -13,9 +23,7 @@ enum DiffCommand: HarnessCommand {
             adapter by adapter.
             """,
         options: [
-            .valued("markdown", "FILE", "also write the diff as Markdown (a pull-request comment, or \"$GITHUB_STEP_SUMMARY\")"),
-            .flag("allow-different-runs", "compare shards, runs of other selections, or a CURRENT lacking an adapter of BASELINE"),
-            .valued("json", "FILE", "also write the diff as JSON"),
+            Key.markdown, Key.allowDifferentRuns, Key.json,
         ],
         epilogue: """
             A regression is a result that newly fails (pass or skip → fail), newly errors, or is unexpected now while it
@@ -38,12 +46,14 @@ enum DiffCommand: HarnessCommand {
         guard args.positional.count == 2 else {
             throw UsageError("diff needs two arguments, BASELINE and CURRENT (got \(args.positional.count))")
         }
-        if let markdown = args.value("markdown"), markdown == args.value("json") {
+        if let markdown = args[Key.markdown], markdown == args[Key.json] {
             throw UsageError("options '--markdown' and '--json': both name '\(markdown)'")
         }
         let (baselinePath, currentPath) = (JSONResultsFile.resolve(args.positional[0]), JSONResultsFile.resolve(args.positional[1]))
         // Refused before anything is read: an empty path, a directory, the same file for both, a compared file.
-        let reports = ["markdown", "json"].compactMap { option in args.value(option).map { ReportFolders.Report("--" + option, $0) } }
+        let reports = [Key.markdown, Key.json].compactMap { key in
+            args[key].map { ReportFolders.Report("--" + key.name, $0) }
+        }
         try ReportFolders.prepare(
             reports,
             reading: [
@@ -59,7 +69,7 @@ enum DiffCommand: HarnessCommand {
             current = try JSONResultsFile.readRun(currentPath, keepingTranscripts: false)
             // A pair listed twice (a failure, then a pass) would be read as its last result and hide the first.
             for run in [baseline, current] { try JSONResultsFile.refuseRepeatedPairs(run) }
-            if !args.flags.contains("allow-different-runs"), let problem = differentRuns(baseline, current) {
+            if !args[Key.allowDifferentRuns], let problem = differentRuns(baseline, current) {
                 output.err("cookie-harness: error: \(problem): the diff would show what the runs left out as changes, or hide them; "
                     + "diff runs of the same selection (pass --allow-different-runs to compare them anyway)")
                 return .invalidInput
@@ -71,12 +81,24 @@ enum DiffCommand: HarnessCommand {
             return .invalidInput
         }
         output.out(diff.text)
+        if let failure = publish(diff, markdownPath: args[Key.markdown], jsonPath: args[Key.json], output: output) {
+            return failure
+        }
+        return verdict(
+            diff, baseline: baseline, current: current, currentPath: currentPath, baselinePath: baselinePath,
+            allowDifferentRuns: args[Key.allowDifferentRuns], output: output)
+    }
+
+    /// Writes the diff as Markdown and JSON where asked; the failure's exit status after printing it, nil when written.
+    private static func publish(
+        _ diff: ResultsDiff, markdownPath: String?, jsonPath: String?, output: CommandOutput
+    ) -> ExitStatus? {
         do {
             // Like every report (ReportDestination): a device or FIFO is written through, a symlink followed.
-            if let path = args.value("markdown") {
+            if let path = markdownPath {
                 try ReportDestination.publish(diff.markdown(), to: path)
             }
-            if let path = args.value("json") {
+            if let path = jsonPath {
                 try ReportDestination.publish(String(decoding: try diff.json(), as: UTF8.self), to: path)
             }
         } catch let error as ReportError {
@@ -86,6 +108,15 @@ enum DiffCommand: HarnessCommand {
             output.err("cookie-harness: error: writing the diff: \((error as NSError).localizedDescription)")
             return .infrastructureFailure
         }
+        return nil
+    }
+
+    /// Whether CURRENT regressed from BASELINE, and whether it can say so: an incomplete CURRENT, or one without an
+    /// adapter BASELINE ran, fails instead of passing for want of results.
+    private static func verdict(
+        _ diff: ResultsDiff, baseline: JSONResultsFile.SavedRun, current: JSONResultsFile.SavedRun, currentPath: String,
+        baselinePath: String, allowDifferentRuns: Bool, output: CommandOutput
+    ) -> ExitStatus {
         if let reason = diff.baselineIncomplete {
             output.err("cookie-harness: warning: BASELINE \(baselinePath) is incomplete (\(reason)); what it lacks shows as appeared")
         }
@@ -96,7 +127,7 @@ enum DiffCommand: HarnessCommand {
         }
         // An adapter that ran in the baseline and has no result now has not stopped regressing: it stopped being run.
         let gone = Set(baseline.records.map(\.adapter)).subtracting(current.records.map(\.adapter)).sorted()
-        if !gone.isEmpty, !args.flags.contains("allow-different-runs") {
+        if !gone.isEmpty, !allowDifferentRuns {
             output.err("cookie-harness: error: CURRENT \(currentPath) has no result of \(gone.count == 1 ? "adapter" : "adapters") "
                 + gone.prefix(10).joined(separator: ", ") + (gone.count > 10 ? ", …" : "")
                 + ", which BASELINE has: a whole adapter gone is not 'no regression' (pass --allow-different-runs if it was dropped on purpose)")

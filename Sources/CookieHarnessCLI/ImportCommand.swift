@@ -6,6 +6,14 @@ import HarnessCore
 /// adapter's expectation file (its documented RFC 6265bis deviations). `import wpt-cookies [CORPUS]`: the WPT cookie
 /// subtests as web-view scenarios plus one expectation file per simulated profile from WebKit's recorded results.
 enum ImportCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let suite: OptionKey<String?> = .valued("suite", "FILE", "where the suite goes (defaults above)")
+        static let expectations: OptionKey<String?> = .valued(
+            "expectations", "PATH",
+            "where the expectations go: a file for http-state, a folder for wpt-cookies (defaults above)")
+    }
+
     static let spec = CommandSpec(
         name: "import", overview: "CORPUS [PATH]", brief: "a corpus (http-state, wpt-cookies) as a suite and expectation files",
         forms: [CommandSpec.Form("http-state [CORPUS]"), CommandSpec.Form("wpt-cookies [CORPUS]")],
@@ -25,8 +33,7 @@ enum ImportCommand: HarnessCommand {
             showed. A subtest the suite cannot express is listed in its provenance with the reason.
             """,
         options: [
-            .valued("suite", "FILE", "where the suite goes (defaults above)"),
-            .valued("expectations", "PATH", "where the expectations go: a file for http-state, a folder for wpt-cookies (defaults above)"),
+            Key.suite, Key.expectations,
         ],
         epilogue: """
             exit codes: 0 written · 2 invalid input or usage · 3 a file cannot be written
@@ -51,8 +58,8 @@ enum ImportCommand: HarnessCommand {
             output.err("cookie-harness: error: \(error)")
             return .invalidInput
         }
-        let suitePath = args.value("suite") ?? WPTCookieImporter.suitePath
-        let folder = args.value("expectations") ?? WPTCookieImporter.expectationsFolder
+        let suitePath = args[Key.suite] ?? WPTCookieImporter.suitePath
+        let folder = args[Key.expectations] ?? WPTCookieImporter.expectationsFolder
         do {
             try importer.suiteXML(to: suitePath)
             for (adapter, _, port, _) in WPTCookieImporter.profiles {
@@ -76,8 +83,8 @@ enum ImportCommand: HarnessCommand {
             output.err("cookie-harness: error: \(error)")
             return .invalidInput
         }
-        let suitePath = args.value("suite") ?? HTTPStateImporter.suitePath
-        let expectationsPath = args.value("expectations") ?? HTTPStateImporter.expectationsPath
+        let suitePath = args[Key.suite] ?? HTTPStateImporter.suitePath
+        let expectationsPath = args[Key.expectations] ?? HTTPStateImporter.expectationsPath
         // Two different files (one would be lost), neither inside the corpus it reads (by path or through a link).
         try ReportFolders.prepare(
             [.init("--suite", suitePath), .init("--expectations", expectationsPath)],

@@ -6,13 +6,24 @@ import SyncStrategies
 
 /// `cookie-harness list adapters|profiles|rules|suites|scenarios [PATH...]`.
 enum ListCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let external: OptionKey<[String]?> = .repeatable(
+            "external", "NAME=CMD",
+            """
+            an out-of-process adapter, started for its handshake and listed too (its version and the
+            capabilities it declared, or why it cannot start)
+            """)
+    }
+
     static let spec = CommandSpec(
         name: "list", overview: "WHAT", brief: "adapters, profiles, engine rules, suites or scenarios",
         forms: [
-            CommandSpec.Form("adapters", options: ["external"]), CommandSpec.Form("profiles", options: []),
+            CommandSpec.Form("adapters", options: [Key.external]), CommandSpec.Form("profiles", options: []),
             CommandSpec.Form("rules", options: []),
-            CommandSpec.Form("suites [PATH...]", options: ["schema"]),
-            CommandSpec.Form("scenarios [PATH...]", options: ["tag", "filter", "schema"]),
+            CommandSpec.Form("suites [PATH...]", options: [SharedOptions.schema]),
+            CommandSpec.Form(
+                "scenarios [PATH...]", options: [SharedOptions.tag, SharedOptions.filter, SharedOptions.schema]),
         ],
         description: """
             Prints the adapters with their capabilities, the simulated WebKit profiles with each parameter's value and
@@ -22,13 +33,7 @@ enum ListCommand: HarnessCommand {
             line, for scripts). PATH defaults to Suites/.
             """,
         options: [
-            .valued(
-                "external", "NAME=CMD", repeatable: true,
-                """
-                an out-of-process adapter, started for its handshake and listed too (its version and the
-                capabilities it declared, or why it cannot start)
-                """),
-            SharedOptions.tag, SharedOptions.filter, SharedOptions.schema,
+            Key.external, SharedOptions.tag, SharedOptions.filter, SharedOptions.schema,
         ])
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
@@ -37,7 +42,7 @@ enum ListCommand: HarnessCommand {
         switch what {
         case "adapters":
             var adapters = AdapterCatalog.registry.adapters
-            for spec in args.options["external"] ?? [] {
+            for spec in args[Key.external] ?? [] {
                 do {
                     let external = try ExternalAdapter(spec: spec)
                     defer { external.stopIdleProcesses() }
@@ -63,12 +68,13 @@ enum ListCommand: HarnessCommand {
         case "suites", "scenarios":
             let inputs: SuiteInputs
             do {
-                inputs = try SuiteInputs.load(paths, schemaPath: args.value("schema"))
+                inputs = try SuiteInputs.load(paths, schemaPath: args[SharedOptions.schema])
             } catch let error as InputError {
                 output.err(error.description)
                 return .invalidInput
             }
-            let plan = RunPlan(index: inputs.index, adapters: [], filters: args.options["filter"] ?? [], tags: args.options["tag"] ?? [])
+            let plan = RunPlan(
+                index: inputs.index, adapters: [], filters: args[SharedOptions.filter] ?? [], tags: args[SharedOptions.tag] ?? [])
             for suite in try inputs.allSuites() {
                 let selected = suite.scenarios.filter(plan.selects)
                 if what == "suites" {

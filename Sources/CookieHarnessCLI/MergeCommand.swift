@@ -5,6 +5,27 @@ import SuiteFormat
 
 /// `cookie-harness merge SHARD...`: the reports of `run --shard I/N` runs joined into one JUnit and one JSON file.
 enum MergeCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let junit: OptionKey<String?> = .valued(
+            "junit", "FILE", "where the merged JUnit goes (default Reports/junit.xml)")
+        static let json: OptionKey<String?> = .valued(
+            "json", "FILE", "where the merged JSON results go (default Reports/results.json)")
+        static let expectShards: OptionKey<String?> = .valued(
+            "expect-shards", "N", "the run had N shards: refuse anything but N reports, one per shard")
+        static let allowDifferentRuns: OptionKey<Bool> = .flag(
+            "allow-different-runs",
+            "merge JSON shards whose run identities differ (suites, expectation files, adapters, selection)")
+        static let allowUnidentified: OptionKey<Bool> = .flag(
+            "allow-unidentified", "merge JSON shards without a run identity, by their scenario ids alone")
+        static let suites: OptionKey<[String]?> = .repeatable(
+            "suites", "PATH",
+            """
+            the suites the shards ran (repeatable; default Suites/ when it exists), for the
+            run's order of scenarios; without them, scenarios of a suite come shard by shard
+            """)
+    }
+
     static let spec = CommandSpec(
         name: "merge", overview: "SHARD...", brief: "join the reports of 'run --shard I/N' runs into one run's reports",
         forms: [CommandSpec.Form("SHARD...")],
@@ -14,17 +35,7 @@ enum MergeCommand: HarnessCommand {
             and results.json), a JUnit file (*.xml) or a results file (*.json).
             """,
         options: [
-            .valued("junit", "FILE", "where the merged JUnit goes (default Reports/junit.xml)"),
-            .valued("json", "FILE", "where the merged JSON results go (default Reports/results.json)"),
-            .valued("expect-shards", "N", "the run had N shards: refuse anything but N reports, one per shard"),
-            .flag("allow-different-runs", "merge JSON shards whose run identities differ (suites, expectation files, adapters, selection)"),
-            .flag("allow-unidentified", "merge JSON shards without a run identity, by their scenario ids alone"),
-            .valued(
-                "suites", "PATH", repeatable: true,
-                """
-                the suites the shards ran (repeatable; default Suites/ when it exists), for the
-                run's order of scenarios; without them, scenarios of a suite come shard by shard
-                """),
+            Key.junit, Key.json, Key.expectShards, Key.allowDifferentRuns, Key.allowUnidentified, Key.suites,
             SharedOptions.schema,
         ],
         epilogue: """
@@ -47,15 +58,15 @@ enum MergeCommand: HarnessCommand {
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard !args.positional.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }
-        let junitPath = args.value("junit") ?? "Reports/junit.xml"
-        let jsonPath = args.value("json") ?? "Reports/results.json"
+        let junitPath = args[Key.junit] ?? "Reports/junit.xml"
+        let jsonPath = args[Key.json] ?? "Reports/results.json"
         if junitPath == jsonPath { throw UsageError("options '--junit' and '--json': both name '\(junitPath)'") }
-        let expected = try args.integer("expect-shards", in: 1...10_000)
+        let expected = try args.integer(Key.expectShards, in: 1...10_000)
 
         let inputs: ShardReports
         do {
             inputs = try ShardReports(args.positional)
-            try inputs.check(asked: ["junit": args.value("junit"), "json": args.value("json")])
+            try inputs.check(asked: ["junit": args[Key.junit], "json": args[Key.json]])
         } catch {
             output.err(error.description)
             return .invalidInput
@@ -72,7 +83,7 @@ enum MergeCommand: HarnessCommand {
         try ReportFolders.prepare(
             written,
             reading: (inputs.junit + inputs.json).map { CommandInput($0, role: "one of the reports to merge") }
-                + CommandInput.suites(args.options["suites"] ?? []),
+                + CommandInput.suites(args[Key.suites] ?? []),
             output: output)
         do {
             if !inputs.json.isEmpty {
@@ -185,7 +196,7 @@ enum MergeCommand: HarnessCommand {
     private static func checkedIdentity(_ runs: [JSONResultsFile.SavedRun], _ args: CommandLineArguments) throws(InvalidResultsInput) -> RunIdentity? {
         let unidentified = runs.filter { $0.identity == nil }.map(\.path)
         guard unidentified.isEmpty else {
-            if args.flags.contains("allow-unidentified") { return nil }
+            if args[Key.allowUnidentified] { return nil }
             throw InvalidResultsInput(
                 "\(unidentified[0]): error: no run identity beside these results (\(RunIdentity.path(forResults: unidentified[0])))"
                     + (unidentified.count > 1 ? " (nor beside \(unidentified.count - 1) more)" : "")
@@ -193,19 +204,19 @@ enum MergeCommand: HarnessCommand {
                     + "(or each results.json with its results.run.json), or pass --allow-unidentified to merge them by their scenario ids alone")
         }
         return try ShardMerge.checkedIdentity(
-            of: runs.map { ($0.path, $0.identity!) }, allowingDifferentRuns: args.flags.contains("allow-different-runs"),
-            expectedShards: try? args.integer("expect-shards", in: 1...10_000))
+            of: runs.map { ($0.path, $0.identity!) }, allowingDifferentRuns: args[Key.allowDifferentRuns],
+            expectedShards: try? args.integer(Key.expectShards, in: 1...10_000))
     }
 
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
     /// The suites' outlines only: the order needs no expectation file (reading the 200-odd built-in ones took most of
     /// a debug build's merge).
     private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
-        let explicit = args.options["suites"]
+        let explicit = args[Key.suites]
         let paths = explicit ?? (FileManager.default.fileExists(atPath: SuiteInputs.defaultPaths[0]) ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
-            let schema = try SuiteSchema.locateAndLoad(explicitPath: args.value("schema"))
+            let schema = try SuiteSchema.locateAndLoad(explicitPath: args[SharedOptions.schema])
             return Array(try SuiteLoader(schema: schema).index(paths).scenarioIDs)
         } catch {
             output.err("cookie-harness: warning: cannot load the suites for the run's order (\(paths.joined(separator: ", "))); "

@@ -14,11 +14,12 @@ package struct RunOptions {
     /// out-of-process adapter speaking the protocol in Sources/CookieStores/OutOfProcess/PROTOCOL.md, added to the
     /// adapters chosen; its name must not be a built-in one's), an adapter chosen twice being a usage error,
     /// `--jobs N` and `--time-limit SECONDS`.
+    /// `adapterNames`, when given, stands for `--adapter` (a rerun's adapters).
     /// - Throws: ``UsageError`` naming the option and the bad value.
-    init(_ args: CommandLineArguments) throws {
+    init(_ args: CommandLineArguments, adapterNames: [String]? = nil) throws {
         var registry = AdapterCatalog.registry
         var external: [String] = []
-        for spec in args.options["external"] ?? [] {
+        for spec in args[SharedOptions.external] ?? [] {
             let description: ExternalAdapter
             do {
                 description = try ExternalAdapter(spec: spec)
@@ -35,7 +36,8 @@ package struct RunOptions {
             throw UsageError("option '--external': the name '\(duplicate)' is given twice")
         }
         // --external adds to --adapter (or to the defaults); it never replaces them.
-        let chosen = args.options["adapter"] ?? registry.defaults.map(\.name).filter { !external.contains($0) }
+        let chosen = adapterNames ?? args[SharedOptions.adapter]
+            ?? registry.defaults.map(\.name).filter { !external.contains($0) }
         if let duplicate = Self.firstDuplicate(chosen) {
             throw UsageError("option '--adapter': '\(duplicate)' is chosen twice")
         }
@@ -57,7 +59,7 @@ package struct RunOptions {
             }
             return adapter
         }
-        jobs = try args.integer("jobs", in: 1...256) ?? Self.defaultJobs(for: adapters)
+        jobs = try args.integer(SharedOptions.jobs, in: 1...256) ?? Self.defaultJobs(for: adapters)
         timeLimit = try Self.timeLimit(args)
     }
 
@@ -103,7 +105,7 @@ package struct RunOptions {
     /// - Throws: ``UsageError`` for a value that is not a number of seconds in [0.001, 86400]: below a
     ///   millisecond the limit would be zero (every scenario an error), and NaN or infinity are no limit at all.
     static func timeLimit(_ args: CommandLineArguments) throws -> Duration {
-        try args.value("time-limit").map { text -> Duration in
+        try args[SharedOptions.timeLimit].map { text -> Duration in
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
                 throw UsageError("option '--time-limit': '\(text)' is not a number of seconds in [0.001, 86400] (a millisecond to a day)")
             }

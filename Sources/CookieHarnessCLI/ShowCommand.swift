@@ -4,6 +4,14 @@ import Reporting
 
 /// `cookie-harness show SCENARIO [--adapter NAME]...`: one scenario as written, and what an adapter does with it.
 enum ShowCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let adapter: OptionKey<[String]?> = .repeatable(
+            "adapter", "NAME", "an adapter to run the scenario on (repeatable); see 'cookie-harness list adapters'")
+        static let timeLimit: OptionKey<String?> = .valued(
+            "time-limit", "SECONDS", "for the scenario; over it, the result is an error (default 30)")
+    }
+
     static let spec = CommandSpec(
         name: "show", overview: "SCENARIO [--adapter NAME]", brief: "a scenario as written; with an adapter, its checks and transcript",
         forms: [CommandSpec.Form("SCENARIO [PATH...]")],
@@ -14,10 +22,7 @@ enum ShowCommand: HarnessCommand {
             failure — and the whole transcript.
             """,
         options: [
-            .valued("adapter", "NAME", repeatable: true, "an adapter to run the scenario on (repeatable); see 'cookie-harness list adapters'"),
-            SharedOptions.external,
-            .valued("time-limit", "SECONDS", "for the scenario; over it, the result is an error (default 30)"),
-            SharedOptions.expectations, SharedOptions.schema,
+            Key.adapter, SharedOptions.external, Key.timeLimit, SharedOptions.expectations, SharedOptions.schema,
         ],
         epilogue: """
             exit codes: 0 shown (and, with adapters, every result as expected) · 1 an unexpected result
@@ -31,7 +36,7 @@ enum ShowCommand: HarnessCommand {
         var suiteArgs = args
         suiteArgs.positional.removeFirst()
         // Without an adapter only the scenario is printed, and no expectation file is needed.
-        let options = args.options["adapter"] == nil ? nil : try RunOptions(args)
+        let options = args[Key.adapter] == nil ? nil : try RunOptions(args)
         guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output, adapters: options?.adapters.map(\.name) ?? [])
         else { return .invalidInput }
         guard let suite = try inputs.allSuites().first(where: { $0.scenarios.contains { $0.id == id } }),

@@ -61,25 +61,7 @@ package struct SuiteInputs {
                 throw everyProblem(orElse: error)
             }
         }
-        var unknown: [String] = []
-        if let knownAdapters {
-            let registry = AdapterCatalog.registry
-            // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
-            for header in headers where !([header.adapter] + header.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
-                // A library port with options is composed, not listed: its file names it like a built-in adapter, and
-                // a wrong option there gets the option's error (with the kind's options), not "no adapter".
-                var composed: [String] = []
-                for name in [header.adapter] + header.extends where !knownAdapters.contains(name) {
-                    do {
-                        if try registry.resolve(name) != nil { composed.append(name) }
-                    } catch {
-                        composed.append(name)
-                        unknown.append("\(header.file):\(header.line):\(header.column): error: adapter \(error)")
-                    }
-                }
-                unknown += header.unknownAdapterDiagnostics(known: knownAdapters.union(composed)).map(\.description)
-            }
-        }
+        let unknown = knownAdapters.map { unknownAdapters(in: headers, known: $0) } ?? []
         let found = loaded.expectationFiles
         let toRead = adapters.map { Set(ExpectationFile.files(of: headers, usedBy: $0)) }
         let read = found.filter { toRead?.contains($0) ?? true }
@@ -100,6 +82,32 @@ package struct SuiteInputs {
         return SuiteInputs(
             index: loaded, expectations: expectations, schema: schema, expectationFiles: read + extraExpectations,
             unreadExpectationFiles: found.filter { !readSet.contains($0) })
+    }
+
+    /// Where an expectation file names an adapter that is neither `known` nor composed by the registry (a library
+    /// port with options), the error; a wrong option gets the option's error, naming the kind's options.
+    private static func unknownAdapters(
+        in headers: [ExpectationFile.Header], known knownAdapters: Set<String>
+    ) -> [String] {
+        var unknown: [String] = []
+        let registry = AdapterCatalog.registry
+        // A core build keeps the full product's files (the built-in ones name its adapters) and uses none.
+        for header in headers
+        where !([header.adapter] + header.extends).contains(where: AdapterCatalog.isLackedFullProductName) {
+            // A library port with options is composed, not listed: its file names it like a built-in adapter, and
+            // a wrong option there gets the option's error (with the kind's options), not "no adapter".
+            var composed: [String] = []
+            for name in [header.adapter] + header.extends where !knownAdapters.contains(name) {
+                do {
+                    if try registry.resolve(name) != nil { composed.append(name) }
+                } catch {
+                    composed.append(name)
+                    unknown.append("\(header.file):\(header.line):\(header.column): error: adapter \(error)")
+                }
+            }
+            unknown += header.unknownAdapterDiagnostics(known: knownAdapters.union(composed)).map(\.description)
+        }
+        return unknown
     }
 
     /// The identity of a run of these suites (``RunIdentity``): every suite and expectation file with its digest.
@@ -129,9 +137,12 @@ extension SuiteInputs {
     /// - Parameter adapters: when given, only the expectation files these adapters use are read.
     package static func load(for args: CommandLineArguments, output: CommandOutput, adapters: [String]? = nil) throws -> SuiteInputs? {
         do {
-            let external = (args.options["external"] ?? []).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
+            let external = (args[SharedOptions.external] ?? []).compactMap {
+                $0.split(separator: "=", maxSplits: 1).first.map(String.init)
+            }
             let inputs = try load(
-                args.positional, schemaPath: args.value("schema"), extraExpectations: args.options["expectations"] ?? [],
+                args.positional, schemaPath: args[SharedOptions.schema],
+                extraExpectations: args[SharedOptions.expectations] ?? [],
                 knownAdapters: Set(AdapterCatalog.registry.adapters.map(\.name) + external), adapters: adapters
             )
             inputs.warnAboutStaleExpectations(output)

@@ -12,6 +12,21 @@ import StrategyAdapters
 /// simulated: a few seconds in a debug build). Like `compare`, it is not a pass/fail check: the table is written
 /// whatever the strategies do; a test compares the copy in docs/results/truth-table.md with it.
 enum TruthTableCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let profile: OptionKey<String?> = .valued(
+            "profile", "NAME", "ios (default), ios-18, ios-12, ios-11, webkitgtk, or webkitgtk-live (the real engine)")
+        static let suites: OptionKey<[String]?> = .repeatable(
+            "suites", "PATH", "the suites to run (repeatable; files or folders; default Suites/)")
+        static let updateDocs: OptionKey<String?> = .valued(
+            "update-docs", "FILE",
+            """
+            also write the table between the lines '\(TruthTable.beginMarker)' and
+            '\(TruthTable.endMarker)' of FILE (the published truth table:
+            docs/results/truth-table.md, profile ios)
+            """)
+    }
+
     static let spec = CommandSpec(
         name: "truth-table", overview: "[RESULTS...]", brief: "where each web-view strategy breaks, per suite (docs/results/truth-table.md)",
         forms: [CommandSpec.Form("[RESULTS...]")],
@@ -28,16 +43,7 @@ enum TruthTableCommand: HarnessCommand {
             profile's adapters are counted.
             """,
         options: [
-            .valued("profile", "NAME", "ios (default), ios-18, ios-12, ios-11, webkitgtk, or webkitgtk-live (the real engine)"),
-            .valued("suites", "PATH", repeatable: true, "the suites to run (repeatable; files or folders; default Suites/)"),
-            SharedOptions.schema,
-            .valued(
-                "update-docs", "FILE",
-                """
-                also write the table between the lines '\(TruthTable.beginMarker)' and
-                '\(TruthTable.endMarker)' of FILE (the published truth table:
-                docs/results/truth-table.md, profile ios)
-                """),
+            Key.profile, Key.suites, SharedOptions.schema, Key.updateDocs,
         ],
         epilogue: """
             exit codes: 0 table written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
@@ -50,7 +56,7 @@ enum TruthTableCommand: HarnessCommand {
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let profile = args.value("profile") ?? defaultProfile
+        let profile = args[Key.profile] ?? defaultProfile
         let adapters = AdapterCatalog.strategyAdapters.filter { $0.info.profile == profile }
         if adapters.isEmpty {
             let known = AdapterCatalog.strategyAdapters.reduce(into: [String]()) { names, adapter in
@@ -58,10 +64,10 @@ enum TruthTableCommand: HarnessCommand {
             }
             throw UsageError("option '--profile': unknown profile '\(profile)' (known: \(known.joined(separator: ", ")))")
         }
-        if !args.positional.isEmpty, args.options["suites"] != nil || args.options["schema"] != nil {
+        if !args.positional.isEmpty, args[Key.suites] != nil || args[SharedOptions.schema] != nil {
             throw UsageError("option '--suites' has no effect with results files: nothing runs")
         }
-        let readme = args.value("update-docs")
+        let readme = args[Key.updateDocs]
         if readme != nil, profile != defaultProfile {
             throw UsageError("option '--update-docs': the published table is the '\(defaultProfile)' profile's, not '\(profile)'")
         }
@@ -69,14 +75,15 @@ enum TruthTableCommand: HarnessCommand {
         if let readme {
             // The document is written: never over a suite the run loads, a schema or a results file it reads.
             let inputs = args.positional.isEmpty
-                ? CommandInput.suites(args.options["suites"] ?? []) + CommandInput.suiteExtras(args)
+                ? CommandInput.suites(args[Key.suites] ?? []) + CommandInput.suiteExtras(args)
                 : args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") }
             try ReportFolders.prepare([.init("--update-docs", readme)], reading: inputs, output: output)
         }
 
         let records: [JSONResultRecord]
         if args.positional.isEmpty {
-            guard let ran = try run(adapters, suitePaths: args.options["suites"] ?? [], schemaPath: args.value("schema"), output: output)
+            guard let ran = try run(
+                adapters, suitePaths: args[Key.suites] ?? [], schemaPath: args[SharedOptions.schema], output: output)
             else { return .invalidInput }
             records = ran
         } else {

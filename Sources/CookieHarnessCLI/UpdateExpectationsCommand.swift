@@ -7,6 +7,17 @@ import SuiteFormat
 /// `cookie-harness update-expectations RESULTS`: a run's unexpected results written back into the expectation files
 /// (``ExpectationUpdater``), as web-platform-tests' `update-metadata` does.
 enum UpdateExpectationsCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let expectationsDir: OptionKey<String?> = .valued(
+            "expectations-dir", "DIR", "the folder of expectation files (default Suites/expectations)")
+        static let adapter: OptionKey<[String]?> = .repeatable(
+            "adapter", "NAME", "only this adapter's results (repeatable)")
+        static let dryRun: OptionKey<Bool> = .flag("dry-run", "list the changes, write nothing")
+        static let suites: OptionKey<[String]?> = .repeatable(
+            "suites", "PATH", "the suites the run used (repeatable; default Suites)")
+    }
+
     static let spec = CommandSpec(
         name: "update-expectations", overview: "RESULTS...",
         brief: "a run's unexpected results into the expectation files (draft causes)",
@@ -33,11 +44,7 @@ enum UpdateExpectationsCommand: HarnessCommand {
             or none (a signal that arrives while they are renamed into place waits for the last one).
             """,
         options: [
-            .valued("expectations-dir", "DIR", "the folder of expectation files (default Suites/expectations)"),
-            .valued("adapter", "NAME", repeatable: true, "only this adapter's results (repeatable)"),
-            .flag("dry-run", "list the changes, write nothing"),
-            .valued("suites", "PATH", repeatable: true, "the suites the run used (repeatable; default Suites)"),
-            SharedOptions.schema,
+            Key.expectationsDir, Key.adapter, Key.dryRun, Key.suites, SharedOptions.schema,
         ],
         epilogue: """
             exit codes: 0 done (or nothing to do) · 2 invalid input or usage (nothing written)
@@ -49,29 +56,15 @@ enum UpdateExpectationsCommand: HarnessCommand {
         guard !args.positional.isEmpty else {
             throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
         }
-        let adapters = Set(args.options["adapter"] ?? [])
-        let directory = args.value("expectations-dir") ?? "Suites/expectations"
+        let directory = args[Key.expectationsDir] ?? "Suites/expectations"
         // The files it writes must not be the results it reads.
         try ReportFolders.refuseOverwriting(
             CommandInput(directory, role: "--expectations-dir \(directory)", kind: .xmlFolder),
             reading: args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
-        var results: [ExpectationUpdater.Result] = []
-        var runs: [JSONResultsFile.SavedRun] = []
-        for argument in args.positional {
-            let run: JSONResultsFile.SavedRun
-            do {
-                run = try JSONResultsFile.readRun(JSONResultsFile.resolve(argument), keepingTranscripts: false)
-            } catch {
-                output.err(error.description)
-                return .invalidInput
-            }
-            runs.append(run)
-            results += run.records.filter { adapters.isEmpty || adapters.contains($0.adapter) }.map {
-                ExpectationUpdater.Result(
-                    adapter: $0.adapter, scenario: $0.scenario, status: $0.status, expectedStatus: $0.expectedStatus,
-                    unexpected: $0.unexpected, message: $0.message)
-            }
+        guard let read = readRuns(args.positional, adapters: Set(args[Key.adapter] ?? []), output: output) else {
+            return .invalidInput
         }
+        let (runs, results) = read
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             output.err("\(directory): error: no such folder (--expectations-dir names the folder of expectation files)")
@@ -85,13 +78,15 @@ enum UpdateExpectationsCommand: HarnessCommand {
         let filesNow = RunExpectationCheck.files(in: folder)
         let inputs: SuiteInputs
         do {
-            let suites = args.options["suites"] ?? SuiteInputs.defaultPaths
-            let loaded = try SuiteInputs.load(suites, schemaPath: args.value("schema"), knownAdapters: known)
+            let suites = args[Key.suites] ?? SuiteInputs.defaultPaths
+            let loaded = try SuiteInputs.load(suites, schemaPath: args[SharedOptions.schema], knownAdapters: known)
             // The files of DIR say what is expected now, also when DIR is not among the suites.
             let loadedFiles = Set(loaded.expectationFiles.map(RunExpectationCheck.absolute))
             let missing = filesNow.keys.sorted().map { folder + "/" + $0 }.filter { !loadedFiles.contains($0) }
             inputs = missing.isEmpty
-                ? loaded : try SuiteInputs.load(suites, schemaPath: args.value("schema"), extraExpectations: missing, knownAdapters: known)
+                ? loaded
+                : try SuiteInputs.load(
+                    suites, schemaPath: args[SharedOptions.schema], extraExpectations: missing, knownAdapters: known)
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput
@@ -99,8 +94,44 @@ enum UpdateExpectationsCommand: HarnessCommand {
         let updater = ExpectationUpdater(
             directory: directory, schema: inputs.schema, scenarioIDs: Set(inputs.index.scenarioIDs), adapters: known,
             currentExpectation: inputs.expectedStatus)
-        // Results say what differs from the expectation files their run loaded: only those files, as they are now,
-        // can take them (a run of one folder loaded none, and another version's entries would be undone or doubled).
+        guard let stale = staleFiles(runs, directory: directory, folder: folder, now: filesNow, output: output) else {
+            return .invalidInput
+        }
+        return update(updater, from: results, stale: stale, dryRun: args[Key.dryRun], output: output)
+    }
+
+    /// The runs in RESULTS and their results (only `adapters`' when any are given); nil after printing why one
+    /// cannot be read.
+    private static func readRuns(
+        _ paths: [String], adapters: Set<String>, output: CommandOutput
+    ) -> (runs: [JSONResultsFile.SavedRun], results: [ExpectationUpdater.Result])? {
+        var results: [ExpectationUpdater.Result] = []
+        var runs: [JSONResultsFile.SavedRun] = []
+        for argument in paths {
+            let run: JSONResultsFile.SavedRun
+            do {
+                run = try JSONResultsFile.readRun(JSONResultsFile.resolve(argument), keepingTranscripts: false)
+            } catch {
+                output.err(error.description)
+                return nil
+            }
+            runs.append(run)
+            results += run.records.filter { adapters.isEmpty || adapters.contains($0.adapter) }.map {
+                ExpectationUpdater.Result(
+                    adapter: $0.adapter, scenario: $0.scenario, status: $0.status, expectedStatus: $0.expectedStatus,
+                    unexpected: $0.unexpected, message: $0.message)
+            }
+        }
+        return (runs, results)
+    }
+
+    /// Results say what differs from the expectation files their run loaded: only those files, as they are now,
+    /// can take them (a run of one folder loaded none, and another version's entries would be undone or doubled).
+    /// The files changed since the runs; nil after printing why a run is refused.
+    private static func staleFiles(
+        _ runs: [JSONResultsFile.SavedRun], directory: String, folder: String, now filesNow: [String: String],
+        output: CommandOutput
+    ) -> [String]? {
         var stale: [String] = []
         for run in runs {
             switch RunExpectationCheck(run: run, directory: directory, folder: folder, now: filesNow) {
@@ -108,10 +139,18 @@ enum UpdateExpectationsCommand: HarnessCommand {
             case .refused(let reason):
                 output.err(reason)
                 output.err("update-expectations: nothing was written")
-                return .invalidInput
+                return nil
             case .changedSince(let differences): stale += differences
             }
         }
+        return stale
+    }
+
+    /// Plans the changes and writes them (all or none), or lists them under --dry-run.
+    private static func update(
+        _ updater: ExpectationUpdater, from results: [ExpectationUpdater.Result], stale: [String], dryRun: Bool,
+        output: CommandOutput
+    ) -> ExitStatus {
         let changes: [ExpectationUpdater.Change]
         do {
             let plan = try updater.plan(results)
@@ -125,14 +164,15 @@ enum UpdateExpectationsCommand: HarnessCommand {
                 output.err("update-expectations: nothing was written")
                 return .invalidInput
             }
-            changes = args.flags.contains("dry-run") || plan.changes.isEmpty ? plan.changes : try updater.write(plan)
+            changes = dryRun || plan.changes.isEmpty ? plan.changes : try updater.write(plan)
         } catch {
             output.err(error.description)
             output.err("update-expectations: nothing was written")
             return error.kind == .invalidInput ? .invalidInput : .infrastructureFailure
         }
         for change in changes { output.out(change.description) }
-        output.err(changes.isEmpty ? "nothing to update" : "\(changes.count) change(s)\(args.flags.contains("dry-run") ? " (dry run: nothing written)" : "")")
+        let written = dryRun ? " (dry run: nothing written)" : ""
+        output.err(changes.isEmpty ? "nothing to update" : "\(changes.count) change(s)\(written)")
         return .success
     }
 }

@@ -13,7 +13,9 @@ enum ValidateCommand: HarnessCommand {
             the next problem); a misspelt element or attribute gets "did you mean …", an enumeration or a boolean
             lists its accepted values. A file reports at most 50 problems, then how many more it has.
             """,
-        options: [SharedOptions.schema],
+        options: [
+            SharedOptions.schema,
+        ],
         epilogue: """
             exit codes: 0 every file valid · 2 a problem in a file, or invalid usage
                         · \(ExitStatus.signalsHelp)
@@ -21,7 +23,7 @@ enum ValidateCommand: HarnessCommand {
 
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         do {
-            let inputs = try SuiteInputs.load(args.positional, schemaPath: args.value("schema"))
+            let inputs = try SuiteInputs.load(args.positional, schemaPath: args[SharedOptions.schema])
             inputs.warnAboutStaleExpectations(output)
             output.out("valid: \(inputs.index.outlines.count) suites, \(inputs.index.scenarioCount) scenarios, \(inputs.expectations.files.count) expectation files")
             return .success

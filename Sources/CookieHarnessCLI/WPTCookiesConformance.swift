@@ -50,7 +50,8 @@ enum WPTCookiesConformance {
         let path = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(WPTCookieImporter.corpusPath)
         let comparison: WPTCookieComparison
         do {
-            comparison = try compare(corpusPath: path, schemaPath: args.value("schema"), live: args.flags.contains("live"))
+            comparison = try compare(
+                corpusPath: path, schemaPath: args[ConformanceCommand.Key.schema], live: args[ConformanceCommand.Key.live])
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput

@@ -12,15 +12,50 @@ import WebKitGTK
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run. The full product's
 /// command: its peers include libcurl, the stores in other languages, the real engine and the browsers.
 enum BenchCommand: HarnessCommand {
+    /// The options only this command has, each declared once: its spec lists them, its body reads them.
+    enum Key {
+        static let seconds: OptionKey<String?> = .valued(
+            "seconds", "S", "stores: minimum time per measurement (default 0.4)")
+        static let store: OptionKey<[String]?> = .repeatable(
+            "store", "NAME", "stores: run only these besides the reference jar (repeatable)")
+        static let external: OptionKey<[String]?> = .repeatable(
+            "external", "NAME=CMD", "stores: an adapter of your own (PROTOCOL.md, \"bench\")")
+        static let scenarios: OptionKey<String?> = .valued(
+            "scenarios", "N", "harness: the generated suite's scenarios (default 100000)")
+        static let jobs: OptionKey<String?> = .valued(
+            "jobs", "N",
+            "harness: the workers against one (default: the number of cores); live: --drivers 1,N;\nbrowsers: drivers per engine (default 2)")
+        static let drivers: OptionKey<String?> = .valued(
+            "drivers", "LIST", "live: the numbers of drivers to time, comma-separated (default 1,2,4,6)")
+        static let profile: OptionKey<Bool> = .flag(
+            "profile", "live: one driver with every wait recorded, the share of the wall time each takes")
+        static let filter: OptionKey<[String]?> = .repeatable(
+            "filter", "GLOB", "live: only scenarios whose id matches (repeatable; * and ?)")
+        static let timeBudget: OptionKey<String?> = .valued(
+            "time-budget", "S", "live: each count timed on a sample of the pairs that fits S seconds")
+        static let files: OptionKey<String?> = .valued(
+            "files", "N", "harness: generated suite files written to disk (default 20)")
+        static let perFile: OptionKey<String?> = .valued(
+            "per-file", "N", "harness: scenarios per generated file (default 5000)")
+        static let lines: OptionKey<[String]?> = .repeatable(
+            "lines", "N", "set-cookie-lines: Set-Cookie lines in the response (repeatable; default 1000 and 7000)")
+        static let adapter: OptionKey<[String]?> = .repeatable(
+            "adapter", "NAME",
+            "set-cookie-lines: an adapter beside the reference (default wk-no-sync, wk-response-capture and\nwk-response-capture:as-written)")
+    }
+
     package static let spec = CommandSpec(
         name: "bench", overview: "[BENCHMARK] [options]",
         brief: "peers compared in one run: stores, harness, live, browsers, set-cookie-lines",
         forms: [
-            CommandSpec.Form("[stores]", options: ["seconds", "store", "external"]),
-            CommandSpec.Form("harness [PATH...]", options: ["scenarios", "jobs", "files", "per-file", "schema"]),
-            CommandSpec.Form("live [PATH...]", options: ["drivers", "jobs", "filter", "time-budget", "profile", "schema"]),
-            CommandSpec.Form("browsers [PATH...]", options: ["jobs", "schema"]),
-            CommandSpec.Form("set-cookie-lines", options: ["lines", "adapter"]),
+            CommandSpec.Form("[stores]", options: [Key.seconds, Key.store, Key.external]),
+            CommandSpec.Form(
+                "harness [PATH...]", options: [Key.scenarios, Key.jobs, Key.files, Key.perFile, SharedOptions.schema]),
+            CommandSpec.Form(
+                "live [PATH...]",
+                options: [Key.drivers, Key.jobs, Key.filter, Key.timeBudget, Key.profile, SharedOptions.schema]),
+            CommandSpec.Form("browsers [PATH...]", options: [Key.jobs, SharedOptions.schema]),
+            CommandSpec.Form("set-cookie-lines", options: [Key.lines, Key.adapter]),
         ],
         description: """
             stores (default): every cookie implementation on the standard workload
@@ -55,22 +90,8 @@ enum BenchCommand: HarnessCommand {
             Build with '-c release' for figures worth comparing.
             """,
         options: [
-            .valued("seconds", "S", "stores: minimum time per measurement (default 0.4)"),
-            .valued("store", "NAME", repeatable: true, "stores: run only these besides the reference jar (repeatable)"),
-            .valued("external", "NAME=CMD", repeatable: true, "stores: an adapter of your own (PROTOCOL.md, \"bench\")"),
-            .valued("scenarios", "N", "harness: the generated suite's scenarios (default 100000)"),
-            .valued("jobs", "N", "harness: the workers against one (default: the number of cores); live: --drivers 1,N;\nbrowsers: drivers per engine (default 2)"),
-            .valued("drivers", "LIST", "live: the numbers of drivers to time, comma-separated (default 1,2,4,6)"),
-            .flag("profile", "live: one driver with every wait recorded, the share of the wall time each takes"),
-            .valued("filter", "GLOB", repeatable: true, "live: only scenarios whose id matches (repeatable; * and ?)"),
-            .valued("time-budget", "S", "live: each count timed on a sample of the pairs that fits S seconds"),
-            .valued("files", "N", "harness: generated suite files written to disk (default 20)"),
-            .valued("per-file", "N", "harness: scenarios per generated file (default 5000)"),
-            SharedOptions.schema,
-            .valued("lines", "N", repeatable: true, "set-cookie-lines: Set-Cookie lines in the response (repeatable; default 1000 and 7000)"),
-            .valued(
-                "adapter", "NAME", repeatable: true,
-                "set-cookie-lines: an adapter beside the reference (default wk-no-sync, wk-response-capture and\nwk-response-capture:as-written)"),
+            Key.seconds, Key.store, Key.external, Key.scenarios, Key.jobs, Key.drivers, Key.profile, Key.filter,
+            Key.timeBudget, Key.files, Key.perFile, SharedOptions.schema, Key.lines, Key.adapter,
         ],
         epilogue: """
             exit codes: 0 measured · 2 invalid input or usage · 3 infrastructure failure
@@ -90,14 +111,14 @@ enum BenchCommand: HarnessCommand {
 
     private static func stores(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         var benchmark = CookieStoreBenchmark()
-        if let text = args.value("seconds") {
+        if let text = args[Key.seconds] {
             guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
                 throw UsageError("option '--seconds': '\(text)' is not a number of seconds in (0, 60]")
             }
             benchmark.minimumDuration = .milliseconds(Int(seconds * 1000))
         }
         var external = CookieStoreComparison.builtInExternal
-        for spec in args.options["external"] ?? [] {
+        for spec in args[Key.external] ?? [] {
             let adapter: ExternalAdapter
             do {
                 adapter = try ExternalAdapter(spec: spec)
@@ -108,7 +129,7 @@ enum BenchCommand: HarnessCommand {
             else { throw UsageError("option '--external': '\(adapter.name)' is already the name of a built-in implementation") }
             external.append((adapter.name, { adapter }))
         }
-        let only = args.options["store"].map { Set($0 + (args.options["external"] ?? []).map { String($0.prefix { $0 != "=" }) }) }
+        let only = args[Key.store].map { Set($0 + (args[Key.external] ?? []).map { String($0.prefix { $0 != "=" }) }) }
         let workload: BenchWorkload
         do {
             workload = try BenchWorkload.standard()
@@ -125,8 +146,8 @@ enum BenchCommand: HarnessCommand {
 
     private static func harness(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
-        let jobs = try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let count = try args.integer("scenarios", in: 1...10_000_000) ?? 100_000
+        let jobs = try args.integer(Key.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let count = try args.integer(Key.scenarios, in: 1...10_000_000) ?? 100_000
         let benchmark = HarnessBenchmark(suites: try inputs.allSuites(), generatedScenarios: count, jobs: jobs)
 
         let serial = try benchmark.timeBuiltInSuites(jobs: 1)
@@ -147,8 +168,8 @@ enum BenchCommand: HarnessCommand {
         output.out("resident memory before the run \(mib(figures.residentBeforeRun)); after each tenth of the results: \(figures.residentSamples.map(mib).joined(separator: ", ")); peak \(mib(figures.peakResident))")
 
         // Suites on disk: loading is where memory went (docs/big-suites.md); every suite kept whole against indexed.
-        let files = try args.integer("files", in: 1...10_000) ?? 20
-        let perFile = try args.integer("per-file", in: 1...90_000) ?? 5_000
+        let files = try args.integer(Key.files, in: 1...10_000) ?? 20
+        let perFile = try args.integer(Key.perFile, in: 1...90_000) ?? 5_000
         let onDisk = try benchmark.onDiskRuns(
             into: folder, files: files, perFile: perFile, loader: SuiteLoader(schema: inputs.schema))
         for figure in onDisk {
@@ -167,35 +188,35 @@ enum BenchCommand: HarnessCommand {
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
         let counts: [Int]
-        if let list = args.value("drivers") {
+        if let list = args[Key.drivers] {
             counts = try list.split(separator: ",").map { text in
                 guard let count = Int(text), (1...64).contains(count) else {
                     throw UsageError("option '--drivers': '\(text)' is not a number of drivers in 1...64")
                 }
                 return count
             }
-        } else if let jobs = try args.integer("jobs", in: 2...64) {
+        } else if let jobs = try args.integer(Key.jobs, in: 2...64) {
             counts = [1, jobs]
         } else {
-            counts = args.flags.contains("profile") ? [] : [1, 2, 4, 6]
+            counts = args[Key.profile] ? [] : [1, 2, 4, 6]
         }
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         let live = StrategyAdapterCatalog.live
-        let budget = try args.value("time-budget").map { text -> Duration in
+        let budget = try args[Key.timeBudget].map { text -> Duration in
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("option '--time-budget': '\(text)' is not a number of seconds in (0, 86400]")
             }
             return .milliseconds(Int64(seconds * 1000))
         }
         let benchmark = LiveEngineBenchmark(
-            suites: suites, simulated: simulated, live: live, filters: args.options["filter"] ?? [], budget: budget)
+            suites: suites, simulated: simulated, live: live, filters: args[Key.filter] ?? [], budget: budget)
         if RunPlan(suites: suites, adapters: live, filters: benchmark.filters).jobCount == 0 {
             throw UsageError("bench live: no scenario matches --filter \(benchmark.filters.joined(separator: " "))")
         }
         output.out("load average before: \(loadAverage())")
         let simulatedFigure = try benchmark.simulatedRun(jobs: ProcessInfo.processInfo.activeProcessorCount)
         output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(ProcessInfo.processInfo.activeProcessorCount) workers", simulatedFigure))
-        if args.flags.contains("profile") { try profile(benchmark, output: output) }
+        if args[Key.profile] { try profile(benchmark, output: output) }
         var first: (drivers: Int, figure: LiveEngineBenchmark.Figure)?
         for count in counts {
             try benchmark.warmUp(drivers: count)
@@ -217,7 +238,7 @@ enum BenchCommand: HarnessCommand {
     private static func browsers(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
         guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let jobs = try args.integer("jobs", in: 1...64) ?? 2
+        let jobs = try args.integer(Key.jobs, in: 1...64) ?? 2
         var engines: [Adapter] = []
         for name in ["chromium", "firefox", "wk-combined@webkitgtk-live"] {
             guard let adapter = AdapterCatalog.registry.adapter(named: name) else { continue }
@@ -275,13 +296,13 @@ enum BenchCommand: HarnessCommand {
     }
 
     private static func setCookieLines(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let counts = try (args.options["lines"] ?? ["1000", "7000"]).map { text in
+        let counts = try (args[Key.lines] ?? ["1000", "7000"]).map { text in
             guard let count = Int(text), (1...100_000).contains(count) else {
                 throw UsageError("option '--lines': '\(text)' is not a number of lines in 1...100000")
             }
             return count
         }
-        let names = args.options["adapter"] ?? ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"]
+        let names = args[Key.adapter] ?? ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"]
         let adapters = try names.map { name in
             guard let adapter = AdapterCatalog.builtIn.adapter(named: name) else {
                 throw UsageError("option '--adapter': no built-in adapter is called '\(name)' (see 'list adapters')")
@@ -300,7 +321,7 @@ enum BenchCommand: HarnessCommand {
     /// The suites of `PATH...` (after the benchmark's name); nil after printing why they cannot be loaded.
     private static func suiteInputs(_ args: CommandLineArguments, output: CommandOutput) -> SuiteInputs? {
         do {
-            return try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args.value("schema"))
+            return try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args[SharedOptions.schema])
         } catch {
             output.err("\(error)")
             return nil

@@ -11,10 +11,13 @@ struct CommandLineArgumentsTests {
             valued: ["adapter", "jobs"], flags: ["verbose"]
         )
         #expect(args.positional == ["run", "x.xml"])
-        #expect(args.options["adapter"] == ["a", "b"])
-        #expect(args.value("jobs") == "4")
+        #expect(args[SharedOptions.adapter] == ["a", "b"])
+        #expect(args[SharedOptions.jobs] == "4")
+        #expect(args[RunCommand.Key.verbose])
+        #expect(!args[RunCommand.Key.allowEmpty])
+        #expect(args[SharedOptions.tag] == nil, "a repeatable option not given reads as nil, not as an empty list")
         #expect(args.flags == ["verbose"])
-        #expect(try args.integer("jobs", in: 1...64) == 4)
+        #expect(try args.integer(SharedOptions.jobs, in: 1...64) == 4)
     }
 
     @Test("everything after -- is positional")
@@ -48,6 +51,11 @@ struct CommandLineArgumentsTests {
     @Test("an integer option out of range names the option and the value")
     func integerRange() throws {
         let args = try CommandLineArguments(["--jobs", "0"], valued: ["jobs"])
-        #expect(throws: UsageError.self) { try args.integer("jobs", in: 1...64) }
+        do {
+            _ = try args.integer(SharedOptions.jobs, in: 1...64)
+            Issue.record("expected a usage error for --jobs 0")
+        } catch {
+            #expect("\(error)" == "option '--jobs': '0' is not a whole number in 1...64")
+        }
     }
 }
