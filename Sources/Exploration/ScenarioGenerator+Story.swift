@@ -75,13 +75,14 @@ extension ScenarioGenerator {
                 // The app adds a script of its own that writes a cookie in every later page of the view.
                 let line = ScenarioGenerator.setCookieLine(&appScripts)
                 note(line)
-                steps.append(DraftElement("add-user-script", text: "document.cookie = \"\(Self.scriptLiteral(line))\";"))
+                steps.append(DraftElement("add-user-script", text: Self.documentCookieStatement(line)))
             }
         }
 
-        /// `line` inside a double-quoted JavaScript string.
-        static func scriptLiteral(_ line: String) -> String {
-            line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        /// `document.cookie = "line";`, the line escaped for a double-quoted JavaScript string.
+        static func documentCookieStatement(_ line: String) -> String {
+            let literal = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "document.cookie = \"\(literal)\";"
         }
 
         enum Action {
@@ -165,7 +166,7 @@ extension ScenarioGenerator {
             case .runScript:
                 let line = ScenarioGenerator.setCookieLine(&random)
                 note(line)
-                steps.append(DraftElement("run-script", text: "document.cookie = \"\(Self.scriptLiteral(line))\";"))
+                steps.append(DraftElement("run-script", text: Self.documentCookieStatement(line)))
             case .restartApp:
                 steps.append(DraftElement("restart-app"))
                 for name in views.keys { views[name] = false }

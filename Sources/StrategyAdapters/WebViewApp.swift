@@ -247,7 +247,7 @@ package final class WebViewApp: App {
                 + (options.appScheme.map { ", the app answers \($0):" } ?? "") + ")")
         strategy.webViewDidOpen(webView, app: context)
         // Relaunched app code adds its own scripts again, after the library's set-up as the step did.
-        for script in options.appUserScripts { configuration.userContentController.addUserScript(Self.appUserScript(script)) }
+        for script in options.appUserScripts { Self.addAppUserScript(script, to: configuration.userContentController) }
         if options.settles { try settle() }
     }
 
@@ -256,14 +256,15 @@ package final class WebViewApp: App {
     package func addUserScript(_ script: String) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
         guard let webView else { return }
-        webView.configuration.userContentController.addUserScript(Self.appUserScript(script))
+        Self.addAppUserScript(script, to: webView.configuration.userContentController)
         webViews.current?.options.appUserScripts.append(script)
         transcript.record("• app: WKUserContentController.addUserScript (its own, document start, main frame only)")
         try settle()
     }
 
-    private static func appUserScript(_ source: String) -> WKUserScript {
-        WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true)
+    /// The app's script as apps add theirs: document start, main frame only.
+    private static func addAppUserScript(_ source: String, to controller: WKUserContentController) {
+        controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true))
     }
 
     /// The app shows another of its open web views; nothing is reloaded.
