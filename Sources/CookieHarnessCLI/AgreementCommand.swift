@@ -16,8 +16,6 @@ enum AgreementCommand: HarnessCommand {
             "a strategy or library port to compare, e.g. wk-request-header (repeatable; default: all)")
         static let jobs: OptionKey<String?> = .valued(
             "jobs", "N", "scenarios run in parallel: N WebKitGTK drivers (default: the number of cores)")
-        static let timeLimit: OptionKey<String?> = .valued(
-            "time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)")
         static let known: OptionKey<String?> = .valued(
             "known", "FILE",
             "the checked-in disagreements and their causes (default Suites/agreement/webkitgtk-live.txt)")
@@ -51,8 +49,8 @@ enum AgreementCommand: HarnessCommand {
             a web view is given apart (the others test the native store only).
             """,
         options: [
-            Key.strategy, SharedOptions.filter, Key.jobs, Key.timeLimit, Key.known, Key.reruns, Key.minRate,
-            Key.markdown, Key.html, Key.json, SharedOptions.schema, SharedOptions.expectations, Key.updateDocs,
+            Key.strategy, SharedOptions.filter, Key.jobs, SharedOptions.pairedTimeLimit, Key.known, Key.reruns,
+            Key.minRate, Key.markdown, Key.html, Key.json, SharedOptions.schema, SharedOptions.expectations, Key.updateDocs,
         ],
         epilogue: """
             exit codes: 0 written, every disagreement known, rate at or above --min-rate · 1 an unexplained disagreement

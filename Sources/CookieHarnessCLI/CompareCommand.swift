@@ -20,8 +20,6 @@ enum CompareCommand: HarnessCommand {
             "markdown", "FILE", "where the Markdown goes (default Reports/matrix.md)")
         static let html: OptionKey<String?> = .valued(
             "html", "FILE", "where the HTML page goes (default Reports/matrix.html)")
-        static let timeLimit: OptionKey<String?> = .valued(
-            "time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)")
         static let fromJSON: OptionKey<[String]?> = .repeatable(
             "from-json", "FILE",
             """
@@ -37,7 +35,7 @@ enum CompareCommand: HarnessCommand {
                 "[PATH...]",
                 options: [
                     Key.adapter, SharedOptions.external, Key.markdown, Key.html, SharedOptions.filter,
-                    SharedOptions.tag, SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations,
+                    SharedOptions.tag, SharedOptions.jobs, SharedOptions.pairedTimeLimit, SharedOptions.expectations,
                     SharedOptions.schema,
                 ]),
             CommandSpec.Form(
@@ -63,7 +61,8 @@ enum CompareCommand: HarnessCommand {
             """,
         options: [
             Key.adapter, SharedOptions.external, Key.markdown, Key.html, SharedOptions.filter, SharedOptions.tag,
-            SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations, SharedOptions.schema, Key.fromJSON,
+            SharedOptions.jobs, SharedOptions.pairedTimeLimit, SharedOptions.expectations, SharedOptions.schema,
+            Key.fromJSON,
         ],
         epilogue: """
             exit codes: 0 matrix written (whatever the results) · 2 invalid input or usage · 3 infrastructure failure
@@ -83,7 +82,7 @@ enum CompareCommand: HarnessCommand {
         }
         if let jsonFiles = args[Key.fromJSON] {
             let runningOnly: [any CommandOption] = [
-                SharedOptions.jobs, Key.timeLimit, SharedOptions.expectations, SharedOptions.schema,
+                SharedOptions.jobs, SharedOptions.pairedTimeLimit, SharedOptions.expectations, SharedOptions.schema,
                 SharedOptions.external,
             ]
             for option in runningOnly where args.contains(option) {

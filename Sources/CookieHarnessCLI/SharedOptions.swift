@@ -18,6 +18,9 @@ package enum SharedOptions {
         """)
     package static let timeLimit: OptionKey<String?> = .valued(
         "time-limit", "SECONDS", "per scenario; a scenario over it is an error and the run goes on (default 30)")
+    /// `--time-limit` as `compare` and `agreement` word it: the same value, read by the same rule as `run`'s.
+    package static let pairedTimeLimit: OptionKey<String?> = .valued(
+        "time-limit", "SECONDS", "per scenario; a scenario over it is an error (default 30)")
     package static let filter: OptionKey<[String]?> = .repeatable(
         "filter", "GLOB", "only scenarios whose id matches (repeatable; * and ?)")
     package static let tag: OptionKey<[String]?> = .repeatable(
