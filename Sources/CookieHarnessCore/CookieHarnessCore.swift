@@ -31,7 +31,6 @@
 @_exported import struct HTTPModel.HTTPRequest
 @_exported import struct HTTPModel.HTTPResponse
 @_exported import struct HTTPModel.HTTPURL
-@_exported import typealias HTTPModel.HeaderField
 // WebKitModel: the WebKit-shaped API (its API/ folder), not the engines under it.
 @_exported import struct WebKitModel.MainQueue
 @_exported import class WebKitModel.ScheduledWork

@@ -14,11 +14,6 @@ public struct HTTPHeaderField: Sendable, Hashable, Codable {
     }
 }
 
-/// The harness's earlier name for a header field, kept so that adapters written against it still build; the harness
-/// itself uses ``HTTPHeaderField`` only.
-@available(*, deprecated, renamed: "HTTPHeaderField")
-public typealias HeaderField = HTTPHeaderField
-
 extension [HTTPHeaderField] {
     /// The values of the fields called `name` (case-insensitive), joined by `separator`; nil when there is none.
     public func joinedValue(of name: String, separator: String) -> String? {
