@@ -153,7 +153,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // What the full product adds to the core: libcurl's store, the stores in other languages, the real engine, the
-        // browsers and bench, installed into the core's catalog, commands and run lifecycle.
+        // browsers and bench, installed into the core's catalog and commands.
         .target(
             name: "FullHarness",
             dependencies: [

@@ -25,7 +25,7 @@ package struct BrowserBenchmark {
     package func run() throws -> [Row] {
         try engines.map { engine in
             let warmUp = RunPlan(suites: suites, adapters: [engine], filters: ["first-request.*"], jobs: jobs)
-            _ = try Runner().run(warmUp, reporter: NullReporter())
+            _ = try RunSession.run(warmUp, reporter: NullReporter())
             return Row(adapter: engine.name, figure: try .measuring([engine], on: suites, jobs: jobs))
         }
     }

@@ -24,9 +24,12 @@ package struct HarnessBenchmark {
         var best = Duration.seconds(1_000_000)
         var count = 0
         let clock = ContinuousClock()
+        // One session for every round, ended after the last: its end is not part of a round's time.
+        let session = RunSession()
+        defer { session.end() }
         for _ in 0..<rounds {
             let start = clock.now
-            let summary = try Runner().run(RunPlan(suites: suites, adapters: adapters ?? [adapter], jobs: jobs), reporter: NullReporter())
+            let summary = try session.run(RunPlan(suites: suites, adapters: adapters ?? [adapter], jobs: jobs), reporter: NullReporter())
             best = min(best, clock.now - start)
             count = summary.total
         }
@@ -41,8 +44,10 @@ package struct HarnessBenchmark {
         let json = (folder as NSString).appendingPathComponent("results.json")
         let clock = ContinuousClock()
         let rssBefore = MemorySampler.residentBytes()
+        let session = RunSession()
+        defer { session.end() }
         let start = clock.now
-        let summary = try Runner().run(
+        let summary = try session.run(
             RunPlan(suites: [suite], adapters: [adapter], jobs: jobs),
             reporter: MultiReporter([JUnitReporter(path: junit), JSONResultsReporter(path: json), sampler])
         )
@@ -91,6 +96,8 @@ package struct HarnessBenchmark {
             try Data(Self.generatedSuiteFile(file, scenarios: perFile).utf8).write(to: URL(fileURLWithPath: path))
         }
         let clock = ContinuousClock()
+        let session = RunSession()
+        defer { session.end() }
         var figures: [OnDiskFigures] = []
         for (label, limit) in [("kept whole", Int.max), ("indexed", SuiteIndex.retainedScenarioLimit)] {
             // What earlier phases freed goes back first, or it would be counted here (glibc keeps it otherwise).
@@ -98,7 +105,7 @@ package struct HarnessBenchmark {
             MemorySampler.resetPeakResident()
             let start = clock.now
             let index = try loader.index([suites], retainingScenarios: limit)
-            let summary = try Runner().run(
+            let summary = try session.run(
                 RunPlan(index: index, adapters: [adapter], jobs: jobs),
                 reporter: MultiReporter([
                     JUnitReporter(path: (folder as NSString).appendingPathComponent("junit.xml")),

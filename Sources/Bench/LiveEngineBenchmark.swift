@@ -38,7 +38,7 @@ package struct LiveEngineBenchmark {
     package func warmUp(drivers: Int) throws {
         let plan = RunPlan(
             suites: suites, adapters: Array(live.prefix(2)), filters: ["first-request.*", "redirect.*"], jobs: drivers)
-        _ = try Runner().run(plan, reporter: NullReporter())
+        _ = try RunSession.run(plan, reporter: NullReporter())
     }
 
     /// The real engine with `drivers` drivers on every scenario (after ``warmUp(drivers:)``).
@@ -73,9 +73,12 @@ package struct LiveEngineBenchmark {
 extension LiveEngineBenchmark.Figure {
     /// `plan` run whole, timed; skipped scenarios not counted.
     static func measuring(_ plan: RunPlan) throws -> Self {
+        // The session ends after the time is taken (a deferred end runs after the return value is made).
+        let session = RunSession()
+        defer { session.end() }
         let clock = ContinuousClock()
         let start = clock.now
-        let summary = try Runner().run(plan, reporter: NullReporter())
+        let summary = try session.run(plan, reporter: NullReporter())
         return Self(ran: summary.total - summary.skipped, seconds: (clock.now - start).inSeconds)
     }
 

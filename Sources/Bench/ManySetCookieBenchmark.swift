@@ -44,9 +44,11 @@ package struct ManySetCookieBenchmark {
 
     private func time(_ suite: Suite, on adapter: Adapter) throws -> (Double, String) {
         let recorder = StatusRecorder()
+        let session = RunSession()
+        defer { session.end() }
         let clock = ContinuousClock()
         let start = clock.now
-        _ = try Runner().run(
+        _ = try session.run(
             RunPlan(suites: [suite], adapters: [adapter], jobs: 1, timeLimit: .seconds(3600)), reporter: recorder)
         let elapsed = clock.now - start
         return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, recorder.status)

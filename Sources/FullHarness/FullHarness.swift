@@ -9,10 +9,11 @@ import StrategyAdapters
 import WebKitGTK
 
 /// What the full product adds to the core (docs/library.md): libcurl's store, the stores in other languages, every
-/// strategy on the real WebKitGTK engine, Chromium and Firefox, and `bench`: each one added to the core's catalog,
-/// commands and run lifecycle here, so that the core names none of them.
+/// strategy on the real WebKitGTK engine, Chromium and Firefox, and `bench`: each one added to the core's catalog
+/// and commands here, so that the core names none of them (their pools register their own end of a run with
+/// `RunResources` when first used).
 package enum FullHarness {
-    /// Adds the full product's adapters, hooks and commands to this process, once (a second call does nothing).
+    /// Adds the full product's adapters and commands to this process, once (a second call does nothing).
     package static func install() { _ = installed }
 
     private static let installed: Void = {
@@ -22,14 +23,6 @@ package enum FullHarness {
         AdapterCatalog.addFamily(BrowserAdapters.all, at: .browsers)
         AdapterCatalog.addStrategyVariant(StrategyAdapterCatalog.liveAdapter(for:))
         AdapterCatalog.setRealEngine(.init(name: "WebKitGTK", unavailableReason: StrategyAdapterCatalog.liveEngineUnavailable))
-        RunResources.register(
-            RunResources.Family(name: "driver pools", interrupt: WebKitGTKDrivers.stopAllProcessWide) {
-                // A retried crash is rare, and never silent: the driver's last stderr lines go to the console (its
-                // scenario ran on the next driver; the crash is also in that scenario's transcript).
-                WebKitGTKDrivers.processWide.flatMap { pool in
-                    pool.takeStartCrashes().map { "a \(pool.program.role) crashed while starting and another was started: \($0)" }
-                }
-            })
         CommandReference.add(BenchCommand.self)
     }()
 

@@ -86,6 +86,17 @@ package final class WebKitGTKDrivers: Sendable {
         for pool in processWide { pool.stopAll() }
     }
 
+    /// The process-wide pools' lifecycle hook (``RunResources``), registered by their first lease (before it they
+    /// hold nothing): a signal stops their drivers, and a run's end names each driver that crashed while starting —
+    /// rare, and never silent: its last stderr lines reach the console (its scenario ran on the next driver; the
+    /// crash is also in that scenario's transcript).
+    private static let runHooks: Void = RunResources.register(
+        RunResources.Family(name: "driver pools", interrupt: stopAllProcessWide) {
+            processWide.flatMap { pool in
+                pool.takeStartCrashes().map { "a \(pool.program.role) crashed while starting and another was started: \($0)" }
+            }
+        })
+
     private struct State {
         var idle: [WebKitGTKDriver] = []
         var all: [WebKitGTKDriver] = []
@@ -154,6 +165,7 @@ package final class WebKitGTKDrivers: Sendable {
     ///
     /// - Throws: ``ChildProcessError`` when no driver can start (its reason: no display, no WebKit).
     func lease(log: (String) -> Void = { _ in }) throws -> WebKitGTKDriver {
+        if Self.processWide.contains(where: { $0 === self }) { _ = Self.runHooks }
         while let candidate = state.withLock({ $0.idle.popLast() }) {
             guard candidate.isUsable else { continue }
             do {

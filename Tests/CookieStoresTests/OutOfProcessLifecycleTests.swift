@@ -70,7 +70,7 @@ struct OutOfProcessLifecycleTests {
         #expect(summary.errored == 0)
         #expect(!FileManager.default.fileExists(atPath: marker), "stop before the end of the run")
 
-        // What every command that runs scenarios does when the run is over (RunSession, in CookieHarnessCLI).
+        // What every command that runs scenarios does when the run is over (RunSession, in HarnessCore).
         ExternalAdapter.stopAllIdleProcesses()
         // stop is sent and not waited for (the child has a second to exit): wait for the marker, 2 s at most.
         // The marker can be seen created but not yet written: wait for its whole line.
