@@ -64,6 +64,10 @@ PREFERENCES = {
     "toolkit.telemetry.enabled": False, "toolkit.telemetry.unified": False, "toolkit.telemetry.archive.enabled": False,
     "toolkit.telemetry.server": "", "services.settings.server": "data:,#remote-settings-dummy/v1",
     "extensions.update.enabled": False, "extensions.getAddons.cache.enabled": False,
+    # Media plugins (Widevine, OpenH264) are fetched from Google's update service (update.googleapis.com) soon after
+    # start: a request the proxy saw as the scenario's (a probe of 30 scenarios met one).
+    "media.gmp-manager.updateEnabled": False, "media.gmp-manager.url": "", "media.gmp-widevinecdm.enabled": False,
+    "media.gmp-gmpopenh264.enabled": False,
     "extensions.systemAddon.update.enabled": False, "extensions.blocklist.enabled": False,
     "network.captive-portal-service.enabled": False, "network.connectivity-service.enabled": False,
     "security.OCSP.enabled": 0, "security.remote_settings.crlite_filters.enabled": False,
@@ -255,7 +259,8 @@ class Driver(browser_driver.BrowserDriver):
     NAME = NAME
     ENGINE = "Firefox"
     # Mozilla's services, in case a preference above misses one.
-    SERVICE_DOMAINS = ("mozilla.com", "mozilla.net", "mozilla.org", "firefox.com", "mozaws.net", "mozgcp.net")
+    SERVICE_DOMAINS = ("mozilla.com", "mozilla.net", "mozilla.org", "firefox.com", "mozaws.net", "mozgcp.net",
+                       "update.googleapis.com")
 
     FAKETIME_BREAKS_BROWSER = "with libfaketime preloaded, Firefox ESR hangs before it opens its WebDriver BiDi port"
     BROWSER = Browser
