@@ -1,5 +1,5 @@
 """The JSON-lines envelope every Python program of CookieHarness speaks: the store adapters
-(Sources/CookieStores/External/*/adapter.py) and the drivers (Sources/WebKitGTK/Driver/).
+(Sources/CookieStores/External/*/adapter.py) and the drivers (Sources/EngineDrivers/Driver/).
 
 One JSON object per line on stdin (`{"id":N,"op":"…",…}`), one reply per line on stdout (`ok` with `result`,
 `skipped` with `reason`, `errored` with `message` and `details`), as Sources/CookieStores/OutOfProcess/PROTOCOL.md

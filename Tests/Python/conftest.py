@@ -7,7 +7,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
 SUPPORT = os.path.join(ROOT, "Sources", "PythonSupport")
-DRIVER = os.path.join(ROOT, "Sources", "WebKitGTK", "Driver")
+DRIVER = os.path.join(ROOT, "Sources", "EngineDrivers", "Driver")
 EXTERNAL = os.path.join(ROOT, "Sources", "CookieStores", "External")
 for folder in (SUPPORT, DRIVER):
     if folder not in sys.path:

@@ -1,4 +1,4 @@
-"""The Chromium driver (Sources/WebKitGTK/Driver/chromium.py) without Chromium: its DevTools pipe against a peer
+"""The Chromium driver (Sources/EngineDrivers/Driver/chromium.py) without Chromium: its DevTools pipe against a peer
 on an os.pipe pair (NUL-framed JSON, replies by id, events, error replies, a browser that dies or answers garbage),
 a fake Chromium script for the process start, and the driver ops against a recorder of the commands they send.
 What is pinned is what would silently change a verdict: a cookie attribute lost on the way in or out, an event of

@@ -1,4 +1,4 @@
-"""The drivers' side of the protocol (Sources/WebKitGTK/Driver/driver_protocol.py): dispatch, start, stop, respond.
+"""The drivers' side of the protocol (Sources/EngineDrivers/Driver/driver_protocol.py): dispatch, start, stop, respond.
 No engine: a stand-in driver with the same base the WebKitGTK, Chromium and Firefox drivers have."""
 
 import io

@@ -1,4 +1,4 @@
-"""The Firefox driver (Sources/WebKitGTK/Driver/firefox.py) without Firefox: its WebDriver BiDi connection against a
+"""The Firefox driver (Sources/EngineDrivers/Driver/firefox.py) without Firefox: its WebDriver BiDi connection against a
 peer on a 127.0.0.1 port-0 WebSocket (commands, replies by id, events, error replies, a browser that dies or answers
 garbage), the start's address line and profile, and the driver ops against a recorder of the commands they send.
 What is pinned is what would silently change a verdict: a cookie attribute or the store's partition lost, an event

@@ -1,4 +1,4 @@
-"""A browser driver's own network namespace (Sources/WebKitGTK/Driver/network_namespace.py): loopback works, nothing
+"""A browser driver's own network namespace (Sources/EngineDrivers/Driver/network_namespace.py): loopback works, nothing
 else is reachable. Each case runs isolate() in a child process, so this interpreter keeps the machine's network."""
 
 import errno

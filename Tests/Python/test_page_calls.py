@@ -1,4 +1,4 @@
-"""The WebKitGTK driver's page calls (Sources/WebKitGTK/Driver/webkit_page_calls.py) with stand-ins for WebKit's
+"""The WebKitGTK driver's page calls (Sources/EngineDrivers/Driver/webkit_page_calls.py) with stand-ins for WebKit's
 objects: which dialogs are held for the harness and which answered at once, what `answer-prompt` does, and the
 message handlers a view registers. The real engine's side: Tests/WebKitGTKTests/LivePageCallsTests.swift."""
 

@@ -1,4 +1,4 @@
-"""The subresource request every driver makes (Sources/WebKitGTK/Driver/page_requests.py): the protocol's `fetch`
+"""The subresource request every driver makes (Sources/EngineDrivers/Driver/page_requests.py): the protocol's `fetch`
 fields turned into the page's `fetch(url, init)` arguments, a fetch's credentials and mode included. The engines'
 side: Suites/subresource/fetch-credentials.xml on the live adapters, Chromium and Firefox."""
 

@@ -1,4 +1,4 @@
-"""The proxy's request parsing (Sources/WebKitGTK/Driver/proxy.py, Proxy.read_request)."""
+"""The proxy's request parsing (Sources/EngineDrivers/Driver/proxy.py, Proxy.read_request)."""
 
 import io
 

@@ -1,4 +1,4 @@
-"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/WebKitGTK/Driver/webkit_events.py,
+"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/EngineDrivers/Driver/webkit_events.py,
 Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
 answered as the next scenario's. A stand-in driver with the real Events mixin and a real Proxy; no engine."""
 

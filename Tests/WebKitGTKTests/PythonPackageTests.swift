@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The Python side of the harness (the drivers in `Sources/WebKitGTK/Driver`, the store adapters in
+/// The Python side of the harness (the drivers in `Sources/EngineDrivers/Driver`, the store adapters in
 /// `Sources/CookieStores/External`, what they share in `Sources/PythonSupport`) has its own tests in `Tests/Python`,
 /// run with Debian's pytest (`python3-pytest`, installed by `.ci/install-deps`), so that `swift test` runs them too.
 @Suite("Python package (pytest)", .timeLimit(.minutes(3)))

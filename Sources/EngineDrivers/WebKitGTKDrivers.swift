@@ -10,7 +10,7 @@ import Locking
 /// few milliseconds, which is why a scenario leases a driver instead of starting its own.
 package final class WebKitGTKDrivers: Sendable {
     /// Where the driver lives inside the package.
-    package static let driverScript = "Sources/WebKitGTK/Driver/driver.py"
+    package static let driverScript = "Sources/EngineDrivers/Driver/driver.py"
     /// Debian's Python, whose `gi` is Debian's PyGObject (another Python on `PATH` would not have it).
     package static let python = "/usr/bin/python3"
     /// The typelib that `gir1.2-webkit2-4.1` installs: WebKitGTK's API 4.1 for PyGObject.
@@ -59,12 +59,12 @@ package final class WebKitGTKDrivers: Sendable {
         package static let webKitGTK = Program(
             script: driverScript, role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
         package static let chromium = Program(
-            script: "Sources/WebKitGTK/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
+            script: "Sources/EngineDrivers/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
             requestTimeout: .seconds(30))
         /// Firefox's start (WebDriver BiDi's `session.new`) took 6 s on the idle machine and 15–20 s with other
         /// builds running; a persistent store starts a second Firefox inside `new-data-store`.
         package static let firefox = Program(
-            script: "Sources/WebKitGTK/Driver/firefox.py", role: "Firefox driver", name: "firefox", engine: "Firefox",
+            script: "Sources/EngineDrivers/Driver/firefox.py", role: "Firefox driver", name: "firefox", engine: "Firefox",
             requestTimeout: .seconds(60), startTimeout: .seconds(90),
             clockNeverMoves: "with libfaketime preloaded, Firefox ESR 153 hangs before it opens its WebDriver BiDi port (measured), so its driver never moves the clock")
     }
