@@ -87,11 +87,11 @@ let package = Package(
         // What every app that drives an engine through the WebKit-shaped API shares: the harness's requests as the API
         // takes them, and an engine's failures as an app's.
         .target(name: "EngineAppSupport", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel"], swiftSettings: strict),
-        // The engines in driver processes (WebKitGTK, Chromium, Firefox; Driver/, Python), behind the same WebKitEngine seam.
+        // The engines in driver processes (WebKitGTK, Chromium, Firefox; harness_drivers/, Python), behind the same WebKitEngine seam.
         .target(
             name: "EngineDrivers",
             dependencies: ["ChildProcesses", "CookieModel", "HTTPModel", "HarnessCore", "WebKitModel", "ProcessCleanup", "Locking"],
-            exclude: ["Driver"],
+            exclude: ["harness_drivers"],
             swiftSettings: strict
         ),
         // The cookie sync strategies from the field, written against the WebKit-shaped API only.

@@ -18,12 +18,12 @@ package enum BrowserAdapters {
         return capabilities
     }
 
-    /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/EngineDrivers/Driver/chromium.py`).
+    /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/EngineDrivers/harness_drivers/chromium.py`).
     package static let chromium = browser(
         name: "chromium", browser: "Chromium", drivers: .chromium,
         unavailableReason: { chromiumUnavailableReason() })
 
-    /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/EngineDrivers/Driver/firefox.py`).
+    /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/EngineDrivers/harness_drivers/firefox.py`).
     package static let firefox = browser(
         name: "firefox", browser: "Firefox", drivers: .firefox,
         unavailableReason: { firefoxUnavailableReason() })

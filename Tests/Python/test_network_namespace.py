@@ -1,4 +1,4 @@
-"""A browser driver's own network namespace (Sources/EngineDrivers/Driver/network_namespace.py): loopback works, nothing
+"""A browser driver's own network namespace (Sources/EngineDrivers/harness_drivers/network_namespace.py): loopback works, nothing
 else is reachable. Each case runs isolate() in a child process, so this interpreter keeps the machine's network."""
 
 import errno
@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-import network_namespace
+from harness_drivers import network_namespace
 
 
 def namespaces_available():

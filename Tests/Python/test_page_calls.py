@@ -1,4 +1,4 @@
-"""The WebKitGTK driver's page calls (Sources/EngineDrivers/Driver/webkit_page_calls.py) with stand-ins for WebKit's
+"""The WebKitGTK driver's page calls (Sources/EngineDrivers/harness_drivers/webkit_page_calls.py) with stand-ins for WebKit's
 objects: which dialogs are held for the harness and which answered at once, what `answer-prompt` does, and the
 message handlers a view registers. The real engine's side: Tests/WebKitGTKTests/LivePageCallsTests.swift."""
 
@@ -8,9 +8,9 @@ import types
 
 import pytest
 
-import webkit_api
-import webkit_page_calls
-from driver_protocol import ProtocolError
+from harness_drivers import webkit_api
+from harness_drivers import webkit_page_calls
+from harness_drivers.driver_protocol import ProtocolError
 
 
 class DialogType(enum.Enum):
@@ -74,7 +74,7 @@ class Widget:
 
 class PageDriver(webkit_page_calls.PageCalls):
     def __init__(self):
-        import webkit_objects
+        from harness_drivers import webkit_objects
         self.lock = threading.Lock()
         self.waiting_since = {}
         self.dialogs = {}

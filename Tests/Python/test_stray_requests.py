@@ -1,4 +1,4 @@
-"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/EngineDrivers/Driver/webkit_events.py,
+"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/EngineDrivers/harness_drivers/webkit_events.py,
 Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
 answered as the next scenario's. A stand-in driver with the real Events mixin and a real Proxy; no engine."""
 
@@ -7,10 +7,10 @@ import tempfile
 import threading
 import time
 
-import driver_protocol
-import page_requests
-import proxy
-import webkit_events
+from harness_drivers import driver_protocol
+from harness_drivers import page_requests
+from harness_drivers import proxy
+from harness_drivers import webkit_events
 
 
 class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):

@@ -1,4 +1,4 @@
-"""The WebSocket client firefox.py speaks BiDi with (Sources/EngineDrivers/Driver/websocket.py), against a small
+"""The WebSocket client firefox.py speaks BiDi with (Sources/EngineDrivers/harness_drivers/websocket.py), against a small
 server on 127.0.0.1: the handshake, masking, lengths of 7, 16 and 64 bits, fragments, ping, close."""
 
 import socket
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-import websocket
+from harness_drivers import websocket
 
 
 def frame(opcode, payload, final=True):

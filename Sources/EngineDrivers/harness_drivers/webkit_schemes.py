@@ -8,8 +8,8 @@ nobody handles."""
 
 import time
 
-import webkit_api as api
-from driver_protocol import ProtocolError, field
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
 
 
 class Schemes:

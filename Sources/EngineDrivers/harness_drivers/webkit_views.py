@@ -5,11 +5,11 @@ import collections
 import json
 import time
 
-import page_requests
-import webkit_api as api
-from driver_protocol import ProtocolError, Unsupported, field, header_pairs
-from webkit_events import normalised
-from webkit_objects import View
+from . import page_requests
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, Unsupported, field, header_pairs
+from .webkit_events import normalised
+from .webkit_objects import View
 
 
 

@@ -5,12 +5,12 @@ main frame's or a frame's, responses, load states), the proxy's requests as `htt
 import time
 import urllib.parse
 
-import driver_protocol  # this folder's: what every driver shares
-import page_requests  # this folder's: the subresource request every driver makes
-import proxy  # this folder's: the proxy every driver shares
-import webkit_api as api
-from driver_protocol import ProtocolError, field
-from webkit_api import soup_headers
+from . import driver_protocol  # what every driver shares
+from . import page_requests  # the subresource request every driver makes
+from . import proxy  # the proxy every driver shares
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
+from .webkit_api import soup_headers
 
 IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
 BLOCKING_EVENTS = ("decide-action", "decide-new-window", "decide-response", "http-request", "prompt")  # WebKit waits for the answer to these

@@ -45,20 +45,20 @@ import signal
 import threading
 import time
 
-import driver_protocol  # this folder's: the protocol and the process every driver shares (it finds PythonSupport)
-import faketime  # Sources/PythonSupport: libfaketime's preload and offset file
-import page_requests  # this folder's: the subresource request every driver makes
-import proxy  # this folder's: the proxy every driver shares
-import webkit_api as api
-from driver_protocol import Unsupported, field
-from webkit_api import log
-from webkit_events import Events
-from webkit_mainloop import CALL_TIMEOUT, MainLoop
-from webkit_objects import Display
-from webkit_page_calls import PageCalls
-from webkit_schemes import Schemes
-from webkit_stores import Stores
-from webkit_views import Views
+from . import driver_protocol  # the protocol and the process every driver shares
+from .support import faketime  # libfaketime's preload and offset file
+from . import page_requests  # the subresource request every driver makes
+from . import proxy  # the proxy every driver shares
+from . import webkit_api as api
+from .driver_protocol import Unsupported, field
+from .webkit_api import log
+from .webkit_events import Events
+from .webkit_mainloop import CALL_TIMEOUT, MainLoop
+from .webkit_objects import Display
+from .webkit_page_calls import PageCalls
+from .webkit_schemes import Schemes
+from .webkit_stores import Stores
+from .webkit_views import Views
 
 
 # The page each page of a reused store is replaced with before the store is cleared (Driver.pass_barriers): it reads

@@ -8,9 +8,9 @@ WebKitGTK's own handler of `script-dialog` shows a GTK dialog and waits for a us
 
 import time
 
-import webkit_api as api
-from driver_protocol import ProtocolError, field
-from webkit_mainloop import CALL_TIMEOUT
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
+from .webkit_mainloop import CALL_TIMEOUT
 
 
 
