@@ -1,5 +1,5 @@
-"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/EngineDrivers/harness_drivers/webkit_events.py,
-Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
+"""The WebKitGTK driver's proxy and a request of an earlier scenario's page
+(Sources/EngineDrivers/harness_drivers/webkit_events.py, Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
 answered as the next scenario's. A stand-in driver with the real Events mixin and a real Proxy; no engine."""
 
 import socket
@@ -11,6 +11,7 @@ from harness_drivers import driver_protocol
 from harness_drivers import page_requests
 from harness_drivers import proxy
 from harness_drivers import webkit_events
+from harness_drivers import webkit_schemes
 
 
 class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
@@ -19,8 +20,11 @@ class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
         self.events = []
         self.exchanges = {}
         self.awaited_requests = page_requests.AwaitedRequests()
-        self.decisions, self.pending_calls, self.dialogs, self.scheme_tasks, self.views = {}, set(), {}, {}, {}
+        self.decisions, self.pending_calls, self.dialogs, self.views = {}, set(), {}, {}
         self.counters = {}
+        # No scheme requests in these tests: only its held tasks (none) are read.
+        self.schemes = webkit_schemes.SchemeTasks(find_view=None, next_number=None, queue_event=None,
+                                                  note_activity=None)
         self.waiting_since = {}
         self.last_activity = 0.0
         self.times = driver_protocol.Profile()

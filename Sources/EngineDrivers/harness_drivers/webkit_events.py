@@ -302,7 +302,7 @@ class Events:
     # -- settle ---------------------------------------------------------------------------------------------------
 
     def busy(self):
-        if self.decisions or self.pending_calls or self.dialogs or self.scheme_tasks:
+        if self.decisions or self.pending_calls or self.dialogs or self.schemes.tasks:
             return True
         with self.lock:
             if self.exchanges:
@@ -320,8 +320,8 @@ class Events:
             reasons.append(f"prompts {sorted(self.dialogs)} wait for the harness")
         if self.pending_calls:
             reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
-        if self.scheme_tasks:
-            reasons.append(f"scheme requests {sorted(self.scheme_tasks)} wait for the harness")
+        if self.schemes.tasks:
+            reasons.append(f"scheme requests {sorted(self.schemes.tasks)} wait for the harness")
         with self.lock:
             if self.exchanges:
                 reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")

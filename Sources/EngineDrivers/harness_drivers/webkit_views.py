@@ -63,7 +63,7 @@ class Views:
         view = View(self.next_number("view"), store, widget, content)
         view.reused = reused
         view.opener = opener
-        self.register_schemes(view, request.get("schemes") or [])
+        self.schemes.register(view, request.get("schemes") or [])
         self.connect_signals(view)
         self.views[view.number] = view
         return {"view": view.number}
