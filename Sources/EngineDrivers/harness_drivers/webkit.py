@@ -33,8 +33,8 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes: `SchemeTasks`, an object the driver owns and gives what it uses; the others are still mixins of Driver).
-This file puts them together: start, reset, the clock, stop.
+schemes). The dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what
+they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
 import collections
@@ -56,7 +56,7 @@ from .webkit_api import log
 from .webkit_events import Events
 from .webkit_mainloop import CALL_TIMEOUT, MainLoop
 from .webkit_objects import Display
-from .webkit_page_calls import PageCalls
+from .webkit_page_calls import PageCalls, PromptDialogs
 from .webkit_schemes import SchemeTasks
 from .webkit_stores import Stores
 from .webkit_views import Views
@@ -114,7 +114,9 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
         self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
-        self.dialogs = {}  # number -> (held prompt dialog, view)
+        # The page's dialogs and the prompts held for the harness: an object given what it uses, like `schemes`.
+        self.prompts = PromptDialogs(next_number=self.next_number, queue_event=self.queue_event,
+                                     note_activity=self.note_activity, times=self.times)
         # The app's URL schemes and their held requests: an object given what it uses, not a mixin of the driver.
         self.schemes = SchemeTasks(find_view=self.view_of_widget, next_number=self.next_number,
                                    queue_event=self.queue_event, note_activity=self.note_activity)
@@ -131,6 +133,10 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def view_of_widget(self, widget):
         """This scenario's view of a WebKit widget, or None (a view already dropped)."""
         return next((view for view in self.views.values() if view.widget is widget), None)
+
+    def answer_prompt(self, request):
+        """The protocol's `answer-prompt`: the harness's answer to a held prompt()."""
+        return self.prompts.answer(request)
 
     def finish_scheme_task(self, request):
         """The protocol's `finish-scheme-task`: the harness's answer to a held scheme request."""
@@ -193,7 +199,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 pass
         self.decisions = {}
         self.frame_decisions = {}
-        self.close_dialogs()
+        self.prompts.close()
         self.schemes.drop()
         with self.lock:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
@@ -293,7 +299,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                     decision.ignore()
                 self.decisions = {}
                 self.frame_decisions = {}
-                self.close_dialogs()
+                self.prompts.close()
                 for view in self.views.values():
                     view.destroy()
                 self.views = {}

@@ -302,7 +302,7 @@ class Events:
     # -- settle ---------------------------------------------------------------------------------------------------
 
     def busy(self):
-        if self.decisions or self.pending_calls or self.dialogs or self.schemes.tasks:
+        if self.decisions or self.pending_calls or self.prompts.held or self.schemes.tasks:
             return True
         with self.lock:
             if self.exchanges:
@@ -316,8 +316,8 @@ class Events:
         reasons = []
         if self.decisions:
             reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
-        if self.dialogs:
-            reasons.append(f"prompts {sorted(self.dialogs)} wait for the harness")
+        if self.prompts.held:
+            reasons.append(f"prompts {sorted(self.prompts.held)} wait for the harness")
         if self.pending_calls:
             reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
         if self.schemes.tasks:

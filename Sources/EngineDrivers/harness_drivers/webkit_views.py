@@ -75,7 +75,7 @@ class Views:
             widget.connect("load-changed", self.on_load_changed, view),
             widget.connect("load-failed", self.on_load_failed, view),
             widget.connect("create", self.on_create, view),
-            widget.connect("script-dialog", self.on_script_dialog, view),
+            widget.connect("script-dialog", self.prompts.on_script_dialog, view),
         ]
 
     def set_scripts(self, request):
