@@ -36,7 +36,8 @@ package final class WebKitGTKDrivers: Sendable {
 
     /// The drivers of this process, started from the package's `harness_drivers/webkit.py`.
     package static let shared = WebKitGTKDrivers(configuration: nil)
-    /// The Chromium drivers of this process (`harness_drivers/chromium.py`: the same protocol, so the same engine drives it).
+    /// The Chromium drivers of this process (`harness_drivers/chromium.py`: the same protocol, so the same engine
+    /// drives it).
     package static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
     /// The Firefox drivers of this process (`harness_drivers/firefox.py`: WebDriver BiDi behind the same protocol).
     package static let firefox = WebKitGTKDrivers(configuration: nil, program: .firefox)
@@ -45,7 +46,8 @@ package final class WebKitGTKDrivers: Sendable {
 
     /// A driver program of the package: which module, and how the harness names it in messages.
     package struct Program: Sendable {
-        /// The driver's module in ``WebKitGTKDrivers/pythonPackage``, e.g. `webkit` (`python3 -m harness_drivers.webkit`).
+        /// The driver's module in ``WebKitGTKDrivers/pythonPackage``, e.g. `webkit`
+        /// (`python3 -m harness_drivers.webkit`).
         package var module: String
         /// e.g. `WebKitGTK driver`, in error messages.
         package var role: String
@@ -132,8 +134,9 @@ package final class WebKitGTKDrivers: Sendable {
         return nil
     }
 
-    /// How a driver is started: `/usr/bin/python3 -u -m harness_drivers.webkit` (or the program's module), with the
-    /// package's parent folder, as found on disk, on `PYTHONPATH`.
+    /// How a driver is started: `/usr/bin/python3 -u -P -m harness_drivers.webkit` (or the program's module), with
+    /// the package's parent folder, as found on disk, on `PYTHONPATH`. `-P`: `-m` would put the current directory
+    /// first on `sys.path`, where a `json.py` of the folder the harness runs in shadows the standard library's (tried).
     package static func configuration(
         program: Program = .webKitGTK,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -144,7 +147,8 @@ package final class WebKitGTKDrivers: Sendable {
         let script = PackageFiles.firstRegularFile(in: candidates) ?? program.script
         let packageParent = String(script.dropLast(program.script.count - pythonPackageParent.count))
         return ChildProcessConfiguration(
-            role: program.role, name: program.name, command: [python, "-u", "-m", "\(pythonPackage).\(program.module)"],
+            role: program.role, name: program.name,
+            command: [python, "-u", "-P", "-m", "\(pythonPackage).\(program.module)"],
             environment: ["PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": packageParent],
             startTimeout: program.startTimeout, requestTimeout: program.requestTimeout)
     }

@@ -1,7 +1,7 @@
-"""What both browser drivers share (Sources/EngineDrivers/harness_drivers/browser_driver.py), through the Chromium driver with a
-recorder for its browser: which proxy requests are the browser's own and never the scenario's, load-html's
-document answered once by the proxy, a page fetch's outcome (and one of an earlier scenario dropped), settle and
-a dead browser, reset's restart, persistent stores by folder, and the clock that cannot move."""
+"""What both browser drivers share (Sources/EngineDrivers/harness_drivers/browser_driver.py), through the Chromium
+driver with a recorder for its browser: which proxy requests are the browser's own and never the scenario's,
+load-html's document answered once by the proxy, a page fetch's outcome (and one of an earlier scenario dropped),
+settle and a dead browser, reset's restart, persistent stores by folder, and the clock that cannot move."""
 
 import json
 import shutil

@@ -1,5 +1,5 @@
-"""The drivers' side of the protocol (Sources/EngineDrivers/harness_drivers/driver_protocol.py): dispatch, start, stop, respond.
-No engine: a stand-in driver with the same base the WebKitGTK, Chromium and Firefox drivers have."""
+"""The drivers' side of the protocol (Sources/EngineDrivers/harness_drivers/driver_protocol.py): dispatch, start,
+stop, respond. No engine: a stand-in driver with the same base the WebKitGTK, Chromium and Firefox drivers have."""
 
 import io
 import json
@@ -138,10 +138,10 @@ def test_stale_folders_of_dead_drivers_go(tmp_path, monkeypatch):
 
 
 def test_the_webkitgtk_driver_answers_without_an_engine():
-    """The WebKitGTK driver itself, as the harness starts it (`python3 -m harness_drivers.webkit`), for what needs no display: an unknown op, a malformed line, an
-    op before start, stop."""
+    """The WebKitGTK driver itself, as the harness starts it (`python3 -u -P -m harness_drivers.webkit`), for what
+    needs no display: an unknown op, a malformed line, an op before start, stop."""
     lines = '{"id":1,"op":"teleport"}\n{oops\n{"id":3,"op":"settle","wait":0}\n{"id":4,"op":"stop"}\n'
-    finished = subprocess.run([sys.executable, "-u", "-m", "harness_drivers.webkit"], input=lines,
+    finished = subprocess.run([sys.executable, "-u", "-P", "-m", "harness_drivers.webkit"], input=lines,
                               capture_output=True, text=True, timeout=60, env=program_environment(), cwd="/")
     replies = [json.loads(line) for line in finished.stdout.splitlines()]
     assert [reply["status"] for reply in replies] == ["skipped", "errored", "errored", "ok"], finished.stderr

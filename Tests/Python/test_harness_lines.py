@@ -1,4 +1,5 @@
-"""The JSON-lines envelope every Python program shares (Sources/EngineDrivers/harness_drivers/support/harness_lines.py)."""
+"""The JSON-lines envelope every Python program shares
+(Sources/EngineDrivers/harness_drivers/support/harness_lines.py)."""
 
 import io
 import json

@@ -1,6 +1,6 @@
-"""The subresource request every driver makes (Sources/EngineDrivers/harness_drivers/page_requests.py): the protocol's `fetch`
-fields turned into the page's `fetch(url, init)` arguments, a fetch's credentials and mode included. The engines'
-side: Suites/subresource/fetch-credentials.xml on the live adapters, Chromium and Firefox."""
+"""The subresource request every driver makes (Sources/EngineDrivers/harness_drivers/page_requests.py): the protocol's
+`fetch` fields turned into the page's `fetch(url, init)` arguments, a fetch's credentials and mode included. The
+engines' side: Suites/subresource/fetch-credentials.xml on the live adapters, Chromium and Firefox."""
 
 import pytest
 

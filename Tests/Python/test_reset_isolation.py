@@ -42,8 +42,9 @@ class Driver:
     """The driver as the harness drives it: one request at a time, every decision allowed, ROUTES as the server."""
 
     def __init__(self):
-        self.process = subprocess.Popen([PYTHON, "-m", "harness_drivers.webkit"], env=program_environment(), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen([PYTHON, "-P", "-m", "harness_drivers.webkit"], env=program_environment(),
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
         self.number = 0
         self.requests = []  # (url, Cookie header or None) as the proxy saw them
 

@@ -1,4 +1,5 @@
-"""The store adapters' request loop (Sources/EngineDrivers/harness_drivers/support/store_adapter.py) and the adapters that use it."""
+"""The store adapters' request loop (Sources/EngineDrivers/harness_drivers/support/store_adapter.py) and the adapters
+that use it."""
 
 import io
 import json
