@@ -87,11 +87,11 @@ let package = Package(
         // What every app that drives an engine through the WebKit-shaped API shares: the harness's requests as the API
         // takes them, and an engine's failures as an app's.
         .target(name: "EngineAppSupport", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel"], swiftSettings: strict),
-        // The real engine: WebKitGTK in a driver process (Driver/, Python), behind the same WebKitEngine seam.
+        // The engines in driver processes (WebKitGTK, Chromium, Firefox; harness_drivers/, Python), behind the same WebKitEngine seam.
         .target(
-            name: "WebKitGTK",
+            name: "EngineDrivers",
             dependencies: ["ChildProcesses", "CookieModel", "HTTPModel", "HarnessCore", "WebKitModel", "ProcessCleanup", "Locking"],
-            exclude: ["Driver"],
+            exclude: ["harness_drivers"],
             swiftSettings: strict
         ),
         // The cookie sync strategies from the field, written against the WebKit-shaped API only.
@@ -104,12 +104,12 @@ let package = Package(
         ),
         // The strategies and library ports on the real WebKitGTK engine (NAME@webkitgtk-live): the full product's.
         .target(
-            name: "LiveStrategyAdapters", dependencies: ["HarnessCore", "StrategyAdapters", "SyncStrategies", "WebKitGTK"],
+            name: "LiveStrategyAdapters", dependencies: ["HarnessCore", "StrategyAdapters", "SyncStrategies", "EngineDrivers"],
             swiftSettings: strict
         ),
         // Real browsers (Chromium) as apps: the browser's own jar is the one store, every request the browser's.
         .target(
-            name: "Browsers", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "WebKitGTK", "EngineAppSupport", "CookieModel"],
+            name: "Browsers", dependencies: ["HarnessCore", "HTTPModel", "WebKitModel", "EngineDrivers", "EngineAppSupport", "CookieModel"],
             swiftSettings: strict
         ),
         // Every adapter this build knows, by name: what the command line chooses from (the full product adds families).
@@ -158,7 +158,7 @@ let package = Package(
             name: "FullHarness",
             dependencies: [
                 "AdapterCatalog", "Bench", "Browsers", "CookieHarnessCLI", "CookieStores", "CurlCookieStore", "HarnessCore",
-                "LiveStrategyAdapters", "StrategyAdapters", "SuiteFormat", "WebKitGTK",
+                "LiveStrategyAdapters", "StrategyAdapters", "SuiteFormat", "EngineDrivers",
             ],
             swiftSettings: strict
         ),
@@ -256,14 +256,14 @@ let package = Package(
         .testTarget(
             name: "WebKitGTKTests",
             dependencies: [
-                "WebKitGTK", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "LiveStrategyAdapters",
+                "EngineDrivers", "ChildProcesses", "WebKitModel", "CookieModel", "HarnessCore", "StrategyAdapters", "LiveStrategyAdapters",
                 "Reporting", "SyncStrategies", "TestSupport",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "BrowsersTests",
-            dependencies: ["Browsers", "WebKitGTK", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting", "TestSupport"],
+            dependencies: ["Browsers", "EngineDrivers", "ChildProcesses", "HarnessCore", "CookieModel", "Reporting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import Foundation
 import HarnessCore
-import WebKitGTK
+import EngineDrivers
 
 /// The real browsers as adapters (issue 21): each is a ``BrowserApp`` on its driver pool, chosen by name (not in a
 /// plain `run`), described once its driver has started (the version is the browser's own).
@@ -18,12 +18,12 @@ package enum BrowserAdapters {
         return capabilities
     }
 
-    /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/WebKitGTK/Driver/chromium.py`).
+    /// Debian's headless Chromium, driven over the DevTools protocol (`Sources/EngineDrivers/harness_drivers/chromium.py`).
     package static let chromium = browser(
         name: "chromium", browser: "Chromium", drivers: .chromium,
         unavailableReason: { chromiumUnavailableReason() })
 
-    /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/WebKitGTK/Driver/firefox.py`).
+    /// Debian's headless Firefox ESR, driven over WebDriver BiDi (`Sources/EngineDrivers/harness_drivers/firefox.py`).
     package static let firefox = browser(
         name: "firefox", browser: "Firefox", drivers: .firefox,
         unavailableReason: { firefoxUnavailableReason() })

@@ -3,13 +3,13 @@ import EngineAppSupport
 import Foundation
 import HTTPModel
 import HarnessCore
-import WebKitGTK
+import EngineDrivers
 import WebKitModel
 
 /// A real browser as the app (issue 21): its own cookie jar is the one store, as for `reference` and `uiwebview`,
 /// and every request of a scenario is one the browser makes itself.
 ///
-/// - **Engine.** The browser's driver speaks the WebKitGTK driver's protocol (`Sources/WebKitGTK/Driver/`), so
+/// - **Engine.** The browser's driver speaks the WebKitGTK driver's protocol (`Sources/EngineDrivers/harness_drivers/`), so
 ///   ``WebKitGTKEngine`` drives it: responses come from the scenario's origins through the driver's proxy, on a
 ///   real connection. A browser has no navigation delegate: no policy decision is asked, every navigation goes on.
 /// - **Native side.** There is no native store apart from the browser's: ``nativeRequest(_:)`` is a top-level

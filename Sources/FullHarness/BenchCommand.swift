@@ -7,7 +7,7 @@ import HarnessCore
 import LiveStrategyAdapters
 import StrategyAdapters
 import SuiteFormat
-import WebKitGTK
+import EngineDrivers
 
 /// `cookie-harness bench [stores|harness]`: figures that compare peers measured in the same run. The full product's
 /// command: its peers include libcurl, the stores in other languages, the real engine and the browsers.

@@ -6,7 +6,7 @@ import CurlCookieStore
 import HarnessCore
 import LiveStrategyAdapters
 import StrategyAdapters
-import WebKitGTK
+import EngineDrivers
 
 /// What the full product adds to the core (docs/library.md): libcurl's store, the stores in other languages, every
 /// strategy on the real WebKitGTK engine, Chromium and Firefox, and `bench`: each one added to the core's catalog

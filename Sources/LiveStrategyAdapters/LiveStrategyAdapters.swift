@@ -1,7 +1,7 @@
 import HarnessCore
 import StrategyAdapters
 import SyncStrategies
-import WebKitGTK
+import EngineDrivers
 
 // The strategies and library ports on the real WebKitGTK engine (`NAME@webkitgtk-live`): the full product's, as they
 // need the engine's driver; the core product runs the same strategies on the simulated profiles only.

@@ -5,7 +5,7 @@ import HarnessCore
 import Testing
 
 @testable import Browsers
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import HarnessCore
 
 @testable import Browsers
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// A real browser the tests drive: its adapter, its driver program, and how a test fakes or recognises it.
 struct BrowserUnderTest: Sendable, CustomStringConvertible {

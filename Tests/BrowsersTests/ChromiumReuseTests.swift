@@ -4,7 +4,7 @@ import HarnessCore
 import Testing
 
 @testable import Browsers
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// What a tab reused from an earlier scenario must not carry over: its history (go-back stops at the page the tab
 /// was handed out on, even after Chromium dropped the oldest entries: it keeps 50) and its cookies.

@@ -64,7 +64,7 @@ struct ArchitectureDocTests {
         let core = Self.closure(of: "CookieHarnessCore", in: manifest)
         #expect(core.contains("CookieHarnessCLI") && core.contains("StrategyAdapters") && core.contains("Reporting"))
         let fullOnly: Set = [
-            "WebKitGTK", "LiveStrategyAdapters", "Browsers", "CurlCookieStore", "CLibCurl", "CLibMicroHTTPD", "Bench", "FullHarness",
+            "EngineDrivers", "LiveStrategyAdapters", "Browsers", "CurlCookieStore", "CLibCurl", "CLibMicroHTTPD", "Bench", "FullHarness",
             "CMallocCounter",
         ]
         #expect(core.isDisjoint(with: fullOnly), "the core product builds \(core.intersection(fullOnly).sorted())")

@@ -89,7 +89,7 @@ struct PublicSurfaceTests {
     /// The modules no product exports, whole or in part: their cross-module API is `package` (docs/library.md).
     static let packageOnlyModules = [
         "CookieHarnessCLI", "FullHarness", "AdapterCatalog", "Bench", "Browsers", "LiveStrategyAdapters", "CurlCookieStore",
-        "Exploration", "Conformance", "WebKitGTK", "StrategyAdapters", "Reporting", "CookieStores", "ChildProcesses",
+        "Exploration", "Conformance", "EngineDrivers", "StrategyAdapters", "Reporting", "CookieStores", "ChildProcesses",
         "EngineAppSupport",
     ]
 

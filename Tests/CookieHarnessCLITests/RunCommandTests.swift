@@ -299,11 +299,13 @@ struct ExternalOptionTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let script = root.appendingPathComponent("Sources/CookieStores/External/python-cookiejar/adapter.py").path
+        // The built-in script imports the shared Python package, whose parent the command puts on PYTHONPATH.
+        let pythonPath = root.appendingPathComponent("Sources/EngineDrivers").path
         let junit = out.appendingPathComponent("junit.xml").path
         let output = CommandOutput.capturing()
         let status = FullHarness.run(
             ["run", root.appendingPathComponent("Suites/first-request").path, "--schema", RunCommandTests.schema,
-             "--external", "mine=python3 \(script)", "--adapter", "mine", "--filter", "first-request.native-set-cookie-on-first-load",
+             "--external", "mine=env PYTHONPATH=\(pythonPath) python3 \(script)", "--adapter", "mine", "--filter", "first-request.native-set-cookie-on-first-load",
              "--junit", junit, "--json", out.appendingPathComponent("results.json").path],
             output: output)
         #expect(status == .success, "\(output.standardError)")

@@ -1,14 +1,15 @@
-"""pytest for the Python side of CookieHarness: the modules are found as the scripts find them (their folders on
-sys.path). Run with Debian's pytest: `/usr/bin/python3 -m pytest -q Tests/Python` (swift test runs it too:
+"""pytest for the Python side of CookieHarness: the package `harness_drivers` is imported as the harness starts it,
+with its parent folder on the path (pytest.ini's `pythonpath`, as PYTHONPATH is for the programs). Run with Debian's
+pytest: `/usr/bin/python3 -m pytest -q Tests/Python` (swift test runs it too:
 Tests/WebKitGTKTests/PythonPackageTests.swift)."""
 
 import os
-import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
-SUPPORT = os.path.join(ROOT, "Sources", "PythonSupport")
-DRIVER = os.path.join(ROOT, "Sources", "WebKitGTK", "Driver")
+PACKAGE_PARENT = os.path.join(ROOT, "Sources", "EngineDrivers")
 EXTERNAL = os.path.join(ROOT, "Sources", "CookieStores", "External")
-for folder in (SUPPORT, DRIVER):
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+
+
+def program_environment():
+    """The environment the harness starts a driver or a Python store adapter in: the package's parent on PYTHONPATH."""
+    return dict(os.environ, PYTHONPATH=PACKAGE_PARENT)

@@ -1,16 +1,16 @@
-"""What both browser drivers share (Sources/WebKitGTK/Driver/browser_driver.py), through the Chromium driver with a
-recorder for its browser: which proxy requests are the browser's own and never the scenario's, load-html's
-document answered once by the proxy, a page fetch's outcome (and one of an earlier scenario dropped), settle and
-a dead browser, reset's restart, persistent stores by folder, and the clock that cannot move."""
+"""What both browser drivers share (Sources/EngineDrivers/harness_drivers/browser_driver.py), through the Chromium
+driver with a recorder for its browser: which proxy requests are the browser's own and never the scenario's,
+load-html's document answered once by the proxy, a page fetch's outcome (and one of an earlier scenario dropped),
+settle and a dead browser, reset's restart, persistent stores by folder, and the clock that cannot move."""
 
 import json
 import shutil
 
 import pytest
 
-import browser_driver
-import chromium
-from driver_protocol import ProtocolError, Unsupported
+from harness_drivers import browser_driver
+from harness_drivers import chromium
+from harness_drivers.driver_protocol import ProtocolError, Unsupported
 
 
 class Recorder:

@@ -1,8 +1,8 @@
-"""The Chromium driver (Sources/WebKitGTK/Driver/chromium.py) without Chromium: its DevTools pipe against a peer
-on an os.pipe pair (NUL-framed JSON, replies by id, events, error replies, a browser that dies or answers garbage),
-a fake Chromium script for the process start, and the driver ops against a recorder of the commands they send.
-What is pinned is what would silently change a verdict: a cookie attribute lost on the way in or out, an event of
-another tab taken as ours, an error reply swallowed."""
+"""The Chromium driver (Sources/EngineDrivers/harness_drivers/chromium.py) without Chromium: its DevTools pipe against
+a peer on an os.pipe pair (NUL-framed JSON, replies by id, events, error replies, a browser that dies or answers
+garbage), a fake Chromium script for the process start, and the driver ops against a recorder of the commands they
+send. What is pinned is what would silently change a verdict: a cookie attribute lost on the way in or out, an event
+of another tab taken as ours, an error reply swallowed."""
 
 import base64
 import json
@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-import browser_driver
+from harness_drivers import browser_driver
 from browser_stand_ins import EventLog, wait_for, wait_until_stopped
-import chromium
-from driver_protocol import Unavailable, Unsupported
+from harness_drivers import chromium
+from harness_drivers.driver_protocol import Unavailable, Unsupported
 
 
 # -- the DevTools pipe ---------------------------------------------------------------------------------------------

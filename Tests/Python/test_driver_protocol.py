@@ -1,5 +1,5 @@
-"""The drivers' side of the protocol (Sources/WebKitGTK/Driver/driver_protocol.py): dispatch, start, stop, respond.
-No engine: a stand-in driver with the same base the WebKitGTK, Chromium and Firefox drivers have."""
+"""The drivers' side of the protocol (Sources/EngineDrivers/harness_drivers/driver_protocol.py): dispatch, start,
+stop, respond. No engine: a stand-in driver with the same base the WebKitGTK, Chromium and Firefox drivers have."""
 
 import io
 import json
@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-import driver_protocol
-import proxy
-from conftest import DRIVER
+from harness_drivers import driver_protocol
+from harness_drivers import proxy
+from conftest import program_environment
 
 
 class StandIn(driver_protocol.Requests, driver_protocol.ProxyOwner):
@@ -138,11 +138,11 @@ def test_stale_folders_of_dead_drivers_go(tmp_path, monkeypatch):
 
 
 def test_the_webkitgtk_driver_answers_without_an_engine():
-    """driver.py itself, as the harness starts it, for what needs no display: an unknown op, a malformed line, an
-    op before start, stop."""
+    """The WebKitGTK driver itself, as the harness starts it (`python3 -u -P -m harness_drivers.webkit`), for what
+    needs no display: an unknown op, a malformed line, an op before start, stop."""
     lines = '{"id":1,"op":"teleport"}\n{oops\n{"id":3,"op":"settle","wait":0}\n{"id":4,"op":"stop"}\n'
-    finished = subprocess.run([sys.executable, "-u", os.path.join(DRIVER, "driver.py")], input=lines,
-                              capture_output=True, text=True, timeout=60)
+    finished = subprocess.run([sys.executable, "-u", "-P", "-m", "harness_drivers.webkit"], input=lines,
+                              capture_output=True, text=True, timeout=60, env=program_environment(), cwd="/")
     replies = [json.loads(line) for line in finished.stdout.splitlines()]
     assert [reply["status"] for reply in replies] == ["skipped", "errored", "errored", "ok"], finished.stderr
     assert replies[2]["message"] == "ProtocolError: 'settle' before a successful 'start'"

@@ -1,8 +1,8 @@
-"""The Firefox driver (Sources/WebKitGTK/Driver/firefox.py) without Firefox: its WebDriver BiDi connection against a
-peer on a 127.0.0.1 port-0 WebSocket (commands, replies by id, events, error replies, a browser that dies or answers
-garbage), the start's address line and profile, and the driver ops against a recorder of the commands they send.
-What is pinned is what would silently change a verdict: a cookie attribute or the store's partition lost, an event
-of another tab taken as ours, an error reply swallowed."""
+"""The Firefox driver (Sources/EngineDrivers/harness_drivers/firefox.py) without Firefox: its WebDriver BiDi
+connection against a peer on a 127.0.0.1 port-0 WebSocket (commands, replies by id, events, error replies, a browser
+that dies or answers garbage), the start's address line and profile, and the driver ops against a recorder of the
+commands they send. What is pinned is what would silently change a verdict: a cookie attribute or the store's
+partition lost, an event of another tab taken as ours, an error reply swallowed."""
 
 import json
 import os
@@ -16,10 +16,10 @@ import time
 
 import pytest
 
-import browser_driver
+from harness_drivers import browser_driver
 from browser_stand_ins import EventLog, wait_for, wait_until_stopped
-import firefox
-from driver_protocol import Unavailable
+from harness_drivers import firefox
+from harness_drivers.driver_protocol import Unavailable
 
 
 # -- the BiDi connection ------------------------------------------------------------------------------------------

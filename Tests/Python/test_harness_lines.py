@@ -1,12 +1,13 @@
-"""The JSON-lines envelope every Python program shares (Sources/PythonSupport/harness_lines.py)."""
+"""The JSON-lines envelope every Python program shares
+(Sources/EngineDrivers/harness_drivers/support/harness_lines.py)."""
 
 import io
 import json
 
 import pytest
 
-import harness_lines
-from harness_lines import ProtocolError, STOP, Unavailable, Unsupported, field
+from harness_drivers.support import harness_lines
+from harness_drivers.support.harness_lines import ProtocolError, STOP, Unavailable, Unsupported, field
 
 
 def echo(op, request):

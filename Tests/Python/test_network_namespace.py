@@ -1,5 +1,6 @@
-"""A browser driver's own network namespace (Sources/WebKitGTK/Driver/network_namespace.py): loopback works, nothing
-else is reachable. Each case runs isolate() in a child process, so this interpreter keeps the machine's network."""
+"""A browser driver's own network namespace (Sources/EngineDrivers/harness_drivers/network_namespace.py): loopback
+works, nothing else is reachable. Each case runs isolate() in a child process, so this interpreter keeps the machine's
+network."""
 
 import errno
 import multiprocessing
@@ -10,7 +11,7 @@ import subprocess
 
 import pytest
 
-import network_namespace
+from harness_drivers import network_namespace
 
 
 def namespaces_available():

@@ -1,16 +1,16 @@
-"""The WebKitGTK driver's page calls (Sources/WebKitGTK/Driver/webkit_page_calls.py) with stand-ins for WebKit's
-objects: which dialogs are held for the harness and which answered at once, what `answer-prompt` does, and the
-message handlers a view registers. The real engine's side: Tests/WebKitGTKTests/LivePageCallsTests.swift."""
+"""The WebKitGTK driver's page calls (Sources/EngineDrivers/harness_drivers/webkit_page_calls.py: PageCalls and the
+PromptDialogs object) with stand-ins for WebKit's objects: which dialogs are held for the harness and which answered
+at once, what `answer-prompt` does, and the message handlers a view registers. The real engine's side:
+Tests/WebKitGTKTests/LivePageCallsTests.swift."""
 
 import enum
-import threading
 import types
 
 import pytest
 
-import webkit_api
-import webkit_page_calls
-from driver_protocol import ProtocolError
+from harness_drivers import webkit_api
+from harness_drivers import webkit_page_calls
+from harness_drivers.driver_protocol import ProtocolError
 
 
 class DialogType(enum.Enum):
@@ -74,15 +74,15 @@ class Widget:
 
 class PageDriver(webkit_page_calls.PageCalls):
     def __init__(self):
-        import webkit_objects
-        self.lock = threading.Lock()
-        self.waiting_since = {}
-        self.dialogs = {}
+        from harness_drivers import webkit_objects
         self.posted = 0
         self.events = []
         self.counters = {}
         self.times = types.SimpleNamespace(add=lambda *_: None)
         self.view = webkit_objects.View(1, None, Widget(), Content())
+        # The object the driver owns, given what it uses (as Driver.__init__ makes it).
+        self.prompts = webkit_page_calls.PromptDialogs(self.next_number, self.queue_event, self.note_activity,
+                                                       self.times)
 
     def view_of(self, request):
         return self.view
@@ -106,33 +106,33 @@ def driver(monkeypatch):
 
 def test_alert_confirm_and_beforeunload_are_answered_at_once(driver):
     dialogs = [Dialog(DialogType.ALERT), Dialog(DialogType.CONFIRM), Dialog(DialogType.BEFORE_UNLOAD_CONFIRM)]
-    assert all(driver.on_script_dialog(Widget(), dialog, driver.view) for dialog in dialogs)
+    assert all(driver.prompts.on_script_dialog(Widget(), dialog, driver.view) for dialog in dialogs)
     assert [dialog.calls for dialog in dialogs] == [[], [("confirmed", False)], [("confirmed", True)]]
-    assert driver.events == [] and driver.dialogs == {}
+    assert driver.events == [] and driver.prompts.held == {}
 
 
 def test_a_prompt_is_held_until_the_harness_answers(driver):
     dialog = Dialog(DialogType.PROMPT, "q?", "d")
-    assert driver.on_script_dialog(Widget(), dialog, driver.view) is True
+    assert driver.prompts.on_script_dialog(Widget(), dialog, driver.view) is True
     assert dialog.calls == ["ref"]
     assert driver.events == [{"type": "prompt", "dialog": 1, "view": 1, "message": "q?", "default-text": "d",
                               "url": "http://a.example/"}]
-    assert driver.prompt_waiting(driver.view)
-    assert driver.answer_prompt({"dialog": 1, "text": "yes"}) == {}
+    assert driver.prompts.waiting(driver.view)
+    assert driver.prompts.answer({"dialog": 1, "text": "yes"}) == {}
     assert dialog.calls == ["ref", ("text", "yes"), "close"]
-    assert not driver.prompt_waiting(driver.view)
+    assert not driver.prompts.waiting(driver.view)
     with pytest.raises(ProtocolError):
-        driver.answer_prompt({"dialog": 1, "text": None})
+        driver.prompts.answer({"dialog": 1, "text": None})
 
 
 def test_a_null_answer_closes_without_a_text_and_reset_closes_the_rest(driver):
     first, second = Dialog(DialogType.PROMPT), Dialog(DialogType.PROMPT)
-    driver.on_script_dialog(Widget(), first, driver.view)
-    driver.on_script_dialog(Widget(), second, driver.view)
-    driver.answer_prompt({"dialog": 1, "text": None})
+    driver.prompts.on_script_dialog(Widget(), first, driver.view)
+    driver.prompts.on_script_dialog(Widget(), second, driver.view)
+    driver.prompts.answer({"dialog": 1, "text": None})
     assert first.calls == ["ref", "close"]
-    driver.close_dialogs()
-    assert second.calls == ["ref", "close"] and driver.dialogs == {}
+    driver.prompts.close()
+    assert second.calls == ["ref", "close"] and driver.prompts.held == {}
 
 
 def test_message_handlers_become_exactly_the_names_given(driver):

@@ -1,11 +1,11 @@
-"""The subresource request every driver makes (Sources/WebKitGTK/Driver/page_requests.py): the protocol's `fetch`
-fields turned into the page's `fetch(url, init)` arguments, a fetch's credentials and mode included. The engines'
-side: Suites/subresource/fetch-credentials.xml on the live adapters, Chromium and Firefox."""
+"""The subresource request every driver makes (Sources/EngineDrivers/harness_drivers/page_requests.py): the protocol's
+`fetch` fields turned into the page's `fetch(url, init)` arguments, a fetch's credentials and mode included. The
+engines' side: Suites/subresource/fetch-credentials.xml on the live adapters, Chromium and Firefox."""
 
 import pytest
 
-import page_requests
-from driver_protocol import ProtocolError
+from harness_drivers import page_requests
+from harness_drivers.driver_protocol import ProtocolError
 
 
 def test_a_plain_fetch_includes_credentials_in_no_cors_mode():

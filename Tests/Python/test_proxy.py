@@ -1,10 +1,10 @@
-"""The proxy's request parsing (Sources/WebKitGTK/Driver/proxy.py, Proxy.read_request)."""
+"""The proxy's request parsing (Sources/EngineDrivers/harness_drivers/proxy.py, Proxy.read_request)."""
 
 import io
 
 import pytest
 
-from proxy import Proxy, close_unanswered, Exchange
+from harness_drivers.proxy import Proxy, close_unanswered, Exchange
 
 
 def read(raw):

@@ -1,7 +1,7 @@
 """The real WebKitGTK driver's `reset`: nothing a scenario's page wrote reaches the next scenario on the reused
 data store and web view. Skipped where the engine is not installed (.ci/install-deps live).
 
-Before the reset barrier (driver.py, Driver.pass_barriers) a `document.cookie` write sent just before `reset`
+Before the reset barrier (webkit.py, Driver.pass_barriers) a `document.cookie` write sent just before `reset`
 reached the network process after the store's clear, now without the HttpOnly cookie that had refused it, and the
 next scenario started with it in its jar: 16 of 2,500 rounds of this probe under a load of 20-30 (three or four at
 once beside other builds), 1 of 120 under a load of 3; `wkcookiewebview:1.0.0@webkitgtk-live` read `theme=dark;
@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import DRIVER
+from conftest import program_environment
 
 PYTHON = "/usr/bin/python3"
 TYPELIB = "/usr/lib/x86_64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib"
@@ -42,8 +42,9 @@ class Driver:
     """The driver as the harness drives it: one request at a time, every decision allowed, ROUTES as the server."""
 
     def __init__(self):
-        self.process = subprocess.Popen([PYTHON, os.path.join(DRIVER, "driver.py")], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen([PYTHON, "-P", "-m", "harness_drivers.webkit"], env=program_environment(),
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
         self.number = 0
         self.requests = []  # (url, Cookie header or None) as the proxy saw them
 

@@ -1,4 +1,5 @@
-"""The store adapters' request loop (Sources/PythonSupport/store_adapter.py) and the adapters that use it."""
+"""The store adapters' request loop (Sources/EngineDrivers/harness_drivers/support/store_adapter.py) and the adapters
+that use it."""
 
 import io
 import json
@@ -8,10 +9,10 @@ import sys
 
 import pytest
 
-import bench_loop
-import store_adapter
-from conftest import EXTERNAL, ROOT
-from harness_lines import Unsupported
+from harness_drivers.support import bench_loop
+from harness_drivers.support import store_adapter
+from conftest import EXTERNAL, ROOT, program_environment
+from harness_drivers.support.harness_lines import Unsupported
 
 
 class Jar(store_adapter.StoreAdapter):
@@ -102,7 +103,7 @@ def test_measure_times_both_operations_and_checks_the_headers():
 
 
 def test_the_python_cookiejar_adapter_answers_through_the_shared_loop():
-    """The real script, as the harness starts it: the shared modules are found from its own file."""
+    """The real script, as the harness starts it: the shared modules are found through PYTHONPATH."""
     context = {"api": "http", "same-site": True, "top-level": True, "safe-method": True}
     requests = [
         {"id": 1, "op": "start", "protocol": 1},
@@ -115,7 +116,7 @@ def test_the_python_cookiejar_adapter_answers_through_the_shared_loop():
     ]
     text = "".join((request if isinstance(request, str) else json.dumps(request)) + "\n" for request in requests)
     finished = subprocess.run([sys.executable, os.path.join(EXTERNAL, "python-cookiejar", "adapter.py")], input=text,
-                              capture_output=True, text=True, timeout=60, cwd="/")
+                              capture_output=True, text=True, timeout=60, cwd="/", env=program_environment())
     replies = [json.loads(line) for line in finished.stdout.splitlines()]
     assert [reply["status"] for reply in replies] == ["ok", "ok", "ok", "ok", "errored"], finished.stderr
     assert replies[0]["result"]["name"] == "python-cookiejar"

@@ -1,16 +1,19 @@
-"""The WebKitGTK driver's proxy and a request of an earlier scenario's page (Sources/WebKitGTK/Driver/webkit_events.py,
-Events.open_exchange): WebKit's network process can send one after `reset` blanked its page, and it must not be
-answered as the next scenario's. A stand-in driver with the real Events mixin and a real Proxy; no engine."""
+"""The WebKitGTK driver's proxy and a request of an earlier scenario's page
+(Sources/EngineDrivers/harness_drivers/webkit_events.py, Events.open_exchange): WebKit's network process can send one
+after `reset` blanked its page, and it must not be answered as the next scenario's. A stand-in driver with the real
+Events mixin and a real Proxy; no engine."""
 
 import socket
 import tempfile
 import threading
 import time
 
-import driver_protocol
-import page_requests
-import proxy
-import webkit_events
+from harness_drivers import driver_protocol
+from harness_drivers import page_requests
+from harness_drivers import proxy
+from harness_drivers import webkit_events
+from harness_drivers import webkit_page_calls
+from harness_drivers import webkit_schemes
 
 
 class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
@@ -19,8 +22,13 @@ class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
         self.events = []
         self.exchanges = {}
         self.awaited_requests = page_requests.AwaitedRequests()
-        self.decisions, self.pending_calls, self.dialogs, self.scheme_tasks, self.views = {}, set(), {}, {}, {}
+        self.decisions, self.pending_calls, self.views = {}, set(), {}
         self.counters = {}
+        # No prompts or scheme requests in these tests: only what they hold (nothing) is read.
+        self.prompts = webkit_page_calls.PromptDialogs(next_number=None, queue_event=None, note_activity=None,
+                                                       times=None)
+        self.schemes = webkit_schemes.SchemeTasks(find_view=None, next_number=None, queue_event=None,
+                                                  note_activity=None)
         self.waiting_since = {}
         self.last_activity = 0.0
         self.times = driver_protocol.Profile()

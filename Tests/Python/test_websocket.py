@@ -1,5 +1,5 @@
-"""The WebSocket client firefox.py speaks BiDi with (Sources/WebKitGTK/Driver/websocket.py), against a small
-server on 127.0.0.1: the handshake, masking, lengths of 7, 16 and 64 bits, fragments, ping, close."""
+"""The WebSocket client firefox.py speaks BiDi with (Sources/EngineDrivers/harness_drivers/websocket.py), against a
+small server on 127.0.0.1: the handshake, masking, lengths of 7, 16 and 64 bits, fragments, ping, close."""
 
 import socket
 import struct
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-import websocket
+from harness_drivers import websocket
 
 
 def frame(opcode, payload, final=True):

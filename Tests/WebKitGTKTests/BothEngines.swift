@@ -6,7 +6,7 @@ import StrategyAdapters
 import Testing
 import WebKitModel
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// What the tests that run one case on the simulated engine and on the real one (which must agree) share: the
 /// engine to pick, a network of pages that records what it was asked, and a web view already showing a page.

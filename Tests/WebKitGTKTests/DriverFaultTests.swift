@@ -5,7 +5,7 @@ import HarnessCore
 import Testing
 import WebKitModel
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 #if canImport(Glibc)
 import Glibc

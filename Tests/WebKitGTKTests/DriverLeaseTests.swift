@@ -4,7 +4,7 @@ import Foundation
 import HarnessCore
 import Testing
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// A driver goes back to its pool when the engine is closed, not only when it is deallocated: app code that keeps
 /// its engine alive (GGWkCookie's swizzled load captured its context, a retain cycle) made every scenario start a

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import WebKitModel
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// The driver protocol's values: what crosses the pipe must mean the same on both sides.
 @Suite("driver messages")

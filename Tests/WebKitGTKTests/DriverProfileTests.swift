@@ -4,7 +4,7 @@ import LiveStrategyAdapters
 import StrategyAdapters
 import Testing
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// `bench live --profile`'s two sources: the harness's round trips (recorded only while asked) and the driver's
 /// own `profile` (PROTOCOL.md).

@@ -6,7 +6,7 @@ import StrategyAdapters
 import TestSupport
 import Testing
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// A reset driver starts the next scenario clean: nothing of the previous scenario's pages can make it wait.
 @Suite("a driver reset between scenarios", .serialized)

@@ -6,7 +6,7 @@ import StrategyAdapters
 import TestSupport
 import Testing
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 #if canImport(Glibc)
 import Glibc

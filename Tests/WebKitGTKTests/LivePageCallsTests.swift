@@ -6,7 +6,7 @@ import StrategyAdapters
 import Testing
 import WebKitModel
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// What a page asks of the app, on the real engine (issue 20): script messages through
 /// `register_script_message_handler` and `prompt()` through the `script-dialog` signal, delivered to the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WebKitModel
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// `WKURLSchemeHandler` on the real engine (`WebContext.register_uri_scheme`): a page's request for the app's own
 /// scheme reaches the handler as a task, without cookies, and its answer reaches the page.

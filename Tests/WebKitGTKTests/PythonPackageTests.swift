@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The Python side of the harness (the drivers in `Sources/WebKitGTK/Driver`, the store adapters in
-/// `Sources/CookieStores/External`, what they share in `Sources/PythonSupport`) has its own tests in `Tests/Python`,
-/// run with Debian's pytest (`python3-pytest`, installed by `.ci/install-deps`), so that `swift test` runs them too.
+/// The Python side of the harness (the package `Sources/EngineDrivers/harness_drivers`: the drivers and, in
+/// `support/`, what they share with the store adapters of `Sources/CookieStores/External`) has its own tests in
+/// `Tests/Python`, run with Debian's pytest (`python3-pytest`, installed by `.ci/install-deps`), so that `swift test` runs them too.
 @Suite("Python package (pytest)", .timeLimit(.minutes(3)))
 struct PythonPackageTests {
     static let python = "/usr/bin/python3"

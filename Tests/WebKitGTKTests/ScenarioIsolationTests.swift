@@ -6,7 +6,7 @@ import StrategyAdapters
 import TestSupport
 import Testing
 
-@testable import WebKitGTK
+@testable import EngineDrivers
 
 /// Scenarios on one reused driver are independent: nothing a scenario's script wrote reaches the next one.
 @Suite("scenarios independent on a reused driver", .serialized)

@@ -33,10 +33,20 @@ package enum ExternalAdapters {
         package var adapter: Adapter { ExternalAdapters.builtIn(self) }
     }
 
+    /// Where the Python package the Python adapters share (`harness_drivers.support`) lives, relative to the package
+    /// root: the folder that goes on their `PYTHONPATH`.
+    package static let pythonPackageParent = "Sources/EngineDrivers"
+
+    /// A Python adapter's command: `env PYTHONPATH=<root>/Sources/EngineDrivers PYTHON SCRIPT`, so that the script
+    /// imports the shared modules by package name wherever the package is checked out.
+    static func pythonCommand(_ python: String, _ script: String, packageRoot: String) -> [String] {
+        ["env", "PYTHONPATH=\(packageRoot)/\(pythonPackageParent)", python, script]
+    }
+
     /// Python's `http.cookiejar` (standard library): `python3 python-cookiejar/adapter.py`, no network.
     package static let pythonCookiejarSpec = BuiltIn(
         name: "python-cookiejar", what: "Python http.cookiejar", file: "Sources/CookieStores/External/python-cookiejar/adapter.py"
-    ) { script, _ in ["python3", script] }
+    ) { script, root in pythonCommand("python3", script, packageRoot: root) }
 
     // MARK: The implementations people use (issue 12)
 
@@ -64,13 +74,13 @@ package enum ExternalAdapters {
     /// `/usr/bin/python3 libsoup/adapter.py` (the adapter itself reports a missing `python3-gi` or typelib).
     package static let libsoupSpec = BuiltIn(
         name: "libsoup", what: "libsoup 3 SoupCookieJar", file: "Sources/CookieStores/External/libsoup/adapter.py"
-    ) { script, _ in
+    ) { script, root in
         guard FileManager.default.isExecutableFile(atPath: debianPython) else {
             throw RuntimeMissing(
                 summary: "\(debianPython) not found", fix: "install the Debian packages python3, python3-gi and gir1.2-soup-3.0",
                 installGroup: "stores")
         }
-        return [debianPython, script]
+        return pythonCommand(debianPython, script, packageRoot: root)
     }
 
     /// aiohttp's `CookieJar` (PyPI), in the virtual environment `.ci/install-deps` makes under `.build/`:
@@ -85,7 +95,7 @@ package enum ExternalAdapters {
                 fix: "aiohttp from PyPI belongs in the virtual environment \(aiohttpEnvironment) (made with the Debian package python3-venv)",
                 installGroup: "stores")
         }
-        return [python, script]
+        return pythonCommand(python, script, packageRoot: root)
     }
 
     /// Every built-in external adapter, in the catalog's order.

@@ -39,11 +39,11 @@ except ImportError as error:  # reported on every request, so that the harness s
     MISSING = (f"aiohttp is not installed for {sys.executable} ({error}); run .ci/install-deps stores, which installs it "
                "from PyPI into .build/aiohttp-venv")
 
-# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
-from bench_loop import measure  # noqa: E402
-from harness_lines import Unsupported, field  # noqa: E402
-from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
+# What the Python programs share (the JSON-lines loop, the bench timing): the harness puts the package's parent
+# folder on PYTHONPATH (ExternalAdapters.swift).
+from harness_drivers.support.bench_loop import measure  # noqa: E402
+from harness_drivers.support.harness_lines import Unsupported, field  # noqa: E402
+from harness_drivers.support.store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
 NAME = "aiohttp"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "raw-set-cookie", "bench"]

@@ -42,12 +42,12 @@ import time
 FAKETIME_MARK = "COOKIEHARNESS_LIBSOUP_FAKETIME"
 
 
-# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
-from bench_loop import measure  # noqa: E402
-import faketime  # noqa: E402
-from harness_lines import field  # noqa: E402
-from store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
+# What the Python programs share (the JSON-lines loop, the bench timing): the harness puts the package's parent
+# folder on PYTHONPATH (ExternalAdapters.swift).
+from harness_drivers.support.bench_loop import measure  # noqa: E402
+from harness_drivers.support import faketime  # noqa: E402
+from harness_drivers.support.harness_lines import field  # noqa: E402
+from harness_drivers.support.store_adapter import PROTOCOL, StoreAdapter  # noqa: E402
 
 NAME = "libsoup"
 CROSS_SITE_ORIGIN = "https://cross-site.invalid/"

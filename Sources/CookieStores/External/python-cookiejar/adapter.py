@@ -38,11 +38,11 @@ import urllib.parse
 import urllib.request
 
 
-# What the Python programs share (Sources/PythonSupport: the JSON-lines loop, the bench timing), found from this file.
-sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 4, "PythonSupport")))
-from bench_loop import measure  # noqa: E402
-from harness_lines import ProtocolError, Unsupported, field  # noqa: E402
-from store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
+# What the Python programs share (the JSON-lines loop, the bench timing): the harness puts the package's parent
+# folder on PYTHONPATH (ExternalAdapters.swift).
+from harness_drivers.support.bench_loop import measure  # noqa: E402
+from harness_drivers.support.harness_lines import ProtocolError, Unsupported, field  # noqa: E402
+from harness_drivers.support.store_adapter import PROTOCOL, StoreAdapter, VirtualTime  # noqa: E402
 
 NAME = "python-cookiejar"
 CAPABILITIES = ["virtual-clock", "persistence", "store-inspection", "bench"]

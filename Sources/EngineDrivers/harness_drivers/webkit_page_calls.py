@@ -8,15 +8,79 @@ WebKitGTK's own handler of `script-dialog` shows a GTK dialog and waits for a us
 
 import time
 
-import webkit_api as api
-from driver_protocol import ProtocolError, field
-from webkit_mainloop import CALL_TIMEOUT
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
+from .webkit_mainloop import CALL_TIMEOUT
 
+
+class PromptDialogs:
+    """The page's dialogs of one driver (the `script-dialog` signal of each view) and the prompts held for the
+    harness (`held`: number -> (dialog, view, when the page began to wait)).
+
+    An object the driver owns rather than a mixin of it: it receives what it uses, `next_number` (the numbering every
+    held thing of a scenario shares), `queue_event` and `note_activity` (the driver's event queue, which `settle`
+    hands to the harness) and `times` (the driver's profile, where a prompt's wait is added). It runs on GLib's main
+    thread only (WebKit's signal and the harness's requests), so it needs no lock."""
+
+    def __init__(self, next_number, queue_event, note_activity, times):
+        self.next_number = next_number
+        self.queue_event = queue_event
+        self.note_activity = note_activity
+        self.times = times
+        self.held = {}
+
+    def on_script_dialog(self, widget, dialog, view):
+        kind = dialog.get_dialog_type()
+        if view.widget is None or kind != api.WebKit2.ScriptDialogType.PROMPT:
+            # No UI delegate on iOS: alert() returns, confirm() is false, a beforeunload lets the navigation go.
+            if kind == api.WebKit2.ScriptDialogType.CONFIRM:
+                dialog.confirm_set_confirmed(False)
+            elif kind == api.WebKit2.ScriptDialogType.BEFORE_UNLOAD_CONFIRM:
+                dialog.confirm_set_confirmed(True)
+            return True
+        # Held: the page's script waits until `answer-prompt` closes it (the ref keeps it open; dropping the last
+        # one would answer null).
+        number = self.next_number("dialog")
+        self.held[number] = (dialog.ref(), view, time.monotonic())
+        self.queue_event({"type": "prompt", "dialog": number, "view": view.number, "message": dialog.get_message(),
+                          "default-text": dialog.prompt_get_default_text(), "url": widget.get_uri()})
+        return True
+
+    def answer(self, request):
+        """The harness's `answer-prompt`: the held prompt's text (`text`, or null: prompt() returns null)."""
+        number = field(request, "dialog", int)
+        text = request.get("text")
+        if text is not None and not isinstance(text, str):
+            raise ProtocolError("field 'text' must be a string or null")
+        entry = self.held.pop(number, None)
+        if entry is None:
+            raise ProtocolError(f"no pending prompt {number}")
+        dialog, _, since = entry
+        self.times.add("prompt: the page waits for the harness's answer", time.monotonic() - since)
+        if text is not None:
+            dialog.prompt_set_text(text)
+        dialog.close()  # closed without a text, prompt() returns null (measured)
+        self.note_activity()
+        return {}
+
+    def close(self, view=None):
+        """Answers null to the held prompts (of `view`, or all): a page left waiting would block its web process."""
+        for number, (dialog, owner, _) in list(self.held.items()):
+            if view is None or owner is view:
+                del self.held[number]
+                try:
+                    dialog.close()
+                except Exception:
+                    pass
+
+    def waiting(self, view):
+        """Whether a prompt of `view` waits for the harness."""
+        return any(owner is view for _, owner, _ in self.held.values())
 
 
 class PageCalls:
-    """A mixin of the Driver: `dialogs` (number -> (held dialog, view)) and `posted` (script messages queued so far)
-    are the driver's."""
+    """A mixin of the Driver: `posted` (script messages queued so far) is the driver's, and `prompts` its
+    PromptDialogs."""
 
     # -- script message handlers ------------------------------------------------------------------------------------
 
@@ -49,61 +113,6 @@ class PageCalls:
         self.posted += 1
         self.queue_event({"type": "script-message", "view": view.number, "name": name, "body": body,
                           "url": view.widget.get_uri()})
-
-    # -- dialogs ----------------------------------------------------------------------------------------------------
-
-    def on_script_dialog(self, widget, dialog, view):
-        kind = dialog.get_dialog_type()
-        if view.widget is None or kind != api.WebKit2.ScriptDialogType.PROMPT:
-            # No UI delegate on iOS: alert() returns, confirm() is false, a beforeunload lets the navigation go.
-            if kind == api.WebKit2.ScriptDialogType.CONFIRM:
-                dialog.confirm_set_confirmed(False)
-            elif kind == api.WebKit2.ScriptDialogType.BEFORE_UNLOAD_CONFIRM:
-                dialog.confirm_set_confirmed(True)
-            return True
-        # Held: the page's script waits until `answer-prompt` closes it (the ref keeps it open; dropping the last
-        # one would answer null).
-        number = self.next_number("dialog")
-        self.dialogs[number] = (dialog.ref(), view)
-        with self.lock:
-            self.waiting_since[("dialog", number)] = time.monotonic()
-        self.queue_event({"type": "prompt", "dialog": number, "view": view.number, "message": dialog.get_message(),
-                          "default-text": dialog.prompt_get_default_text(), "url": widget.get_uri()})
-        return True
-
-    def answer_prompt(self, request):
-        number = field(request, "dialog", int)
-        text = request.get("text")
-        if text is not None and not isinstance(text, str):
-            raise ProtocolError("field 'text' must be a string or null")
-        entry = self.dialogs.pop(number, None)
-        if entry is None:
-            raise ProtocolError(f"no pending prompt {number}")
-        with self.lock:
-            since = self.waiting_since.pop(("dialog", number), None)
-        if since is not None:
-            self.times.add("prompt: the page waits for the harness's answer", time.monotonic() - since)
-        dialog, _ = entry
-        if text is not None:
-            dialog.prompt_set_text(text)
-        dialog.close()  # closed without a text, prompt() returns null (measured)
-        self.note_activity()
-        return {}
-
-    def close_dialogs(self, view=None):
-        """Answers null to the held prompts (of `view`, or all): a page left waiting would block its web process."""
-        for number, (dialog, owner) in list(self.dialogs.items()):
-            if view is None or owner is view:
-                del self.dialogs[number]
-                with self.lock:
-                    self.waiting_since.pop(("dialog", number), None)
-                try:
-                    dialog.close()
-                except Exception:
-                    pass
-
-    def prompt_waiting(self, view):
-        return any(owner is view for _, owner in self.dialogs.values())
 
     # -- evaluate ---------------------------------------------------------------------------------------------------
 
@@ -138,7 +147,7 @@ class PageCalls:
 
         self.pending_calls.add(token)
         view.widget.evaluate_javascript(source, -1, None, None, None, done)
-        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompt_waiting(view),
+        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompts.waiting(view),
                                   CALL_TIMEOUT)
         if "value" in outcome or "error" in outcome:
             self.let_scheduled_navigation_start(view)
@@ -158,7 +167,7 @@ class PageCalls:
         """A script that navigated (`location.assign`, `reload()`) only scheduled it on a page timer: waiting for a
         later page timer lets that one fire first, so its `decide-action` is queued before `evaluate` answers and
         `settle` waits for it (without this, a loaded machine saw the step end idle before the navigation began)."""
-        if view.widget is None or self.prompt_waiting(view):
+        if view.widget is None or self.prompts.waiting(view):
             return
         try:
             self.call(lambda done: view.widget.call_async_javascript_function(

@@ -1,5 +1,5 @@
 """What every driver of this folder shares as a program: the driver protocol's requests and replies (PROTOCOL.md,
-version 1, in the JSON-lines envelope of Sources/PythonSupport/harness_lines.py), and the process around them
+version 1, in the JSON-lines envelope of support/harness_lines.py), and the process around them
 (its own process group, a private reply pipe, SIGTERM, a killed driver's leftover folder).
 
 A driver subclasses `Requests`: it lists its ops in OPERATIONS (each the method of that name, `new-data-store` is
@@ -14,12 +14,10 @@ import sys
 import tempfile
 import time
 
-# The JSON-lines envelope the store adapters speak too (Sources/PythonSupport), found from this file.
-sys.path.insert(0, os.path.normpath(os.path.join(os.path.abspath(__file__), *[os.pardir] * 3, "PythonSupport")))
-import harness_lines  # noqa: E402
-import proxy  # noqa: E402  (this folder's: the proxy every driver shares)
-import network_namespace  # noqa: E402  (this folder's: a browser driver's loopback-only network)
-from harness_lines import ProtocolError, Unavailable, Unsupported, field, header_pairs  # noqa: E402, F401  (for the drivers)
+from . import network_namespace  # a browser driver's loopback-only network
+from . import proxy  # the proxy every driver shares
+from .support import harness_lines  # the JSON-lines envelope the store adapters speak too
+from .support.harness_lines import ProtocolError, Unavailable, Unsupported, field, header_pairs  # noqa: F401  (for the drivers)
 
 PROTOCOL = 1
 INSTALL_HINT = "run .ci/install-deps live"

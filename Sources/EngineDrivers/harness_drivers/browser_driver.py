@@ -2,7 +2,7 @@
 the operations both do the same way.
 
 Both speak CookieHarness's driver protocol (PROTOCOL.md, this folder) for a real browser, through
-driver_protocol.py (requests and replies, the process; shared with driver.py). A driver subclasses `BrowserDriver`
+driver_protocol.py (requests and replies, the process; shared with webkit.py). A driver subclasses `BrowserDriver`
 and provides the browser's part: `open_browser` (start the browser, set `version`), the store and view operations
 named in `OPERATIONS` (`new-data-store` is the method `new_data_store`), `run_in_page`, `go_in_history`,
 `evaluated` and `fetch_outcome` (what a page's script answered), `drop_scenario`, `restart_main`, and
@@ -20,11 +20,11 @@ import threading
 import time
 import urllib.parse
 
-import driver_protocol  # this folder's: the protocol and the process every driver shares
-import faketime  # Sources/PythonSupport (driver_protocol put it on sys.path): libfaketime
-import page_requests  # this folder's: the subresource request every driver makes
-import proxy  # this folder's: the proxy the drivers share
-from driver_protocol import ProtocolError, Unsupported, field
+from . import driver_protocol  # the protocol and the process every driver shares
+from .support import faketime  # libfaketime: the preload and the offset file
+from . import page_requests  # the subresource request every driver makes
+from . import proxy  # the proxy the drivers share
+from .driver_protocol import ProtocolError, Unsupported, field
 
 IDLE_QUIET = 0.02  # settle: idle means nothing happened for this long
 EVENT_GRACE = 0.005  # settle: after the first event, wait this much more while the browser is still busy
@@ -73,7 +73,7 @@ class Clock(faketime.OffsetFile):
         if not self.available:
             return base
         environment = dict(base)
-        # Measured with Chromium 156: FAKETIME_DONT_FAKE_MONOTONIC=1 alone (what driver.py uses) hangs the browser
+        # Measured with Chromium 156: FAKETIME_DONT_FAKE_MONOTONIC=1 alone (what webkit.py uses) hangs the browser
         # before its first DevTools reply; with FAKETIME_FORCE_MONOTONIC_FIX=0 it starts. Faking the monotonic clock
         # instead is no way out: a move back (the next scenario's start) stalls the browser's timers.
         environment.update(faketime.preload(environment, self.path, FAKETIME_FORCE_MONOTONIC_FIX="0",

@@ -1,13 +1,14 @@
 """The JSON-lines envelope every Python program of CookieHarness speaks: the store adapters
-(Sources/CookieStores/External/*/adapter.py) and the drivers (Sources/WebKitGTK/Driver/).
+(Sources/CookieStores/External/*/adapter.py) and the drivers (harness_drivers, the package this module belongs to).
 
 One JSON object per line on stdin (`{"id":N,"op":"…",…}`), one reply per line on stdout (`ok` with `result`,
 `skipped` with `reason`, `errored` with `message` and `details`), as Sources/CookieStores/OutOfProcess/PROTOCOL.md
 describes. What a program does with an op is its own; reading a line, checking the envelope, turning an outcome or
 an exception into the reply, and writing it are here, once. Standard library only.
 
-Each program puts this folder on sys.path relative to its own file, so the scripts work wherever the package is
-checked out (this repository, or an app's .build/checkouts/CookieHarness).
+The programs import it as `harness_drivers.support.harness_lines`: the harness starts each one with the package's
+parent folder (Sources/EngineDrivers) on PYTHONPATH, found wherever the package is checked out (this repository, or
+an app's .build/checkouts/CookieHarness).
 """
 
 import json

@@ -9,8 +9,12 @@ import Locking
 /// Starting a driver costs about a second (Python, GTK, an Xvfb, WebKit's first processes); resetting one costs a
 /// few milliseconds, which is why a scenario leases a driver instead of starting its own.
 package final class WebKitGTKDrivers: Sendable {
-    /// Where the driver lives inside the package.
-    package static let driverScript = "Sources/WebKitGTK/Driver/driver.py"
+    /// The folder inside the package that holds the drivers' Python package: what a driver gets on `PYTHONPATH`.
+    package static let pythonPackageParent = "Sources/EngineDrivers"
+    /// The drivers' Python package (each driver one of its modules, started with `python3 -m`).
+    package static let pythonPackage = "harness_drivers"
+    /// Where the WebKitGTK driver lives inside the package.
+    package static let driverScript = Program.webKitGTK.script
     /// Debian's Python, whose `gi` is Debian's PyGObject (another Python on `PATH` would not have it).
     package static let python = "/usr/bin/python3"
     /// The typelib that `gir1.2-webkit2-4.1` installs: WebKitGTK's API 4.1 for PyGObject.
@@ -30,19 +34,21 @@ package final class WebKitGTKDrivers: Sendable {
     /// A driver's start: Python, GTK, Xvfb and WebKit's first processes on a loaded CI machine.
     package static let startTimeout: Duration = .seconds(30)
 
-    /// The drivers of this process, started from the package's `driver.py`.
+    /// The drivers of this process, started from the package's `harness_drivers/webkit.py`.
     package static let shared = WebKitGTKDrivers(configuration: nil)
-    /// The Chromium drivers of this process (`Driver/chromium.py`: the same protocol, so the same engine drives it).
+    /// The Chromium drivers of this process (`harness_drivers/chromium.py`: the same protocol, so the same engine
+    /// drives it).
     package static let chromium = WebKitGTKDrivers(configuration: nil, program: .chromium)
-    /// The Firefox drivers of this process (`Driver/firefox.py`: WebDriver BiDi behind the same protocol).
+    /// The Firefox drivers of this process (`harness_drivers/firefox.py`: WebDriver BiDi behind the same protocol).
     package static let firefox = WebKitGTKDrivers(configuration: nil, program: .firefox)
     /// Every pool this process starts drivers from by name; each is stopped when the process exits or is interrupted.
     package static let processWide = [shared, chromium, firefox]
 
-    /// A driver program of this folder: which script, and how the harness names it in messages.
+    /// A driver program of the package: which module, and how the harness names it in messages.
     package struct Program: Sendable {
-        /// Where the script lives inside the package.
-        package var script: String
+        /// The driver's module in ``WebKitGTKDrivers/pythonPackage``, e.g. `webkit`
+        /// (`python3 -m harness_drivers.webkit`).
+        package var module: String
         /// e.g. `WebKitGTK driver`, in error messages.
         package var role: String
         /// The driver's name (what its `start` says), e.g. `webkitgtk`: the prefix of its lines in a transcript.
@@ -56,15 +62,18 @@ package final class WebKitGTKDrivers: Sendable {
         /// Why the engine's clock never moves, when that is known before the driver starts (a skip reason).
         package var clockNeverMoves: String? = nil
 
+        /// Where the module's file lives inside the package (how the package is found on disk).
+        package var script: String { "\(pythonPackageParent)/\(pythonPackage)/\(module).py" }
+
         package static let webKitGTK = Program(
-            script: driverScript, role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
+            module: "webkit", role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
         package static let chromium = Program(
-            script: "Sources/WebKitGTK/Driver/chromium.py", role: "Chromium driver", name: "chromium", engine: "Chromium",
+            module: "chromium", role: "Chromium driver", name: "chromium", engine: "Chromium",
             requestTimeout: .seconds(30))
         /// Firefox's start (WebDriver BiDi's `session.new`) took 6 s on the idle machine and 15–20 s with other
         /// builds running; a persistent store starts a second Firefox inside `new-data-store`.
         package static let firefox = Program(
-            script: "Sources/WebKitGTK/Driver/firefox.py", role: "Firefox driver", name: "firefox", engine: "Firefox",
+            module: "firefox", role: "Firefox driver", name: "firefox", engine: "Firefox",
             requestTimeout: .seconds(60), startTimeout: .seconds(90),
             clockNeverMoves: "with libfaketime preloaded, Firefox ESR 153 hangs before it opens its WebDriver BiDi port (measured), so its driver never moves the clock")
     }
@@ -136,7 +145,9 @@ package final class WebKitGTKDrivers: Sendable {
         return nil
     }
 
-    /// How a driver is started: `/usr/bin/python3 …/driver.py` (or the program's script).
+    /// How a driver is started: `/usr/bin/python3 -u -P -m harness_drivers.webkit` (or the program's module), with
+    /// the package's parent folder, as found on disk, on `PYTHONPATH`. `-P`: `-m` would put the current directory
+    /// first on `sys.path`, where a `json.py` of the folder the harness runs in shadows the standard library's (tried).
     package static func configuration(
         program: Program = .webKitGTK,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -145,9 +156,11 @@ package final class WebKitGTKDrivers: Sendable {
         let candidates = PackageFiles.candidates(
             for: program.script, currentDirectory: currentDirectory, executablePath: executablePath)
         let script = PackageFiles.firstRegularFile(in: candidates) ?? program.script
+        let packageParent = String(script.dropLast(program.script.count - pythonPackageParent.count))
         return ChildProcessConfiguration(
-            role: program.role, name: program.name, command: [python, "-u", script],
-            environment: ["PYTHONDONTWRITEBYTECODE": "1"],
+            role: program.role, name: program.name,
+            command: [python, "-u", "-P", "-m", "\(pythonPackage).\(program.module)"],
+            environment: ["PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": packageParent],
             startTimeout: program.startTimeout, requestTimeout: program.requestTimeout)
     }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """chromium driver: Debian's headless Chromium behind CookieHarness's driver protocol (PROTOCOL.md, this folder).
 
-Speaks the same JSON lines as driver.py (the WebKitGTK driver), so the harness's WebKitGTKEngine drives either;
+Speaks the same JSON lines as webkit.py (the WebKitGTK driver), so the harness's WebKitGTKEngine drives either;
 the subset a browser needs (no `decide`: a browser has no navigation delegate, so no decide-* event is ever queued,
 and no user scripts). Debian's /usr/bin/python3, standard library only.
 
@@ -10,7 +10,7 @@ Why it is shaped like this:
 - Chromium is driven over the DevTools protocol on `--remote-debugging-pipe`: commands on its fd 3, replies and
   events on its fd 4, NUL-separated JSON (no port, no WebSocket). A reader thread dispatches replies to their
   callers and turns events into the protocol's events; the main thread serves stdin.
-- The network is proxy.py's proxy (shared with driver.py): `--proxy-server` for every scheme, loopback included
+- The network is proxy.py's proxy (shared with webkit.py): `--proxy-server` for every scheme, loopback included
   (`<-loopback>`), certificate errors ignored in this browser only. Each request is an `http-request` event.
 - A data store is a browser context: `Target.createBrowserContext` (its own cookie jar, thrown away at `reset`) for
   an ephemeral one; a persistent one is the default context of a second browser started on the store's folder as
@@ -30,10 +30,10 @@ import signal
 import time
 import traceback
 
-import browser_driver  # this folder's: what the browser drivers share (the command channel, settle, the clock)
-import driver_protocol  # this folder's: the protocol and the process every driver shares
-from browser_driver import find_executable
-from driver_protocol import Unavailable, Unsupported, field
+from . import browser_driver  # what the browser drivers share (the command channel, settle, the clock)
+from . import driver_protocol  # the protocol and the process every driver shares
+from .browser_driver import find_executable
+from .driver_protocol import Unavailable, Unsupported, field
 
 NAME = "chromium"
 INSTALL_HINT = "install the Debian package chromium (run .ci/install-deps browsers)"

@@ -6,8 +6,8 @@ import ProcessCleanup
 import Locking
 import WebKitModel
 
-/// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`Driver/driver.py`,
-/// protocol in `Driver/PROTOCOL.md`), so that the strategies that run on ``SimulatedWebKit`` run unchanged on it.
+/// A real WebKit engine behind the `WebKitEngine` seam: WebKitGTK in a driver process (`harness_drivers/webkit.py`,
+/// protocol in `harness_drivers/PROTOCOL.md`), so that the strategies that run on ``SimulatedWebKit`` run unchanged on it.
 ///
 /// - **Network.** WebKit's proxy is inside the driver; every request that reaches it comes back here as an
 ///   `http-request` event and is answered through the same ``HTTPNetwork`` the simulated engine uses, so "what

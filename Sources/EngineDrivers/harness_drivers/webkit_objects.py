@@ -10,8 +10,8 @@ import signal
 import subprocess
 import time
 
-from driver_protocol import INSTALL_HINT, Unavailable
-from webkit_api import log
+from .driver_protocol import INSTALL_HINT, Unavailable
+from .webkit_api import log
 
 PROVISIONAL_GRACE = 5.0  # an allowed main-frame navigation counts as loading this long before it starts
 

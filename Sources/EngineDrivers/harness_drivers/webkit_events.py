@@ -5,12 +5,12 @@ main frame's or a frame's, responses, load states), the proxy's requests as `htt
 import time
 import urllib.parse
 
-import driver_protocol  # this folder's: what every driver shares
-import page_requests  # this folder's: the subresource request every driver makes
-import proxy  # this folder's: the proxy every driver shares
-import webkit_api as api
-from driver_protocol import ProtocolError, field
-from webkit_api import soup_headers
+from . import driver_protocol  # what every driver shares
+from . import page_requests  # the subresource request every driver makes
+from . import proxy  # the proxy every driver shares
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
+from .webkit_api import soup_headers
 
 IDLE_QUIET = 0.005  # settle: idle means nothing happened for this long
 BLOCKING_EVENTS = ("decide-action", "decide-new-window", "decide-response", "http-request", "prompt")  # WebKit waits for the answer to these
@@ -302,7 +302,7 @@ class Events:
     # -- settle ---------------------------------------------------------------------------------------------------
 
     def busy(self):
-        if self.decisions or self.pending_calls or self.dialogs or self.scheme_tasks:
+        if self.decisions or self.pending_calls or self.prompts.held or self.schemes.tasks:
             return True
         with self.lock:
             if self.exchanges:
@@ -316,12 +316,12 @@ class Events:
         reasons = []
         if self.decisions:
             reasons.append(f"decisions {sorted(self.decisions)} wait for the harness")
-        if self.dialogs:
-            reasons.append(f"prompts {sorted(self.dialogs)} wait for the harness")
+        if self.prompts.held:
+            reasons.append(f"prompts {sorted(self.prompts.held)} wait for the harness")
         if self.pending_calls:
             reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
-        if self.scheme_tasks:
-            reasons.append(f"scheme requests {sorted(self.scheme_tasks)} wait for the harness")
+        if self.schemes.tasks:
+            reasons.append(f"scheme requests {sorted(self.schemes.tasks)} wait for the harness")
         with self.lock:
             if self.exchanges:
                 reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")

@@ -6,7 +6,7 @@ import sys
 import threading
 import time
 
-import webkit_api as api
+from . import webkit_api as api
 
 CALL_TIMEOUT = 4.0  # evaluate / cookie calls: below the harness's 5 s request limit
 

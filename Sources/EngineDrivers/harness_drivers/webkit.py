@@ -32,8 +32,9 @@ dispatch, the process; shared with the browser drivers), proxy.py (the proxy and
 webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit_mainloop.py (threads and GLib's
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
-app: script messages, prompt(), and evaluate, which must not wait on a prompt). This file puts them together: start, reset,
-the clock, stop.
+app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
+schemes). The dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what
+they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
 import collections
@@ -45,20 +46,20 @@ import signal
 import threading
 import time
 
-import driver_protocol  # this folder's: the protocol and the process every driver shares (it finds PythonSupport)
-import faketime  # Sources/PythonSupport: libfaketime's preload and offset file
-import page_requests  # this folder's: the subresource request every driver makes
-import proxy  # this folder's: the proxy every driver shares
-import webkit_api as api
-from driver_protocol import Unsupported, field
-from webkit_api import log
-from webkit_events import Events
-from webkit_mainloop import CALL_TIMEOUT, MainLoop
-from webkit_objects import Display
-from webkit_page_calls import PageCalls
-from webkit_schemes import Schemes
-from webkit_stores import Stores
-from webkit_views import Views
+from . import driver_protocol  # the protocol and the process every driver shares
+from .support import faketime  # libfaketime's preload and offset file
+from . import page_requests  # the subresource request every driver makes
+from . import proxy  # the proxy every driver shares
+from . import webkit_api as api
+from .driver_protocol import Unsupported, field
+from .webkit_api import log
+from .webkit_events import Events
+from .webkit_mainloop import CALL_TIMEOUT, MainLoop
+from .webkit_objects import Display
+from .webkit_page_calls import PageCalls, PromptDialogs
+from .webkit_schemes import SchemeTasks
+from .webkit_stores import Stores
+from .webkit_views import Views
 
 
 # The page each page of a reused store is replaced with before the store is cleared (Driver.pass_barriers): it reads
@@ -83,7 +84,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Schemes, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -113,8 +114,12 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
         self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
-        self.dialogs = {}  # number -> (held prompt dialog, view)
-        self.scheme_tasks = {}  # number -> (held URISchemeRequest, view)
+        # The page's dialogs and the prompts held for the harness: an object given what it uses, like `schemes`.
+        self.prompts = PromptDialogs(next_number=self.next_number, queue_event=self.queue_event,
+                                     note_activity=self.note_activity, times=self.times)
+        # The app's URL schemes and their held requests: an object given what it uses, not a mixin of the driver.
+        self.schemes = SchemeTasks(find_view=self.view_of_widget, next_number=self.next_number,
+                                   queue_event=self.queue_event, note_activity=self.note_activity)
         self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
         self.pending_calls = set()  # fetch requests and JavaScript calls running
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
@@ -124,6 +129,18 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def perform(self, op, request):
         self.note_op(op)
         return super().perform(op, request)
+
+    def view_of_widget(self, widget):
+        """This scenario's view of a WebKit widget, or None (a view already dropped)."""
+        return next((view for view in self.views.values() if view.widget is widget), None)
+
+    def answer_prompt(self, request):
+        """The protocol's `answer-prompt`: the harness's answer to a held prompt()."""
+        return self.prompts.answer(request)
+
+    def finish_scheme_task(self, request):
+        """The protocol's `finish-scheme-task`: the harness's answer to a held scheme request."""
+        return self.schemes.finish(request)
 
     def describe(self, error):
         """A GLib.Error says its own message; anything else as every driver says it."""
@@ -182,8 +199,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 pass
         self.decisions = {}
         self.frame_decisions = {}
-        self.close_dialogs()
-        self.drop_scheme_tasks()
+        self.prompts.close()
+        self.schemes.drop()
         with self.lock:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
         proxy.close_unanswered(exchanges)
@@ -282,7 +299,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                     decision.ignore()
                 self.decisions = {}
                 self.frame_decisions = {}
-                self.close_dialogs()
+                self.prompts.close()
                 for view in self.views.values():
                     view.destroy()
                 self.views = {}

@@ -2,7 +2,7 @@ import ChildProcesses
 import Foundation
 import HarnessCore
 
-/// One WebKitGTK driver process (`Driver/driver.py`, protocol in `Driver/PROTOCOL.md`): typed calls over the
+/// One WebKitGTK driver process (`harness_drivers/webkit.py`, protocol in `harness_drivers/PROTOCOL.md`): typed calls over the
 /// JSON-lines machinery every child process of the harness shares.
 ///
 /// A driver serves one engine (one scenario) at a time; ``WebKitGTKDrivers`` leases it and resets it before the

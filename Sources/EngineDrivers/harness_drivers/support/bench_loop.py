@@ -1,6 +1,6 @@
 """The timing loop and the checksum of the `bench` request (PROTOCOL.md, "bench"), for the Python adapters.
 
-Each adapter calls `measure` with its own jar, store and header functions (it puts this folder on sys.path), so the
+Each adapter calls `measure` with its own jar, store and header functions (`harness_drivers.support.bench_loop`), so the
 three Python adapters time and check the workload the same way; what each stores and reads is its own.
 """
 

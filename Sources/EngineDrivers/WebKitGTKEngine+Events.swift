@@ -14,7 +14,7 @@ extension WebKitGTKEngine {
         "sec-ch-ua", "sec-ch-ua-mobile", "sec-ch-ua-platform", "sec-fetch-storage-access",
     ]
 
-    /// Handles one event of a `settle` result (`Driver/PROTOCOL.md`, "Events").
+    /// Handles one event of a `settle` result (`harness_drivers/PROTOCOL.md`, "Events").
     func handle(_ event: JSONValue) throws(LineProtocol.Violation) {
         let fields = try DriverMessages.object(event, "event")
         switch try DriverMessages.string(fields, "type") {

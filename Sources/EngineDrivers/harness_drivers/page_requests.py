@@ -15,7 +15,7 @@ than text/event-stream), and is closed either way so that it does not reconnect.
 
 import json
 
-from driver_protocol import ProtocolError, field, header_pairs
+from .driver_protocol import ProtocolError, field, header_pairs
 
 KINDS = ("fetch", "xhr", "image", "iframe", "script", "beacon", "event-source")
 CREDENTIALS = ("omit", "same-origin", "include")

@@ -1,4 +1,4 @@
-"""The HTTP proxy of CookieHarness's browser drivers (driver.py for WebKitGTK, chromium.py for Chromium).
+"""The HTTP proxy of CookieHarness's browser drivers (webkit.py for WebKitGTK, chromium.py for Chromium).
 
 An HTTP/1.1 proxy on 127.0.0.1 (ephemeral port, TCP_NODELAY, keep-alive) that never answers by itself: each
 request goes to its owner (`open_exchange`), which queues an `http-request` event and hands the harness's `respond`

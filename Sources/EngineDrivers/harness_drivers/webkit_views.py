@@ -5,11 +5,11 @@ import collections
 import json
 import time
 
-import page_requests
-import webkit_api as api
-from driver_protocol import ProtocolError, Unsupported, field, header_pairs
-from webkit_events import normalised
-from webkit_objects import View
+from . import page_requests
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, Unsupported, field, header_pairs
+from .webkit_events import normalised
+from .webkit_objects import View
 
 
 
@@ -63,7 +63,7 @@ class Views:
         view = View(self.next_number("view"), store, widget, content)
         view.reused = reused
         view.opener = opener
-        self.register_schemes(view, request.get("schemes") or [])
+        self.schemes.register(view, request.get("schemes") or [])
         self.connect_signals(view)
         self.views[view.number] = view
         return {"view": view.number}
@@ -75,7 +75,7 @@ class Views:
             widget.connect("load-changed", self.on_load_changed, view),
             widget.connect("load-failed", self.on_load_failed, view),
             widget.connect("create", self.on_create, view),
-            widget.connect("script-dialog", self.on_script_dialog, view),
+            widget.connect("script-dialog", self.prompts.on_script_dialog, view),
         ]
 
     def set_scripts(self, request):

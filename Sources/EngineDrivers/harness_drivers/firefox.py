@@ -2,7 +2,7 @@
 """firefox driver: Debian's headless Firefox ESR behind CookieHarness's driver protocol (PROTOCOL.md, this folder).
 
 The same JSON lines and the same subset as chromium.py (no `decide`, no user scripts, no `observe-cookies`); what
-both share is browser_driver.py's. Debian's /usr/bin/python3, standard library only (websocket.py, this folder).
+both share is browser_webkit.py's. Debian's /usr/bin/python3, standard library only (websocket.py, this folder).
 
 Why it is shaped like this:
 
@@ -21,7 +21,7 @@ Why it is shaped like this:
   headers is a navigation whose document request is intercepted (`network.addIntercept`, before the request is
   sent, after Firefox added its cookies) and continued with them.
 - The clock cannot be moved: with libfaketime preloaded (every combination of the FAKETIME_* switches chromium.py
-  and driver.py use, and none), Firefox ESR 153 hangs before it prints anything, so `start` says `faketime: false`
+  and webkit.py use, and none), Firefox ESR 153 hangs before it prints anything, so `start` says `faketime: false`
   and the clock scenarios are skipped.
 - The browsers are in the driver's process group (driver_protocol.main), so the harness ends all with one kill.
 """
@@ -40,11 +40,11 @@ import time
 import traceback
 import urllib.parse
 
-import browser_driver  # this folder's: what the browser drivers share (the command channel, settle, the clock)
-import driver_protocol  # this folder's: the protocol and the process every driver shares
-import websocket  # this folder's: the WebSocket client BiDi needs
-from browser_driver import CALL_TIMEOUT, find_executable
-from driver_protocol import Unavailable, Unsupported, field
+from . import browser_driver  # what the browser drivers share (the command channel, settle, the clock)
+from . import driver_protocol  # the protocol and the process every driver shares
+from . import websocket  # the WebSocket client BiDi needs
+from .browser_driver import CALL_TIMEOUT, find_executable
+from .driver_protocol import Unavailable, Unsupported, field
 
 NAME = "firefox"
 INSTALL_HINT = "install the Debian package firefox-esr (run .ci/install-deps browsers)"

@@ -1,21 +1,31 @@
 """The app's own URL schemes in the WebKitGTK driver (`WKURLSchemeHandler`): `WebContext.register_uri_scheme` sends
-every request of a registered scheme to `on_scheme_request`, which holds it and queues a `scheme-request` event;
+every request of a registered scheme to `SchemeTasks.on_request`, which holds it and queues a `scheme-request` event;
 `finish-scheme-task` answers it with the harness's response (or error).
 
 A scheme is registered on the data store's WebContext, which outlives a scenario when the store is reused; a request
 from a view that did not ask for the scheme (a later scenario's) fails as an unsupported URL, as WebKit fails a scheme
 nobody handles."""
 
-import time
-
-import webkit_api as api
-from driver_protocol import ProtocolError, field
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
 
 
-class Schemes:
-    """A mixin of the Driver: `scheme_tasks` (number -> (held URISchemeRequest, view)) is the driver's."""
+class SchemeTasks:
+    """The app's URL schemes of one driver and the requests they hold for the harness (`tasks`: number -> (held
+    URISchemeRequest, view)).
 
-    def register_schemes(self, view, schemes):
+    An object the driver owns rather than a mixin of it: it receives what it uses, `find_view` (the driver's view of
+    a widget, or None), `next_number` (the numbering every held thing of a scenario shares), and `queue_event` and
+    `note_activity` (the driver's event queue, which `settle` hands to the harness)."""
+
+    def __init__(self, find_view, next_number, queue_event, note_activity):
+        self.find_view = find_view
+        self.next_number = next_number
+        self.queue_event = queue_event
+        self.note_activity = note_activity
+        self.tasks = {}
+
+    def register(self, view, schemes):
         """The view answers `schemes` through the harness; each is registered once on the view's WebContext."""
         if not isinstance(schemes, list) or not all(isinstance(scheme, str) and scheme for scheme in schemes):
             raise ProtocolError("field 'schemes' must be a list of scheme names")
@@ -27,22 +37,19 @@ class Schemes:
         for scheme in schemes:
             scheme = scheme.lower()
             if scheme not in registered:
-                context.register_uri_scheme(scheme, self.on_scheme_request)
+                context.register_uri_scheme(scheme, self.on_request)
                 registered.add(scheme)
         view.schemes = {scheme.lower() for scheme in schemes}
 
-    def on_scheme_request(self, request, *_):
-        widget = request.get_web_view()
-        view = next((view for view in self.views.values() if view.widget is widget), None)
+    def on_request(self, request, *_):
+        """WebKit's callback for a registered scheme: held, and a `scheme-request` event for the harness."""
+        view = self.find_view(request.get_web_view())
         scheme = (request.get_scheme() or "").lower()
         if view is None or scheme not in getattr(view, "schemes", ()):
-            request.finish_error(api.GLib.Error.new_literal(
-                api.GLib.quark_from_string("WebKitNetworkError"), f"no handler for {scheme}: URLs", 1))
+            request.finish_error(network_error(f"no handler for {scheme}: URLs", 1))
             return
         number = self.next_number("scheme-task")
-        self.scheme_tasks[number] = (request, view)
-        with self.lock:
-            self.waiting_since[("scheme-task", number)] = time.monotonic()
+        self.tasks[number] = (request, view)
         headers = []
         fields = request.get_http_headers()
         if fields is not None:
@@ -51,19 +58,17 @@ class Schemes:
                           "method": request.get_http_method() or "GET", "headers": headers})
         self.note_activity()
 
-    def finish_scheme_task(self, request):
-        """The harness's answer: `status`, `headers` (pairs) and `body` (text), or `error` (a message)."""
+    def finish(self, request):
+        """The harness's answer (`finish-scheme-task`): `status`, `headers` (pairs) and `body` (text), or `error`."""
         number = field(request, "task", int)
-        entry = self.scheme_tasks.pop(number, None)
+        entry = self.tasks.pop(number, None)
         if entry is None:
             raise ProtocolError(f"no pending scheme task {number}")
         held, _ = entry
-        with self.lock:
-            self.waiting_since.pop(("scheme-task", number), None)
         self.note_activity()
         error = request.get("error")
         if error is not None:
-            held.finish_error(api.GLib.Error.new_literal(api.GLib.quark_from_string("WebKitNetworkError"), str(error), 2))
+            held.finish_error(network_error(str(error), 2))
             return {}
         body = (request.get("body") or "").encode("utf-8")
         stream = api.Gio.MemoryInputStream.new_from_bytes(api.GLib.Bytes.new(body))
@@ -80,11 +85,16 @@ class Schemes:
         held.finish_with_response(response)
         return {}
 
-    def drop_scheme_tasks(self):
+    def drop(self):
         """A scenario's end: its held requests fail (the page is gone)."""
-        for held, _ in self.scheme_tasks.values():
+        for held, _ in self.tasks.values():
             try:
-                held.finish_error(api.GLib.Error.new_literal(api.GLib.quark_from_string("WebKitNetworkError"), "cancelled", 3))
+                held.finish_error(network_error("cancelled", 3))
             except Exception:
                 pass
-        self.scheme_tasks = {}
+        self.tasks = {}
+
+
+def network_error(message, code):
+    """The GLib.Error WebKit shows the page for a failed scheme request."""
+    return api.GLib.Error.new_literal(api.GLib.quark_from_string("WebKitNetworkError"), message, code)

@@ -10,8 +10,8 @@ why. Standard library only.
 
 import time as _real_time
 
-import harness_lines
-from harness_lines import field
+from . import harness_lines
+from .harness_lines import field
 
 PROTOCOL = 1
 

@@ -3,7 +3,7 @@ import CookieModel
 import Foundation
 import WebKitModel
 
-/// The driver protocol's value types (`Driver/PROTOCOL.md`) to and from the WebKit-shaped API's.
+/// The driver protocol's value types (`harness_drivers/PROTOCOL.md`) to and from the WebKit-shaped API's.
 enum DriverMessages {
     /// A `cookie` object: a domain cookie's domain carries a leading dot (as libsoup keeps it), a host-only
     /// cookie's does not.

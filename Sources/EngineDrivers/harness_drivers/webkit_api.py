@@ -4,8 +4,8 @@ that a missing package becomes an `errored` reply naming it, not a traceback; an
 import os
 import sys
 
-import driver_protocol
-from driver_protocol import INSTALL_HINT, Unavailable
+from . import driver_protocol
+from .driver_protocol import INSTALL_HINT, Unavailable
 
 NAME = "webkitgtk"
 GLib = Gio = Soup = WebKit2 = None  # filled in by load()

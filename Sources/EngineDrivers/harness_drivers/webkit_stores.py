@@ -4,11 +4,11 @@ across `reset`, and `set-cookie`, `delete-cookie`, `clear-data-store`, `get-cook
 import os
 import time
 
-import webkit_api as api
-from driver_protocol import ProtocolError, field
-from webkit_api import log
-from webkit_mainloop import CALL_TIMEOUT
-from webkit_objects import Store
+from . import webkit_api as api
+from .driver_protocol import ProtocolError, field
+from .webkit_api import log
+from .webkit_mainloop import CALL_TIMEOUT
+from .webkit_objects import Store
 
 
 
