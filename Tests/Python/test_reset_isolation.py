@@ -7,7 +7,11 @@ next scenario started with it in its jar: 16 of 2,500 rounds of this probe under
 once beside other builds), 1 of 120 under a load of 3; `wkcookiewebview:1.0.0@webkitgtk-live` read `theme=dark;
 sid=forged` in `http-only-script-writes.server-cookie-after-a-read-is-read` once in an agreement run. None in 2,500
 rounds with the barrier, run beside those; at 40 rounds this test catches the race only now and then, under load: it
-guards the rule more than it reproduces the bug on demand."""
+guards the rule more than it reproduces the bug on demand.
+
+The Chromium driver reuses a cleared browser context the same way (chromium.py, `recycle`: the tabs sent to
+about:blank, then `Storage.clearCookies`), so the same probe runs on it: no leak in 500 rounds under a load of 10
+(2026-12-07). Firefox's driver removes the scenario's user context instead of reusing it: nothing to race."""
 
 import json
 import os
@@ -30,7 +34,9 @@ ROUTES = {
 }
 
 
-def engine_missing():
+def engine_missing(module):
+    if module == "chromium":
+        return None if shutil.which("chromium") else "Debian's chromium is not installed"
     if not os.path.exists(TYPELIB):
         return "WebKitGTK 4.1's typelib is not installed"
     if not os.environ.get("DISPLAY") and shutil.which("Xvfb") is None:
@@ -41,8 +47,8 @@ def engine_missing():
 class Driver:
     """The driver as the harness drives it: one request at a time, every decision allowed, ROUTES as the server."""
 
-    def __init__(self):
-        self.process = subprocess.Popen([PYTHON, "-P", "-m", "harness_drivers.webkit"], env=program_environment(),
+    def __init__(self, module):
+        self.process = subprocess.Popen([PYTHON, "-P", "-m", "harness_drivers." + module], env=program_environment(),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                         text=True)
         self.number = 0
@@ -84,9 +90,11 @@ class Driver:
         self.process.wait(timeout=10)
 
 
-@pytest.mark.skipif(engine_missing() is not None, reason=engine_missing() or "")
-def test_a_script_write_just_before_reset_never_reaches_the_next_scenario():
-    driver = Driver()
+@pytest.mark.parametrize("module", [
+    pytest.param(module, marks=pytest.mark.skipif(engine_missing(module) is not None, reason=engine_missing(module) or ""))
+    for module in ("webkit", "chromium")])
+def test_a_script_write_just_before_reset_never_reaches_the_next_scenario(module):
+    driver = Driver(module)
     try:
         driver.call("start", protocol=1)
         leaks = []
