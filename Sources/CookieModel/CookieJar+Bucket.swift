@@ -10,6 +10,11 @@ extension CookieJar {
         private(set) var entries: [Entry] = []
         /// The distinct paths of the bucket's cookies (and, until ``compactPaths()``, of some removed ones).
         private(set) var paths: [String] = []
+        /// Every cookie's `name=value` pair as octets, one after the other (``Key/pairOffset``): a `Cookie`
+        /// header copies from this one buffer, and a cookie costs no buffer of its own for its pair.
+        private(set) var pairOctets: [UInt8] = []
+        /// How many octets of ``pairOctets`` belong to removed cookies (dropped by ``compactPairs()``).
+        private var unusedPairOctets = 0
 
         struct Entry {
             var key: Key
@@ -24,7 +29,8 @@ extension CookieJar {
             /// The cookie's path: its index in ``Bucket/paths``, and its length in octets (the sort key).
             var path: Int32
             var pathLength: Int32
-            /// The length of the `name=value` pair the header copies.
+            /// Where the cookie's `name=value` pair is in ``Bucket/pairOctets``, and its length.
+            var pairOffset: Int32
             var pairLength: Int32
             /// FNV-1a of the name: an identity check compares names only when these agree.
             var nameHash: UInt32
@@ -86,7 +92,10 @@ extension CookieJar {
         @discardableResult
         mutating func append(_ cookie: Cookie, identity: Identity? = nil) -> Int {
             // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
-            if entries.isEmpty { entries.reserveCapacity(4) }
+            if entries.isEmpty {
+                entries.reserveCapacity(4)
+                pairOctets.reserveCapacity(128)
+            }
             let identity = identity ?? self.identity(of: cookie)
             let path: Int
             if let existing = identity.path {
@@ -95,8 +104,16 @@ extension CookieJar {
                 path = paths.count
                 paths.append(cookie.path)
             }
+            // §5.8.3 step 4: "name=value", or the bare value of a name-less cookie.
+            let pairOffset = pairOctets.count
+            if !cookie.name.isEmpty {
+                pairOctets.append(contentsOf: cookie.name.utf8)
+                pairOctets.append(UInt8(ascii: "="))
+            }
+            pairOctets.append(contentsOf: cookie.value.utf8)
             entries.append(Entry(key: Key(
-                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairLength: Int32(cookie.pairOctets.count),
+                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairOffset: Int32(pairOffset),
+                pairLength: Int32(pairOctets.count - pairOffset),
                 nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
                 isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
                 expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
@@ -105,8 +122,10 @@ extension CookieJar {
         }
 
         mutating func remove(at index: Int) {
+            unusedPairOctets += Int(entries[index].key.pairLength)
             entries.remove(at: index)
             compactPaths()
+            compactPairs()
         }
 
         /// Removes the cookies for which `shouldRemove` is true; returns how many went.
@@ -124,8 +143,10 @@ extension CookieJar {
             }
             let removed = entries.count - kept
             guard removed > 0 else { return 0 }
+            for entry in entries[kept...] { unusedPairOctets += Int(entry.key.pairLength) }
             entries.removeLast(removed)
             compactPaths()
+            compactPairs()
             return removed
         }
 
@@ -178,7 +199,7 @@ extension CookieJar {
                     entries[index].cookie.lastAccess = now
                     retrieval.hits.append(Hit(
                         creation: key.creation, sequence: key.sequence, pathLength: key.pathLength, bucket: bucket,
-                        index: Int32(index)))
+                        index: Int32(index), pairOffset: key.pairOffset, pairLength: key.pairLength))
                     retrieval.pairOctets += Int(key.pairLength)
                 }
                 return true
@@ -200,6 +221,21 @@ extension CookieJar {
                 entries[index].key.path = renumbered[old]
             }
             paths = kept
+        }
+
+        /// Drops the pairs of removed cookies once they take more room than the kept ones (and some), moving
+        /// the kept pairs together in the cookies' order.
+        private mutating func compactPairs() {
+            guard unusedPairOctets > 256, unusedPairOctets > pairOctets.count - unusedPairOctets else { return }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(pairOctets.count - unusedPairOctets)
+            for index in entries.indices {
+                let (offset, length) = (Int(entries[index].key.pairOffset), Int(entries[index].key.pairLength))
+                entries[index].key.pairOffset = Int32(kept.count)
+                kept.append(contentsOf: pairOctets[offset..<(offset + length)])
+            }
+            pairOctets = kept
+            unusedPairOctets = 0
         }
     }
 }

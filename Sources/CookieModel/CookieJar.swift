@@ -282,7 +282,7 @@ public final class CookieJar: Sendable {
             defer { recycle(&retrieval, into: &store) }
             guard !retrieval.hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
-            // straight from each cookie's pair buffer into the header's.
+            // straight from each bucket's pair octets into the header's.
             let length = retrieval.pairOctets + 2 * (retrieval.hits.count - 1)
             return String(unsafeUninitializedCapacity: length) { header in
                 var offset = 0
@@ -293,8 +293,10 @@ public final class CookieJar: Sendable {
                         offset += 2
                     }
                     let slot = retrieval.slots[Int(hit.bucket)]
-                    offset += store.buckets.values[slot].entries[Int(hit.index)].cookie.pairOctets.withUnsafeBufferPointer { pair in
-                        UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
+                    let pair = Int(hit.pairOffset)..<Int(hit.pairOffset + hit.pairLength)
+                    offset += store.buckets.values[slot].pairOctets.withUnsafeBufferPointer { pairs in
+                        UnsafeMutableBufferPointer(rebasing: header[offset...])
+                            .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: pairs[pair]))
                     }
                 }
                 return offset
@@ -319,8 +321,8 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// A retrieved cookie's sort key and where it is: plain values, 32 bytes, so that sorting moves little and no
-    /// reference-counted field.
+    /// A retrieved cookie's sort key and where it and its pair are: plain values, 40 bytes, so that sorting moves
+    /// little and no reference-counted field.
     struct Hit {
         var creation: Date
         var sequence: UInt64
@@ -328,6 +330,9 @@ public final class CookieJar: Sendable {
         /// The cookie's bucket (an index in ``Retrieval/slots``) and its index in that bucket.
         var bucket: Int32
         var index: Int32
+        /// The cookie's pair in its bucket's ``Bucket/pairOctets``.
+        var pairOffset: Int32
+        var pairLength: Int32
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
         static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
