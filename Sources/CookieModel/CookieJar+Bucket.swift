@@ -1,6 +1,62 @@
 import Foundation
 
 extension CookieJar {
+    /// A bucket's key, its domain field, hashed eight octets at a time with a multiply-and-fold and a final mix
+    /// instead of the standard library's SipHash: a `Cookie` header looks up the host and each parent domain
+    /// (three lookups on the standard workload), and SipHash's set-up and finalisation, like a loop over a
+    /// String's UTF-8 view, cost more than the few octets of a host name. `==` stays the String's (canonical
+    /// equivalence), so a name that is not ASCII is hashed in its NFC form, as canonically equivalent names must
+    /// hash alike. (Nothing depends on the order of the buckets: every listing sorts, every eviction picks by a
+    /// unique key.)
+    struct DomainKey: Hashable {
+        var domain: String
+
+        init(_ domain: String) { self.domain = domain }
+
+        static func == (a: DomainKey, b: DomainKey) -> Bool { a.domain == b.domain }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+
+        /// What `Dictionary` calls instead of ``hash(into:)``; `seed` is the dictionary's own.
+        func _rawHashValue(seed: Int) -> Int {
+            let seed = UInt64(bitPattern: Int64(seed))
+            if let (hash, isASCII) = domain.utf8.withContiguousStorageIfAvailable({ DomainKey.hash($0, seed: seed) }),
+               isASCII
+            {
+                return hash
+            }
+            var normalized = domain.precomposedStringWithCanonicalMapping
+            return normalized.withUTF8 { DomainKey.hash($0, seed: seed).hash }
+        }
+
+        /// The hash of `octets`, and whether they are all ASCII.
+        private static func hash(_ octets: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: Int, isASCII: Bool) {
+            let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+            var hash = seed ^ UInt64(octets.count) &* multiplier
+            var (offset, highBits): (Int, UInt64) = (0, 0)
+            if let base = octets.baseAddress {
+                while offset + 8 <= octets.count {
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    highBits |= word
+                    hash = (hash ^ word) &* multiplier
+                    hash ^= hash >> 32
+                    offset += 8
+                }
+            }
+            var tail: UInt64 = 0
+            for (shift, octet) in octets[offset...].enumerated() { tail |= UInt64(octet) << (8 * UInt64(shift)) }
+            highBits |= tail
+            hash = (hash ^ tail) &* multiplier
+            // MurmurHash3's 64-bit finaliser: the low bits the dictionary's table uses depend on every octet.
+            hash ^= hash >> 33
+            hash &*= 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 33
+            hash &*= 0xc4ce_b9fe_1a85_ec53
+            hash ^= hash >> 33
+            return (Int(truncatingIfNeeded: hash), highBits & 0x8080_8080_8080_8080 == 0)
+        }
+    }
+
     /// One domain field's cookies: each whole cookie beside the plain values that retrieval and the identity
     /// check read (``Key``: no reference-counted field, so scanning a bucket retains nothing), and the bucket's
     /// distinct paths, interned — a request path-matches each distinct path once, not each cookie. Keys and
