@@ -5,8 +5,8 @@ import Foundation
 /// Identity within a jar is (name, domain, host-only, path): storing a cookie with the same identity replaces the old
 /// one but keeps its creation time.
 public struct Cookie: Sendable, Hashable, Codable {
-    public var name: String { didSet { pairOctets = Cookie.serialize(name: name, value: value) } }
-    public var value: String { didSet { pairOctets = Cookie.serialize(name: name, value: value) } }
+    public var name: String
+    public var value: String
     /// Lower-case, canonical host or domain, without a leading dot.
     public var domain: String
     public var path: String
@@ -20,8 +20,6 @@ public struct Cookie: Sendable, Hashable, Codable {
     public var sameSite: SameSite
     /// Tie-breaker for cookies created at the same instant (a frozen clock): the order the jar created them in.
     public var creationSequence: UInt64
-    /// `pair` as UTF-8, kept up to date with name and value: building a Cookie header copies octets, nothing more.
-    private(set) var pairOctets: [UInt8]
 
     public init(
         name: String, value: String, domain: String, path: String = "/", expiry: Date? = nil,
@@ -40,18 +38,6 @@ public struct Cookie: Sendable, Hashable, Codable {
         self.isHTTPOnly = isHTTPOnly
         self.sameSite = sameSite
         self.creationSequence = creationSequence
-        self.pairOctets = Cookie.serialize(name: name, value: value)
-    }
-
-    /// One allocation of the exact size (concatenating arrays made three).
-    private static func serialize(name: String, value: String) -> [UInt8] {
-        guard !name.isEmpty else { return Array(value.utf8) }
-        var octets: [UInt8] = []
-        octets.reserveCapacity(name.utf8.count + 1 + value.utf8.count)
-        octets.append(contentsOf: name.utf8)
-        octets.append(UInt8(ascii: "="))
-        octets.append(contentsOf: value.utf8)
-        return octets
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -81,8 +67,9 @@ public struct Cookie: Sendable, Hashable, Codable {
         return expiry <= now
     }
 
-    /// `name=value`, or just the value for a name-less cookie (§5.8.3 step 4).
-    public var pair: String { String(decoding: pairOctets, as: UTF8.self) }
+    /// `name=value`, or just the value for a name-less cookie (§5.8.3 step 4). (The jar keeps its cookies' pairs
+    /// as octets in each domain's bucket, so that a `Cookie` header copies them from one buffer.)
+    public var pair: String { name.isEmpty ? value : name + "=" + value }
 
     /// Whether `other` has this cookie's identity (§5.7 step 23): name, domain, host-only flag and path.
     public func hasSameIdentity(as other: Cookie) -> Bool {

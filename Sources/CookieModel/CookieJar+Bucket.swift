@@ -1,6 +1,62 @@
 import Foundation
 
 extension CookieJar {
+    /// A bucket's key, its domain field, hashed eight octets at a time with a multiply-and-fold and a final mix
+    /// instead of the standard library's SipHash: a `Cookie` header looks up the host and each parent domain
+    /// (three lookups on the standard workload), and SipHash's set-up and finalisation, like a loop over a
+    /// String's UTF-8 view, cost more than the few octets of a host name. `==` stays the String's (canonical
+    /// equivalence), so a name that is not ASCII is hashed in its NFC form, as canonically equivalent names must
+    /// hash alike. (Nothing depends on the order of the buckets: every listing sorts, every eviction picks by a
+    /// unique key.)
+    struct DomainKey: Hashable {
+        var domain: String
+
+        init(_ domain: String) { self.domain = domain }
+
+        static func == (a: DomainKey, b: DomainKey) -> Bool { a.domain == b.domain }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+
+        /// What `Dictionary` calls instead of ``hash(into:)``; `seed` is the dictionary's own.
+        func _rawHashValue(seed: Int) -> Int {
+            let seed = UInt64(bitPattern: Int64(seed))
+            if let (hash, isASCII) = domain.utf8.withContiguousStorageIfAvailable({ DomainKey.hash($0, seed: seed) }),
+               isASCII
+            {
+                return hash
+            }
+            var normalized = domain.precomposedStringWithCanonicalMapping
+            return normalized.withUTF8 { DomainKey.hash($0, seed: seed).hash }
+        }
+
+        /// The hash of `octets`, and whether they are all ASCII.
+        private static func hash(_ octets: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: Int, isASCII: Bool) {
+            let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+            var hash = seed ^ UInt64(octets.count) &* multiplier
+            var (offset, highBits): (Int, UInt64) = (0, 0)
+            if let base = octets.baseAddress {
+                while offset + 8 <= octets.count {
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    highBits |= word
+                    hash = (hash ^ word) &* multiplier
+                    hash ^= hash >> 32
+                    offset += 8
+                }
+            }
+            var tail: UInt64 = 0
+            for (shift, octet) in octets[offset...].enumerated() { tail |= UInt64(octet) << (8 * UInt64(shift)) }
+            highBits |= tail
+            hash = (hash ^ tail) &* multiplier
+            // MurmurHash3's 64-bit finaliser: the low bits the dictionary's table uses depend on every octet.
+            hash ^= hash >> 33
+            hash &*= 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 33
+            hash &*= 0xc4ce_b9fe_1a85_ec53
+            hash ^= hash >> 33
+            return (Int(truncatingIfNeeded: hash), highBits & 0x8080_8080_8080_8080 == 0)
+        }
+    }
+
     /// One domain field's cookies: each whole cookie beside the plain values that retrieval and the identity
     /// check read (``Key``: no reference-counted field, so scanning a bucket retains nothing), and the bucket's
     /// distinct paths, interned — a request path-matches each distinct path once, not each cookie. Keys and
@@ -10,6 +66,11 @@ extension CookieJar {
         private(set) var entries: [Entry] = []
         /// The distinct paths of the bucket's cookies (and, until ``compactPaths()``, of some removed ones).
         private(set) var paths: [String] = []
+        /// Every cookie's `name=value` pair as octets, one after the other (``Key/pairOffset``): a `Cookie`
+        /// header copies from this one buffer, and a cookie costs no buffer of its own for its pair.
+        private(set) var pairOctets: [UInt8] = []
+        /// How many octets of ``pairOctets`` belong to removed cookies (dropped by ``compactPairs()``).
+        private var unusedPairOctets = 0
 
         struct Entry {
             var key: Key
@@ -24,7 +85,8 @@ extension CookieJar {
             /// The cookie's path: its index in ``Bucket/paths``, and its length in octets (the sort key).
             var path: Int32
             var pathLength: Int32
-            /// The length of the `name=value` pair the header copies.
+            /// Where the cookie's `name=value` pair is in ``Bucket/pairOctets``, and its length.
+            var pairOffset: Int32
             var pairLength: Int32
             /// FNV-1a of the name: an identity check compares names only when these agree.
             var nameHash: UInt32
@@ -86,7 +148,10 @@ extension CookieJar {
         @discardableResult
         mutating func append(_ cookie: Cookie, identity: Identity? = nil) -> Int {
             // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
-            if entries.isEmpty { entries.reserveCapacity(4) }
+            if entries.isEmpty {
+                entries.reserveCapacity(4)
+                pairOctets.reserveCapacity(128)
+            }
             let identity = identity ?? self.identity(of: cookie)
             let path: Int
             if let existing = identity.path {
@@ -95,8 +160,16 @@ extension CookieJar {
                 path = paths.count
                 paths.append(cookie.path)
             }
+            // §5.8.3 step 4: "name=value", or the bare value of a name-less cookie.
+            let pairOffset = pairOctets.count
+            if !cookie.name.isEmpty {
+                pairOctets.append(contentsOf: cookie.name.utf8)
+                pairOctets.append(UInt8(ascii: "="))
+            }
+            pairOctets.append(contentsOf: cookie.value.utf8)
             entries.append(Entry(key: Key(
-                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairLength: Int32(cookie.pairOctets.count),
+                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairOffset: Int32(pairOffset),
+                pairLength: Int32(pairOctets.count - pairOffset),
                 nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
                 isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
                 expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
@@ -105,8 +178,10 @@ extension CookieJar {
         }
 
         mutating func remove(at index: Int) {
+            unusedPairOctets += Int(entries[index].key.pairLength)
             entries.remove(at: index)
             compactPaths()
+            compactPairs()
         }
 
         /// Removes the cookies for which `shouldRemove` is true; returns how many went.
@@ -124,8 +199,10 @@ extension CookieJar {
             }
             let removed = entries.count - kept
             guard removed > 0 else { return 0 }
+            for entry in entries[kept...] { unusedPairOctets += Int(entry.key.pairLength) }
             entries.removeLast(removed)
             compactPaths()
+            compactPairs()
             return removed
         }
 
@@ -178,7 +255,7 @@ extension CookieJar {
                     entries[index].cookie.lastAccess = now
                     retrieval.hits.append(Hit(
                         creation: key.creation, sequence: key.sequence, pathLength: key.pathLength, bucket: bucket,
-                        index: Int32(index)))
+                        index: Int32(index), pairOffset: key.pairOffset, pairLength: key.pairLength))
                     retrieval.pairOctets += Int(key.pairLength)
                 }
                 return true
@@ -200,6 +277,21 @@ extension CookieJar {
                 entries[index].key.path = renumbered[old]
             }
             paths = kept
+        }
+
+        /// Drops the pairs of removed cookies once they take more room than the kept ones (and some), moving
+        /// the kept pairs together in the cookies' order.
+        private mutating func compactPairs() {
+            guard unusedPairOctets > 256, unusedPairOctets > pairOctets.count - unusedPairOctets else { return }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(pairOctets.count - unusedPairOctets)
+            for index in entries.indices {
+                let (offset, length) = (Int(entries[index].key.pairOffset), Int(entries[index].key.pairLength))
+                entries[index].key.pairOffset = Int32(kept.count)
+                kept.append(contentsOf: pairOctets[offset..<(offset + length)])
+            }
+            pairOctets = kept
+            unusedPairOctets = 0
         }
     }
 }

@@ -13,7 +13,7 @@ public final class CookieJar: Sendable {
     private let store: Locked<Store>
 
     struct Store {
-        var buckets: [String: Bucket] = [:]
+        var buckets: [DomainKey: Bucket] = [:]
         var count = 0
         var nextSequence: UInt64 = 0
         /// The buffers `retrieve` fills, kept between requests with their capacity: a `Cookie` header allocates
@@ -167,7 +167,7 @@ public final class CookieJar: Sendable {
         }
         // Step 23: same identity → keep the old creation time, then replace. The domain is hashed once: its
         // bucket's slot serves the lookup, the removal and the append.
-        let slot = store.buckets.index(forKey: cookie.domain)
+        let slot = store.buckets.index(forKey: DomainKey(cookie.domain))
         let found = slot.map { store.buckets.values[$0].find(cookie) }
         let identity = found?.identity
         var replaced = false
@@ -194,7 +194,7 @@ public final class CookieJar: Sendable {
         } else {
             var bucket = Bucket()
             bucket.append(copy cookie)
-            store.buckets[cookie.domain] = bucket
+            store.buckets[DomainKey(cookie.domain)] = bucket
             bucketCount = 1
         }
         store.count += 1
@@ -208,7 +208,8 @@ public final class CookieJar: Sendable {
     /// new cookie's path path-matches.
     private func shadowsSecureCookie(_ cookie: Cookie, in store: Store) -> Bool {
         let newIsIP = CookieURL.isIPAddress(cookie.domain)
-        for (domain, bucket) in store.buckets {
+        for (key, bucket) in store.buckets {
+            let domain = key.domain
             let related = CookieURL.domainMatches(host: domain, domain: cookie.domain, hostIsIPAddress: CookieURL.isIPAddress(domain))
                 || CookieURL.domainMatches(host: cookie.domain, domain: domain, hostIsIPAddress: newIsIP)
             guard related else { continue }
@@ -222,7 +223,7 @@ public final class CookieJar: Sendable {
     /// §5.7 eviction: expired cookies first, then (in an overfull domain) non-Secure ones, then the least recently
     /// used; the same order when the whole jar is over its limit.
     private func evictIfNeeded(domain: String, in store: inout Store, now: Date) {
-        if var bucket = store.buckets[domain], bucket.count > configuration.maximumCookiesPerDomain {
+        if var bucket = store.buckets[DomainKey(domain)], bucket.count > configuration.maximumCookiesPerDomain {
             let before = bucket.count
             bucket.removeExpired(at: now)
             while bucket.count > configuration.maximumCookiesPerDomain {
@@ -231,12 +232,12 @@ public final class CookieJar: Sendable {
                 bucket.remove(at: leastRecentlyUsed(pool, in: Array(bucket.cookies)))
             }
             store.count -= before - bucket.count
-            store.buckets[domain] = bucket
+            store.buckets[DomainKey(domain)] = bucket
         }
         guard store.count > configuration.maximumCookies else { return }
         removeExpired(from: &store, now: now)
         while store.count > configuration.maximumCookies {
-            var victim: (domain: String, index: Int, cookie: Cookie)?
+            var victim: (domain: DomainKey, index: Int, cookie: Cookie)?
             for (domain, bucket) in store.buckets {
                 for (index, cookie) in bucket.cookies.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
                     victim = (domain, index, cookie)
@@ -282,7 +283,7 @@ public final class CookieJar: Sendable {
             defer { recycle(&retrieval, into: &store) }
             guard !retrieval.hits.isEmpty else { return nil }
             // §5.8.3 step 4: "name=value" pairs (a bare value for a name-less cookie) joined by "; ", copied
-            // straight from each cookie's pair buffer into the header's.
+            // straight from each bucket's pair octets into the header's.
             let length = retrieval.pairOctets + 2 * (retrieval.hits.count - 1)
             return String(unsafeUninitializedCapacity: length) { header in
                 var offset = 0
@@ -293,8 +294,10 @@ public final class CookieJar: Sendable {
                         offset += 2
                     }
                     let slot = retrieval.slots[Int(hit.bucket)]
-                    offset += store.buckets.values[slot].entries[Int(hit.index)].cookie.pairOctets.withUnsafeBufferPointer { pair in
-                        UnsafeMutableBufferPointer(rebasing: header[offset...]).initialize(fromContentsOf: pair)
+                    let pair = Int(hit.pairOffset)..<Int(hit.pairOffset + hit.pairLength)
+                    offset += store.buckets.values[slot].pairOctets.withUnsafeBufferPointer { pairs in
+                        UnsafeMutableBufferPointer(rebasing: header[offset...])
+                            .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: pairs[pair]))
                     }
                 }
                 return offset
@@ -319,8 +322,8 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// A retrieved cookie's sort key and where it is: plain values, 32 bytes, so that sorting moves little and no
-    /// reference-counted field.
+    /// A retrieved cookie's sort key and where it and its pair are: plain values, 40 bytes, so that sorting moves
+    /// little and no reference-counted field.
     struct Hit {
         var creation: Date
         var sequence: UInt64
@@ -328,6 +331,9 @@ public final class CookieJar: Sendable {
         /// The cookie's bucket (an index in ``Retrieval/slots``) and its index in that bucket.
         var bucket: Int32
         var index: Int32
+        /// The cookie's pair in its bucket's ``Bucket/pairOctets``.
+        var pairOffset: Int32
+        var pairLength: Int32
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
         static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
@@ -358,7 +364,7 @@ public final class CookieJar: Sendable {
     /// length of their pairs.
     struct Retrieval {
         var hits: [Hit] = []
-        var slots: [Dictionary<String, Bucket>.Index] = []
+        var slots: [Dictionary<DomainKey, Bucket>.Index] = []
         var pairOctets = 0
     }
 
@@ -371,7 +377,7 @@ public final class CookieJar: Sendable {
         var retrieval = Retrieval()
         swap(&retrieval, &store.retrieval)  // so that `retrieval` owns its buffers alone and appends in place
         forEachCandidateDomain(of: url) { domain, isRequestHost in
-            guard let slot = store.buckets.index(forKey: domain) else { return }
+            guard let slot = store.buckets.index(forKey: DomainKey(domain)) else { return }
             let bucket = Int32(retrieval.slots.count)
             retrieval.slots.append(slot)
             let complete = store.buckets.values[slot].collect(

@@ -509,4 +509,22 @@ struct StorageModelTests {
         #expect(jar.allCookies.count == 4)
         expectHeader(jar, try url("https://example.com/p"), "a=path; a=host-only; a=domain2; A=upper")
     }
+
+    @Test("§5.7 step 23: a domain is the same whatever the octets of its spelling, as String equality has it")
+    func canonicallyEquivalentDomains() {
+        let jar = Fixture.frozenJar()
+        // U+212A KELVIN SIGN is canonically equivalent to "K"; "e" and U+0301 to U+00E9. The jar's buckets hash a
+        // name that is not ASCII in its NFC form, so each second cookie replaces the first.
+        for (first, second) in [("\u{212A}.example", "K.example"), ("caf\u{E9}.example", "cafe\u{301}.example")] {
+            jar.insert(Cookie(name: "a", value: "1", domain: first, creation: Fixture.now))
+            guard case .stored(_, let replaced) = jar.insert(
+                Cookie(name: "a", value: "2", domain: second, creation: Fixture.now)) else {
+                Issue.record("not stored: \(second)")
+                continue
+            }
+            #expect(replaced, "\(first) and \(second)")
+        }
+        #expect(jar.allCookies.map(\.value) == ["2", "2"])
+        #expect(CookieJar.DomainKey("\u{212A}.example").hashValue == CookieJar.DomainKey("K.example").hashValue)
+    }
 }
