@@ -51,6 +51,21 @@ struct PageJavaScriptTests {
         #expect(EngineFixture().evaluate("location.href + '|' + document.domain").value == "about:blank|")
     }
 
+    /// The location object is made at the page's first use of it (docs/performance.md): one object whichever way
+    /// in, with the same fields and methods as when it was made with the page, following pushState after.
+    @Test("location, made at first use, is one object with its fields and methods, and follows pushState")
+    func locationMadeAtFirstUse() {
+        let app = Self.page()
+        #expect(app.evaluate("document.location === location && window.location === location").value == "true")
+        #expect(app.evaluate("Object.keys(location).join(',')").value
+            == "href,protocol,hostname,port,host,pathname,search,hash,origin")
+        #expect(app.evaluate("[String(location), typeof location.assign, typeof location.replace, typeof location.reload].join(' ')").value
+            == "https://app.example.com/home function function function")
+        #expect(app.evaluate("history.pushState(null, '', '/next?x=1'); location.pathname + location.search").value == "/next?x=1")
+        let fresh = Self.page()
+        #expect(fresh.evaluate("history.pushState(null, '', '/later'); location.href").value == "https://app.example.com/later")
+    }
+
     @Test("Date reads the scenario's virtual clock, not the host's")
     func virtualDate() {
         let app = Self.page()

@@ -54,19 +54,26 @@ extension PageJavaScript {
                 }
                 host.navigate(href, how);
             };
-            function Location() {}
-            const location = new Location();
-            for (const name of Object.keys(parts)) {
-                Object.defineProperty(location, name, {
-                    get: () => parts[name],
-                    set: name === 'href' ? navigate('assign') : unsupported('navigating by assigning location.' + name),
-                    enumerable: true,
-                });
-            }
-            hidden(Location.prototype, 'toString', function () { return parts.href; });
-            hidden(Location.prototype, 'assign', function assign(target) { navigate('assign')(target); });
-            hidden(Location.prototype, 'replace', function replace(target) { navigate('replace')(target); });
-            hidden(Location.prototype, 'reload', function reload() { navigate('reload')(); });
+            // The page's one location object, made at its first use (`location`, `document.location` are its only
+            // ways in): most pages never touch it, and its accessors cost every page (docs/performance.md).
+            let location = null;
+            const pageLocation = () => {
+                if (location) return location;
+                function Location() {}
+                location = new Location();
+                for (const name of Object.keys(parts)) {
+                    Object.defineProperty(location, name, {
+                        get: () => parts[name],
+                        set: name === 'href' ? navigate('assign') : unsupported('navigating by assigning location.' + name),
+                        enumerable: true,
+                    });
+                }
+                hidden(Location.prototype, 'toString', function () { return parts.href; });
+                hidden(Location.prototype, 'assign', function assign(target) { navigate('assign')(target); });
+                hidden(Location.prototype, 'replace', function replace(target) { navigate('replace')(target); });
+                hidden(Location.prototype, 'reload', function reload() { navigate('reload')(); });
+                return location;
+            };
 
             // pushState and replaceState: no request; the page's URL (location, the base for relative URLs, the
             // history entry) changes, its cookie URL (the document's creation URL) does not (measured: engines.md).
@@ -98,7 +105,7 @@ extension PageJavaScript {
                 get() { return parts.hostname; }, set() {}, enumerable: true, configurable: true,
             });
             Object.defineProperty(Document.prototype, 'URL', { get() { return parts.href; }, enumerable: true, configurable: true });
-            Object.defineProperty(Document.prototype, 'location', { get() { return location; }, enumerable: true, configurable: true });
+            Object.defineProperty(Document.prototype, 'location', { get() { return pageLocation(); }, enumerable: true, configurable: true });
             const document = new Document();
 
             const RealDate = Date;
@@ -133,7 +140,7 @@ extension PageJavaScript {
             hidden(global, 'Document', Document);
             hidden(global, 'Date', VirtualDate);
             Object.defineProperty(global, 'location', {
-                get: () => location, set: navigate('assign'), configurable: true,
+                get: () => pageLocation(), set: navigate('assign'), configurable: true,
             });
             hidden(global, 'history', history);
             hidden(global, 'History', History);
