@@ -9,8 +9,6 @@ import Locking
 /// Starting a driver costs about a second (Python, GTK, an Xvfb, WebKit's first processes); resetting one costs a
 /// few milliseconds, which is why a scenario leases a driver instead of starting its own.
 package final class WebKitGTKDrivers: Sendable {
-    /// The folder inside the package that holds the drivers' Python package: what a driver gets on `PYTHONPATH`.
-    package static let pythonPackageParent = "Sources/EngineDrivers"
     /// The drivers' Python package (each driver one of its modules, started with `python3 -m`).
     package static let pythonPackage = "harness_drivers"
     /// Where the WebKitGTK driver lives inside the package.
@@ -63,7 +61,7 @@ package final class WebKitGTKDrivers: Sendable {
         package var clockNeverMoves: String? = nil
 
         /// Where the module's file lives inside the package (how the package is found on disk).
-        package var script: String { "\(pythonPackageParent)/\(pythonPackage)/\(module).py" }
+        package var script: String { "\(PackageFiles.pythonPackageParent)/\(pythonPackage)/\(module).py" }
 
         package static let webKitGTK = Program(
             module: "webkit", role: "WebKitGTK driver", name: "webkitgtk", engine: "WebKitGTK", requestTimeout: WebKitGTKDrivers.requestTimeout)
@@ -156,7 +154,7 @@ package final class WebKitGTKDrivers: Sendable {
         let candidates = PackageFiles.candidates(
             for: program.script, currentDirectory: currentDirectory, executablePath: executablePath)
         let script = PackageFiles.firstRegularFile(in: candidates) ?? program.script
-        let packageParent = String(script.dropLast(program.script.count - pythonPackageParent.count))
+        let packageParent = String(script.dropLast(program.script.count - PackageFiles.pythonPackageParent.count))
         return ChildProcessConfiguration(
             role: program.role, name: program.name,
             command: [python, "-u", "-P", "-m", "\(pythonPackage).\(program.module)"],

@@ -33,14 +33,10 @@ package enum ExternalAdapters {
         package var adapter: Adapter { ExternalAdapters.builtIn(self) }
     }
 
-    /// Where the Python package the Python adapters share (`harness_drivers.support`) lives, relative to the package
-    /// root: the folder that goes on their `PYTHONPATH`.
-    package static let pythonPackageParent = "Sources/EngineDrivers"
-
     /// A Python adapter's command: `env PYTHONPATH=<root>/Sources/EngineDrivers PYTHON SCRIPT`, so that the script
     /// imports the shared modules by package name wherever the package is checked out.
     static func pythonCommand(_ python: String, _ script: String, packageRoot: String) -> [String] {
-        ["env", "PYTHONPATH=\(packageRoot)/\(pythonPackageParent)", python, script]
+        ["env", "PYTHONPATH=\(packageRoot)/\(PackageFiles.pythonPackageParent)", python, script]
     }
 
     /// Python's `http.cookiejar` (standard library): `python3 python-cookiejar/adapter.py`, no network.

@@ -10,6 +10,10 @@ public enum PackageFiles {
     /// How many parent directories are searched above each starting point.
     public static let parentLevels = 4
 
+    /// The folder, relative to the package root, that holds the harness's Python package (`harness_drivers`: the
+    /// engine drivers and the support the Python store adapters share): what their `PYTHONPATH` names.
+    package static let pythonPackageParent = "Sources/EngineDrivers"
+
     /// Every place `relativePath` is looked for, in order, without duplicates.
     ///
     /// - Parameter packageRoot: The package checkout searched last; ``sourceRoot`` unless a test leaves it out.
