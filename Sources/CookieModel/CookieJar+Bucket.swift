@@ -57,12 +57,15 @@ extension CookieJar {
         }
     }
 
-    /// One domain field's cookies: each whole cookie beside the plain values that retrieval and the identity
-    /// check read (``Key``: no reference-counted field, so scanning a bucket retains nothing), and the bucket's
-    /// distinct paths, interned — a request path-matches each distinct path once, not each cookie. Keys and
-    /// cookies share one array (separate arrays cost storing a line more in allocations than they saved in
-    /// scanning); every change goes through the methods below, which keep the keys in step.
+    /// One domain field's cookies, kept as plain values (``Key``) and octets, with no `Cookie` inside: storing a
+    /// line copies no reference-counted field into the bucket, scanning it retains nothing, and a full jar is
+    /// freed without releasing four Strings per cookie. Each cookie's name and value are its pair in
+    /// ``pairOctets``; its path one of the bucket's interned ``paths`` (a request path-matches each distinct path
+    /// once); its domain the bucket's. A `Cookie` is built only when one is asked for (``cookie(at:)``). Every
+    /// change goes through the methods below, which keep the keys in step.
     struct Bucket {
+        /// The domain field, as the bucket's first cookie spelled it.
+        let domain: String
         private(set) var entries: [Entry] = []
         /// The distinct paths of the bucket's cookies (and, until ``compactPaths()``, of some removed ones).
         private(set) var paths: [String] = []
@@ -71,16 +74,28 @@ extension CookieJar {
         private(set) var pairOctets: [UInt8] = []
         /// How many octets of ``pairOctets`` belong to removed cookies (dropped by ``compactPairs()``).
         private var unusedPairOctets = 0
+        /// The cookies whose domain or path has other octets than the bucket's domain or interned path that they
+        /// equal (canonically equivalent Unicode), by creation sequence: a cookie read back is spelled as it was
+        /// stored. Empty unless such names arrive.
+        private var spellings: [UInt64: Spelling] = [:]
+
+        struct Spelling {
+            var domain: String?
+            var path: String?
+        }
+
+        init(domain: String) { self.domain = domain }
 
         struct Entry {
             var key: Key
-            var cookie: Cookie
+            /// The one field a request writes (§5.8.3 step 3).
+            var lastAccess: Date
         }
 
-        /// The cookies, in the order they were stored.
-        var cookies: LazyMapCollection<[Entry], Cookie> { entries.lazy.map(\.cookie) }
+        /// The cookies, in the order they were stored (each built when read).
+        var cookies: LazyMapCollection<Range<Int>, Cookie> { entries.indices.lazy.map { self.cookie(at: $0) } }
 
-        /// What a request or an identity check reads of a cookie, as plain values.
+        /// What a request, an identity check or an eviction reads of a cookie, as plain values.
         struct Key {
             /// The cookie's path: its index in ``Bucket/paths``, and its length in octets (the sort key).
             var path: Int32
@@ -88,11 +103,14 @@ extension CookieJar {
             /// Where the cookie's `name=value` pair is in ``Bucket/pairOctets``, and its length.
             var pairOffset: Int32
             var pairLength: Int32
+            /// The name's length in octets at the start of the pair; 0 for a name-less cookie (a bare value).
+            var nameLength: Int32
             /// FNV-1a of the name: an identity check compares names only when these agree.
             var nameHash: UInt32
             var isHostOnly: Bool
             var isSecure: Bool
             var isHTTPOnly: Bool
+            var isPersistent: Bool
             var sameSite: SameSite
             /// The expiry as seconds since the reference date, +∞ for a session cookie.
             var expiry: Double
@@ -111,20 +129,83 @@ extension CookieJar {
             return hash
         }
 
+        /// The cookie at `index`, as the jar stored it.
+        func cookie(at index: Int) -> Cookie {
+            let entry = entries[index]
+            let key = entry.key
+            let spelling = spellings.isEmpty ? nil : spellings[key.sequence]
+            let (name, value) = pairOctets.withUnsafeBufferPointer { octets -> (String, String) in
+                let pair = UnsafeBufferPointer(rebasing: octets[Int(key.pairOffset)..<Int(key.pairOffset + key.pairLength)])
+                let nameLength = Int(key.nameLength)
+                guard nameLength > 0 else { return ("", String(decoding: pair, as: UTF8.self)) }
+                return (
+                    String(decoding: UnsafeBufferPointer(rebasing: pair[..<nameLength]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: pair[(nameLength + 1)...]), as: UTF8.self))
+            }
+            return Cookie(
+                name: name, value: value, domain: spelling?.domain ?? domain,
+                path: spelling?.path ?? paths[Int(key.path)],
+                expiry: key.isPersistent ? Date(timeIntervalSinceReferenceDate: key.expiry) : nil,
+                creation: key.creation, lastAccess: entry.lastAccess, isHostOnly: key.isHostOnly,
+                isSecure: key.isSecure, isHTTPOnly: key.isHTTPOnly, sameSite: key.sameSite,
+                creationSequence: key.sequence)
+        }
+
+        /// The path of the cookie at `index`, as it was stored.
+        func path(at index: Int) -> String {
+            let key = entries[index].key
+            return (spellings.isEmpty ? nil : spellings[key.sequence]?.path) ?? paths[Int(key.path)]
+        }
+
+        /// Whether the cookie at `index` is named `name` (String equality: canonical equivalence). Equal octets
+        /// answer at once, and two ASCII names differ when their octets do; only other names build a String.
+        func name(at index: Int, equals name: String) -> Bool {
+            let key = entries[index].key
+            let (equal, isASCII) = pairOctets.withUnsafeBufferPointer { octets -> (Bool, Bool) in
+                let stored = UnsafeBufferPointer(
+                    rebasing: octets[Int(key.pairOffset)..<Int(key.pairOffset + key.nameLength)])
+                if name.utf8.elementsEqual(stored) { return (true, true) }
+                return (false, stored.allSatisfy { $0 < 0x80 } && name.utf8.allSatisfy { $0 < 0x80 })
+            }
+            if equal { return true }
+            if isASCII { return false }
+            return cookie(at: index).name == name
+        }
+
+        /// Whether two Strings hold the same octets (not only canonically equivalent ones).
+        static func sameOctets(_ a: String, _ b: String) -> Bool {
+            let (first, second) = (a.utf8, b.utf8)
+            guard first.count == second.count else { return false }
+            let compared = first.withContiguousStorageIfAvailable { first in
+                second.withContiguousStorageIfAvailable { second in
+                    first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+                }
+            }
+            return (compared ?? nil) ?? first.elementsEqual(second)
+        }
+
         /// What the identity check and ``append(_:identity:)`` need of a cookie, worked out once per insert.
         struct Identity {
-            /// The cookie's path in ``Bucket/paths``, nil when no cookie here has it.
+            /// The cookie's path in ``Bucket/paths`` (String equality), nil when no cookie here has it.
             var path: Int?
+            /// Whether that interned path has the cookie's very octets.
+            var pathIsSameSpelling: Bool
             var nameHash: UInt32
         }
 
         func identity(of cookie: Cookie) -> Identity {
-            Identity(path: paths.firstIndex(of: cookie.path), nameHash: Bucket.nameHash(cookie.name))
+            let nameHash = Bucket.nameHash(cookie.name)
+            // The same octets first (the usual case); the interned paths are distinct Strings, so a path found
+            // that way is the only one equal to the cookie's.
+            if let path = paths.firstIndex(where: { Bucket.sameOctets($0, cookie.path) }) {
+                return Identity(path: path, pathIsSameSpelling: true, nameHash: nameHash)
+            }
+            return Identity(path: paths.firstIndex(of: cookie.path), pathIsSameSpelling: false, nameHash: nameHash)
         }
 
         /// `cookie`'s identity here and the index of the cookie that has it (§5.7 step 23), if one does.
         /// `mutating` though it changes nothing: reached through the dictionary's `values`, a mutating method
-        /// gets the bucket in place, where a non-mutating one gets a copy (a retain and release of both arrays).
+        /// gets the bucket in place, where a non-mutating one gets a copy (a retain and release of its arrays).
         mutating func find(_ cookie: Cookie) -> (identity: Identity, index: Int?) {
             let identity = identity(of: cookie)
             return (identity, firstIndex(sameIdentityAs: cookie, identity))
@@ -135,11 +216,10 @@ extension CookieJar {
         func firstIndex(sameIdentityAs cookie: Cookie, _ identity: Identity) -> Int? {
             guard let path = identity.path else { return nil }
             let path32 = Int32(path)
-            return entries.withUnsafeBufferPointer { entries in
-                entries.firstIndex { entry in
-                    entry.key.path == path32 && entry.key.nameHash == identity.nameHash
-                        && entry.key.isHostOnly == cookie.isHostOnly && entry.cookie.name == cookie.name
-                }
+            return entries.indices.first { index in
+                let key = entries[index].key
+                return key.path == path32 && key.nameHash == identity.nameHash && key.isHostOnly == cookie.isHostOnly
+                    && name(at: index, equals: cookie.name)
             }
         }
 
@@ -160,25 +240,33 @@ extension CookieJar {
                 path = paths.count
                 paths.append(cookie.path)
             }
+            var spelling = Spelling()
+            if identity.path != nil, !identity.pathIsSameSpelling { spelling.path = cookie.path }
+            if !Bucket.sameOctets(domain, cookie.domain) { spelling.domain = cookie.domain }
+            if spelling.path != nil || spelling.domain != nil { spellings[cookie.creationSequence] = spelling }
             // §5.8.3 step 4: "name=value", or the bare value of a name-less cookie.
             let pairOffset = pairOctets.count
             if !cookie.name.isEmpty {
                 pairOctets.append(contentsOf: cookie.name.utf8)
                 pairOctets.append(UInt8(ascii: "="))
             }
+            let nameLength = pairOctets.count - pairOffset - (cookie.name.isEmpty ? 0 : 1)
             pairOctets.append(contentsOf: cookie.value.utf8)
-            entries.append(Entry(key: Key(
-                path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairOffset: Int32(pairOffset),
-                pairLength: Int32(pairOctets.count - pairOffset),
-                nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
-                isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
-                expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
-                sequence: cookie.creationSequence), cookie: cookie))
+            entries.append(Entry(
+                key: Key(
+                    path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairOffset: Int32(pairOffset),
+                    pairLength: Int32(pairOctets.count - pairOffset), nameLength: Int32(nameLength),
+                    nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
+                    isHTTPOnly: cookie.isHTTPOnly, isPersistent: cookie.expiry != nil, sameSite: cookie.sameSite,
+                    expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
+                    sequence: cookie.creationSequence),
+                lastAccess: cookie.lastAccess))
             return entries.count
         }
 
         mutating func remove(at index: Int) {
             unusedPairOctets += Int(entries[index].key.pairLength)
+            if !spellings.isEmpty { spellings[entries[index].key.sequence] = nil }
             entries.remove(at: index)
             compactPaths()
             compactPairs()
@@ -187,7 +275,7 @@ extension CookieJar {
         /// Removes the cookies for which `shouldRemove` is true; returns how many went.
         @discardableResult
         mutating func removeAll(where shouldRemove: (Cookie) -> Bool) -> Int {
-            removeAll(marked: entries.map { shouldRemove($0.cookie) })
+            removeAll(marked: entries.indices.map { shouldRemove(cookie(at: $0)) })
         }
 
         /// Removes the cookies whose index is marked true, keeping the others' order.
@@ -199,7 +287,10 @@ extension CookieJar {
             }
             let removed = entries.count - kept
             guard removed > 0 else { return 0 }
-            for entry in entries[kept...] { unusedPairOctets += Int(entry.key.pairLength) }
+            for entry in entries[kept...] {
+                unusedPairOctets += Int(entry.key.pairLength)
+                if !spellings.isEmpty { spellings[entry.key.sequence] = nil }
+            }
             entries.removeLast(removed)
             compactPaths()
             compactPairs()
@@ -252,7 +343,7 @@ extension CookieJar {
                         case .none: break
                         }
                     }
-                    entries[index].cookie.lastAccess = now
+                    entries[index].lastAccess = now
                     retrieval.hits.append(Hit(
                         creation: key.creation, sequence: key.sequence, pathLength: key.pathLength, bucket: bucket,
                         index: Int32(index), pairOffset: key.pairOffset, pairLength: key.pairLength))

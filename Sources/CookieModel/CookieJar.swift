@@ -172,10 +172,10 @@ public final class CookieJar: Sendable {
         let identity = found?.identity
         var replaced = false
         if let slot, let index = found?.index {
-            let old = store.buckets.values[slot].cookies[index]
+            let old = store.buckets.values[slot].entries[index].key
             if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.overwritesHTTPOnly) }
             cookie.creation = old.creation
-            cookie.creationSequence = old.creationSequence
+            cookie.creationSequence = old.sequence
             store.buckets.values[slot].remove(at: index)
             store.count -= 1
             replaced = true
@@ -190,10 +190,10 @@ public final class CookieJar: Sendable {
         let bucketCount: Int
         if let slot {
             // The identity found above still holds unless a cookie was removed (paths may be renumbered then).
-            bucketCount = store.buckets.values[slot].append(copy cookie, identity: replaced ? nil : identity)
+            bucketCount = store.buckets.values[slot].append(cookie, identity: replaced ? nil : identity)
         } else {
-            var bucket = Bucket()
-            bucket.append(copy cookie)
+            var bucket = Bucket(domain: cookie.domain)
+            bucket.append(cookie)
             store.buckets[DomainKey(cookie.domain)] = bucket
             bucketCount = 1
         }
@@ -213,8 +213,9 @@ public final class CookieJar: Sendable {
             let related = CookieURL.domainMatches(host: domain, domain: cookie.domain, hostIsIPAddress: CookieURL.isIPAddress(domain))
                 || CookieURL.domainMatches(host: cookie.domain, domain: domain, hostIsIPAddress: newIsIP)
             guard related else { continue }
-            for existing in bucket.cookies where existing.isSecure && existing.name == cookie.name {
-                if CookieURL.pathMatches(requestPath: cookie.path, cookiePath: existing.path) { return true }
+            for index in bucket.entries.indices
+            where bucket.entries[index].key.isSecure && bucket.name(at: index, equals: cookie.name) {
+                if CookieURL.pathMatches(requestPath: cookie.path, cookiePath: bucket.path(at: index)) { return true }
             }
         }
         return false
@@ -229,7 +230,7 @@ public final class CookieJar: Sendable {
             while bucket.count > configuration.maximumCookiesPerDomain {
                 let candidates = bucket.entries.indices.filter { !bucket.entries[$0].key.isSecure }
                 let pool = candidates.isEmpty ? Array(bucket.entries.indices) : candidates
-                bucket.remove(at: leastRecentlyUsed(pool, in: Array(bucket.cookies)))
+                bucket.remove(at: leastRecentlyUsed(pool, in: bucket.entries))
             }
             store.count -= before - bucket.count
             store.buckets[DomainKey(domain)] = bucket
@@ -237,10 +238,10 @@ public final class CookieJar: Sendable {
         guard store.count > configuration.maximumCookies else { return }
         removeExpired(from: &store, now: now)
         while store.count > configuration.maximumCookies {
-            var victim: (domain: DomainKey, index: Int, cookie: Cookie)?
+            var victim: (domain: DomainKey, index: Int, entry: Bucket.Entry)?
             for (domain, bucket) in store.buckets {
-                for (index, cookie) in bucket.cookies.enumerated() where victim.map({ isLessRecentlyUsed(cookie, than: $0.cookie) }) ?? true {
-                    victim = (domain, index, cookie)
+                for (index, entry) in bucket.entries.enumerated() where victim.map({ isLessRecentlyUsed(entry, than: $0.entry) }) ?? true {
+                    victim = (domain, index, entry)
                 }
             }
             guard let victim else { return }
@@ -250,12 +251,12 @@ public final class CookieJar: Sendable {
         }
     }
 
-    private func leastRecentlyUsed(_ indices: [Int], in bucket: [Cookie]) -> Int {
-        indices.min { isLessRecentlyUsed(bucket[$0], than: bucket[$1]) }!
+    private func leastRecentlyUsed(_ indices: [Int], in entries: [Bucket.Entry]) -> Int {
+        indices.min { isLessRecentlyUsed(entries[$0], than: entries[$1]) }!
     }
 
-    private func isLessRecentlyUsed(_ a: Cookie, than b: Cookie) -> Bool {
-        (a.lastAccess, a.creationSequence) < (b.lastAccess, b.creationSequence)
+    private func isLessRecentlyUsed(_ a: Bucket.Entry, than b: Bucket.Entry) -> Bool {
+        (a.lastAccess, a.key.sequence) < (b.lastAccess, b.key.sequence)
     }
 
     private func removeExpired(from store: inout Store, now: Date) {
@@ -318,7 +319,7 @@ public final class CookieJar: Sendable {
         return store.withLock { store in
             var retrieval = retrieve(for: url, context: context, now: now, from: &store)
             defer { recycle(&retrieval, into: &store) }
-            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].entries[Int($0.index)].cookie }
+            return retrieval.hits.map { store.buckets.values[retrieval.slots[Int($0.bucket)]].cookie(at: Int($0.index)) }
         }
     }
 
