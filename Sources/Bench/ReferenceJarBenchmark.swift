@@ -22,7 +22,9 @@ package struct ReferenceJarBenchmark: BenchmarkedStore {
 
     private func fill() -> CookieJar {
         let jar = CookieJar(clock: clock)
-        for (url, line) in responses { jar.setCookie(line, from: url, context: context) }
+        // `receive`, as every other in-process store is driven (``CookieStore``): the outcome is not read, so
+        // the jar builds no `Cookie` for it.
+        for (url, line) in responses { jar.receive(setCookie: line, from: url, context: context) }
         return jar
     }
 

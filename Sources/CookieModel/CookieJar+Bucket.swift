@@ -123,9 +123,9 @@ extension CookieJar {
         var count: Int { entries.count }
         var isEmpty: Bool { entries.isEmpty }
 
-        static func nameHash(_ name: String) -> UInt32 {
+        static func nameHash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
             var hash: UInt32 = 2_166_136_261
-            for octet in name.utf8 { hash = (hash ^ UInt32(octet)) &* 16_777_619 }
+            for octet in name { hash = (hash ^ UInt32(octet)) &* 16_777_619 }
             return hash
         }
 
@@ -158,18 +158,16 @@ extension CookieJar {
         }
 
         /// Whether the cookie at `index` is named `name` (String equality: canonical equivalence). Equal octets
-        /// answer at once, and two ASCII names differ when their octets do; only other names build a String.
-        func name(at index: Int, equals name: String) -> Bool {
+        /// answer at once, and two ASCII names differ when their octets do; only other names build Strings.
+        func name(at index: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
             let key = entries[index].key
-            let (equal, isASCII) = pairOctets.withUnsafeBufferPointer { octets -> (Bool, Bool) in
+            return pairOctets.withUnsafeBufferPointer { octets in
                 let stored = UnsafeBufferPointer(
                     rebasing: octets[Int(key.pairOffset)..<Int(key.pairOffset + key.nameLength)])
-                if name.utf8.elementsEqual(stored) { return (true, true) }
-                return (false, stored.allSatisfy { $0 < 0x80 } && name.utf8.allSatisfy { $0 < 0x80 })
+                if stored.elementsEqual(name) { return true }
+                if stored.allSatisfy({ $0 < 0x80 }), name.allSatisfy({ $0 < 0x80 }) { return false }
+                return String(decoding: stored, as: UTF8.self) == String(decoding: name, as: UTF8.self)
             }
-            if equal { return true }
-            if isASCII { return false }
-            return cookie(at: index).name == name
         }
 
         /// Whether two Strings hold the same octets (not only canonically equivalent ones).
@@ -193,7 +191,7 @@ extension CookieJar {
             var nameHash: UInt32
         }
 
-        func identity(of cookie: Cookie) -> Identity {
+        func identity(of cookie: Draft) -> Identity {
             let nameHash = Bucket.nameHash(cookie.name)
             // The same octets first (the usual case); the interned paths are distinct Strings, so a path found
             // that way is the only one equal to the cookie's.
@@ -206,14 +204,14 @@ extension CookieJar {
         /// `cookie`'s identity here and the index of the cookie that has it (§5.7 step 23), if one does.
         /// `mutating` though it changes nothing: reached through the dictionary's `values`, a mutating method
         /// gets the bucket in place, where a non-mutating one gets a copy (a retain and release of its arrays).
-        mutating func find(_ cookie: Cookie) -> (identity: Identity, index: Int?) {
+        mutating func find(_ cookie: Draft) -> (identity: Identity, index: Int?) {
             let identity = identity(of: cookie)
             return (identity, firstIndex(sameIdentityAs: cookie, identity))
         }
 
         /// The index of the cookie with `cookie`'s identity (§5.7 step 23). The domain is the bucket's; a path
         /// no cookie here has ends the search before any name is compared.
-        func firstIndex(sameIdentityAs cookie: Cookie, _ identity: Identity) -> Int? {
+        func firstIndex(sameIdentityAs cookie: Draft, _ identity: Identity) -> Int? {
             guard let path = identity.path else { return nil }
             let path32 = Int32(path)
             return entries.indices.first { index in
@@ -226,7 +224,7 @@ extension CookieJar {
         /// Appends `cookie`; `identity` is `identity(of: cookie)`, unless a removal came in between. Returns the
         /// bucket's count.
         @discardableResult
-        mutating func append(_ cookie: Cookie, identity: Identity? = nil) -> Int {
+        mutating func append(_ cookie: Draft, identity: Identity? = nil) -> Int {
             // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
             if entries.isEmpty {
                 entries.reserveCapacity(4)
@@ -247,15 +245,14 @@ extension CookieJar {
             // §5.8.3 step 4: "name=value", or the bare value of a name-less cookie.
             let pairOffset = pairOctets.count
             if !cookie.name.isEmpty {
-                pairOctets.append(contentsOf: cookie.name.utf8)
+                pairOctets.append(contentsOf: cookie.name)
                 pairOctets.append(UInt8(ascii: "="))
             }
-            let nameLength = pairOctets.count - pairOffset - (cookie.name.isEmpty ? 0 : 1)
-            pairOctets.append(contentsOf: cookie.value.utf8)
+            pairOctets.append(contentsOf: cookie.value)
             entries.append(Entry(
                 key: Key(
                     path: Int32(path), pathLength: Int32(cookie.path.utf8.count), pairOffset: Int32(pairOffset),
-                    pairLength: Int32(pairOctets.count - pairOffset), nameLength: Int32(nameLength),
+                    pairLength: Int32(pairOctets.count - pairOffset), nameLength: Int32(cookie.name.count),
                     nameHash: identity.nameHash, isHostOnly: cookie.isHostOnly, isSecure: cookie.isSecure,
                     isHTTPOnly: cookie.isHTTPOnly, isPersistent: cookie.expiry != nil, sameSite: cookie.sameSite,
                     expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,

@@ -36,7 +36,14 @@ public final class CookieJar: Sendable {
     {
         var line = line
         // The String's own UTF-8 storage (a native String's, so no copy): no array of the line's octets.
-        return line.withUTF8 { setCookie(octets: $0, from: url, context: context) }
+        return line.withUTF8 { setCookie(octets: $0, from: url, context: context) { $0.outcome($1) } }
+    }
+
+    /// Stores one `Set-Cookie` field value, as ``setCookie(_:from:context:)`` does, for a caller that does not
+    /// read the outcome (``CookieStore``'s, which the harness's adapters call): no `Cookie` is built for it.
+    public func receive(setCookie line: String, from url: CookieURL, context: CookieRequestContext) {
+        var line = line
+        line.withUTF8 { setCookie(octets: $0, from: url, context: context) { _, _ in } }
     }
 
     /// Stores one `Set-Cookie` field value given as raw octets (which need not be UTF-8).
@@ -44,23 +51,27 @@ public final class CookieJar: Sendable {
     public func setCookie(bytes: [UInt8], from url: CookieURL, context: CookieRequestContext = .sameSiteNavigation)
         -> CookieStoreOutcome
     {
-        bytes.withUnsafeBufferPointer { setCookie(octets: $0, from: url, context: context) }
+        bytes.withUnsafeBufferPointer { setCookie(octets: $0, from: url, context: context) { $0.outcome($1) } }
     }
 
     /// §5.6 then §5.7 straight from the octets: the parser reports each attribute into ``LastAttributes``, so no
-    /// ``ParsedSetCookie`` (an attribute list, a name and a value String) is built only to be read once.
-    private func setCookie(octets: UnsafeBufferPointer<UInt8>, from url: CookieURL, context: CookieRequestContext)
-        -> CookieStoreOutcome
-    {
+    /// ``ParsedSetCookie`` (an attribute list, a name and a value String) is built only to be read once, and the
+    /// name and value stay slices of `octets` into the bucket. `finish` gets what was done and, when the cookie
+    /// was accepted, its draft (whose octets live only as long as `octets`).
+    private func setCookie<Result>(
+        octets: UnsafeBufferPointer<UInt8>, from url: CookieURL, context: CookieRequestContext,
+        _ finish: (Disposition, Draft?) -> Result
+    ) -> Result {
         let now = clock.now
         var attributes = LastAttributes()
         guard let pair = SetCookieParser.parse(
             octets, requestPath: url.path, now: now, lifetimeCap: configuration.lifetimeCap,
             attribute: { attributes.add($0) }) else {
-            return .rejected(.unparsable)
+            return finish(.rejected(.unparsable), nil)
         }
-        let name = SetCookieParser.string(pair.name), value = SetCookieParser.string(pair.value)
-        return store(name: name, value: value, attributes: attributes, from: url, context: context, now: now)
+        return store(
+            name: UnsafeBufferPointer(rebasing: pair.name), value: UnsafeBufferPointer(rebasing: pair.value),
+            attributes: attributes, from: url, context: context, now: now, finish)
     }
 
     /// Writes `document.cookie = string` for a document at `url` (the non-HTTP API).
@@ -77,28 +88,36 @@ public final class CookieJar: Sendable {
     public func store(
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: Date? = nil
     ) -> CookieStoreOutcome {
-        store(
-            name: parsed.name, value: parsed.value, attributes: LastAttributes(parsed.attributes), from: url,
-            context: context, now: now ?? clock.now)
+        var (name, value) = (parsed.name, parsed.value)
+        return name.withUTF8 { name in
+            value.withUTF8 { value in
+                store(
+                    name: name, value: value, attributes: LastAttributes(parsed.attributes), from: url,
+                    context: context, now: now ?? clock.now) { $0.outcome($1) }
+            }
+        }
     }
 
-    private func store(
-        name: String, value: String, attributes: LastAttributes, from url: CookieURL, context: CookieRequestContext,
-        now: Date
-    ) -> CookieStoreOutcome {
-        switch makeCookie(name: name, value: value, attributes: attributes, from: url, context: context, now: now) {
+    private func store<Result>(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, attributes: LastAttributes,
+        from url: CookieURL, context: CookieRequestContext, now: Date, _ finish: (Disposition, Draft?) -> Result
+    ) -> Result {
+        switch makeDraft(name: name, value: value, attributes: attributes, from: url, context: context, now: now) {
         case .failure(let rejection):
-            return .rejected(rejection)
-        case .success(let cookie):
-            return store.withLock { insert(cookie, into: &$0, context: context, requestIsSecure: url.isSecure, now: now) }
+            return finish(.rejected(rejection), nil)
+        case .success(var draft):
+            let disposition = store.withLock {
+                insert(&draft, into: &$0, context: context, requestIsSecure: url.isSecure, now: now)
+            }
+            return finish(disposition, draft)
         }
     }
 
     /// Steps 2–15, 17–22 of §5.7 (current draft numbering): everything that needs the cookie and the request but not the store.
-    private func makeCookie(
-        name: String, value: String, attributes parsed: LastAttributes, from url: CookieURL,
-        context: CookieRequestContext, now: Date
-    ) -> Result<Cookie, CookieRejection> {
+    private func makeDraft(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, attributes parsed: LastAttributes,
+        from url: CookieURL, context: CookieRequestContext, now: Date
+    ) -> Result<Draft, CookieRejection> {
         // Step 2 (steps 3–4 hold already: the parser rejected control characters and oversize pairs).
         guard !(name.isEmpty && value.isEmpty) else { return .failure(.emptyNameAndValue) }
 
@@ -140,16 +159,16 @@ public final class CookieJar: Sendable {
 
         // Steps 20–22: cookie name prefixes, case-insensitively (or as the configuration reads them).
         let exactCase = configuration.cookiePrefixes == .caseSensitiveDefaultPath
-        if exactCase ? name.hasPrefix("__Secure-") : hasPrefix(name, "__secure-"), !isSecure { return .failure(.securePrefix) }
+        if exactCase ? hasExactPrefix(name, "__Secure-") : hasPrefix(name, "__secure-"), !isSecure { return .failure(.securePrefix) }
         let hasPathAttribute = exactCase || parsed.path != nil
-        if exactCase ? name.hasPrefix("__Host-") : hasPrefix(name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
+        if exactCase ? hasExactPrefix(name, "__Host-") : hasPrefix(name, "__host-"), !(isSecure && isHostOnly && hasPathAttribute && path == "/") {
             return .failure(.hostPrefix)
         }
         if name.isEmpty, hasPrefix(value, "__secure-") || hasPrefix(value, "__host-") {
             return .failure(.prefixInNamelessValue)
         }
 
-        return .success(Cookie(
+        return .success(Draft(
             name: name, value: value, domain: isHostOnly ? url.host : domainAttribute, path: path,
             expiry: expiry, creation: now, lastAccess: now, isHostOnly: isHostOnly, isSecure: isSecure,
             isHTTPOnly: isHTTPOnly, sameSite: sameSite
@@ -158,9 +177,9 @@ public final class CookieJar: Sendable {
 
     /// Steps 16, 23, 24 and eviction: the parts that look at what the jar already holds.
     private func insert(
-        _ cookie: consuming Cookie, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool,
+        _ cookie: inout Draft, into store: inout Store, context: CookieRequestContext, requestIsSecure: Bool,
         now: Date
-    ) -> CookieStoreOutcome {
+    ) -> Disposition {
         // Step 16: leave Secure cookies alone — a non-secure origin may not shadow one.
         if !cookie.isSecure, !requestIsSecure, shadowsSecureCookie(cookie, in: store) {
             return .rejected(.wouldOverlaySecureCookie)
@@ -201,12 +220,12 @@ public final class CookieJar: Sendable {
         if bucketCount > configuration.maximumCookiesPerDomain || store.count > configuration.maximumCookies {
             evictIfNeeded(domain: cookie.domain, in: &store, now: now)
         }
-        return .stored(cookie, replaced: replaced)
+        return .stored(replaced: replaced)
     }
 
     /// §5.7 step 16: an existing Secure cookie with this name whose domain matches (either way) and whose path the
     /// new cookie's path path-matches.
-    private func shadowsSecureCookie(_ cookie: Cookie, in store: Store) -> Bool {
+    private func shadowsSecureCookie(_ cookie: Draft, in store: Store) -> Bool {
         let newIsIP = CookieURL.isIPAddress(cookie.domain)
         for (key, bucket) in store.buckets {
             let domain = key.domain
@@ -269,9 +288,18 @@ public final class CookieJar: Sendable {
         if emptied { store.buckets = store.buckets.filter { !$0.value.isEmpty } }
     }
 
-    private func hasPrefix(_ string: String, _ lowercasePrefix: String) -> Bool {
-        string.utf8.count >= lowercasePrefix.utf8.count
-            && zip(string.utf8, lowercasePrefix.utf8).allSatisfy { SetCookieParser.asciiLowercase($0) == $1 }
+    private func hasPrefix(_ octets: UnsafeBufferPointer<UInt8>, _ lowercasePrefix: String) -> Bool {
+        octets.count >= lowercasePrefix.utf8.count
+            && zip(octets, lowercasePrefix.utf8).allSatisfy { SetCookieParser.asciiLowercase($0) == $1 }
+    }
+
+    /// `String.hasPrefix` (by characters) for a name given as octets and an ASCII `prefix`: the octets must
+    /// start with the prefix's, and only a non-ASCII octet after them (which may join the prefix's last
+    /// character) needs the String's own answer.
+    private func hasExactPrefix(_ octets: UnsafeBufferPointer<UInt8>, _ prefix: String) -> Bool {
+        let count = prefix.utf8.count
+        guard octets.count >= count, zip(octets, prefix.utf8).allSatisfy({ $0 == $1 }) else { return false }
+        return octets.count == count || octets[count] < 0x80 || String(decoding: octets, as: UTF8.self).hasPrefix(prefix)
     }
 
     // MARK: - Sending cookies (§5.8.3)
@@ -444,7 +472,11 @@ public final class CookieJar: Sendable {
     /// attribute parsing and no origin checks, but identity replacement (§5.7 step 23) and eviction still apply.
     @discardableResult
     public func insert(_ cookie: Cookie) -> CookieStoreOutcome {
-        store.withLock { insert(cookie, into: &$0, context: .sameSiteNavigation, requestIsSecure: true, now: clock.now) }
+        Draft.lending(cookie) { draft in
+            store.withLock {
+                insert(&draft, into: &$0, context: .sameSiteNavigation, requestIsSecure: true, now: clock.now)
+            }.outcome(draft)
+        }
     }
 
     /// Deletes the cookies for which `predicate` is true; returns how many went.

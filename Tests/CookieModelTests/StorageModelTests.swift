@@ -527,4 +527,20 @@ struct StorageModelTests {
         #expect(jar.allCookies.map(\.value) == ["2", "2"])
         #expect(CookieJar.DomainKey("\u{212A}.example").hashValue == CookieJar.DomainKey("K.example").hashValue)
     }
+
+    @Test("a cookie reads back spelled as it was stored, though its bucket holds an equivalent domain or path")
+    func spellingsReadBack() {
+        // A bucket keeps one domain and one copy of each path (String equality), and builds a Cookie when one is
+        // read: a cookie whose octets differ from those must still read back with its own.
+        let jar = Fixture.frozenJar()
+        jar.insert(Cookie(name: "a", value: "1", domain: "caf\u{E9}.example", path: "/caf\u{E9}", creation: Fixture.now))
+        jar.insert(Cookie(name: "b", value: "2", domain: "cafe\u{301}.example", path: "/cafe\u{301}", creation: Fixture.now))
+        // The replacement of a bucket's first cookie, spelled otherwise.
+        jar.insert(Cookie(name: "c", value: "3", domain: "\u{212A}.example", creation: Fixture.now))
+        jar.insert(Cookie(name: "c", value: "4", domain: "K.example", creation: Fixture.now))
+        let cookies = jar.allCookies.sorted { $0.name < $1.name }
+        #expect(cookies.map { Array($0.domain.utf8) } == ["caf\u{E9}.example", "cafe\u{301}.example", "K.example"].map { Array($0.utf8) })
+        #expect(cookies.map { Array($0.path.utf8) } == ["/caf\u{E9}", "/cafe\u{301}", "/"].map { Array($0.utf8) })
+        #expect(cookies.map(\.value) == ["1", "2", "4"])
+    }
 }
