@@ -7,6 +7,7 @@ import socket
 import tempfile
 import threading
 import time
+import types
 
 from harness_drivers import driver_protocol
 from harness_drivers import page_requests
@@ -33,9 +34,7 @@ class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
         self.last_activity = 0.0
         self.times = driver_protocol.Profile()
         self.pages_requested = False
-
-    def wake(self):
-        pass
+        self.loop = types.SimpleNamespace(wake=lambda: None)  # no main loop: nothing to wake
 
 
 def ask(port, path):

@@ -33,11 +33,10 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes). The dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what
-they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
+schemes). The main loop (`MainLoop`), the dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the
+driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
-import collections
 import faulthandler
 import gc
 import os
@@ -84,7 +83,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views, PageCalls, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -95,8 +94,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
 
     def __init__(self):
         super().__init__()
-        self.incoming = collections.deque()  # request lines from the stdin thread; None at end-of-file
-        self.incoming_ready = threading.Condition()
+        # GLib's main loop and the stdin thread's request lines: an object given what it uses, like `schemes`.
+        self.loop = MainLoop(is_stopping=lambda: self.stopping)
         self.lock = threading.Lock()  # guards events, exchanges, last_activity (shared with proxy threads)
         self.events = []
         self.exchanges = {}
@@ -108,7 +107,6 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.clock = Clock(self.directory)
         self.faketime = self.clock.available
         self.proxy = None
-        self.main_context = None
         self.pool = []  # cleared ephemeral stores, ready to be handed out again
         self.stores = {}
         self.views = {}
@@ -129,6 +127,12 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def perform(self, op, request):
         self.note_op(op)
         return super().perform(op, request)
+
+    def run(self):
+        """Answer the requests the stdin thread queues, running GLib's main loop between them; then shut down."""
+        self.loop.start_reading()
+        self.serve(self.loop.request_lines())
+        self.shutdown()
 
     def view_of_widget(self, widget):
         """This scenario's view of a WebKit widget, or None (a view already dropped)."""
@@ -155,7 +159,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         api.load()
         self.version = api.version()
         self.proxy = proxy.Proxy(self, *driver_protocol.proxy_certificate(self.directory, self.NAME))
-        self.main_context = api.GLib.MainContext.default()
+        self.loop.main_context = api.GLib.MainContext.default()
         api.GLib.unix_signal_add(api.GLib.PRIORITY_HIGH, signal.SIGTERM, self.on_sigterm)
         self.clock.install()
         self.started = True
@@ -178,7 +182,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         widget = api.WebKit2.WebView(web_context=store.context, user_content_manager=content)
         self.configure(widget)
         widget.load_uri("about:blank")
-        self.run_until(lambda: not widget.is_loading(), 10)
+        self.loop.run_until(lambda: not widget.is_loading(), 10)
         store.spare = (widget, content)
 
     def on_sigterm(self):
@@ -236,7 +240,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         web process sent before it, so once its title is set nothing of the old pages is left on the way."""
         title = self.barrier_title()
         began = time.monotonic()
-        passed = self.run_until(lambda: all(widget.get_title() == title for widget, _, _ in barriers), CALL_TIMEOUT)
+        passed = self.loop.run_until(lambda: all(widget.get_title() == title for widget, _, _ in barriers), CALL_TIMEOUT)
         if barriers:
             self.times.add("reset: cookie-write barrier", time.monotonic() - began)
         late = set()
@@ -251,7 +255,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def reset(self, request):
         self.drop_scenario()
         began = time.monotonic()
-        self.pump(0.002)
+        self.loop.pump(0.002)
         self.times.add("reset: fixed pump", time.monotonic() - began)
         with self.lock:
             self.events = []
@@ -308,8 +312,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 self.stores, self.pool = {}, []
                 gc.collect()
                 deadline = time.monotonic() + 0.2
-                while time.monotonic() < deadline and self.main_context.pending():
-                    self.main_context.iteration(False)
+                while time.monotonic() < deadline and self.loop.main_context.pending():
+                    self.loop.main_context.iteration(False)
                 self.proxy.close()
         except Exception as error:
             log(f"shutdown: {error}")

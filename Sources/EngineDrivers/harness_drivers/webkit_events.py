@@ -34,7 +34,7 @@ class Events:
         with self.lock:
             self.events.append(event)
             self.last_activity = time.monotonic()
-        self.wake()
+        self.loop.wake()
 
 
     # -- WebKit's callbacks -----------------------------------------------------------------------------------------
@@ -364,7 +364,7 @@ class Events:
                 timeout = IDLE_QUIET - quiet
             if now >= deadline:
                 break
-            self.iterate(max(0.0005, min(timeout, deadline - now)))
+            self.loop.iterate(max(0.0005, min(timeout, deadline - now)))
             if self.stopping:
                 break
         with self.lock:

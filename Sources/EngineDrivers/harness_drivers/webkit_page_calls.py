@@ -147,7 +147,7 @@ class PageCalls:
 
         self.pending_calls.add(token)
         view.widget.evaluate_javascript(source, -1, None, None, None, done)
-        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompts.waiting(view),
+        finished = self.loop.run_until(lambda: "value" in outcome or "error" in outcome or self.prompts.waiting(view),
                                   CALL_TIMEOUT)
         if "value" in outcome or "error" in outcome:
             self.let_scheduled_navigation_start(view)
@@ -170,7 +170,7 @@ class PageCalls:
         if view.widget is None or self.prompts.waiting(view):
             return
         try:
-            self.call(lambda done: view.widget.call_async_javascript_function(
+            self.loop.call(lambda done: view.widget.call_async_javascript_function(
                 self.SCHEDULED_NAVIGATION_PROBE, -1, None, None, None, None, done),
                 "call_async_javascript_function_finish", timeout=1.0, what="the page's next timer")
         except Exception:  # the page is gone (a navigation committed) or never answers: nothing left to wait for

@@ -91,7 +91,7 @@ class Stores:
                 store.spare[0].load_uri("about:blank")  # the barrier page goes; the web process stays
         self.stores = {}
         began = time.monotonic()
-        done = self.run_until(
+        done = self.loop.run_until(
             lambda: all(state is not None for state in clearing.values())
             and not any(store.spare is not None and store.spare[0].is_loading() for store in clearing), CALL_TIMEOUT)
         if clearing:
@@ -145,26 +145,26 @@ class Stores:
     def set_cookie(self, request):
         store = self.store_of(request)
         cookie = self.soup_cookie(request.get("cookie"))
-        self.call(lambda done: store.cookies.add_cookie(cookie, None, done), "add_cookie_finish", what="add_cookie")
+        self.loop.call(lambda done: store.cookies.add_cookie(cookie, None, done), "add_cookie_finish", what="add_cookie")
         return {}
 
     def delete_cookie(self, request):
         store = self.store_of(request)
         cookie = self.soup_cookie(request.get("cookie"))
-        self.call(lambda done: store.cookies.delete_cookie(cookie, None, done), "delete_cookie_finish",
+        self.loop.call(lambda done: store.cookies.delete_cookie(cookie, None, done), "delete_cookie_finish",
                   what="delete_cookie")
         return {}
 
     def clear_data_store(self, request):
         """`webkit_website_data_manager_clear(ALL, 0)`: every kind of website data of the store, cookies included."""
         store = self.store_of(request)
-        self.call(lambda done: store.manager.clear(api.WebKit2.WebsiteDataTypes.ALL, 0, None, done), "clear_finish",
+        self.loop.call(lambda done: store.manager.clear(api.WebKit2.WebsiteDataTypes.ALL, 0, None, done), "clear_finish",
                   what="clear")
         return {}
 
     def get_cookies(self, request):
         store = self.store_of(request)
-        cookies = self.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
+        cookies = self.loop.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
                             what="get_all_cookies")
         return {"cookies": [self.cookie_record(cookie) for cookie in cookies or []]}
 

@@ -246,7 +246,7 @@ class Views:
         token = object()
         self.pending_calls.add(token)
         try:
-            value = self.call(lambda done: view.widget.evaluate_javascript(source, -1, None, None, None, done),
+            value = self.loop.call(lambda done: view.widget.evaluate_javascript(source, -1, None, None, None, done),
                               "evaluate_javascript_finish", what="the JavaScript")
         finally:
             self.pending_calls.discard(token)
