@@ -109,3 +109,12 @@ def test_a_queued_beacon_keeps_the_driver_busy_until_each_of_its_hops_reaches_th
             assert not driver.busy()  # an awaited request past its grace no longer counts
         finally:
             server.close()
+
+
+def test_an_event_queued_once_waits_only_once_for_settle():
+    driver = StandIn()
+    driver.queue_event_once({"type": "cookies-changed", "store": 1})
+    driver.queue_event_once({"type": "cookies-changed", "store": 1})
+    driver.queue_event_once({"type": "cookies-changed", "store": 2})
+    assert driver.events == [{"type": "cookies-changed", "store": 1}, {"type": "cookies-changed", "store": 2}]
+    assert driver.last_activity > 0

@@ -33,8 +33,8 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes). The main loop (`MainLoop`), the dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the
-driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
+schemes). The main loop (`MainLoop`), the data stores (`DataStores`), the dialogs (`PromptDialogs`) and the schemes
+(`SchemeTasks`) are objects the driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
 import faulthandler
@@ -57,7 +57,7 @@ from .webkit_mainloop import CALL_TIMEOUT, MainLoop
 from .webkit_objects import Display
 from .webkit_page_calls import PageCalls, PromptDialogs
 from .webkit_schemes import SchemeTasks
-from .webkit_stores import Stores
+from .webkit_stores import DataStores
 from .webkit_views import Views
 
 
@@ -83,7 +83,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views, PageCalls, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, PageCalls, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -107,8 +107,6 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
         self.clock = Clock(self.directory)
         self.faketime = self.clock.available
         self.proxy = None
-        self.pool = []  # cleared ephemeral stores, ready to be handed out again
-        self.stores = {}
         self.views = {}
         self.decisions = {}  # number -> (decision, view)
         self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
@@ -123,6 +121,18 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
         self.pages_requested = False  # whether this scenario's pages may have made a request (Events.note_op)
+        # The data stores and their cookies: an object given what it uses, like `schemes`.
+        self.data_stores = DataStores(proxy_uri=lambda: self.proxy.uri, install_clock=self.clock.install,
+                                      call=self.loop.call, run_until=self.loop.run_until, next_number=self.next_number,
+                                      queue_event_once=self.queue_event_once, times=self.times)
+        # The ops the driver's parts perform: op -> the part's method (every other op is the Driver's own method).
+        stores = self.data_stores
+        self.part_operations = {
+            "new-data-store": stores.new_data_store, "set-cookie": stores.set_cookie,
+            "delete-cookie": stores.delete_cookie, "get-cookies": stores.get_cookies,
+            "clear-data-store": stores.clear_data_store, "observe-cookies": stores.observe_cookies,
+            "answer-prompt": self.prompts.answer, "finish-scheme-task": self.schemes.finish,
+        }
 
     def perform(self, op, request):
         self.note_op(op)
@@ -138,13 +148,9 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
         """This scenario's view of a WebKit widget, or None (a view already dropped)."""
         return next((view for view in self.views.values() if view.widget is widget), None)
 
-    def answer_prompt(self, request):
-        """The protocol's `answer-prompt`: the harness's answer to a held prompt()."""
-        return self.prompts.answer(request)
-
-    def finish_scheme_task(self, request):
-        """The protocol's `finish-scheme-task`: the harness's answer to a held scheme request."""
-        return self.schemes.finish(request)
+    def operation(self, op):
+        """The part that performs `op` (`part_operations`), else the Driver's own method of that name."""
+        return self.part_operations.get(op) or super().operation(op)
 
     def describe(self, error):
         """A GLib.Error says its own message; anything else as every driver says it."""
@@ -164,8 +170,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
         self.clock.install()
         self.started = True
         # Warm up: the first context and its processes cost ~1 s; pay it here, inside start's longer time limit.
-        store = self.make_ephemeral()
-        self.pool.append(store)
+        store = self.data_stores.make_ephemeral()
+        self.data_stores.pool.append(store)
         try:
             self.warm_up(store)
         except Exception as error:
@@ -212,7 +218,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
         barriers = []  # (widget, its store, kept as the store's spare)
         for view in self.views.values():
             store = view.store
-            reusable = not store.persistent and store.number in self.stores
+            reusable = not store.persistent and store.number in self.data_stores.stores
             if not reusable:
                 view.destroy()
                 continue
@@ -224,7 +230,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
             widget.load_html(BARRIER_PAGE.format(title=self.barrier_title()), BARRIER_URL)
             barriers.append((widget, store, kept))
         self.views = {}
-        self.release_stores(self.pass_barriers(barriers))
+        self.data_stores.release_stores(self.pass_barriers(barriers))
 
     def barrier_title(self):
         return f"cookie-harness reset {self.generation}"
@@ -307,9 +313,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Stores, Views
                 for view in self.views.values():
                     view.destroy()
                 self.views = {}
-                for store in list(self.stores.values()) + self.pool:
-                    store.destroy()
-                self.stores, self.pool = {}, []
+                self.data_stores.destroy_all()
                 gc.collect()
                 deadline = time.monotonic() + 0.2
                 while time.monotonic() < deadline and self.loop.main_context.pending():

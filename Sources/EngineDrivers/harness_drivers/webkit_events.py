@@ -36,6 +36,14 @@ class Events:
             self.last_activity = time.monotonic()
         self.loop.wake()
 
+    def queue_event_once(self, event):
+        """Queue `event` unless an equal one still waits for `settle` (the activity is noted either way)."""
+        with self.lock:
+            self.last_activity = time.monotonic()
+            if event in self.events:
+                return
+        self.queue_event(event)
+
 
     # -- WebKit's callbacks -----------------------------------------------------------------------------------------
 

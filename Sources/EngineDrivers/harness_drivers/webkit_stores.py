@@ -12,18 +12,37 @@ from .webkit_objects import Store
 
 
 
-class Stores:
-    """A mixin of the Driver: `stores`, `pool`, `proxy`, `clock` and the event queue are the driver's."""
+class DataStores:
+    """The data stores of one driver: this scenario's (`stores`: number -> Store) and the cleared ephemeral ones kept
+    for reuse (`pool`), with the protocol's store and cookie operations.
+
+    An object the driver owns rather than a mixin of it: it receives what it uses, `proxy_uri` (the driver's proxy,
+    which every store goes through; made at `start`), `install_clock` (libfaketime, before the first WebContext),
+    `call` and `run_until` (the main loop's), `next_number` (the numbering every held thing of a scenario shares),
+    `queue_event_once` (the driver's event queue: a cookie change is queued once until `settle` hands it over) and
+    `times` (the driver's profile)."""
+
+    def __init__(self, proxy_uri, install_clock, call, run_until, next_number, queue_event_once, times):
+        self.proxy_uri = proxy_uri
+        self.install_clock = install_clock
+        self.call = call
+        self.run_until = run_until
+        self.next_number = next_number
+        self.queue_event_once = queue_event_once
+        self.times = times
+        self.stores = {}
+        self.pool = []  # cleared ephemeral stores, ready to be handed out again
 
     def configure_manager(self, manager):
-        settings = api.WebKit2.NetworkProxySettings.new(self.proxy.uri, None)
-        settings.add_proxy_for_scheme("http", self.proxy.uri)
-        settings.add_proxy_for_scheme("https", self.proxy.uri)
+        uri = self.proxy_uri()
+        settings = api.WebKit2.NetworkProxySettings.new(uri, None)
+        settings.add_proxy_for_scheme("http", uri)
+        settings.add_proxy_for_scheme("https", uri)
         manager.set_network_proxy_settings(api.WebKit2.NetworkProxyMode.CUSTOM, settings)
         manager.set_tls_errors_policy(api.WebKit2.TLSErrorsPolicy.IGNORE)
 
     def make_context(self, manager):
-        self.clock.install()
+        self.install_clock()
         context = api.WebKit2.WebContext(website_data_manager=manager)
         # No memory or page cache: every load must go through the proxy (and the harness) again.
         context.set_cache_model(api.WebKit2.CacheModel.DOCUMENT_VIEWER)
@@ -91,7 +110,7 @@ class Stores:
                 store.spare[0].load_uri("about:blank")  # the barrier page goes; the web process stays
         self.stores = {}
         began = time.monotonic()
-        done = self.loop.run_until(
+        done = self.run_until(
             lambda: all(state is not None for state in clearing.values())
             and not any(store.spare is not None and store.spare[0].is_loading() for store in clearing), CALL_TIMEOUT)
         if clearing:
@@ -145,26 +164,26 @@ class Stores:
     def set_cookie(self, request):
         store = self.store_of(request)
         cookie = self.soup_cookie(request.get("cookie"))
-        self.loop.call(lambda done: store.cookies.add_cookie(cookie, None, done), "add_cookie_finish", what="add_cookie")
+        self.call(lambda done: store.cookies.add_cookie(cookie, None, done), "add_cookie_finish", what="add_cookie")
         return {}
 
     def delete_cookie(self, request):
         store = self.store_of(request)
         cookie = self.soup_cookie(request.get("cookie"))
-        self.loop.call(lambda done: store.cookies.delete_cookie(cookie, None, done), "delete_cookie_finish",
+        self.call(lambda done: store.cookies.delete_cookie(cookie, None, done), "delete_cookie_finish",
                   what="delete_cookie")
         return {}
 
     def clear_data_store(self, request):
         """`webkit_website_data_manager_clear(ALL, 0)`: every kind of website data of the store, cookies included."""
         store = self.store_of(request)
-        self.loop.call(lambda done: store.manager.clear(api.WebKit2.WebsiteDataTypes.ALL, 0, None, done), "clear_finish",
+        self.call(lambda done: store.manager.clear(api.WebKit2.WebsiteDataTypes.ALL, 0, None, done), "clear_finish",
                   what="clear")
         return {}
 
     def get_cookies(self, request):
         store = self.store_of(request)
-        cookies = self.loop.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
+        cookies = self.call(lambda done: store.cookies.get_all_cookies(None, done), "get_all_cookies_finish",
                             what="get_all_cookies")
         return {"cookies": [self.cookie_record(cookie) for cookie in cookies or []]}
 
@@ -174,11 +193,13 @@ class Stores:
             number = store.number
 
             def changed(_manager):
-                with self.lock:
-                    self.last_activity = time.monotonic()
-                    if any(e["type"] == "cookies-changed" and e["store"] == number for e in self.events):
-                        return
-                self.queue_event({"type": "cookies-changed", "store": number})
+                self.queue_event_once({"type": "cookies-changed", "store": number})
 
             store.observer = store.cookies.connect("changed", changed)
         return {}
+
+    def destroy_all(self):
+        """The driver stops: every store goes, reusable or not."""
+        for store in list(self.stores.values()) + self.pool:
+            store.destroy()
+        self.stores, self.pool = {}, []

@@ -44,7 +44,7 @@ class Views:
         return sources
 
     def new_web_view(self, request):
-        store = self.store_of(request)
+        store = self.data_stores.store_of(request)
         sources = self.user_scripts(request)
         opener = self.view_of({"view": request["opener"]}) if request.get("opener") is not None else None
         if opener is not None and opener.store is not store:

@@ -1,0 +1,35 @@
+"""How the WebKitGTK driver (Sources/EngineDrivers/harness_drivers/webkit.py) is put together: every op of the
+protocol reaches a method, the parts' ops reach the part that owns their state. No engine: nothing from gi is
+imported before `start`."""
+
+import shutil
+
+import pytest
+
+from harness_drivers import webkit
+
+
+@pytest.fixture
+def driver():
+    made = webkit.Driver()
+    yield made
+    shutil.rmtree(made.directory, ignore_errors=True)
+
+
+def test_every_operation_reaches_a_method(driver):
+    for op in webkit.Driver.OPERATIONS:
+        assert callable(driver.operation(op)), op
+
+
+@pytest.mark.parametrize("op, part", [
+    ("new-data-store", "data_stores"), ("set-cookie", "data_stores"), ("delete-cookie", "data_stores"),
+    ("get-cookies", "data_stores"), ("clear-data-store", "data_stores"), ("observe-cookies", "data_stores"),
+    ("answer-prompt", "prompts"), ("finish-scheme-task", "schemes"),
+])
+def test_a_parts_operation_is_performed_by_that_part(driver, op, part):
+    assert driver.operation(op).__self__ is getattr(driver, part)
+
+
+def test_an_operation_before_start_is_refused_without_reaching_a_part(driver):
+    reply = driver.handle('{"id": 1, "op": "get-cookies", "store": 1}')
+    assert reply["status"] == "errored" and "before a successful 'start'" in reply["message"]
