@@ -24,7 +24,7 @@ def test_every_operation_reaches_a_method(driver):
 @pytest.mark.parametrize("op, part", [
     ("new-data-store", "data_stores"), ("set-cookie", "data_stores"), ("delete-cookie", "data_stores"),
     ("get-cookies", "data_stores"), ("clear-data-store", "data_stores"), ("observe-cookies", "data_stores"),
-    ("answer-prompt", "prompts"), ("finish-scheme-task", "schemes"),
+    ("set-message-handlers", "page_calls"), ("evaluate", "page_calls"), ("answer-prompt", "prompts"), ("finish-scheme-task", "schemes"),
 ])
 def test_a_parts_operation_is_performed_by_that_part(driver, op, part):
     assert driver.operation(op).__self__ is getattr(driver, part)

@@ -33,8 +33,8 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes). The main loop (`MainLoop`), the data stores (`DataStores`), the dialogs (`PromptDialogs`) and the schemes
-(`SchemeTasks`) are objects the driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
+schemes). The main loop (`MainLoop`), the data stores (`DataStores`), the page's calls (`PageCalls`) and dialogs
+(`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
 import faulthandler
@@ -83,7 +83,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, PageCalls, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -116,8 +116,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, PageCa
         # The app's URL schemes and their held requests: an object given what it uses, not a mixin of the driver.
         self.schemes = SchemeTasks(find_view=self.view_of_widget, next_number=self.next_number,
                                    queue_event=self.queue_event, note_activity=self.note_activity)
-        self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
-        self.pending_calls = set()  # fetch requests and JavaScript calls running
+        self.pending_calls = set()  # fetch requests and JavaScript calls running (emptied, never replaced, by reset)
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
         self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
         self.pages_requested = False  # whether this scenario's pages may have made a request (Events.note_op)
@@ -125,12 +124,19 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, PageCa
         self.data_stores = DataStores(proxy_uri=lambda: self.proxy.uri, install_clock=self.clock.install,
                                       call=self.loop.call, run_until=self.loop.run_until, next_number=self.next_number,
                                       queue_event_once=self.queue_event_once, times=self.times)
+        # Script messages and `evaluate`: an object given what it uses, like `schemes`.
+        self.page_calls = PageCalls(
+            view_of=self.view_of, next_number=self.next_number, queue_event=self.queue_event,
+            note_activity=self.note_activity, current_generation=lambda: self.generation,
+            pending_calls=self.pending_calls, run_until=self.loop.run_until, call=self.loop.call,
+            prompt_waiting=self.prompts.waiting, describe=self.describe)
         # The ops the driver's parts perform: op -> the part's method (every other op is the Driver's own method).
         stores = self.data_stores
         self.part_operations = {
             "new-data-store": stores.new_data_store, "set-cookie": stores.set_cookie,
             "delete-cookie": stores.delete_cookie, "get-cookies": stores.get_cookies,
             "clear-data-store": stores.clear_data_store, "observe-cookies": stores.observe_cookies,
+            "set-message-handlers": self.page_calls.set_message_handlers, "evaluate": self.page_calls.evaluate,
             "answer-prompt": self.prompts.answer, "finish-scheme-task": self.schemes.finish,
         }
 
@@ -214,7 +220,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, PageCa
         with self.lock:
             exchanges, self.exchanges = list(self.exchanges.values()), {}
         proxy.close_unanswered(exchanges)
-        self.pending_calls = set()
+        self.pending_calls.clear()
         barriers = []  # (widget, its store, kept as the store's spare)
         for view in self.views.values():
             store = view.store

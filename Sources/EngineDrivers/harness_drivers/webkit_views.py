@@ -10,6 +10,7 @@ from . import webkit_api as api
 from .driver_protocol import ProtocolError, Unsupported, field, header_pairs
 from .webkit_events import normalised
 from .webkit_objects import View
+from .webkit_page_calls import javascript_value
 
 
 
@@ -251,7 +252,7 @@ class Views:
         finally:
             self.pending_calls.discard(token)
             self.note_activity()
-        return self.javascript_value(value)
+        return javascript_value(value)
 
     def fetch(self, request):
         """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it
