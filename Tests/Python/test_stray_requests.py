@@ -23,7 +23,8 @@ class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
         self.events = []
         self.exchanges = {}
         self.awaited_requests = page_requests.AwaitedRequests()
-        self.decisions, self.pending_calls, self.views = {}, set(), {}
+        self.decisions, self.pending_calls = {}, set()
+        self.web_views = types.SimpleNamespace(views={})  # no views in these tests
         self.counters = {}
         # No prompts or scheme requests in these tests: only what they hold (nothing) is read.
         self.prompts = webkit_page_calls.PromptDialogs(next_number=None, queue_event=None, note_activity=None,

@@ -24,6 +24,9 @@ def test_every_operation_reaches_a_method(driver):
 @pytest.mark.parametrize("op, part", [
     ("new-data-store", "data_stores"), ("set-cookie", "data_stores"), ("delete-cookie", "data_stores"),
     ("get-cookies", "data_stores"), ("clear-data-store", "data_stores"), ("observe-cookies", "data_stores"),
+    ("new-web-view", "web_views"), ("set-scripts", "web_views"), ("load", "web_views"), ("load-html", "web_views"),
+    ("click-link", "web_views"), ("submit-form", "web_views"), ("go-back", "web_views"), ("go-forward", "web_views"),
+    ("fetch", "web_views"), ("open-window", "web_views"),
     ("set-message-handlers", "page_calls"), ("evaluate", "page_calls"), ("answer-prompt", "prompts"), ("finish-scheme-task", "schemes"),
 ])
 def test_a_parts_operation_is_performed_by_that_part(driver, op, part):

@@ -33,8 +33,8 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes). The main loop (`MainLoop`), the data stores (`DataStores`), the page's calls (`PageCalls`) and dialogs
-(`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
+schemes). The main loop (`MainLoop`), the data stores (`DataStores`), the web views (`WebViews`), the page's calls
+(`PageCalls`) and dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
 """
 
 import faulthandler
@@ -58,7 +58,7 @@ from .webkit_objects import Display
 from .webkit_page_calls import PageCalls, PromptDialogs
 from .webkit_schemes import SchemeTasks
 from .webkit_stores import DataStores
-from .webkit_views import Views
+from .webkit_views import WebViews
 
 
 # The page each page of a reused store is replaced with before the store is cleared (Driver.pass_barriers): it reads
@@ -83,7 +83,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events):
+class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Events):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -107,14 +107,15 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
         self.clock = Clock(self.directory)
         self.faketime = self.clock.available
         self.proxy = None
-        self.views = {}
         self.decisions = {}  # number -> (decision, view)
         self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
         # The page's dialogs and the prompts held for the harness: an object given what it uses, like `schemes`.
         self.prompts = PromptDialogs(next_number=self.next_number, queue_event=self.queue_event,
                                      note_activity=self.note_activity, times=self.times)
         # The app's URL schemes and their held requests: an object given what it uses, not a mixin of the driver.
-        self.schemes = SchemeTasks(find_view=self.view_of_widget, next_number=self.next_number,
+        # (find_view reads `web_views`, made below: the views' scheme requests come only once views exist)
+        self.schemes = SchemeTasks(find_view=lambda widget: self.web_views.view_of_widget(widget),
+                                   next_number=self.next_number,
                                    queue_event=self.queue_event, note_activity=self.note_activity)
         self.pending_calls = set()  # fetch requests and JavaScript calls running (emptied, never replaced, by reset)
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
@@ -124,15 +125,27 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
         self.data_stores = DataStores(proxy_uri=lambda: self.proxy.uri, install_clock=self.clock.install,
                                       call=self.loop.call, run_until=self.loop.run_until, next_number=self.next_number,
                                       queue_event_once=self.queue_event_once, times=self.times)
+        # This scenario's web views, navigation and scripts: an object given what it uses, like `schemes`.
+        self.web_views = WebViews(
+            store_of=self.data_stores.store_of, register_schemes=self.schemes.register,
+            signal_handlers={"decide-policy": self.on_decide_policy, "load-changed": self.on_load_changed,
+                             "load-failed": self.on_load_failed, "script-dialog": self.prompts.on_script_dialog},
+            take_decision=self.take_decision, expect_request=self.expect_request, forget_request=self.forget_request,
+            next_number=self.next_number, queue_event=self.queue_event, note_activity=self.note_activity,
+            current_generation=lambda: self.generation, pending_calls=self.pending_calls, call=self.loop.call)
         # Script messages and `evaluate`: an object given what it uses, like `schemes`.
         self.page_calls = PageCalls(
-            view_of=self.view_of, next_number=self.next_number, queue_event=self.queue_event,
+            view_of=self.web_views.view_of, next_number=self.next_number, queue_event=self.queue_event,
             note_activity=self.note_activity, current_generation=lambda: self.generation,
             pending_calls=self.pending_calls, run_until=self.loop.run_until, call=self.loop.call,
             prompt_waiting=self.prompts.waiting, describe=self.describe)
         # The ops the driver's parts perform: op -> the part's method (every other op is the Driver's own method).
-        stores = self.data_stores
+        stores, views = self.data_stores, self.web_views
         self.part_operations = {
+            "new-web-view": views.new_web_view, "set-scripts": views.set_scripts, "load": views.load,
+            "load-html": views.load_html, "click-link": views.click_link, "submit-form": views.submit_form,
+            "go-back": views.go_back, "go-forward": views.go_forward, "fetch": views.fetch,
+            "open-window": views.open_window,
             "new-data-store": stores.new_data_store, "set-cookie": stores.set_cookie,
             "delete-cookie": stores.delete_cookie, "get-cookies": stores.get_cookies,
             "clear-data-store": stores.clear_data_store, "observe-cookies": stores.observe_cookies,
@@ -149,10 +162,6 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
         self.loop.start_reading()
         self.serve(self.loop.request_lines())
         self.shutdown()
-
-    def view_of_widget(self, widget):
-        """This scenario's view of a WebKit widget, or None (a view already dropped)."""
-        return next((view for view in self.views.values() if view.widget is widget), None)
 
     def operation(self, op):
         """The part that performs `op` (`part_operations`), else the Driver's own method of that name."""
@@ -192,7 +201,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
     def warm_up(self, store):
         content = api.WebKit2.UserContentManager()
         widget = api.WebKit2.WebView(web_context=store.context, user_content_manager=content)
-        self.configure(widget)
+        self.web_views.configure(widget)
         widget.load_uri("about:blank")
         self.loop.run_until(lambda: not widget.is_loading(), 10)
         store.spare = (widget, content)
@@ -222,7 +231,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
         proxy.close_unanswered(exchanges)
         self.pending_calls.clear()
         barriers = []  # (widget, its store, kept as the store's spare)
-        for view in self.views.values():
+        for view in self.web_views.views.values():
             store = view.store
             reusable = not store.persistent and store.number in self.data_stores.stores
             if not reusable:
@@ -235,7 +244,7 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
                 store.spare = (widget, content)
             widget.load_html(BARRIER_PAGE.format(title=self.barrier_title()), BARRIER_URL)
             barriers.append((widget, store, kept))
-        self.views = {}
+        self.web_views.views = {}
         self.data_stores.release_stores(self.pass_barriers(barriers))
 
     def barrier_title(self):
@@ -316,9 +325,9 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, Views, Events
                 self.decisions = {}
                 self.frame_decisions = {}
                 self.prompts.close()
-                for view in self.views.values():
+                for view in self.web_views.views.values():
                     view.destroy()
-                self.views = {}
+                self.web_views.views = {}
                 self.data_stores.destroy_all()
                 gc.collect()
                 deadline = time.monotonic() + 0.2

@@ -47,14 +47,6 @@ class Events:
 
     # -- WebKit's callbacks -----------------------------------------------------------------------------------------
 
-    @staticmethod
-    def request_record(uri_request):
-        return {
-            "url": uri_request.get_uri(),
-            "method": uri_request.get_http_method() or "GET",
-            "headers": soup_headers(uri_request.get_http_headers()),
-        }
-
     # WebKitGTK 4.1 (2.50) cannot tell a main-frame navigation action from a frame's: the frame name is a link's
     # `target` only, and webkit_navigation_action_is_for_main_frame exists in no release. The driver classifies:
     #   - an action for the URL of a pending `load`/`click-link`, or a `load`'s (no Referer): the main frame;
@@ -85,12 +77,12 @@ class Events:
                 self.waiting_since[("decision", number)] = time.monotonic()
             self.queue_event({
                 "type": "decide-new-window", "decision": number, "view": view.number,
-                "request": self.request_record(decision.get_navigation_action().get_request()),
+                "request": request_record(decision.get_navigation_action().get_request()),
             })
             return True
         if kind == api.WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
             action = decision.get_navigation_action()
-            request = self.request_record(action.get_request())
+            request = request_record(action.get_request())
             details = (request, NAVIGATION_TYPES.get(int(action.get_navigation_type()), "other"),
                        bool(action.is_redirect()))
             url = normalised(request["url"])
@@ -301,6 +293,17 @@ class Events:
                           "headers": headers, "body": body})
         return exchange
 
+    def expect_request(self, url):
+        """Main thread: a request the page queued (a beacon), awaited at the proxy for a grace period, its redirect
+        hops too."""
+        with self.lock:
+            self.awaited_requests.expect(url, time.monotonic() + page_requests.QUEUED_REQUEST_GRACE, follow_redirects=True)
+
+    def forget_request(self, url):
+        """Main thread: a queued request the page refused; it never reaches the proxy."""
+        with self.lock:
+            self.awaited_requests.forget(url)
+
     def note_redirect(self, url, location):
         with self.lock:
             target = normalised(urllib.parse.urljoin(url, location))
@@ -317,7 +320,7 @@ class Events:
                 return True
             if self.awaited_requests.pending(time.monotonic()):
                 return True
-        return any(view.loading() for view in self.views.values())
+        return any(view.loading() for view in self.web_views.views.values())
 
     def busy_reason(self):
         """What a settle that ran out of time still waited for, said in its reply (`busy`)."""
@@ -333,7 +336,7 @@ class Events:
         with self.lock:
             if self.exchanges:
                 reasons.append(f"proxy exchanges {sorted(self.exchanges)} wait for the harness")
-        for view in self.views.values():
+        for view in self.web_views.views.values():
             if view.loading():
                 why = ("provisional" if view.provisional else "its load's navigation action has not come"
                        if view.assigned else "WebKit is loading")
@@ -380,6 +383,15 @@ class Events:
         if not idle and not events:
             return {"events": events, "idle": idle, "busy": self.busy_reason()}
         return {"events": events, "idle": idle}
+
+
+def request_record(uri_request):
+    """A URIRequest as the events say it: URL, method and headers."""
+    return {
+        "url": uri_request.get_uri(),
+        "method": uri_request.get_http_method() or "GET",
+        "headers": soup_headers(uri_request.get_http_headers()),
+    }
 
 
 def normalised(url):
