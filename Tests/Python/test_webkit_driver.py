@@ -36,3 +36,18 @@ def test_a_parts_operation_is_performed_by_that_part(driver, op, part):
 def test_an_operation_before_start_is_refused_without_reaching_a_part(driver):
     reply = driver.handle('{"id": 1, "op": "get-cookies", "store": 1}')
     assert reply["status"] == "errored" and "before a successful 'start'" in reply["message"]
+
+
+def test_the_proxy_answers_to_the_event_queue_and_every_part_numbers_from_one_counter(driver):
+    assert not hasattr(driver, "open_exchange") and not hasattr(driver, "lock")  # no state of the parts on the Driver
+    assert driver.data_stores.next_number.__self__ is driver and driver.web_views.next_number.__self__ is driver
+    assert driver.decisions.queue is driver.event_queue
+    assert driver.decisions.pending_calls is driver.pending_calls is driver.web_views.pending_calls
+
+
+def test_settle_on_a_quiet_driver_is_idle_and_hands_over_the_queued_events(driver):
+    driver.event_queue.queue_event({"type": "navigation"})
+    driver.event_queue.last_activity = 0.0
+    driver.loop.wake = lambda: None
+    assert driver.settle({"wait": 0}) == {"events": [{"type": "navigation"}], "idle": True}
+    assert driver.busy_reason() == "nothing (quiet window not reached)"
