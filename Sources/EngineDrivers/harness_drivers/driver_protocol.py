@@ -125,8 +125,9 @@ def settle_window(request):
 
 class ProxyOwner:
     """The proxy's owner side that every driver shares (proxy.py calls `close_exchange` from its threads) and the
-    harness's `respond`. The driver has `lock`, `exchanges` (number -> proxy.Exchange waiting for the harness),
-    `waiting_since` (("exchange", number) -> when the wait began, for the profile) and `note_activity`."""
+    harness's `respond`. The owner (a browser driver; the WebKitGTK driver's EventQueue) has `lock`, `exchanges`
+    (number -> proxy.Exchange waiting for the harness), `waiting_since` (("exchange", number) -> when the wait began,
+    for the profile), `times` and `note_activity`."""
 
     def close_exchange(self, exchange):
         with self.lock:
