@@ -1,7 +1,7 @@
 """The WebKitGTK driver's proxy and a request of an earlier scenario's page
-(Sources/EngineDrivers/harness_drivers/webkit_events.py, Events.open_exchange): WebKit's network process can send one
-after `reset` blanked its page, and it must not be answered as the next scenario's. A stand-in driver with the real
-Events mixin and a real Proxy; no engine."""
+(Sources/EngineDrivers/harness_drivers/webkit_events.py, EventQueue.open_exchange): WebKit's network process can send one
+after `reset` blanked its page, and it must not be answered as the next scenario's. The driver's real EventQueue
+(the proxy's owner) and a real Proxy; no engine."""
 
 import socket
 import tempfile
@@ -9,33 +9,14 @@ import threading
 import time
 
 from harness_drivers import driver_protocol
-from harness_drivers import page_requests
 from harness_drivers import proxy
 from harness_drivers import webkit_events
-from harness_drivers import webkit_page_calls
-from harness_drivers import webkit_schemes
 
 
-class StandIn(webkit_events.Events, driver_protocol.ProxyOwner):
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.events = []
-        self.exchanges = {}
-        self.awaited_requests = page_requests.AwaitedRequests()
-        self.decisions, self.pending_calls, self.views = {}, set(), {}
-        self.counters = {}
-        # No prompts or scheme requests in these tests: only what they hold (nothing) is read.
-        self.prompts = webkit_page_calls.PromptDialogs(next_number=None, queue_event=None, note_activity=None,
-                                                       times=None)
-        self.schemes = webkit_schemes.SchemeTasks(find_view=None, next_number=None, queue_event=None,
-                                                  note_activity=None)
-        self.waiting_since = {}
-        self.last_activity = 0.0
-        self.times = driver_protocol.Profile()
-        self.pages_requested = False
-
-    def wake(self):
-        pass
+def event_queue():
+    """The driver's EventQueue, the proxy's owner, with nothing to wake and a real profile."""
+    return webkit_events.EventQueue(wake=lambda: None, iterate=None, is_stopping=lambda: False,
+                                    times=driver_protocol.Profile())
 
 
 def ask(port, path):
@@ -46,7 +27,7 @@ def ask(port, path):
 
 
 def test_a_request_before_the_scenarios_first_page_op_is_closed_and_only_a_later_one_is_the_scenarios():
-    driver = StandIn()
+    driver = event_queue()
     with tempfile.TemporaryDirectory() as directory:
         server = proxy.Proxy(driver, *proxy.make_certificate(directory, "stray-test"))
         try:
@@ -84,16 +65,15 @@ def test_a_request_before_the_scenarios_first_page_op_is_closed_and_only_a_later
 
 
 def test_a_queued_beacon_keeps_the_driver_busy_until_each_of_its_hops_reaches_the_proxy():
-    driver = StandIn()
-    driver.redirects = {}
+    driver = event_queue()
     with tempfile.TemporaryDirectory() as directory:
         server = proxy.Proxy(driver, *proxy.make_certificate(directory, "beacon-test"))
         try:
             driver.note_op("load")
-            assert not driver.busy()
+            assert not driver.requests_pending()
             url = webkit_events.normalised("http://APP.example.com/collect")
             driver.awaited_requests.expect(url, time.monotonic() + 5, follow_redirects=True)
-            assert driver.busy()  # the beacon is queued, its request not seen yet
+            assert driver.requests_pending()  # the beacon is queued, its request not seen yet
             threading.Thread(target=ask, args=(server.port, "/collect"), daemon=True).start()
             deadline = time.monotonic() + 5
             while not driver.events and time.monotonic() < deadline:
@@ -103,10 +83,31 @@ def test_a_queued_beacon_keeps_the_driver_busy_until_each_of_its_hops_reaches_th
             assert driver.awaited_requests.pending(time.monotonic())
             driver.awaited_requests.arrived(webkit_events.normalised("http://app.example.com/next"))
             driver.exchanges.clear()
-            assert not driver.busy()
+            assert not driver.requests_pending()
             driver.note_redirect("http://app.example.com/elsewhere", "/x")  # not a beacon's hop: nothing awaited
-            assert not driver.busy()
+            assert not driver.requests_pending()
             driver.awaited_requests.expect("http://app.example.com/never", time.monotonic() - 1)
-            assert not driver.busy()  # an awaited request past its grace no longer counts
+            assert not driver.requests_pending()  # an awaited request past its grace no longer counts
         finally:
             server.close()
+
+
+def test_an_event_queued_once_waits_only_once_for_settle():
+    driver = event_queue()
+    driver.last_activity = 0.0
+    driver.queue_event_once({"type": "cookies-changed", "store": 1})
+    driver.queue_event_once({"type": "cookies-changed", "store": 1})
+    driver.queue_event_once({"type": "cookies-changed", "store": 2})
+    assert driver.events == [{"type": "cookies-changed", "store": 1}, {"type": "cookies-changed", "store": 2}]
+    assert driver.last_activity > 0
+
+
+def test_settle_runs_the_main_loop_until_nothing_is_busy_and_says_why_when_time_runs_out():
+    answers, iterations = [True, True, False], []
+    queue = webkit_events.EventQueue(wake=lambda: None, iterate=iterations.append, is_stopping=lambda: False,
+                                     times=driver_protocol.Profile())
+    queue.last_activity = 0.0
+    assert queue.settle({"wait": 5}, is_busy=lambda: answers.pop(0), busy_reason=None) == {"events": [], "idle": True}
+    assert len(iterations) == 2
+    reply = queue.settle({"wait": 0.01}, is_busy=lambda: True, busy_reason=lambda: "a decision")
+    assert reply == {"events": [], "idle": False, "busy": "a decision"}

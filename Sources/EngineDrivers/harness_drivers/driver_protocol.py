@@ -3,8 +3,8 @@ version 1, in the JSON-lines envelope of support/harness_lines.py), and the proc
 (its own process group, a private reply pipe, SIGTERM, a killed driver's leftover folder).
 
 A driver subclasses `Requests`: it lists its ops in OPERATIONS (each the method of that name, `new-data-store` is
-`new_data_store`), provides `bring_up` (called by the first `start`), `version`, `faketime` and `shutdown`, and
-runs with `main(DriverClass)`. Standard library only.
+`new_data_store`, unless the driver's `operation` names another), provides `bring_up` (called by the first `start`),
+`version`, `faketime` and `shutdown`, and runs with `main(DriverClass)`. Standard library only.
 """
 
 import os
@@ -74,6 +74,10 @@ class Requests:
         """An `errored` reply's message for `error`."""
         return harness_lines.describe(error)
 
+    def operation(self, op):
+        """The method that performs `op`: the driver's method of that name (`new-data-store` is `new_data_store`)."""
+        return getattr(self, op.replace("-", "_"))
+
     def perform(self, op, request):
         if op == "stop":
             self.stopping = True
@@ -84,7 +88,7 @@ class Requests:
             raise ProtocolError(f"'{op}' before a successful 'start'")
         began = time.monotonic()
         try:
-            return getattr(self, op.replace("-", "_"))(request)
+            return self.operation(op)(request)
         finally:
             self.times.add("op " + op, time.monotonic() - began)
 
@@ -121,8 +125,9 @@ def settle_window(request):
 
 class ProxyOwner:
     """The proxy's owner side that every driver shares (proxy.py calls `close_exchange` from its threads) and the
-    harness's `respond`. The driver has `lock`, `exchanges` (number -> proxy.Exchange waiting for the harness),
-    `waiting_since` (("exchange", number) -> when the wait began, for the profile) and `note_activity`."""
+    harness's `respond`. The owner (a browser driver; the WebKitGTK driver's EventQueue) has `lock`, `exchanges`
+    (number -> proxy.Exchange waiting for the harness), `waiting_since` (("exchange", number) -> when the wait began,
+    for the profile), `times` and `note_activity`."""
 
     def close_exchange(self, exchange):
         with self.lock:

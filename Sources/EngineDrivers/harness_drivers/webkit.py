@@ -33,33 +33,34 @@ webkit_api.py (the gi modules), webkit_objects.py (display, store, view), webkit
 main loop), webkit_stores.py (data stores and cookies), webkit_views.py (web views, navigation, scripts) and
 webkit_events.py (what is recorded for the transcript, and settle), webkit_page_calls.py (what the page asks of the
 app: script messages, prompt(), and evaluate, which must not wait on a prompt), webkit_schemes.py (the app's URL
-schemes). The dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`) are objects the driver owns and gives what
-they use; the rest are still mixins of Driver. This file puts them together: start, reset, the clock, stop.
+schemes). Each part is an object the Driver owns, made in `__init__` with keyword arguments naming what it uses
+(callables, and the few things it shares, such as the set of running calls) rather than a mixin reading the
+Driver's `self`: the main loop (`MainLoop`), the events and the proxy's requests (`EventQueue`, the proxy's owner),
+WebKit's callbacks and held decisions (`Decisions`), the data stores (`DataStores`), the web views (`WebViews`), the
+page's calls (`PageCalls`) and dialogs (`PromptDialogs`) and the schemes (`SchemeTasks`); `part_operations` sends
+each op to its part. This file puts them together: start, reset, what `settle` waits for, the clock, stop.
 """
 
-import collections
 import faulthandler
 import gc
 import os
 import shutil
 import signal
-import threading
 import time
 
 from . import driver_protocol  # the protocol and the process every driver shares
 from .support import faketime  # libfaketime's preload and offset file
-from . import page_requests  # the subresource request every driver makes
 from . import proxy  # the proxy every driver shares
 from . import webkit_api as api
 from .driver_protocol import Unsupported, field
 from .webkit_api import log
-from .webkit_events import Events
+from .webkit_events import Decisions, EventQueue
 from .webkit_mainloop import CALL_TIMEOUT, MainLoop
 from .webkit_objects import Display
 from .webkit_page_calls import PageCalls, PromptDialogs
 from .webkit_schemes import SchemeTasks
-from .webkit_stores import Stores
-from .webkit_views import Views
+from .webkit_stores import DataStores
+from .webkit_views import WebViews
 
 
 # The page each page of a reused store is replaced with before the store is cleared (Driver.pass_barriers): it reads
@@ -84,7 +85,7 @@ class Clock(faketime.OffsetFile):
         self.installed = True
 
 
-class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Stores, Views, PageCalls, Events):
+class Driver(driver_protocol.Requests):
     NAME = api.NAME
     OPERATIONS = (
         "start", "reset", "set-clock", "new-data-store", "terminate-app", "set-cookie", "delete-cookie", "get-cookies",
@@ -95,52 +96,114 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
 
     def __init__(self):
         super().__init__()
-        self.incoming = collections.deque()  # request lines from the stdin thread; None at end-of-file
-        self.incoming_ready = threading.Condition()
-        self.lock = threading.Lock()  # guards events, exchanges, last_activity (shared with proxy threads)
-        self.events = []
-        self.exchanges = {}
-        self.redirects = {}  # normalised request URL -> normalised 3xx Location target (proxy threads write)
-        self.awaited_requests = page_requests.AwaitedRequests()  # a beacon the page queued, its hops not at the proxy yet
-        self.last_activity = time.monotonic()
+        # GLib's main loop and the stdin thread's request lines: an object given what it uses, like `schemes`.
+        self.loop = MainLoop(is_stopping=lambda: self.stopping)
+        # The events for the harness, shared with the proxy's threads (it is the proxy's owner): an object given what
+        # it uses, like `schemes`.
+        self.event_queue = EventQueue(wake=self.loop.wake, iterate=self.loop.iterate,
+                                      is_stopping=lambda: self.stopping, times=self.times)
+        queue = self.event_queue
         self.display = Display()
         self.directory = driver_protocol.temporary_directory(self.NAME)
         self.clock = Clock(self.directory)
         self.faketime = self.clock.available
         self.proxy = None
-        self.main_context = None
-        self.pool = []  # cleared ephemeral stores, ready to be handed out again
-        self.stores = {}
-        self.views = {}
-        self.decisions = {}  # number -> (decision, view)
-        self.frame_decisions = {}  # number of a frame's decision -> the fetch request that made the frame (0: none)
         # The page's dialogs and the prompts held for the harness: an object given what it uses, like `schemes`.
-        self.prompts = PromptDialogs(next_number=self.next_number, queue_event=self.queue_event,
-                                     note_activity=self.note_activity, times=self.times)
+        self.prompts = PromptDialogs(next_number=self.next_number, queue_event=queue.queue_event,
+                                     note_activity=queue.note_activity, times=self.times)
         # The app's URL schemes and their held requests: an object given what it uses, not a mixin of the driver.
-        self.schemes = SchemeTasks(find_view=self.view_of_widget, next_number=self.next_number,
-                                   queue_event=self.queue_event, note_activity=self.note_activity)
-        self.posted = 0  # script messages queued so far (evaluate says whether its script posted any)
-        self.pending_calls = set()  # fetch requests and JavaScript calls running
+        # (find_view reads `web_views`, made below: the views' scheme requests come only once views exist)
+        self.schemes = SchemeTasks(find_view=lambda widget: self.web_views.view_of_widget(widget),
+                                   next_number=self.next_number,
+                                   queue_event=queue.queue_event, note_activity=queue.note_activity)
+        self.pending_calls = set()  # fetch requests and JavaScript calls running (emptied, never replaced, by reset)
         self.generation = 0  # bumped by reset: callbacks of an earlier scenario are ignored
-        self.waiting_since = {}  # ("exchange"|"decision", number) -> when WebKit began waiting for the harness
-        self.pages_requested = False  # whether this scenario's pages may have made a request (Events.note_op)
+        # WebKit's callbacks of the views and the decisions held for the harness: an object given what it uses.
+        self.decisions = Decisions(queue=queue, next_number=self.next_number, times=self.times,
+                                   current_generation=lambda: self.generation, pending_calls=self.pending_calls)
+        # The data stores and their cookies: an object given what it uses, like `schemes`.
+        self.data_stores = DataStores(proxy_uri=lambda: self.proxy.uri, install_clock=self.clock.install,
+                                      call=self.loop.call, run_until=self.loop.run_until, next_number=self.next_number,
+                                      queue_event_once=queue.queue_event_once, times=self.times)
+        # This scenario's web views, navigation and scripts: an object given what it uses, like `schemes`.
+        self.web_views = WebViews(
+            store_of=self.data_stores.store_of, register_schemes=self.schemes.register,
+            signal_handlers={"decide-policy": self.decisions.on_decide_policy,
+                             "load-changed": self.decisions.on_load_changed,
+                             "load-failed": self.decisions.on_load_failed,
+                             "script-dialog": self.prompts.on_script_dialog},
+            take_decision=self.decisions.take_decision, expect_request=queue.expect_request,
+            forget_request=queue.forget_request, next_number=self.next_number, queue_event=queue.queue_event,
+            note_activity=queue.note_activity,
+            current_generation=lambda: self.generation, pending_calls=self.pending_calls, call=self.loop.call)
+        # Script messages and `evaluate`: an object given what it uses, like `schemes`.
+        self.page_calls = PageCalls(
+            view_of=self.web_views.view_of, next_number=self.next_number, queue_event=queue.queue_event,
+            note_activity=queue.note_activity, current_generation=lambda: self.generation,
+            pending_calls=self.pending_calls, run_until=self.loop.run_until, call=self.loop.call,
+            prompt_waiting=self.prompts.waiting, describe=self.describe)
+        # The ops the driver's parts perform: op -> the part's method (every other op is the Driver's own method).
+        stores, views = self.data_stores, self.web_views
+        self.part_operations = {
+            "new-web-view": views.new_web_view, "set-scripts": views.set_scripts, "load": views.load,
+            "load-html": views.load_html, "click-link": views.click_link, "submit-form": views.submit_form,
+            "go-back": views.go_back, "go-forward": views.go_forward, "fetch": views.fetch,
+            "open-window": views.open_window,
+            "new-data-store": stores.new_data_store, "set-cookie": stores.set_cookie,
+            "delete-cookie": stores.delete_cookie, "get-cookies": stores.get_cookies,
+            "clear-data-store": stores.clear_data_store, "observe-cookies": stores.observe_cookies,
+            "set-message-handlers": self.page_calls.set_message_handlers, "evaluate": self.page_calls.evaluate,
+            "decide": self.decisions.decide, "respond": queue.respond,
+            "answer-prompt": self.prompts.answer, "finish-scheme-task": self.schemes.finish,
+        }
 
     def perform(self, op, request):
-        self.note_op(op)
+        self.event_queue.note_op(op)
         return super().perform(op, request)
 
-    def view_of_widget(self, widget):
-        """This scenario's view of a WebKit widget, or None (a view already dropped)."""
-        return next((view for view in self.views.values() if view.widget is widget), None)
+    def run(self):
+        """Answer the requests the stdin thread queues, running GLib's main loop between them; then shut down."""
+        self.loop.start_reading()
+        self.serve(self.loop.request_lines())
+        self.shutdown()
 
-    def answer_prompt(self, request):
-        """The protocol's `answer-prompt`: the harness's answer to a held prompt()."""
-        return self.prompts.answer(request)
+    def operation(self, op):
+        """The part that performs `op` (`part_operations`), else the Driver's own method of that name."""
+        return self.part_operations.get(op) or super().operation(op)
 
-    def finish_scheme_task(self, request):
-        """The protocol's `finish-scheme-task`: the harness's answer to a held scheme request."""
-        return self.schemes.finish(request)
+    def settle(self, request):
+        """The protocol's `settle`: the queued events, once nothing of the scenario is busy (or the wait is over)."""
+        return self.event_queue.settle(request, is_busy=self.busy, busy_reason=self.busy_reason)
+
+    def busy(self):
+        """Whether anything of the scenario is on its way: a held decision, prompt or scheme request, a running call,
+        a proxy request, a loading view."""
+        if self.decisions.held or self.pending_calls or self.prompts.held or self.schemes.tasks:
+            return True
+        if self.event_queue.requests_pending():
+            return True
+        return any(view.loading() for view in self.web_views.views.values())
+
+    def busy_reason(self):
+        """What a settle that ran out of time still waited for, said in its reply (`busy`)."""
+        reasons = []
+        if self.decisions.held:
+            reasons.append(f"decisions {sorted(self.decisions.held)} wait for the harness")
+        if self.prompts.held:
+            reasons.append(f"prompts {sorted(self.prompts.held)} wait for the harness")
+        if self.pending_calls:
+            reasons.append(f"{len(self.pending_calls)} fetch or JavaScript call(s) running")
+        if self.schemes.tasks:
+            reasons.append(f"scheme requests {sorted(self.schemes.tasks)} wait for the harness")
+        exchanges = self.event_queue.waiting_exchanges()
+        if exchanges:
+            reasons.append(f"proxy exchanges {exchanges} wait for the harness")
+        for view in self.web_views.views.values():
+            if view.loading():
+                why = ("provisional" if view.provisional else "its load's navigation action has not come"
+                       if view.assigned else "WebKit is loading")
+                reasons.append(f"web view {view.number} at {view.widget.get_uri()}: {why}")
+        return "; ".join(reasons) or "nothing (quiet window not reached)"
 
     def describe(self, error):
         """A GLib.Error says its own message; anything else as every driver says it."""
@@ -154,14 +217,14 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         self.display.ensure()
         api.load()
         self.version = api.version()
-        self.proxy = proxy.Proxy(self, *driver_protocol.proxy_certificate(self.directory, self.NAME))
-        self.main_context = api.GLib.MainContext.default()
+        self.proxy = proxy.Proxy(self.event_queue, *driver_protocol.proxy_certificate(self.directory, self.NAME))
+        self.loop.main_context = api.GLib.MainContext.default()
         api.GLib.unix_signal_add(api.GLib.PRIORITY_HIGH, signal.SIGTERM, self.on_sigterm)
         self.clock.install()
         self.started = True
         # Warm up: the first context and its processes cost ~1 s; pay it here, inside start's longer time limit.
-        store = self.make_ephemeral()
-        self.pool.append(store)
+        store = self.data_stores.make_ephemeral()
+        self.data_stores.pool.append(store)
         try:
             self.warm_up(store)
         except Exception as error:
@@ -176,9 +239,9 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def warm_up(self, store):
         content = api.WebKit2.UserContentManager()
         widget = api.WebKit2.WebView(web_context=store.context, user_content_manager=content)
-        self.configure(widget)
+        self.web_views.configure(widget)
         widget.load_uri("about:blank")
-        self.run_until(lambda: not widget.is_loading(), 10)
+        self.loop.run_until(lambda: not widget.is_loading(), 10)
         store.spare = (widget, content)
 
     def on_sigterm(self):
@@ -191,24 +254,16 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def drop_scenario(self):
         """Ignore pending decisions, close pending exchanges and later strays, destroy views, release data stores."""
         self.generation += 1
-        self.forget_page_requests()
-        for decision, _ in self.decisions.values():
-            try:
-                decision.ignore()
-            except Exception:
-                pass
-        self.decisions = {}
-        self.frame_decisions = {}
+        self.event_queue.forget_page_requests()
+        self.decisions.drop()
         self.prompts.close()
         self.schemes.drop()
-        with self.lock:
-            exchanges, self.exchanges = list(self.exchanges.values()), {}
-        proxy.close_unanswered(exchanges)
-        self.pending_calls = set()
+        proxy.close_unanswered(self.event_queue.take_exchanges())
+        self.pending_calls.clear()
         barriers = []  # (widget, its store, kept as the store's spare)
-        for view in self.views.values():
+        for view in self.web_views.views.values():
             store = view.store
-            reusable = not store.persistent and store.number in self.stores
+            reusable = not store.persistent and store.number in self.data_stores.stores
             if not reusable:
                 view.destroy()
                 continue
@@ -219,8 +274,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
                 store.spare = (widget, content)
             widget.load_html(BARRIER_PAGE.format(title=self.barrier_title()), BARRIER_URL)
             barriers.append((widget, store, kept))
-        self.views = {}
-        self.release_stores(self.pass_barriers(barriers))
+        self.web_views.views = {}
+        self.data_stores.release_stores(self.pass_barriers(barriers))
 
     def barrier_title(self):
         return f"cookie-harness reset {self.generation}"
@@ -236,7 +291,8 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         web process sent before it, so once its title is set nothing of the old pages is left on the way."""
         title = self.barrier_title()
         began = time.monotonic()
-        passed = self.run_until(lambda: all(widget.get_title() == title for widget, _, _ in barriers), CALL_TIMEOUT)
+        passed = self.loop.run_until(lambda: all(widget.get_title() == title for widget, _, _ in barriers),
+                                     CALL_TIMEOUT)
         if barriers:
             self.times.add("reset: cookie-write barrier", time.monotonic() - began)
         late = set()
@@ -251,18 +307,13 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
     def reset(self, request):
         self.drop_scenario()
         began = time.monotonic()
-        self.pump(0.002)
+        self.loop.pump(0.002)
         self.times.add("reset: fixed pump", time.monotonic() - began)
-        with self.lock:
-            self.events = []
-            self.counters = {}
-            self.redirects = {}
-            self.awaited_requests.clear()
-            self.waiting_since = {}
-            # A request of the previous scenario's pages that reached the proxy while the stores were cleared: its
-            # event has just been dropped, so nobody would ever answer it, and the next scenario would wait for it
-            # until settle's time limit (10 s, then a new driver): it is closed unanswered.
-            late, self.exchanges = list(self.exchanges.values()), {}
+        # A request of the previous scenario's pages that reached the proxy while the stores were cleared: its event
+        # is dropped now, so nobody would ever answer it, and the next scenario would wait for it until settle's time
+        # limit (10 s, then a new driver): it is closed unanswered.
+        late = self.event_queue.next_scenario()
+        self.counters = {}
         proxy.close_unanswered(late)
         if late:
             self.times.add("reset: late requests of the previous scenario closed", 0.0)
@@ -291,25 +342,18 @@ class Driver(driver_protocol.Requests, driver_protocol.ProxyOwner, MainLoop, Sto
         """Destroy views and contexts, stop Xvfb, remove the temporary folder; leave no process behind."""
         try:
             if self.started:
-                with self.lock:
-                    exchanges, self.exchanges = list(self.exchanges.values()), {}
-                for exchange in exchanges:
+                for exchange in self.event_queue.take_exchanges():
                     exchange.ready.set()
-                for decision, _ in self.decisions.values():
-                    decision.ignore()
-                self.decisions = {}
-                self.frame_decisions = {}
+                self.decisions.drop(tolerate_errors=False)
                 self.prompts.close()
-                for view in self.views.values():
+                for view in self.web_views.views.values():
                     view.destroy()
-                self.views = {}
-                for store in list(self.stores.values()) + self.pool:
-                    store.destroy()
-                self.stores, self.pool = {}, []
+                self.web_views.views = {}
+                self.data_stores.destroy_all()
                 gc.collect()
                 deadline = time.monotonic() + 0.2
-                while time.monotonic() < deadline and self.main_context.pending():
-                    self.main_context.iteration(False)
+                while time.monotonic() < deadline and self.loop.main_context.pending():
+                    self.loop.main_context.iteration(False)
                 self.proxy.close()
         except Exception as error:
             log(f"shutdown: {error}")

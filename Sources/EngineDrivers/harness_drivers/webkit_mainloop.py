@@ -2,6 +2,7 @@
 GLib's default main context while it waits (for the next request line, for a condition, for an asynchronous
 call); a stdin thread only queues lines and wakes the context."""
 
+import collections
 import sys
 import threading
 import time
@@ -13,7 +14,21 @@ CALL_TIMEOUT = 4.0  # evaluate / cookie calls: below the harness's 5 s request l
 
 
 class MainLoop:
-    """A mixin of the Driver: `incoming`, `incoming_ready`, `main_context` and `stopping` are the driver's."""
+    """GLib's default main context as the driver runs it, and the request lines the stdin thread queues meanwhile.
+
+    An object the driver owns rather than a mixin of it: it owns `incoming` (the stdin thread's lines, None at
+    end-of-file), `incoming_ready` and `main_context` (None until `start` brings WebKit up), and receives what it
+    uses, `is_stopping` (the driver's stop flag, which `stop` and SIGTERM set)."""
+
+    def __init__(self, is_stopping):
+        self.is_stopping = is_stopping
+        self.incoming = collections.deque()
+        self.incoming_ready = threading.Condition()
+        self.main_context = None
+
+    def start_reading(self):
+        """Start the thread that queues stdin's lines (a daemon: it must not keep the driver alive)."""
+        threading.Thread(target=self.read_stdin, name="stdin", daemon=True).start()
 
     def read_stdin(self):
         for raw in sys.stdin.buffer:
@@ -45,7 +60,7 @@ class MainLoop:
         deadline = time.monotonic() + timeout
         while not predicate():
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or self.stopping:
+            if remaining <= 0 or self.is_stopping():
                 return predicate()
             self.iterate(remaining)
         return True
@@ -71,15 +86,9 @@ class MainLoop:
             raise outcome["error"]
         return outcome["value"]
 
-    def run(self):
-        reader = threading.Thread(target=self.read_stdin, name="stdin", daemon=True)
-        reader.start()
-        self.serve(self.request_lines())
-        self.shutdown()
-
     def request_lines(self):
         """Request lines until end-of-file or until the driver stops."""
-        while not self.stopping:
+        while not self.is_stopping():
             line = self.take_line()
             if line is None:
                 return
@@ -95,13 +104,13 @@ class MainLoop:
                     self.incoming_ready.wait()
                     continue
             self.main_context.iteration(True)
-            if self.stopping:
+            if self.is_stopping():
                 return None
 
     def pump(self, seconds):
         """Run the main loop for `seconds`, letting WebKit deliver what was started."""
         deadline = time.monotonic() + seconds
-        while not self.stopping and time.monotonic() < deadline:
+        while not self.is_stopping() and time.monotonic() < deadline:
             self.iterate(deadline - time.monotonic())
 
 

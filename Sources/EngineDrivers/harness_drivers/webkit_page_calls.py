@@ -79,8 +79,28 @@ class PromptDialogs:
 
 
 class PageCalls:
-    """A mixin of the Driver: `posted` (script messages queued so far) is the driver's, and `prompts` its
-    PromptDialogs."""
+    """The page's script messages and the harness's `evaluate` of one driver; it owns `posted` (script messages
+    queued so far: `evaluate` says whether its script posted any).
+
+    An object the driver owns rather than a mixin of it: it receives what it uses, `view_of` (the driver's view of a
+    request), `next_number`, `queue_event` and `note_activity` (as PromptDialogs), `current_generation` (bumped by
+    `reset`: a callback of an earlier scenario is ignored) and `pending_calls` (the set of running calls the driver's
+    `settle` waits for), `run_until` and `call` (the main loop's), `prompt_waiting` (whether a prompt of a view waits
+    for the harness) and `describe` (an error's message, as the driver's replies say it)."""
+
+    def __init__(self, view_of, next_number, queue_event, note_activity, current_generation, pending_calls, run_until,
+                 call, prompt_waiting, describe):
+        self.view_of = view_of
+        self.next_number = next_number
+        self.queue_event = queue_event
+        self.note_activity = note_activity
+        self.current_generation = current_generation
+        self.pending_calls = pending_calls
+        self.run_until = run_until
+        self.call = call
+        self.prompt_waiting = prompt_waiting
+        self.describe = describe
+        self.posted = 0
 
     # -- script message handlers ------------------------------------------------------------------------------------
 
@@ -124,16 +144,16 @@ class PageCalls:
         source = field(request, "source", str)
         number = self.next_number("call")
         token = ("call", number)
-        generation = self.generation
+        generation = self.current_generation()
         posted = self.posted
         outcome = {}
 
         def done(widget, result, *_):
-            if generation != self.generation:
+            if generation != self.current_generation():
                 return
             self.pending_calls.discard(token)
             try:
-                outcome["value"] = self.javascript_value(widget.evaluate_javascript_finish(result))
+                outcome["value"] = javascript_value(widget.evaluate_javascript_finish(result))
             except Exception as error:  # api.GLib.Error included: the JavaScript exception
                 outcome["error"] = error
             if outcome.get("late"):
@@ -147,7 +167,7 @@ class PageCalls:
 
         self.pending_calls.add(token)
         view.widget.evaluate_javascript(source, -1, None, None, None, done)
-        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompts.waiting(view),
+        finished = self.run_until(lambda: "value" in outcome or "error" in outcome or self.prompt_waiting(view),
                                   CALL_TIMEOUT)
         if "value" in outcome or "error" in outcome:
             self.let_scheduled_navigation_start(view)
@@ -167,7 +187,7 @@ class PageCalls:
         """A script that navigated (`location.assign`, `reload()`) only scheduled it on a page timer: waiting for a
         later page timer lets that one fire first, so its `decide-action` is queued before `evaluate` answers and
         `settle` waits for it (without this, a loaded machine saw the step end idle before the navigation began)."""
-        if view.widget is None or self.prompts.waiting(view):
+        if view.widget is None or self.prompt_waiting(view):
             return
         try:
             self.call(lambda done: view.widget.call_async_javascript_function(
@@ -176,10 +196,10 @@ class PageCalls:
         except Exception:  # the page is gone (a navigation committed) or never answers: nothing left to wait for
             pass
 
-    @staticmethod
-    def javascript_value(value):
-        """The string value of a JSCValue, None for undefined and null (as `evaluate` reports it)."""
-        if value is None or value.is_undefined() or value.is_null():
-            return None
-        return value.to_string()
+
+def javascript_value(value):
+    """The string value of a JSCValue, None for undefined and null (as `evaluate` reports it)."""
+    if value is None or value.is_undefined() or value.is_null():
+        return None
+    return value.to_string()
 

@@ -12,18 +12,37 @@ from .webkit_objects import Store
 
 
 
-class Stores:
-    """A mixin of the Driver: `stores`, `pool`, `proxy`, `clock` and the event queue are the driver's."""
+class DataStores:
+    """The data stores of one driver: this scenario's (`stores`: number -> Store) and the cleared ephemeral ones kept
+    for reuse (`pool`), with the protocol's store and cookie operations.
+
+    An object the driver owns rather than a mixin of it: it receives what it uses, `proxy_uri` (the driver's proxy,
+    which every store goes through; made at `start`), `install_clock` (libfaketime, before the first WebContext),
+    `call` and `run_until` (the main loop's), `next_number` (the numbering every held thing of a scenario shares),
+    `queue_event_once` (the driver's event queue: a cookie change is queued once until `settle` hands it over) and
+    `times` (the driver's profile)."""
+
+    def __init__(self, proxy_uri, install_clock, call, run_until, next_number, queue_event_once, times):
+        self.proxy_uri = proxy_uri
+        self.install_clock = install_clock
+        self.call = call
+        self.run_until = run_until
+        self.next_number = next_number
+        self.queue_event_once = queue_event_once
+        self.times = times
+        self.stores = {}
+        self.pool = []  # cleared ephemeral stores, ready to be handed out again
 
     def configure_manager(self, manager):
-        settings = api.WebKit2.NetworkProxySettings.new(self.proxy.uri, None)
-        settings.add_proxy_for_scheme("http", self.proxy.uri)
-        settings.add_proxy_for_scheme("https", self.proxy.uri)
+        uri = self.proxy_uri()
+        settings = api.WebKit2.NetworkProxySettings.new(uri, None)
+        settings.add_proxy_for_scheme("http", uri)
+        settings.add_proxy_for_scheme("https", uri)
         manager.set_network_proxy_settings(api.WebKit2.NetworkProxyMode.CUSTOM, settings)
         manager.set_tls_errors_policy(api.WebKit2.TLSErrorsPolicy.IGNORE)
 
     def make_context(self, manager):
-        self.clock.install()
+        self.install_clock()
         context = api.WebKit2.WebContext(website_data_manager=manager)
         # No memory or page cache: every load must go through the proxy (and the harness) again.
         context.set_cache_model(api.WebKit2.CacheModel.DOCUMENT_VIEWER)
@@ -174,11 +193,13 @@ class Stores:
             number = store.number
 
             def changed(_manager):
-                with self.lock:
-                    self.last_activity = time.monotonic()
-                    if any(e["type"] == "cookies-changed" and e["store"] == number for e in self.events):
-                        return
-                self.queue_event({"type": "cookies-changed", "store": number})
+                self.queue_event_once({"type": "cookies-changed", "store": number})
 
             store.observer = store.cookies.connect("changed", changed)
         return {}
+
+    def destroy_all(self):
+        """The driver stops: every store goes, reusable or not."""
+        for store in list(self.stores.values()) + self.pool:
+            store.destroy()
+        self.stores, self.pool = {}, []

@@ -8,13 +8,37 @@ import time
 from . import page_requests
 from . import webkit_api as api
 from .driver_protocol import ProtocolError, Unsupported, field, header_pairs
-from .webkit_events import normalised
+from .webkit_events import normalised, request_record
 from .webkit_objects import View
+from .webkit_page_calls import javascript_value
 
 
 
-class Views:
-    """A mixin of the Driver: `views`, `pending_calls`, `generation` and the event queue are the driver's."""
+class WebViews:
+    """This scenario's web views (`views`: number -> View) and what the harness does in them.
+
+    An object the driver owns rather than a mixin of it: it receives what it uses, `store_of` (the data stores'),
+    `register_schemes` (the schemes'), `signal_handlers` (what records WebKit's `decide-policy`, `load-changed`,
+    `load-failed` and `script-dialog` of a view), `take_decision` (a held decision, for `open-window`),
+    `expect_request` and `forget_request` (a request the page queued, awaited at the proxy), `next_number`,
+    `queue_event` and `note_activity` (the driver's numbering and event queue), `current_generation` and
+    `pending_calls` (the scenario's running calls, which `settle` waits for) and `call` (the main loop's)."""
+
+    def __init__(self, store_of, register_schemes, signal_handlers, take_decision, expect_request, forget_request,
+                 next_number, queue_event, note_activity, current_generation, pending_calls, call):
+        self.store_of = store_of
+        self.register_schemes = register_schemes
+        self.signal_handlers = signal_handlers
+        self.take_decision = take_decision
+        self.expect_request = expect_request
+        self.forget_request = forget_request
+        self.next_number = next_number
+        self.queue_event = queue_event
+        self.note_activity = note_activity
+        self.current_generation = current_generation
+        self.pending_calls = pending_calls
+        self.call = call
+        self.views = {}
 
     @staticmethod
     def configure(widget):
@@ -63,7 +87,7 @@ class Views:
         view = View(self.next_number("view"), store, widget, content)
         view.reused = reused
         view.opener = opener
-        self.schemes.register(view, request.get("schemes") or [])
+        self.register_schemes(view, request.get("schemes") or [])
         self.connect_signals(view)
         self.views[view.number] = view
         return {"view": view.number}
@@ -71,11 +95,11 @@ class Views:
     def connect_signals(self, view):
         widget = view.widget
         view.handlers = [
-            widget.connect("decide-policy", self.on_decide_policy, view),
-            widget.connect("load-changed", self.on_load_changed, view),
-            widget.connect("load-failed", self.on_load_failed, view),
+            widget.connect("decide-policy", self.signal_handlers["decide-policy"], view),
+            widget.connect("load-changed", self.signal_handlers["load-changed"], view),
+            widget.connect("load-failed", self.signal_handlers["load-failed"], view),
             widget.connect("create", self.on_create, view),
-            widget.connect("script-dialog", self.prompts.on_script_dialog, view),
+            widget.connect("script-dialog", self.signal_handlers["script-dialog"], view),
         ]
 
     def set_scripts(self, request):
@@ -85,6 +109,10 @@ class Views:
         for script in sources:
             view.content.add_script(script)
         return {}
+
+    def view_of_widget(self, widget):
+        """This scenario's view of a WebKit widget, or None (a view already dropped)."""
+        return next((view for view in self.views.values() if view.widget is widget), None)
 
     def view_of(self, request):
         number = field(request, "view", int)
@@ -176,7 +204,7 @@ class Views:
             # A page's window.open(): WebKit asks no policy first and wants the view now; the harness asks the
             # app's UI delegate afterwards (script-window), and window.open() has returned null by then.
             self.queue_event({"type": "script-window", "view": view.number,
-                              "request": self.request_record(action.get_request())})
+                              "request": request_record(action.get_request())})
             return None
         if window is None or window.widget is None:
             return None
@@ -251,7 +279,7 @@ class Views:
         finally:
             self.pending_calls.discard(token)
             self.note_activity()
-        return self.javascript_value(value)
+        return javascript_value(value)
 
     def fetch(self, request):
         """The page asks for a subresource the way `kind` says (page_requests.py); a `fetch-done` event says how it
@@ -259,12 +287,10 @@ class Views:
         view = self.view_of(request)
         url, kind, init = page_requests.subresource(request)
         if kind in page_requests.QUEUED_KINDS:
-            with self.lock:
-                self.awaited_requests.expect(
-                    normalised(url), time.monotonic() + page_requests.QUEUED_REQUEST_GRACE, follow_redirects=True)
+            self.expect_request(normalised(url))
         number = self.next_number("request")
         token = ("fetch", number)
-        generation = self.generation
+        generation = self.current_generation()
         arguments = api.GLib.Variant("a{sv}", {
             "url": api.GLib.Variant("s", url),
             "kind": api.GLib.Variant("s", kind),
@@ -274,7 +300,7 @@ class Views:
         script = "return await %s(url, kind, JSON.parse(init), request);" % page_requests.REQUEST
 
         def done(widget, result, *_):
-            if generation != self.generation:
+            if generation != self.current_generation():
                 return
             self.pending_calls.discard(token)
             event = {"type": "fetch-done", "request": number, "ok": True}
@@ -283,8 +309,7 @@ class Views:
             except Exception as error:
                 event["ok"] = False
                 event["message"] = getattr(error, "message", None) or str(error)
-                with self.lock:
-                    self.awaited_requests.forget(normalised(url))  # refused: it never leaves
+                self.forget_request(normalised(url))  # refused: it never leaves
             self.queue_event(event)
 
         self.pending_calls.add(token)
