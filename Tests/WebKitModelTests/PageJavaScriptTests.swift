@@ -66,6 +66,20 @@ struct PageJavaScriptTests {
         #expect(fresh.evaluate("history.pushState(null, '', '/later'); location.href").value == "https://app.example.com/later")
     }
 
+    /// The network classes are made at a script's first use of one of them; a name the page redefined or deleted
+    /// before that first use stays as the page left it (the making once put all seven back over the page's own).
+    @Test("fetch or XMLHttpRequest redefined or deleted before the network's first use stays the page's")
+    func networkMadeAtFirstUseKeepsThePagesOwn() {
+        let app = Self.page()
+        #expect(app.evaluate("""
+            Object.defineProperty(window, 'fetch', { value: function mine() { return 'mine'; }, configurable: true, writable: true });
+            delete window.EventTarget;
+            [typeof XMLHttpRequest, fetch(), typeof EventTarget, typeof Headers].join(' ')
+            """).value == "function mine undefined function")
+        let assigned = Self.page()
+        #expect(assigned.evaluate("window.XMLHttpRequest = 7; [XMLHttpRequest, typeof fetch].join(' ')").value == "7 function")
+    }
+
     @Test("Date reads the scenario's virtual clock, not the host's")
     func virtualDate() {
         let app = Self.page()

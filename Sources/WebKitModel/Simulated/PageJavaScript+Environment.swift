@@ -310,13 +310,20 @@ extension PageJavaScript {
                 }
                 const xhrMethods = ['open', 'send', 'setRequestHeader'].map((name) => XMLHttpRequest.prototype[name]);
                 networkMade = { Headers, Request, Response, fetch, Event, EventTarget, XMLHttpRequest, xhrMethods };
-                for (const name of networkNames) hidden(global, name, networkMade[name]);
+                // Only a name still holding its first-use accessor: one the page redefined or deleted first stays
+                // as the page left it.
+                for (const name of networkNames) {
+                    const now = Object.getOwnPropertyDescriptor(global, name);
+                    if (now && now.get === networkAccessors.get(name)) hidden(global, name, networkMade[name]);
+                }
                 return networkMade;
             }
+            const networkAccessors = new Map();
             for (const name of networkNames) {
+                const get = function () { return network()[name]; };
+                networkAccessors.set(name, get);
                 Object.defineProperty(global, name, {
-                    get() { return network()[name]; },
-                    set(value) { network(); global[name] = value; },
+                    get, set(value) { network(); global[name] = value; },
                     enumerable: false, configurable: true,
                 });
             }
