@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import CookieHarnessCLI
+@testable import FullHarness
+
+/// Every command with options decodes its command line once into a typed `Options` value (issue 39, item 3): a
+/// sample line gives the values its body reads, and a bad value is a usage error with the message it always had.
+@Suite("command options: decoded once into typed values")
+struct CommandOptionsTests {
+    /// The usage error `decode` throws, as printed after `cookie-harness: error: `; nil when it decodes.
+    private func message(_ decode: () throws -> Any) -> String? {
+        do {
+            _ = try decode()
+            return nil
+        } catch let error as UsageError {
+            return error.description
+        } catch {
+            return "not a usage error: \(error)"
+        }
+    }
+
+    @Test("merge")
+    func merge() throws {
+        let parse = { try MergeCommand.Options(MergeCommand.spec.parse($0)) }
+        let options = try parse([
+            "a", "b", "--json", "m.json", "--expect-shards", "2", "--allow-unidentified", "--suites", "S", "--schema", "x.xsd",
+        ])
+        #expect(options.shardPaths == ["a", "b"] && options.expectedShards == 2)
+        #expect(options.jsonPath == "m.json" && options.askedJSONPath == "m.json")
+        #expect(options.junitPath == "Reports/junit.xml" && options.askedJUnitPath == nil)
+        #expect(options.allowUnidentified && !options.allowDifferentRuns)
+        #expect(options.suitePaths == ["S"] && options.schemaPath == "x.xsd")
+        #expect(message { try parse([]) } == "merge needs the shards' reports (folders, JUnit or JSON files)")
+        #expect(message { try parse(["a", "--junit", "r", "--json", "r"]) } == "options '--junit' and '--json': both name 'r'")
+        #expect(message { try parse(["a", "--expect-shards", "0"]) } == "option '--expect-shards': '0' is not a whole number in 1...10000")
+    }
+
+    @Test("diff")
+    func diff() throws {
+        let parse = { try DiffCommand.Options(DiffCommand.spec.parse($0)) }
+        let options = try parse(["a.json", "b.json", "--markdown", "d.md", "--allow-different-runs"])
+        #expect(options.baselinePath == "a.json" && options.currentPath == "b.json")
+        #expect(options.markdownPath == "d.md" && options.jsonPath == nil && options.allowDifferentRuns)
+        #expect(message { try parse([]) } == "diff needs two arguments, BASELINE and CURRENT (got 0)")
+        #expect(message { try parse(["a", "b", "--markdown", "x", "--json", "x"]) } == "options '--markdown' and '--json': both name 'x'")
+    }
+}
