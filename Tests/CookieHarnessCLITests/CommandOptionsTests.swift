@@ -36,6 +36,16 @@ struct CommandOptionsTests {
         #expect(message { try parse(["a", "--expect-shards", "0"]) } == "option '--expect-shards': '0' is not a whole number in 1...10000")
     }
 
+    @Test("update-expectations")
+    func updateExpectations() throws {
+        let parse = { try UpdateExpectationsCommand.Options(UpdateExpectationsCommand.spec.parse($0)) }
+        let options = try parse(["r.json", "--adapter", "a", "--adapter", "b", "--dry-run", "--expectations-dir", "E"])
+        #expect(options.resultsPaths == ["r.json"] && options.adapters == ["a", "b"] && options.dryRun)
+        #expect(options.expectationsDirectory == "E" && options.suitePaths == ["Suites"] && options.schemaPath == nil)
+        #expect(try parse(["r"]).expectationsDirectory == "Suites/expectations")
+        #expect(message { try parse([]) } == "update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
+    }
+
     @Test("diff")
     func diff() throws {
         let parse = { try DiffCommand.Options(DiffCommand.spec.parse($0)) }
@@ -44,5 +54,18 @@ struct CommandOptionsTests {
         #expect(options.markdownPath == "d.md" && options.jsonPath == nil && options.allowDifferentRuns)
         #expect(message { try parse([]) } == "diff needs two arguments, BASELINE and CURRENT (got 0)")
         #expect(message { try parse(["a", "b", "--markdown", "x", "--json", "x"]) } == "options '--markdown' and '--json': both name 'x'")
+    }
+
+    @Test("truth-table")
+    func truthTable() throws {
+        let parse = { try TruthTableCommand.Options(TruthTableCommand.spec.parse($0)) }
+        let options = try parse(["--profile", "webkitgtk", "--suites", "S"])
+        #expect(options.profile == "webkitgtk" && !options.adapters.isEmpty)
+        #expect(options.adapters.allSatisfy { $0.info.profile == "webkitgtk" })
+        #expect(options.suitePaths == ["S"] && options.resultsPaths.isEmpty && options.updateDocsPath == nil)
+        #expect(try parse([]).profile == TruthTableCommand.defaultProfile)
+        #expect(message { try parse(["--profile", "nope"]) }?.hasPrefix("option '--profile': unknown profile 'nope' (known: ") == true)
+        #expect(message { try parse(["r.json", "--suites", "S"]) } == "option '--suites' has no effect with results files: nothing runs")
+        #expect(message { try parse(["--profile", "webkitgtk", "--update-docs", "R"]) }?.hasPrefix("option '--update-docs': the published table") == true)
     }
 }
