@@ -46,6 +46,24 @@ struct CommandOptionsTests {
         #expect(message { try parse([]) } == "update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
     }
 
+    @Test("conformance and import: CORPUS [PATH]")
+    func corpora() throws {
+        let conformance = { try ConformanceCommand.Options(ConformanceCommand.spec.parse($0)) }
+        let options = try conformance(["wpt-cookies", "C", "--live", "--schema", "s.xsd"])
+        #expect(options.corpus == CorpusArgument(corpus: .wptCookies, path: "C") && options.live && !options.verbose)
+        #expect(options.schemaPath == "s.xsd")
+        #expect(try conformance(["http-state", "--verbose"]).corpus == CorpusArgument(corpus: .httpState, path: nil))
+        #expect(message { try conformance(["foo"]) } == "conformance: expected the corpus name 'http-state' or 'wpt-cookies'")
+        #expect(message { try conformance([]) } == "conformance: expected the corpus name 'http-state' or 'wpt-cookies'")
+        #expect(message { try conformance(["a", "b", "c"]) } == "conformance: too many arguments")
+        let importing = { try ImportCommand.Options(ImportCommand.spec.parse($0)) }
+        let imported = try importing(["http-state", "--suite", "s.xml"])
+        #expect(imported.corpus == CorpusArgument(corpus: .httpState, path: nil) && imported.suitePath == "s.xml")
+        #expect(imported.expectationsPath == nil)
+        #expect(message { try importing(["nope"]) } == "import: expected the corpus name 'http-state' or 'wpt-cookies'")
+        #expect(message { try importing(["http-state", "a", "b"]) } == "import: too many arguments")
+    }
+
     @Test("diff")
     func diff() throws {
         let parse = { try DiffCommand.Options(DiffCommand.spec.parse($0)) }
