@@ -86,4 +86,20 @@ struct CommandOptionsTests {
         #expect(message { try parse(["r.json", "--suites", "S"]) } == "option '--suites' has no effect with results files: nothing runs")
         #expect(message { try parse(["--profile", "webkitgtk", "--update-docs", "R"]) }?.hasPrefix("option '--update-docs': the published table") == true)
     }
+
+    @Test("list, validate and help")
+    func listValidateHelp() throws {
+        let list = { try ListCommand.Options(ListCommand.spec.parse($0)) }
+        let scenarios = try list(["scenarios", "Suites/parser", "--tag", "t", "--filter", "f"])
+        #expect(scenarios.kind == .scenarios && scenarios.paths == ["Suites/parser"])
+        #expect(scenarios.tags == ["t"] && scenarios.filters == ["f"] && scenarios.external.isEmpty)
+        #expect(try list(["adapters", "--external", "mine=python3 x.py"]).external.map(\.name) == ["mine"])
+        #expect(message { try list([]) } == "list: what? adapters, profiles, rules, suites or scenarios")
+        #expect(message { try list(["nope"]) } == "list: unknown kind 'nope' (adapters, profiles, rules, suites or scenarios)")
+        #expect(message { try list(["adapters", "--external", "bad"]) }?.hasPrefix("option '--external': ") == true)
+        let validate = ValidateCommand.Options(try ValidateCommand.spec.parse(["S", "--schema", "x.xsd"]))
+        #expect(validate.paths == ["S"] && validate.schemaPath == "x.xsd")
+        let help = HelpCommand.Options(try HelpCommand.spec.parse(["run", "--markdown"]))
+        #expect(help.commandName == "run" && help.markdown && help.updateDocsPath == nil)
+    }
 }
