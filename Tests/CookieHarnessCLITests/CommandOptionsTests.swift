@@ -36,6 +36,52 @@ struct CommandOptionsTests {
         #expect(message { try parse(["a", "--expect-shards", "0"]) } == "option '--expect-shards': '0' is not a whole number in 1...10000")
     }
 
+    @Test("agreement")
+    func agreement() throws {
+        let parse = { try AgreementCommand.Options(AgreementCommand.spec.parse($0)) }
+        let options = try parse([
+            "Suites/x", "--strategy", "wk-no-sync", "--jobs", "3", "--time-limit", "2.5", "--reruns", "0",
+            "--min-rate", "95", "--known", "k.txt", "--html", "a.html", "--filter", "f*", "--update-docs", "R.md",
+        ])
+        #expect(options.paths == ["Suites/x"] && options.strategies.map(\.name) == ["wk-no-sync"])
+        #expect(options.jobs == 3 && options.timeLimit == .milliseconds(2500) && options.reruns == 0)
+        #expect(options.minimumRate == 0.95 && options.knownPath == "k.txt" && options.updateDocsPath == "R.md")
+        #expect(options.reports.markdown == "Reports/agreement.md" && options.reports.html == "a.html")
+        #expect(options.filters == ["f*"])
+        let defaults = try parse([])
+        #expect(defaults.reruns == 2 && defaults.minimumRate == nil && defaults.knownPath == nil && defaults.strategies.count > 10)
+        #expect(message { try parse(["--min-rate", "200"]) } == "option '--min-rate': '200' is not a percentage in [0, 100]")
+        #expect(message { try parse(["--reruns", "11"]) } == "option '--reruns': '11' is not a whole number in 0...10")
+        #expect(message { try parse(["--strategy", "nope"]).strategies }?.hasPrefix("option '--strategy': unknown strategy 'nope' (known: wk-no-sync, ") == true)
+    }
+
+    @Test("compare")
+    func compare() throws {
+        let parse = { try CompareCommand.Options(CompareCommand.spec.parse($0)) }
+        let running = try parse(["P", "--adapter", "reference", "--jobs", "2", "--tag", "t", "--markdown", "m.md"])
+        guard case .running(let run) = running.source else { Issue.record("not a run: \(running.source)"); return }
+        #expect(run.adapters.map(\.name) == ["reference"] && run.jobs == 2 && run.timeLimit == .seconds(30))
+        #expect(running.paths == ["P"] && running.tags == ["t"] && running.filters.isEmpty)
+        #expect(running.markdownPath == "m.md" && running.htmlPath == "Reports/matrix.html")
+        let fromJSON = try parse(["b.json", "--from-json", "a.json", "--adapter", "x"])
+        guard case .resultsFiles(let files) = fromJSON.source else { Issue.record("runs: \(fromJSON.source)"); return }
+        #expect(files == ["a.json"] && fromJSON.paths == ["b.json"] && fromJSON.adapterNames == ["x"])
+        #expect(message { try parse(["--from-json", "a", "--jobs", "2"]) } == "option '--jobs' has no effect with '--from-json': nothing runs")
+        #expect(message { try parse(["--markdown", "a", "--html", "a"]) } == "options '--markdown' and '--html': both name 'a'")
+        #expect(message { try parse(["--jobs", "0"]) } == "option '--jobs': '0' is not a whole number in 1...256")
+    }
+
+    @Test("show")
+    func show() throws {
+        let parse = { try ShowCommand.Options(ShowCommand.spec.parse($0)) }
+        let options = try parse(["parser.x", "Suites/parser", "--adapter", "reference", "--time-limit", "3"])
+        #expect(options.scenarioID == "parser.x" && options.suitePaths == ["Suites/parser"])
+        #expect(options.run?.adapters.map(\.name) == ["reference"] && options.run?.timeLimit == .seconds(3))
+        #expect(try parse(["parser.x"]).run == nil)
+        #expect(message { try parse([]) } == "show needs a scenario id")
+        #expect(message { try parse(["x", "--adapter", "nope"]) }?.hasPrefix("option '--adapter': unknown adapter 'nope'") == true)
+    }
+
     @Test("update-expectations")
     func updateExpectations() throws {
         let parse = { try UpdateExpectationsCommand.Options(UpdateExpectationsCommand.spec.parse($0)) }
