@@ -148,4 +148,36 @@ struct CommandOptionsTests {
         let help = HelpCommand.Options(try HelpCommand.spec.parse(["run", "--markdown"]))
         #expect(help.commandName == "run" && help.markdown && help.updateDocsPath == nil)
     }
+
+    @Test("bench")
+    func bench() throws {
+        let parse = { try BenchCommand.Options(BenchCommand.spec.parse($0)) }
+        guard case let .live(counts, profile, filters, budget) = try parse(
+            ["live", "S", "--drivers", "1,3", "--filter", "a*", "--time-budget", "5"]).benchmark
+        else { Issue.record("not live"); return }
+        #expect(counts == [1, 3] && !profile && filters == ["a*"] && budget == .seconds(5))
+        guard case let .live(jobsCounts, _, _, _) = try parse(["live", "--jobs", "4"]).benchmark,
+              case let .live(profileCounts, profiled, _, _) = try parse(["live", "--profile"]).benchmark
+        else { Issue.record("not live"); return }
+        #expect(jobsCounts == [1, 4] && profileCounts.isEmpty && profiled)
+        let harness = try parse(["harness", "P", "--files", "3"])
+        #expect(harness.suitePaths == ["P"])
+        guard case let .harness(_, scenarios, files, perFile) = harness.benchmark else { Issue.record("not harness"); return }
+        #expect(scenarios == 100_000 && files == 3 && perFile == 5_000)
+        guard case let .stores(duration, external, only) = try parse(["--seconds", "0.2", "--store", "libsoup"]).benchmark
+        else { Issue.record("not stores"); return }
+        #expect(duration == .milliseconds(200) && external.isEmpty && only == ["libsoup"])
+        guard case let .setCookieLines(lines, adapters) = try parse(["set-cookie-lines", "--lines", "10"]).benchmark
+        else { Issue.record("not set-cookie-lines"); return }
+        #expect(lines == [10] && adapters.map(\.name) == ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"])
+        #expect(message { try parse(["--seconds", "0"]) } == "option '--seconds': '0' is not a number of seconds in (0, 60]")
+        #expect(message { try parse(["live", "--drivers", "0"]) } == "option '--drivers': '0' is not a number of drivers in 1...64")
+        #expect(message { try parse(["live", "--time-budget", "-1"]) } == "option '--time-budget': '-1' is not a number of seconds in (0, 86400]")
+        #expect(message { try parse(["set-cookie-lines", "--lines", "0"]) } == "option '--lines': '0' is not a number of lines in 1...100000")
+        #expect(message { try parse(["set-cookie-lines", "--adapter", "nope"]) } == "option '--adapter': no built-in adapter is called 'nope' (see 'list adapters')")
+        #expect(message { try parse(["browsers", "--jobs", "65"]) } == "option '--jobs': '65' is not a whole number in 1...64")
+        #expect(message { try parse(["harness", "--files", "0"]) } == "option '--files': '0' is not a whole number in 1...10000")
+        #expect(message { try parse(["stores", "--external", "reference=python3"]) } == "option '--external': 'reference' is already the name of a built-in implementation")
+        #expect(message { try parse(["nope"]) } == "bench: unknown benchmark 'nope' (stores, harness, live, browsers or set-cookie-lines)")
+    }
 }
