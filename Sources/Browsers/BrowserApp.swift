@@ -333,7 +333,7 @@ package final class BrowserApp: App {
 
     /// The browser's driver answers each call once the browser did it: nothing is pending after a settle.
     package func pendingWork() -> [PendingWork] {
-        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
+        engine.pendingOperations.map(PendingWork.init)
     }
 
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {

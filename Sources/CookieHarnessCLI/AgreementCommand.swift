@@ -62,24 +62,52 @@ enum AgreementCommand: HarnessCommand {
 
     static var defaultKnownPath: String { PackageFiles.join(PackageFiles.folder("Suites"), "agreement/webkitgtk-live.txt") }
 
+    /// What an agreement's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// minutes of runs.
+    struct Options {
+        var paths: [String]
+        var strategies: [SyncStrategyKind]
+        var jobs: Int
+        var timeLimit: Duration
+        var reruns: Int
+        /// `--min-rate` as a fraction; nil when not given.
+        var minimumRate: Double?
+        /// `--known` as given; nil: the default file, when it exists.
+        var knownPath: String?
+        var reports: (markdown: String, html: String, json: String)
+        var updateDocsPath: String?
+        var filters: [String]
+
+        /// - Throws: ``UsageError`` naming the option and the bad value.
+        init(_ args: CommandLineArguments) throws {
+            strategies = try AgreementCommand.strategies(args[Key.strategy])
+            jobs = try args.integer(Key.jobs, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+            timeLimit = try RunOptions.timeLimit(args)
+            reruns = try args.integer(Key.reruns, in: 0...10) ?? 2
+            minimumRate = try AgreementCommand.minimumRate(args)
+            paths = args.positional
+            knownPath = args[Key.known]
+            reports = (
+                markdown: args[Key.markdown] ?? "Reports/agreement.md", html: args[Key.html] ?? "Reports/agreement.html",
+                json: args[Key.json] ?? "Reports/agreement.json")
+            updateDocsPath = args[Key.updateDocs]
+            filters = args[SharedOptions.filter] ?? []
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let kinds = try strategies(args[Key.strategy])
-        let jobs = try args.integer(Key.jobs, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
-        let timeLimit = try RunOptions.timeLimit(args)
-        let reruns = try args.integer(Key.reruns, in: 0...10) ?? 2
-        let minimum = try minimumRate(args)
-        guard let known = knownDisagreements(args, output: output) else { return .invalidInput }
+        let options = try Options(args)
+        let (kinds, jobs, timeLimit) = (options.strategies, options.jobs, options.timeLimit)
+        guard let known = knownDisagreements(options.knownPath, output: output) else { return .invalidInput }
         // Refused before the runs (minutes of them): a bad report path, or one over an input.
-        let reports = (
-            markdown: args[Key.markdown] ?? "Reports/agreement.md", html: args[Key.html] ?? "Reports/agreement.html",
-            json: args[Key.json] ?? "Reports/agreement.json")
+        let reports = options.reports
         try ReportFolders.prepare(
             [.init("--markdown", reports.markdown), .init("--html", reports.html), .init("--json", reports.json)],
-            reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args)
+            reading: CommandInput.suites(options.paths) + CommandInput.suiteExtras(args)
                 + [CommandInput(known.path, role: "the known-disagreements file (--known)")],
             output: output)
         // Minutes of runs are not spent for a README that cannot take the figures.
-        if let readme = args[Key.updateDocs],
+        if let readme = options.updateDocsPath,
            (try? String(contentsOfFile: readme, encoding: .utf8)).flatMap(Agreement.docBlock.block(in:)) == nil
         {
             output.err("\(readme): error: needs one line '\(Agreement.docBlock.beginMarker)' and, after it, one line '\(Agreement.docBlock.endMarker)'")
@@ -88,7 +116,7 @@ enum AgreementCommand: HarnessCommand {
         if let missing = RunOptions.liveEngineMissing(output: output) { return missing }
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let filters = args[SharedOptions.filter] ?? []
+        let filters = options.filters
 
         func run(_ adapters: [Adapter], jobs: Int, pairs: Set<RunPlan.Pair>? = nil) throws -> [ScenarioResult] {
             var plan = RunPlan(
@@ -108,23 +136,23 @@ enum AgreementCommand: HarnessCommand {
         let simulated = try run(simulatedAdapters, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let live = try run(liveAdapters, jobs: jobs)
         var agreement = Agreement.ofStrategies(simulated: simulated, live: live, suites: suites, knownCauses: known.list)
-        let varying = try agreement.rerunUnexplained(attempts: reruns) { try run(liveAdapters, jobs: jobs, pairs: $0) }
+        let varying = try agreement.rerunUnexplained(attempts: options.reruns) { try run(liveAdapters, jobs: jobs, pairs: $0) }
         let elapsed = ContinuousClock.now - started
 
         return finish(
             agreement, varying: varying, known: known, reports: reports,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            minimum: minimum, args, output: output)
+            minimum: options.minimumRate, updateDocsPath: options.updateDocsPath, output: output)
     }
 
     /// The known-disagreements file (`--known`, or the default one when it exists); nil after printing why it
     /// cannot be read.
     private static func knownDisagreements(
-        _ args: CommandLineArguments, output: CommandOutput
+        _ knownPath: String?, output: CommandOutput
     ) -> (list: KnownDisagreements, path: String)? {
-        let path = args[Key.known] ?? defaultKnownPath
+        let path = knownPath ?? defaultKnownPath
         do {
-            let list = FileManager.default.fileExists(atPath: path) || args[Key.known] != nil
+            let list = FileManager.default.fileExists(atPath: path) || knownPath != nil
                 ? try KnownDisagreements(contentsOf: path) : KnownDisagreements()
             return (list, path)
         } catch {
@@ -148,7 +176,7 @@ enum AgreementCommand: HarnessCommand {
     private static func finish(
         _ agreement: Agreement, varying: [Agreement.Cell], known: (list: KnownDisagreements, path: String),
         reports: (markdown: String, html: String, json: String), seconds: Double, minimum: Double?,
-        _ args: CommandLineArguments, output: CommandOutput
+        updateDocsPath: String?, output: CommandOutput
     ) -> ExitStatus {
         let (markdownPath, htmlPath, jsonPath) = reports
         let knownPath = known.path
@@ -166,7 +194,7 @@ enum AgreementCommand: HarnessCommand {
             output.err("\(knownPath):\(stale.line): warning: \(stale.strategy) \(stale.scenario) agrees now; remove its entry")
         }
         output.err("agreement: \(markdownPath), \(htmlPath), \(jsonPath) (\(String(format: "%.1f", seconds)) s)")
-        if let readme = args[Key.updateDocs] {
+        if let readme = updateDocsPath {
             let status = DocBlockUpdate.write(
                 agreement.docMarkdown(), into: readme, block: Agreement.docBlock, what: "agreement figures", output: output)
             if status != .success { return status }

@@ -76,16 +76,31 @@ enum HelpCommand: HarnessCommand {
         ],
         epilogue: "exit codes: 0 printed or written · 2 an unknown COMMAND or invalid usage · 3 FILE cannot be written")
 
+    /// What `help`'s command line asks for, decoded once from the keys.
+    struct Options {
+        /// COMMAND; nil: the list of commands.
+        var commandName: String?
+        var markdown: Bool
+        var updateDocsPath: String?
+
+        init(_ args: CommandLineArguments) {
+            commandName = args.positional.first
+            markdown = args[Key.markdown]
+            updateDocsPath = args[Key.updateDocs]
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        if let docs = args[Key.updateDocs] {
+        let options = Options(args)
+        if let docs = options.updateDocsPath {
             return DocBlockUpdate.write(
                 CommandReference.markdown, into: docs, block: CommandReference.docsBlock, what: "command reference", output: output)
         }
-        if args[Key.markdown] {
+        if options.markdown {
             output.out(String(CommandReference.markdown.dropLast()))
             return .success
         }
-        guard let name = args.positional.first else {
+        guard let name = options.commandName else {
             output.out(CookieHarnessCommand.usage)
             return .success
         }

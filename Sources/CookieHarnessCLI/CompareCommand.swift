@@ -74,13 +74,36 @@ enum CompareCommand: HarnessCommand {
     static let defaultMarkdownPath = "Reports/matrix.md"
     static let defaultHTMLPath = "Reports/matrix.html"
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let markdownPath = args[Key.markdown] ?? defaultMarkdownPath
-        let htmlPath = args[Key.html] ?? defaultHTMLPath
-        if markdownPath == htmlPath {
-            throw UsageError("options '--markdown' and '--html': both name '\(markdownPath)'")
-        }
-        if let jsonFiles = args[Key.fromJSON] {
+    /// What a comparison's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// anything runs or is read.
+    struct Options {
+        var paths: [String]
+        var markdownPath: String
+        var htmlPath: String
+        /// Where the results come from: a run (its adapters, workers and time limit) or `--from-json`'s files.
+        var source: Source
+        /// `--adapter` as given, which `--from-json` picks from the files' adapters.
+        var adapterNames: [String]?
+        var filters: [String]
+        var tags: [String]
+
+        /// - Throws: ``UsageError`` for one path for both pages, an option that runs given with `--from-json`, or
+        ///   a bad adapter, `--jobs` or `--time-limit`.
+        init(_ args: CommandLineArguments) throws {
+            paths = args.positional
+            markdownPath = args[Key.markdown] ?? defaultMarkdownPath
+            htmlPath = args[Key.html] ?? defaultHTMLPath
+            adapterNames = args[Key.adapter]
+            filters = args[SharedOptions.filter] ?? []
+            tags = args[SharedOptions.tag] ?? []
+            if markdownPath == htmlPath {
+                throw UsageError("options '--markdown' and '--html': both name '\(markdownPath)'")
+            }
+            guard let jsonFiles = args[Key.fromJSON] else {
+                source = .running(try RunOptions(args))
+                return
+            }
+            source = .resultsFiles(jsonFiles)
             let runningOnly: [any CommandOption] = [
                 SharedOptions.jobs, SharedOptions.pairedTimeLimit, SharedOptions.expectations, SharedOptions.schema,
                 SharedOptions.external,
@@ -88,27 +111,40 @@ enum CompareCommand: HarnessCommand {
             for option in runningOnly where args.contains(option) {
                 throw UsageError("option '--\(option.spec.name)' has no effect with '--from-json': nothing runs")
             }
-            return try fromJSON((jsonFiles + args.positional).map(JSONResultsFile.resolve), args: args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
         }
-        return try runAndCompare(args, markdownPath: markdownPath, htmlPath: htmlPath, output: output)
+
+        enum Source {
+            case running(RunOptions)
+            case resultsFiles([String])
+        }
+    }
+
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        switch options.source {
+        case .resultsFiles(let jsonFiles):
+            return try fromJSON((jsonFiles + options.paths).map(JSONResultsFile.resolve), options, output: output)
+        case .running(let runOptions):
+            return try runAndCompare(args, options, runOptions, output: output)
+        }
     }
 
     // MARK: Running
 
     private static func runAndCompare(
-        _ args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
+        _ args: CommandLineArguments, _ options: Options, _ runOptions: RunOptions, output: CommandOutput
     ) throws -> ExitStatus {
-        let options = try RunOptions(args)
+        let (markdownPath, htmlPath) = (options.markdownPath, options.htmlPath)
         guard let inputs = try SuiteInputs.load(for: args, output: output) else { return .invalidInput }
         let plan = RunPlan(
-            index: inputs.index, adapters: options.adapters, filters: args[SharedOptions.filter] ?? [],
-            tags: args[SharedOptions.tag] ?? [], jobs: options.jobs, timeLimit: options.timeLimit,
+            index: inputs.index, adapters: runOptions.adapters, filters: options.filters,
+            tags: options.tags, jobs: runOptions.jobs, timeLimit: runOptions.timeLimit,
             expectation: inputs.expectedStatus
         )
         if plan.jobCount == 0 { output.err("cookie-harness: warning: no scenario matches the selection; the matrix is empty") }
         try ReportFolders.prepare(
             [.init("--markdown", markdownPath), .init("--html", htmlPath)],
-            reading: CommandInput.suites(args.positional) + CommandInput.suiteExtras(args), output: output)
+            reading: CommandInput.suites(options.paths) + CommandInput.suiteExtras(args), output: output)
         let titles = Dictionary(inputs.index.outlines.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let reporter = MultiReporter([
             ConsoleReporter(plannedTotal: plan.jobCount, sink: { output.errRaw($0) }),
@@ -131,9 +167,8 @@ enum CompareCommand: HarnessCommand {
 
     // MARK: From results files
 
-    private static func fromJSON(
-        _ files: [String], args: CommandLineArguments, markdownPath: String, htmlPath: String, output: CommandOutput
-    ) throws -> ExitStatus {
+    private static func fromJSON(_ files: [String], _ options: Options, output: CommandOutput) throws -> ExitStatus {
+        let (markdownPath, htmlPath) = (options.markdownPath, options.htmlPath)
         var results: [ScenarioResult] = []
         var newest = Date(timeIntervalSince1970: 0)
         do {
@@ -148,15 +183,14 @@ enum CompareCommand: HarnessCommand {
         }
 
         let known = orderedUnique(results.map(\.adapter))
-        if let wanted = args[Key.adapter] {
+        if let wanted = options.adapterNames {
             for name in wanted where !known.contains(where: { $0.name == name || qualified($0) == name }) {
                 throw UsageError("option '--adapter': no results for adapter '\(name)' in \(files.joined(separator: ", ")) "
                     + "(found: \(orderedUnique(known.map(label)).joined(separator: ", ")))")
             }
             results.removeAll { result in !wanted.contains { $0 == result.adapter.name || $0 == qualified(result.adapter) } }
         }
-        let filters = args[SharedOptions.filter] ?? []
-        let tags = args[SharedOptions.tag] ?? []
+        let (filters, tags) = (options.filters, options.tags)
         results.removeAll { result in
             (!filters.isEmpty && !filters.contains { Glob.matches($0, result.scenarioID) })
                 || (!tags.isEmpty && !tags.contains(where: result.tags.contains))

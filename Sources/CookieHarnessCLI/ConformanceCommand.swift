@@ -37,14 +37,26 @@ enum ConformanceCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp)
             """)
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard args.positional.count <= 2 else { throw UsageError("conformance: too many arguments") }
-        switch args.positional.first {
-        case "http-state": break
-        case "wpt-cookies": return try WPTCookiesConformance.run(args, output: output)
-        default: throw UsageError("conformance: expected the corpus name 'http-state' or 'wpt-cookies'")
+    /// What a conformance run's command line asks for, decoded once from the keys: the corpus and its folder.
+    struct Options {
+        var corpus: CorpusArgument
+        var verbose: Bool
+        var schemaPath: String?
+        var live: Bool
+
+        /// - Throws: ``UsageError`` for more than CORPUS and PATH, or a corpus it does not know.
+        init(_ args: CommandLineArguments) throws {
+            corpus = try CorpusArgument(args.positional, command: "conformance")
+            verbose = args[Key.verbose]
+            schemaPath = args[Key.schema]
+            live = args[Key.live]
         }
-        let path = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(HTTPStateImporter.corpusPath)
+    }
+
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        if options.corpus.corpus == .wptCookies { return try WPTCookiesConformance.run(options, output: output) }
+        let path = options.corpus.path ?? PackageFiles.folder(HTTPStateImporter.corpusPath)
 
         let corpus: HTTPStateCorpus
         do {
@@ -54,7 +66,7 @@ enum ConformanceCommand: HarnessCommand {
             return .invalidInput
         }
         let report = HTTPStateRunner().run(corpus)
-        print(report, verbose: args[Key.verbose], output: output)
+        print(report, verbose: options.verbose, output: output)
         return report.isAsExpected ? .success : .unexpectedResults
     }
 

@@ -42,17 +42,38 @@ enum DiffCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no report half-written
             """)
 
+    /// What a diff's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// anything is read.
+    struct Options {
+        /// BASELINE and CURRENT, each resolved to its results file (a report folder gives its results.json).
+        var baselinePath: String
+        var currentPath: String
+        var markdownPath: String?
+        var jsonPath: String?
+        var allowDifferentRuns: Bool
+
+        /// - Throws: ``UsageError`` for other than two results, or one path for both reports.
+        init(_ args: CommandLineArguments) throws {
+            guard args.positional.count == 2 else {
+                throw UsageError("diff needs two arguments, BASELINE and CURRENT (got \(args.positional.count))")
+            }
+            markdownPath = args[Key.markdown]
+            jsonPath = args[Key.json]
+            if let markdownPath, markdownPath == jsonPath {
+                throw UsageError("options '--markdown' and '--json': both name '\(markdownPath)'")
+            }
+            baselinePath = JSONResultsFile.resolve(args.positional[0])
+            currentPath = JSONResultsFile.resolve(args.positional[1])
+            allowDifferentRuns = args[Key.allowDifferentRuns]
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard args.positional.count == 2 else {
-            throw UsageError("diff needs two arguments, BASELINE and CURRENT (got \(args.positional.count))")
-        }
-        if let markdown = args[Key.markdown], markdown == args[Key.json] {
-            throw UsageError("options '--markdown' and '--json': both name '\(markdown)'")
-        }
-        let (baselinePath, currentPath) = (JSONResultsFile.resolve(args.positional[0]), JSONResultsFile.resolve(args.positional[1]))
+        let options = try Options(args)
+        let (baselinePath, currentPath) = (options.baselinePath, options.currentPath)
         // Refused before anything is read: an empty path, a directory, the same file for both, a compared file.
-        let reports = [Key.markdown, Key.json].compactMap { key in
-            args[key].map { ReportFolders.Report("--" + key.name, $0) }
+        let reports = [(Key.markdown, options.markdownPath), (Key.json, options.jsonPath)].compactMap { key, path in
+            path.map { ReportFolders.Report("--" + key.name, $0) }
         }
         try ReportFolders.prepare(
             reports,
@@ -69,7 +90,7 @@ enum DiffCommand: HarnessCommand {
             current = try JSONResultsFile.readRun(currentPath, keepingTranscripts: false)
             // A pair listed twice (a failure, then a pass) would be read as its last result and hide the first.
             for run in [baseline, current] { try JSONResultsFile.refuseRepeatedPairs(run) }
-            if !args[Key.allowDifferentRuns], let problem = differentRuns(baseline, current) {
+            if !options.allowDifferentRuns, let problem = differentRuns(baseline, current) {
                 output.err("cookie-harness: error: \(problem): the diff would show what the runs left out as changes, or hide them; "
                     + "diff runs of the same selection (pass --allow-different-runs to compare them anyway)")
                 return .invalidInput
@@ -81,12 +102,12 @@ enum DiffCommand: HarnessCommand {
             return .invalidInput
         }
         output.out(diff.text)
-        if let failure = publish(diff, markdownPath: args[Key.markdown], jsonPath: args[Key.json], output: output) {
+        if let failure = publish(diff, markdownPath: options.markdownPath, jsonPath: options.jsonPath, output: output) {
             return failure
         }
         return verdict(
             diff, baseline: baseline, current: current, currentPath: currentPath, baselinePath: baselinePath,
-            allowDifferentRuns: args[Key.allowDifferentRuns], output: output)
+            allowDifferentRuns: options.allowDifferentRuns, output: output)
     }
 
     /// Writes the diff as Markdown and JSON where asked; the failure's exit status after printing it, nil when written.

@@ -40,17 +40,31 @@ enum ImportCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no file half-written
             """)
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard args.positional.count <= 2 else { throw UsageError("import: too many arguments") }
-        switch args.positional.first {
-        case "http-state": return try importHTTPState(args, output: output)
-        case "wpt-cookies": return try importWPTCookies(args, output: output)
-        default: throw UsageError("import: expected the corpus name 'http-state' or 'wpt-cookies'")
+    /// What an import's command line asks for, decoded once from the keys: the corpus and where its files go.
+    struct Options {
+        var corpus: CorpusArgument
+        /// `--suite` and `--expectations` as given; nil: the corpus' defaults.
+        var suitePath: String?
+        var expectationsPath: String?
+
+        /// - Throws: ``UsageError`` for more than CORPUS and PATH, or a corpus it does not know.
+        init(_ args: CommandLineArguments) throws {
+            corpus = try CorpusArgument(args.positional, command: "import")
+            suitePath = args[Key.suite]
+            expectationsPath = args[Key.expectations]
         }
     }
 
-    private static func importWPTCookies(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let corpusPath = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(WPTCookieImporter.corpusPath)
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        switch options.corpus.corpus {
+        case .httpState: return try importHTTPState(options, output: output)
+        case .wptCookies: return try importWPTCookies(options, output: output)
+        }
+    }
+
+    private static func importWPTCookies(_ options: Options, output: CommandOutput) throws -> ExitStatus {
+        let corpusPath = options.corpus.path ?? PackageFiles.folder(WPTCookieImporter.corpusPath)
         let importer: WPTCookieImporter
         do {
             importer = WPTCookieImporter(corpus: try WPTCookieCorpus(path: corpusPath))
@@ -58,8 +72,8 @@ enum ImportCommand: HarnessCommand {
             output.err("cookie-harness: error: \(error)")
             return .invalidInput
         }
-        let suitePath = args[Key.suite] ?? WPTCookieImporter.suitePath
-        let folder = args[Key.expectations] ?? WPTCookieImporter.expectationsFolder
+        let suitePath = options.suitePath ?? WPTCookieImporter.suitePath
+        let folder = options.expectationsPath ?? WPTCookieImporter.expectationsFolder
         do {
             try importer.suiteXML(to: suitePath)
             for (adapter, _, port, _) in WPTCookieImporter.profiles {
@@ -74,8 +88,8 @@ enum ImportCommand: HarnessCommand {
         return .success
     }
 
-    private static func importHTTPState(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let corpusPath = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(HTTPStateImporter.corpusPath)
+    private static func importHTTPState(_ options: Options, output: CommandOutput) throws -> ExitStatus {
+        let corpusPath = options.corpus.path ?? PackageFiles.folder(HTTPStateImporter.corpusPath)
         let importer: HTTPStateImporter
         do {
             importer = try HTTPStateImporter(corpus: try HTTPStateCorpus(path: corpusPath))
@@ -83,8 +97,8 @@ enum ImportCommand: HarnessCommand {
             output.err("cookie-harness: error: \(error)")
             return .invalidInput
         }
-        let suitePath = args[Key.suite] ?? HTTPStateImporter.suitePath
-        let expectationsPath = args[Key.expectations] ?? HTTPStateImporter.expectationsPath
+        let suitePath = options.suitePath ?? HTTPStateImporter.suitePath
+        let expectationsPath = options.expectationsPath ?? HTTPStateImporter.expectationsPath
         // Two different files (one would be lost), neither inside the corpus it reads (by path or through a link).
         try ReportFolders.prepare(
             [.init("--suite", suitePath), .init("--expectations", expectationsPath)],

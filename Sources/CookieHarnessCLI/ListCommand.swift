@@ -36,20 +36,45 @@ enum ListCommand: HarnessCommand {
             Key.external, SharedOptions.tag, SharedOptions.filter, SharedOptions.schema,
         ])
 
+    /// What a listing's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// anything is listed.
+    struct Options {
+        enum Kind: String {
+            case adapters, profiles, rules, suites, scenarios
+        }
+
+        var kind: Kind
+        /// PATH... after the kind.
+        var paths: [String]
+        /// `--external`'s adapters, for `list adapters` (read only there).
+        var external: [ExternalAdapter]
+        var schemaPath: String?
+        var filters: [String]
+        var tags: [String]
+
+        /// - Throws: ``UsageError`` for no kind or an unknown one, or a bad `--external`.
+        init(_ args: CommandLineArguments) throws {
+            guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, rules, suites or scenarios") }
+            guard let kind = Kind(rawValue: what) else {
+                throw UsageError("list: unknown kind '\(what)' (adapters, profiles, rules, suites or scenarios)")
+            }
+            self.kind = kind
+            paths = Array(args.positional.dropFirst())
+            external = kind != .adapters ? [] : try (args[Key.external] ?? []).map(RunOptions.externalAdapter)
+            schemaPath = args[SharedOptions.schema]
+            filters = args[SharedOptions.filter] ?? []
+            tags = args[SharedOptions.tag] ?? []
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard let what = args.positional.first else { throw UsageError("list: what? adapters, profiles, rules, suites or scenarios") }
-        let paths = Array(args.positional.dropFirst())
-        switch what {
-        case "adapters":
+        let options = try Options(args)
+        switch options.kind {
+        case .adapters:
             var adapters = AdapterCatalog.registry.adapters
-            for spec in args[Key.external] ?? [] {
-                do {
-                    let external = try ExternalAdapter(spec: spec)
-                    defer { external.stopIdleProcesses() }
-                    adapters.append(external.adapter())
-                } catch {
-                    throw UsageError("option '--external': \(error)")
-                }
+            for external in options.external {
+                defer { external.stopIdleProcesses() }
+                adapters.append(external.adapter())
             }
             for adapter in adapters where Self.libraryPort(adapter) == nil {
                 let capabilities = adapter.capabilities.sorted().map(\.rawValue).joined(separator: " ")
@@ -59,25 +84,25 @@ enum ListCommand: HarnessCommand {
             }
             for line in Self.libraryPortLines(adapters) { output.out(line) }
             return .success
-        case "profiles":
+        case .profiles:
             output.out(StrategyAdapterCatalog.profileDescriptions.joined(separator: "\n\n"))
             return .success
-        case "rules":
+        case .rules:
             output.out(StrategyAdapterCatalog.engineRuleEvidence)
             return .success
-        case "suites", "scenarios":
+        case .suites, .scenarios:
             let inputs: SuiteInputs
             do {
-                inputs = try SuiteInputs.load(paths, schemaPath: args[SharedOptions.schema])
+                inputs = try SuiteInputs.load(options.paths, schemaPath: options.schemaPath)
             } catch let error as InputError {
                 output.err(error.description)
                 return .invalidInput
             }
             let plan = RunPlan(
-                index: inputs.index, adapters: [], filters: args[SharedOptions.filter] ?? [], tags: args[SharedOptions.tag] ?? [])
+                index: inputs.index, adapters: [], filters: options.filters, tags: options.tags)
             for suite in try inputs.allSuites() {
                 let selected = suite.scenarios.filter(plan.selects)
-                if what == "suites" {
+                if options.kind == .suites {
                     output.out("\(suite.id)\t\(selected.count) scenarios\t\(suite.file)\t\(suite.title)")
                 } else {
                     for scenario in selected {
@@ -87,8 +112,6 @@ enum ListCommand: HarnessCommand {
                 }
             }
             return .success
-        default:
-            throw UsageError("list: unknown kind '\(what)' (adapters, profiles, rules, suites or scenarios)")
         }
     }
 }

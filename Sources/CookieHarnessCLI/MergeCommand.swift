@@ -56,17 +56,45 @@ enum MergeCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no report half-written
             """)
 
+    /// What a merge's command line asks for, decoded once from the keys: a bad value is a usage error before any
+    /// report is read.
+    struct Options {
+        var shardPaths: [String]
+        /// `--junit` and `--json` as given (nil: not given), which the shards' kinds are checked against.
+        var askedJUnitPath: String?
+        var askedJSONPath: String?
+        var expectedShards: Int?
+        var allowDifferentRuns: Bool
+        var allowUnidentified: Bool
+        var suitePaths: [String]?
+        var schemaPath: String?
+
+        var junitPath: String { askedJUnitPath ?? "Reports/junit.xml" }
+        var jsonPath: String { askedJSONPath ?? "Reports/results.json" }
+
+        /// - Throws: ``UsageError`` for no shard, one path for both reports, or a bad `--expect-shards`.
+        init(_ args: CommandLineArguments) throws {
+            shardPaths = args.positional
+            guard !shardPaths.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }
+            askedJUnitPath = args[Key.junit]
+            askedJSONPath = args[Key.json]
+            allowDifferentRuns = args[Key.allowDifferentRuns]
+            allowUnidentified = args[Key.allowUnidentified]
+            suitePaths = args[Key.suites]
+            schemaPath = args[SharedOptions.schema]
+            if junitPath == jsonPath { throw UsageError("options '--junit' and '--json': both name '\(junitPath)'") }
+            expectedShards = try args.integer(Key.expectShards, in: 1...10_000)
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard !args.positional.isEmpty else { throw UsageError("merge needs the shards' reports (folders, JUnit or JSON files)") }
-        let junitPath = args[Key.junit] ?? "Reports/junit.xml"
-        let jsonPath = args[Key.json] ?? "Reports/results.json"
-        if junitPath == jsonPath { throw UsageError("options '--junit' and '--json': both name '\(junitPath)'") }
-        let expected = try args.integer(Key.expectShards, in: 1...10_000)
+        let options = try Options(args)
+        let (junitPath, jsonPath) = (options.junitPath, options.jsonPath)
 
         let inputs: ShardReports
         do {
-            inputs = try ShardReports(args.positional)
-            try inputs.check(asked: ["junit": args[Key.junit], "json": args[Key.json]])
+            inputs = try ShardReports(options.shardPaths)
+            try inputs.check(asked: ["junit": options.askedJUnitPath, "json": options.askedJSONPath])
         } catch {
             output.err(error.description)
             return .invalidInput
@@ -75,15 +103,15 @@ enum MergeCommand: HarnessCommand {
             + (inputs.json.isEmpty ? [] : [ReportFolders.Report("--json", jsonPath)])
             + (inputs.json.isEmpty || !RunIdentity.isWritten(forResults: jsonPath)
                 ? [] : [ReportFolders.Report("--json's run identity", RunIdentity.path(forResults: jsonPath))])
-        let merge = ShardMerge(scenarioOrder: scenarioOrder(args, output: output), expectedShards: expected)
-        guard let merged = merged(inputs, by: merge, args, output: output) else { return .invalidInput }
+        let merge = ShardMerge(scenarioOrder: scenarioOrder(options, output: output), expectedShards: options.expectedShards)
+        guard let merged = merged(inputs, by: merge, options, output: output) else { return .invalidInput }
 
         // Refused before anything is written (and no folder made for shards that do not fit): a bad report path,
         // or one over a shard or a suite.
         try ReportFolders.prepare(
             written,
             reading: (inputs.junit + inputs.json).map { CommandInput($0, role: "one of the reports to merge") }
-                + CommandInput.suites(args[Key.suites] ?? []),
+                + CommandInput.suites(options.suitePaths ?? []),
             output: output)
         do {
             if !inputs.json.isEmpty {
@@ -161,12 +189,12 @@ enum MergeCommand: HarnessCommand {
     }
 
     /// The shards merged by kind and checked against each other; nil after printing why they do not fit.
-    private static func merged(_ inputs: ShardReports, by merge: ShardMerge, _ args: CommandLineArguments, output: CommandOutput) -> Merged? {
+    private static func merged(_ inputs: ShardReports, by merge: ShardMerge, _ options: Options, output: CommandOutput) -> Merged? {
         var result = Merged()
         do {
             if !inputs.json.isEmpty {
                 let runs = try inputs.json.map { path throws(InvalidResultsInput) in try JSONResultsFile.readRun(path) }
-                result.identity = try checkedIdentity(runs, args)
+                result.identity = try checkedIdentity(runs, options)
                 let shards = runs.map { ShardMerge.Shard(path: $0.path, items: $0.records) }
                 let merged = try merge.merge(shards) { ShardMerge.Key(adapter: $0.adapter, suite: $0.suite, scenario: $0.scenario) }
                 result.records = merged.items
@@ -193,10 +221,10 @@ enum MergeCommand: HarnessCommand {
         return result
     }
 
-    private static func checkedIdentity(_ runs: [JSONResultsFile.SavedRun], _ args: CommandLineArguments) throws(InvalidResultsInput) -> RunIdentity? {
+    private static func checkedIdentity(_ runs: [JSONResultsFile.SavedRun], _ options: Options) throws(InvalidResultsInput) -> RunIdentity? {
         let unidentified = runs.filter { $0.identity == nil }.map(\.path)
         guard unidentified.isEmpty else {
-            if args[Key.allowUnidentified] { return nil }
+            if options.allowUnidentified { return nil }
             throw InvalidResultsInput(
                 "\(unidentified[0]): error: no run identity beside these results (\(RunIdentity.path(forResults: unidentified[0])))"
                     + (unidentified.count > 1 ? " (nor beside \(unidentified.count - 1) more)" : "")
@@ -204,19 +232,19 @@ enum MergeCommand: HarnessCommand {
                     + "(or each results.json with its results.run.json), or pass --allow-unidentified to merge them by their scenario ids alone")
         }
         return try ShardMerge.checkedIdentity(
-            of: runs.map { ($0.path, $0.identity!) }, allowingDifferentRuns: args[Key.allowDifferentRuns],
-            expectedShards: try? args.integer(Key.expectShards, in: 1...10_000))
+            of: runs.map { ($0.path, $0.identity!) }, allowingDifferentRuns: options.allowDifferentRuns,
+            expectedShards: options.expectedShards)
     }
 
     /// The scenario ids of the suites in load order (`--suites`, or `Suites/` when it exists); empty without them.
     /// The suites' outlines only: the order needs no expectation file (reading the 200-odd built-in ones took most of
     /// a debug build's merge).
-    private static func scenarioOrder(_ args: CommandLineArguments, output: CommandOutput) -> [String] {
-        let explicit = args[Key.suites]
+    private static func scenarioOrder(_ options: Options, output: CommandOutput) -> [String] {
+        let explicit = options.suitePaths
         let paths = explicit ?? (FileManager.default.fileExists(atPath: SuiteInputs.defaultPaths[0]) ? SuiteInputs.defaultPaths : [])
         guard !paths.isEmpty else { return [] }
         do {
-            let schema = try SuiteSchema.locateAndLoad(explicitPath: args[SharedOptions.schema])
+            let schema = try SuiteSchema.locateAndLoad(explicitPath: options.schemaPath)
             return Array(try SuiteLoader(schema: schema).index(paths).scenarioIDs)
         } catch {
             output.err("cookie-harness: warning: cannot load the suites for the run's order (\(paths.joined(separator: ", "))); "

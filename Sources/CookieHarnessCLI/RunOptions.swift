@@ -20,12 +20,7 @@ package struct RunOptions {
         var registry = AdapterCatalog.registry
         var external: [String] = []
         for spec in args[SharedOptions.external] ?? [] {
-            let description: ExternalAdapter
-            do {
-                description = try ExternalAdapter(spec: spec)
-            } catch {
-                throw UsageError("option '--external': \(error)")
-            }
+            let description = try Self.externalAdapter(spec)
             registry.register(description.adapter())
             external.append(description.name)
         }
@@ -94,6 +89,16 @@ package struct RunOptions {
         guard let reason = AdapterCatalog.realEngineUnavailable else { return nil }
         output.err("cookie-harness: error: the real engine is not available here: \(reason)")
         return .infrastructureFailure
+    }
+
+    /// An `--external NAME=COMMAND ARGS…` value (of `run`, `compare`, `list adapters` or `bench stores`).
+    /// - Throws: ``UsageError`` saying what is wrong with it.
+    package static func externalAdapter(_ spec: String) throws -> ExternalAdapter {
+        do {
+            return try ExternalAdapter(spec: spec)
+        } catch {
+            throw UsageError("option '--external': \(error)")
+        }
     }
 
     private static func firstDuplicate(_ names: [String]) -> String? {

@@ -31,12 +31,29 @@ enum ShowCommand: HarnessCommand {
             """,
         runsScenarios: true)
 
+    /// What `show`'s command line asks for, decoded once from the keys: a bad value is a usage error before the
+    /// suites are read.
+    struct Options {
+        var scenarioID: String
+        var suitePaths: [String]
+        /// The adapters to run the scenario on, with the time limit; nil without `--adapter`: only the scenario is
+        /// printed, and no expectation file is needed.
+        var run: RunOptions?
+
+        /// - Throws: ``UsageError`` for no scenario id, or a bad adapter or `--time-limit`.
+        init(_ args: CommandLineArguments) throws {
+            guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
+            scenarioID = id
+            suitePaths = Array(args.positional.dropFirst())
+            run = args[Key.adapter] == nil ? nil : try RunOptions(args)
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard let id = args.positional.first else { throw UsageError("show needs a scenario id") }
+        let showOptions = try Options(args)
+        let (id, options) = (showOptions.scenarioID, showOptions.run)
         var suiteArgs = args
-        suiteArgs.positional.removeFirst()
-        // Without an adapter only the scenario is printed, and no expectation file is needed.
-        let options = args[Key.adapter] == nil ? nil : try RunOptions(args)
+        suiteArgs.positional = showOptions.suitePaths
         guard let inputs = try SuiteInputs.load(for: suiteArgs, output: output, adapters: options?.adapters.map(\.name) ?? [])
         else { return .invalidInput }
         guard let suite = try inputs.allSuites().first(where: { $0.scenarios.contains { $0.id == id } }),
@@ -44,7 +61,7 @@ enum ShowCommand: HarnessCommand {
         else {
             let ids = inputs.index.scenarioIDs
             let close = ids.filter { $0.localizedCaseInsensitiveContains(id) || id.localizedCaseInsensitiveContains($0) }.prefix(5)
-            output.err("cookie-harness: error: no scenario '\(id)' in \(args.positional.dropFirst().isEmpty ? "Suites" : args.positional.dropFirst().joined(separator: ", "))"
+            output.err("cookie-harness: error: no scenario '\(id)' in \(showOptions.suitePaths.isEmpty ? "Suites" : showOptions.suitePaths.joined(separator: ", "))"
                 + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))
             return .invalidInput
         }

@@ -55,40 +55,64 @@ enum TruthTableCommand: HarnessCommand {
     /// The published table (docs/results/truth-table.md): the first profile's.
     static let defaultProfile = StrategyAdapterCatalog.profiles[0].name
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let profile = args[Key.profile] ?? defaultProfile
-        let adapters = AdapterCatalog.strategyAdapters.filter { $0.info.profile == profile }
-        if adapters.isEmpty {
-            let known = AdapterCatalog.strategyAdapters.reduce(into: [String]()) { names, adapter in
-                if !names.contains(adapter.info.profile) { names.append(adapter.info.profile) }
+    /// What a truth table's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// anything runs or is read.
+    struct Options {
+        /// RESULTS; empty: the suites run.
+        var resultsPaths: [String]
+        var profile: String
+        /// The profile's strategy adapters, the table's rows.
+        var adapters: [Adapter]
+        var suitePaths: [String]?
+        var schemaPath: String?
+        var updateDocsPath: String?
+
+        /// - Throws: ``UsageError`` for an unknown profile, `--suites` or `--schema` with RESULTS, or
+        ///   `--update-docs` for another profile than the published one.
+        init(_ args: CommandLineArguments) throws {
+            resultsPaths = args.positional
+            profile = args[Key.profile] ?? defaultProfile
+            let profile = profile
+            adapters = AdapterCatalog.strategyAdapters.filter { $0.info.profile == profile }
+            if adapters.isEmpty {
+                let known = AdapterCatalog.strategyAdapters.reduce(into: [String]()) { names, adapter in
+                    if !names.contains(adapter.info.profile) { names.append(adapter.info.profile) }
+                }
+                throw UsageError("option '--profile': unknown profile '\(profile)' (known: \(known.joined(separator: ", ")))")
             }
-            throw UsageError("option '--profile': unknown profile '\(profile)' (known: \(known.joined(separator: ", ")))")
+            suitePaths = args[Key.suites]
+            schemaPath = args[SharedOptions.schema]
+            if !resultsPaths.isEmpty, suitePaths != nil || schemaPath != nil {
+                throw UsageError("option '--suites' has no effect with results files: nothing runs")
+            }
+            updateDocsPath = args[Key.updateDocs]
+            if updateDocsPath != nil, profile != defaultProfile {
+                throw UsageError("option '--update-docs': the published table is the '\(defaultProfile)' profile's, not '\(profile)'")
+            }
         }
-        if !args.positional.isEmpty, args[Key.suites] != nil || args[SharedOptions.schema] != nil {
-            throw UsageError("option '--suites' has no effect with results files: nothing runs")
-        }
-        let readme = args[Key.updateDocs]
-        if readme != nil, profile != defaultProfile {
-            throw UsageError("option '--update-docs': the published table is the '\(defaultProfile)' profile's, not '\(profile)'")
-        }
+    }
+
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        let (profile, adapters, readme) = (options.profile, options.adapters, options.updateDocsPath)
 
         if let readme {
             // The document is written: never over a suite the run loads, a schema or a results file it reads.
-            let inputs = args.positional.isEmpty
-                ? CommandInput.suites(args[Key.suites] ?? []) + CommandInput.suiteExtras(args)
-                : args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") }
+            let inputs = options.resultsPaths.isEmpty
+                ? CommandInput.suites(options.suitePaths ?? []) + CommandInput.suiteExtras(args)
+                : options.resultsPaths.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") }
             try ReportFolders.prepare([.init("--update-docs", readme)], reading: inputs, output: output)
         }
 
         let records: [JSONResultRecord]
-        if args.positional.isEmpty {
+        if options.resultsPaths.isEmpty {
             guard let ran = try run(
-                adapters, suitePaths: args[Key.suites] ?? [], schemaPath: args[SharedOptions.schema], output: output)
+                adapters, suitePaths: options.suitePaths ?? [], schemaPath: options.schemaPath, output: output)
             else { return .invalidInput }
             records = ran
         } else {
             var read: [JSONResultRecord] = []
-            for path in args.positional {
+            for path in options.resultsPaths {
                 do {
                     read += try JSONResultsFile.read(JSONResultsFile.resolve(path))
                 } catch {
@@ -99,7 +123,7 @@ enum TruthTableCommand: HarnessCommand {
             records = read
         }
         let table = TruthTable(records: records, adapters: adapters.map(\.name), profile: profile)
-        if !args.positional.isEmpty, !table.missingAdapters.isEmpty {
+        if !options.resultsPaths.isEmpty, !table.missingAdapters.isEmpty {
             output.err("cookie-harness: warning: no results for \(table.missingAdapters.joined(separator: ", ")); they have no row")
         }
         let markdown = table.markdown()

@@ -52,16 +52,39 @@ enum UpdateExpectationsCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, no file half-written
             """)
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard !args.positional.isEmpty else {
-            throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
+    /// What an update's command line asks for, decoded once from the keys: a missing RESULTS is a usage error
+    /// before anything is read.
+    struct Options {
+        var resultsPaths: [String]
+        var expectationsDirectory: String
+        /// `--adapter`'s names; empty: every adapter's results.
+        var adapters: Set<String>
+        var suitePaths: [String]
+        var schemaPath: String?
+        var dryRun: Bool
+
+        /// - Throws: ``UsageError`` for no RESULTS.
+        init(_ args: CommandLineArguments) throws {
+            resultsPaths = args.positional
+            guard !resultsPaths.isEmpty else {
+                throw UsageError("update-expectations needs the results of a run (RESULTS: a results.json or a report folder)")
+            }
+            expectationsDirectory = args[Key.expectationsDir] ?? "Suites/expectations"
+            adapters = Set(args[Key.adapter] ?? [])
+            suitePaths = args[Key.suites] ?? SuiteInputs.defaultPaths
+            schemaPath = args[SharedOptions.schema]
+            dryRun = args[Key.dryRun]
         }
-        let directory = args[Key.expectationsDir] ?? "Suites/expectations"
+    }
+
+    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        let directory = options.expectationsDirectory
         // The files it writes must not be the results it reads.
         try ReportFolders.refuseOverwriting(
             CommandInput(directory, role: "--expectations-dir \(directory)", kind: .xmlFolder),
-            reading: args.positional.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
-        guard let read = readRuns(args.positional, adapters: Set(args[Key.adapter] ?? []), output: output) else {
+            reading: options.resultsPaths.map { CommandInput(JSONResultsFile.resolve($0), role: "the results file given as RESULTS") })
+        guard let read = readRuns(options.resultsPaths, adapters: options.adapters, output: output) else {
             return .invalidInput
         }
         let (runs, results) = read
@@ -78,15 +101,15 @@ enum UpdateExpectationsCommand: HarnessCommand {
         let filesNow = RunExpectationCheck.files(in: folder)
         let inputs: SuiteInputs
         do {
-            let suites = args[Key.suites] ?? SuiteInputs.defaultPaths
-            let loaded = try SuiteInputs.load(suites, schemaPath: args[SharedOptions.schema], knownAdapters: known)
+            let suites = options.suitePaths
+            let loaded = try SuiteInputs.load(suites, schemaPath: options.schemaPath, knownAdapters: known)
             // The files of DIR say what is expected now, also when DIR is not among the suites.
             let loadedFiles = Set(loaded.expectationFiles.map(RunExpectationCheck.absolute))
             let missing = filesNow.keys.sorted().map { folder + "/" + $0 }.filter { !loadedFiles.contains($0) }
             inputs = missing.isEmpty
                 ? loaded
                 : try SuiteInputs.load(
-                    suites, schemaPath: args[SharedOptions.schema], extraExpectations: missing, knownAdapters: known)
+                    suites, schemaPath: options.schemaPath, extraExpectations: missing, knownAdapters: known)
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput
@@ -97,7 +120,7 @@ enum UpdateExpectationsCommand: HarnessCommand {
         guard let stale = staleFiles(runs, directory: directory, folder: folder, now: filesNow, output: output) else {
             return .invalidInput
         }
-        return update(updater, from: results, stale: stale, dryRun: args[Key.dryRun], output: output)
+        return update(updater, from: results, stale: stale, dryRun: options.dryRun, output: output)
     }
 
     /// The runs in RESULTS and their results (only `adapters`' when any are given); nil after printing why one

@@ -21,9 +21,21 @@ enum ValidateCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp)
             """)
 
+    /// What a validation's command line asks for, decoded once from the keys.
+    struct Options {
+        var paths: [String]
+        var schemaPath: String?
+
+        init(_ args: CommandLineArguments) {
+            paths = args.positional
+            schemaPath = args[SharedOptions.schema]
+        }
+    }
+
     static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = Options(args)
         do {
-            let inputs = try SuiteInputs.load(args.positional, schemaPath: args[SharedOptions.schema])
+            let inputs = try SuiteInputs.load(options.paths, schemaPath: options.schemaPath)
             inputs.warnAboutStaleExpectations(output)
             output.out("valid: \(inputs.index.outlines.count) suites, \(inputs.index.scenarioCount) scenarios, \(inputs.expectations.files.count) expectation files")
             return .success

@@ -48,12 +48,11 @@ enum WPTCookiesConformance {
         return WPTCookieComparison(cells: cells, ports: ports, known: known)
     }
 
-    static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let path = args.positional.count == 2 ? args.positional[1] : PackageFiles.folder(WPTCookieImporter.corpusPath)
+    static func run(_ options: ConformanceCommand.Options, output: CommandOutput) throws -> ExitStatus {
+        let path = options.corpus.path ?? PackageFiles.folder(WPTCookieImporter.corpusPath)
         let comparison: WPTCookieComparison
         do {
-            comparison = try compare(
-                corpusPath: path, schemaPath: args[ConformanceCommand.Key.schema], live: args[ConformanceCommand.Key.live])
+            comparison = try compare(corpusPath: path, schemaPath: options.schemaPath, live: options.live)
         } catch let error as InputError {
             output.err(error.description)
             return .invalidInput

@@ -98,38 +98,124 @@ enum BenchCommand: HarnessCommand {
                         · \(ExitStatus.signalsHelp): stopped at once, every adapter process killed
             """)
 
-    package static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        switch args.positional.first ?? "stores" {
-        case "stores": return try stores(args, output: output)
-        case "harness": return try harness(args, output: output)
-        case "live": return try live(args, output: output)
-        case "browsers": return try browsers(args, output: output)
-        case "set-cookie-lines": return try setCookieLines(args, output: output)
-        case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness, live, browsers or set-cookie-lines)")
+    /// What a benchmark's command line asks for, decoded once from the keys: a bad value is a usage error before
+    /// anything is measured.
+    struct Options {
+        /// The benchmark chosen, with the options it reads.
+        enum Benchmark {
+            /// `minimumDuration`: nil, the benchmark's own; `only`: nil, every store.
+            case stores(minimumDuration: Duration?, external: [ExternalAdapter], only: Set<String>?)
+            case harness(jobs: Int, scenarios: Int, files: Int, perFile: Int)
+            /// `driverCounts`: the counts timed, empty for a profile alone.
+            case live(driverCounts: [Int], profile: Bool, filters: [String], budget: Duration?)
+            case browsers(jobs: Int)
+            case setCookieLines(lineCounts: [Int], adapters: [Adapter])
+        }
+
+        var benchmark: Benchmark
+        /// `PATH...` after the benchmark's name.
+        var suitePaths: [String]
+        var schemaPath: String?
+
+        /// - Throws: ``UsageError`` for an unknown benchmark, naming the option and the bad value otherwise.
+        init(_ args: CommandLineArguments) throws {
+            suitePaths = Array(args.positional.dropFirst())
+            schemaPath = args[SharedOptions.schema]
+            switch args.positional.first ?? "stores" {
+            case "stores": benchmark = try Self.stores(args)
+            case "harness":
+                benchmark = .harness(
+                    jobs: try args.integer(Key.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
+                    scenarios: try args.integer(Key.scenarios, in: 1...10_000_000) ?? 100_000,
+                    files: try args.integer(Key.files, in: 1...10_000) ?? 20,
+                    perFile: try args.integer(Key.perFile, in: 1...90_000) ?? 5_000)
+            case "live": benchmark = try Self.live(args)
+            case "browsers": benchmark = .browsers(jobs: try args.integer(Key.jobs, in: 1...64) ?? 2)
+            case "set-cookie-lines": benchmark = try Self.setCookieLines(args)
+            case let other: throw UsageError("bench: unknown benchmark '\(other)' (stores, harness, live, browsers or set-cookie-lines)")
+            }
+        }
+
+        private static func stores(_ args: CommandLineArguments) throws -> Benchmark {
+            let minimumDuration = try args[Key.seconds].map { text -> Duration in
+                guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
+                    throw UsageError("option '--seconds': '\(text)' is not a number of seconds in (0, 60]")
+                }
+                return .milliseconds(Int(seconds * 1000))
+            }
+            var external: [ExternalAdapter] = []
+            for spec in args[Key.external] ?? [] {
+                let adapter = try RunOptions.externalAdapter(spec)
+                let taken = CookieStoreComparison.builtInExternal.map(\.name) + external.map(\.name)
+                guard !taken.contains(adapter.name), !["reference", "foundation", "curl"].contains(adapter.name)
+                else { throw UsageError("option '--external': '\(adapter.name)' is already the name of a built-in implementation") }
+                external.append(adapter)
+            }
+            let only = args[Key.store].map { Set($0 + (args[Key.external] ?? []).map { String($0.prefix { $0 != "=" }) }) }
+            return .stores(minimumDuration: minimumDuration, external: external, only: only)
+        }
+
+        private static func live(_ args: CommandLineArguments) throws -> Benchmark {
+            let counts: [Int]
+            if let list = args[Key.drivers] {
+                counts = try list.split(separator: ",").map { text in
+                    guard let count = Int(text), (1...64).contains(count) else {
+                        throw UsageError("option '--drivers': '\(text)' is not a number of drivers in 1...64")
+                    }
+                    return count
+                }
+            } else if let jobs = try args.integer(Key.jobs, in: 2...64) {
+                counts = [1, jobs]
+            } else {
+                counts = args[Key.profile] ? [] : [1, 2, 4, 6]
+            }
+            let budget = try args[Key.timeBudget].map { text -> Duration in
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("option '--time-budget': '\(text)' is not a number of seconds in (0, 86400]")
+                }
+                return .milliseconds(Int64(seconds * 1000))
+            }
+            return .live(driverCounts: counts, profile: args[Key.profile], filters: args[Key.filter] ?? [], budget: budget)
+        }
+
+        private static func setCookieLines(_ args: CommandLineArguments) throws -> Benchmark {
+            let counts = try (args[Key.lines] ?? ["1000", "7000"]).map { text in
+                guard let count = Int(text), (1...100_000).contains(count) else {
+                    throw UsageError("option '--lines': '\(text)' is not a number of lines in 1...100000")
+                }
+                return count
+            }
+            let names = args[Key.adapter] ?? ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"]
+            let adapters = try names.map { name in
+                guard let adapter = AdapterCatalog.builtIn.adapter(named: name) else {
+                    throw UsageError("option '--adapter': no built-in adapter is called '\(name)' (see 'list adapters')")
+                }
+                return adapter
+            }
+            return .setCookieLines(lineCounts: counts, adapters: adapters)
         }
     }
 
-    private static func stores(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+    package static func run(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+        let options = try Options(args)
+        switch options.benchmark {
+        case let .stores(minimumDuration, external, only):
+            return try stores(minimumDuration: minimumDuration, external: external, only: only, output: output)
+        case let .harness(jobs, scenarios, files, perFile):
+            return try harness(options, jobs: jobs, scenarios: scenarios, files: files, perFile: perFile, output: output)
+        case let .live(driverCounts, profile, filters, budget):
+            return try live(options, driverCounts: driverCounts, profile: profile, filters: filters, budget: budget, output: output)
+        case let .browsers(jobs): return try browsers(options, jobs: jobs, output: output)
+        case let .setCookieLines(lineCounts, adapters): return try setCookieLines(lineCounts, adapters: adapters, output: output)
+        }
+    }
+
+    private static func stores(
+        minimumDuration: Duration?, external chosen: [ExternalAdapter], only: Set<String>?, output: CommandOutput
+    ) throws -> ExitStatus {
         var benchmark = CookieStoreBenchmark()
-        if let text = args[Key.seconds] {
-            guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
-                throw UsageError("option '--seconds': '\(text)' is not a number of seconds in (0, 60]")
-            }
-            benchmark.minimumDuration = .milliseconds(Int(seconds * 1000))
-        }
-        var external = CookieStoreComparison.builtInExternal
-        for spec in args[Key.external] ?? [] {
-            let adapter: ExternalAdapter
-            do {
-                adapter = try ExternalAdapter(spec: spec)
-            } catch {
-                throw UsageError("option '--external': \(error)")
-            }
-            guard !external.contains(where: { $0.name == adapter.name }), !["reference", "foundation", "curl"].contains(adapter.name)
-            else { throw UsageError("option '--external': '\(adapter.name)' is already the name of a built-in implementation") }
-            external.append((adapter.name, { adapter }))
-        }
-        let only = args[Key.store].map { Set($0 + (args[Key.external] ?? []).map { String($0.prefix { $0 != "=" }) }) }
+        if let minimumDuration { benchmark.minimumDuration = minimumDuration }
+        let external = CookieStoreComparison.builtInExternal + chosen.map { adapter in (adapter.name, { adapter }) }
         let workload: BenchWorkload
         do {
             workload = try BenchWorkload.standard()
@@ -144,11 +230,11 @@ enum BenchCommand: HarnessCommand {
         return .success
     }
 
-    private static func harness(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
-        let jobs = try args.integer(Key.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let count = try args.integer(Key.scenarios, in: 1...10_000_000) ?? 100_000
-        let benchmark = HarnessBenchmark(suites: try inputs.allSuites(), generatedScenarios: count, jobs: jobs)
+    private static func harness(
+        _ options: Options, jobs: Int, scenarios: Int, files: Int, perFile: Int, output: CommandOutput
+    ) throws -> ExitStatus {
+        guard let inputs = suiteInputs(options, output: output) else { return .invalidInput }
+        let benchmark = HarnessBenchmark(suites: try inputs.allSuites(), generatedScenarios: scenarios, jobs: jobs)
 
         let serial = try benchmark.timeBuiltInSuites(jobs: 1)
         let parallel = try benchmark.timeBuiltInSuites(jobs: jobs)
@@ -168,8 +254,6 @@ enum BenchCommand: HarnessCommand {
         output.out("resident memory before the run \(mib(figures.residentBeforeRun)); after each tenth of the results: \(figures.residentSamples.map(mib).joined(separator: ", ")); peak \(mib(figures.peakResident))")
 
         // Suites on disk: loading is where memory went (docs/big-suites.md); every suite kept whole against indexed.
-        let files = try args.integer(Key.files, in: 1...10_000) ?? 20
-        let perFile = try args.integer(Key.perFile, in: 1...90_000) ?? 5_000
         let onDisk = try benchmark.onDiskRuns(
             into: folder, files: files, perFile: perFile, loader: SuiteLoader(schema: inputs.schema))
         for figure in onDisk {
@@ -183,40 +267,23 @@ enum BenchCommand: HarnessCommand {
         return .success
     }
 
-    private static func live(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
+    private static func live(
+        _ options: Options, driverCounts counts: [Int], profile: Bool, filters: [String], budget: Duration?,
+        output: CommandOutput
+    ) throws -> ExitStatus {
         if let missing = RunOptions.liveEngineMissing(output: output) { return missing }
-        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
+        guard let inputs = suiteInputs(options, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let counts: [Int]
-        if let list = args[Key.drivers] {
-            counts = try list.split(separator: ",").map { text in
-                guard let count = Int(text), (1...64).contains(count) else {
-                    throw UsageError("option '--drivers': '\(text)' is not a number of drivers in 1...64")
-                }
-                return count
-            }
-        } else if let jobs = try args.integer(Key.jobs, in: 2...64) {
-            counts = [1, jobs]
-        } else {
-            counts = args[Key.profile] ? [] : [1, 2, 4, 6]
-        }
         let simulated = StrategyAdapterCatalog.simulated.filter { $0.info.profile == "webkitgtk" && $0.name != "uiwebview" }
         let live = StrategyAdapterCatalog.live
-        let budget = try args[Key.timeBudget].map { text -> Duration in
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("option '--time-budget': '\(text)' is not a number of seconds in (0, 86400]")
-            }
-            return .milliseconds(Int64(seconds * 1000))
-        }
-        let benchmark = LiveEngineBenchmark(
-            suites: suites, simulated: simulated, live: live, filters: args[Key.filter] ?? [], budget: budget)
+        let benchmark = LiveEngineBenchmark(suites: suites, simulated: simulated, live: live, filters: filters, budget: budget)
         if RunPlan(suites: suites, adapters: live, filters: benchmark.filters).jobCount == 0 {
             throw UsageError("bench live: no scenario matches --filter \(benchmark.filters.joined(separator: " "))")
         }
         output.out("load average before: \(loadAverage())")
         let simulatedFigure = try benchmark.simulatedRun(jobs: ProcessInfo.processInfo.activeProcessorCount)
         output.out(line("hand-written suites × \(simulated.count) strategies, simulated webkitgtk, \(ProcessInfo.processInfo.activeProcessorCount) workers", simulatedFigure))
-        if args[Key.profile] { try profile(benchmark, output: output) }
+        if profile { try self.profile(benchmark, output: output) }
         var first: (drivers: Int, figure: LiveEngineBenchmark.Figure)?
         for count in counts {
             try benchmark.warmUp(drivers: count)
@@ -235,10 +302,9 @@ enum BenchCommand: HarnessCommand {
     }
 
     /// The real engines' rows (``BrowserBenchmark``): the engines that are not installed are named and left out.
-    private static func browsers(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        guard let inputs = suiteInputs(args, output: output) else { return .invalidInput }
+    private static func browsers(_ options: Options, jobs: Int, output: CommandOutput) throws -> ExitStatus {
+        guard let inputs = suiteInputs(options, output: output) else { return .invalidInput }
         let suites = try inputs.allSuites().filter { $0.provenance == nil }
-        let jobs = try args.integer(Key.jobs, in: 1...64) ?? 2
         var engines: [Adapter] = []
         for name in ["chromium", "firefox", "wk-combined@webkitgtk-live"] {
             guard let adapter = AdapterCatalog.registry.adapter(named: name) else { continue }
@@ -295,20 +361,7 @@ enum BenchCommand: HarnessCommand {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    private static func setCookieLines(_ args: CommandLineArguments, output: CommandOutput) throws -> ExitStatus {
-        let counts = try (args[Key.lines] ?? ["1000", "7000"]).map { text in
-            guard let count = Int(text), (1...100_000).contains(count) else {
-                throw UsageError("option '--lines': '\(text)' is not a number of lines in 1...100000")
-            }
-            return count
-        }
-        let names = args[Key.adapter] ?? ["wk-no-sync", "wk-response-capture", "wk-response-capture:as-written"]
-        let adapters = try names.map { name in
-            guard let adapter = AdapterCatalog.builtIn.adapter(named: name) else {
-                throw UsageError("option '--adapter': no built-in adapter is called '\(name)' (see 'list adapters')")
-            }
-            return adapter
-        }
+    private static func setCookieLines(_ counts: [Int], adapters: [Adapter], output: CommandOutput) throws -> ExitStatus {
         let figures = try ManySetCookieBenchmark(adapters: adapters).run(lines: counts)
         for figure in figures {
             output.out("\(figure.lines) Set-Cookie lines of 4 KB, \(figure.adapter): "
@@ -319,9 +372,9 @@ enum BenchCommand: HarnessCommand {
     }
 
     /// The suites of `PATH...` (after the benchmark's name); nil after printing why they cannot be loaded.
-    private static func suiteInputs(_ args: CommandLineArguments, output: CommandOutput) -> SuiteInputs? {
+    private static func suiteInputs(_ options: Options, output: CommandOutput) -> SuiteInputs? {
         do {
-            return try SuiteInputs.load(Array(args.positional.dropFirst()), schemaPath: args[SharedOptions.schema])
+            return try SuiteInputs.load(options.suitePaths, schemaPath: options.schemaPath)
         } catch {
             output.err("\(error)")
             return nil

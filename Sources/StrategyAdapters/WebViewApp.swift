@@ -469,16 +469,13 @@ package final class WebViewApp: App {
     /// The engine's calls not finished (a cookie write in flight or held): the app's completion handlers for
     /// them have not run either.
     package func pendingWork() -> [PendingWork] {
-        engine.pendingOperations.map { PendingWork(what: $0.what, since: $0.since) }
+        engine.pendingOperations.map(PendingWork.init)
     }
 
     /// What the engine sent while the app's cookie writes were in flight (none on a gated profile, nor on the real
     /// engine, whose driver finishes each cookie-manager call before it answers it).
     package func loadsDuringCookieWrites() -> [LoadDuringCookieWrite] {
-        engine.loadsDuringWrites.map { load in
-            LoadDuringCookieWrite(
-                load: load.load, at: load.at, writes: load.writes.map { PendingWork(what: $0.what, since: $0.since) })
-        }
+        engine.loadsDuringWrites.map(LoadDuringCookieWrite.init)
     }
 
     package func cookies(in which: StoreExpectation.Store) throws -> [Cookie] {
