@@ -261,6 +261,7 @@ package final class WebKitGTKEngine: WebKitEngine {
             .object([
                 "source": .string(script.source),
                 "time": .string(script.injectionTime == .atDocumentStart ? "start" : "end"),
+                "main-frame-only": .bool(script.isForMainFrameOnly),
             ])
         })
     }

@@ -48,7 +48,8 @@ class WebViews:
 
     @staticmethod
     def user_scripts(request):
-        """The request's `scripts` as api.WebKit2.UserScripts (main frame only)."""
+        """The request's `scripts` as api.WebKit2.UserScripts, each injected into the frames its `main-frame-only`
+        asks (WKUserScript's `forMainFrameOnly`; true when absent): false runs it in every frame's document too."""
         scripts = request.get("scripts") or []
         if not isinstance(scripts, list):
             raise ProtocolError("field 'scripts' must be an array")
@@ -59,9 +60,11 @@ class WebViews:
             when = field(script, "time", str)
             if when not in ("start", "end"):
                 raise ProtocolError(f"script time must be 'start' or 'end', not '{when}'")
+            frames = api.WebKit2.UserContentInjectedFrames
+            main_frame_only = field(script, "main-frame-only", bool, True, optional=True)
             sources.append(api.WebKit2.UserScript.new(
                 field(script, "source", str),
-                api.WebKit2.UserContentInjectedFrames.TOP_FRAME,
+                frames.TOP_FRAME if main_frame_only else frames.ALL_FRAMES,
                 api.WebKit2.UserScriptInjectionTime.START if when == "start" else api.WebKit2.UserScriptInjectionTime.END,
                 None, None,
             ))

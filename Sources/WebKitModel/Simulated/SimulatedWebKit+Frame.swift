@@ -8,8 +8,9 @@ extension SimulatedWebKit {
     /// of the page (credentials included, SameSite and the third-party policy by the top-level page's site). The
     /// main frame's navigation callbacks (`didStart`, `didCommit`, `didFinish`) are not called for it.
     ///
-    /// Not modelled: the frame's document. Its user scripts (those not `forMainFrameOnly`) and its own scripts do
-    /// not run, and `document.cookie` is the main frame's.
+    /// The frame's document runs the app's user scripts that are not `forMainFrameOnly`
+    /// (``runFrameUserScripts(in:page:of:)``); its own inline scripts do not run, and the harness's
+    /// `document.cookie` checks read the main frame's.
     func loadFrame(_ request: WebRequest, in webView: WebView, completion: @escaping (Result<WebResponse, WebKitError>) -> Void) {
         guard let page = webView.page else {
             return completion(.failure(WebKitError(.cannotFindHost, "no page to add a frame to")))
@@ -105,7 +106,16 @@ extension SimulatedWebKit {
                             return completion(.failure(WebKitError(.cancelled, "the frame's answer from \(url) is \(response.status): no document to load")))
                         }
                         log("the frame committed: \(url)")
-                        completion(.success(shown))
+                        guard webView.client.userScripts.contains(where: { !$0.isForMainFrameOnly }) else {
+                            return completion(.success(shown))
+                        }
+                        // As in the top page, the frame's scripts reach the store after what the app sent before.
+                        let scripts = { [unowned self] in
+                            if frameIsAlive(of: page, in: webView) { runFrameUserScripts(in: url, page: page, of: webView) }
+                            completion(.success(shown))
+                        }
+                        profile.pageScriptsAfterStoreOperations
+                            ? afterPendingWrites(webView.store, waiting: "the frame's scripts", scripts) : scripts()
                     }
                 })
         }
