@@ -1,4 +1,4 @@
-"""The WebKitGTK driver's user scripts (Sources/EngineDrivers/harness_drivers/webkit_views.py: Views.user_scripts)
+"""The WebKitGTK driver's user scripts (Sources/EngineDrivers/harness_drivers/webkit_views.py: WebViews.user_scripts)
 with a stand-in for WebKit2: each script goes to the frames its `main-frame-only` asks (WKUserScript's
 `forMainFrameOnly`), the top frame only when the field is absent. What the real engine then does in a frame:
 docs/engines.md, "Scripts inside frames, measured"."""
@@ -10,7 +10,7 @@ import pytest
 
 from harness_drivers import webkit_api
 from harness_drivers.driver_protocol import ProtocolError
-from harness_drivers.webkit_views import Views
+from harness_drivers.webkit_views import WebViews
 
 
 class InjectedFrames(enum.Enum):
@@ -37,7 +37,7 @@ def webkit(monkeypatch):
 
 
 def test_each_script_goes_to_the_frames_its_main_frame_only_asks():
-    scripts = Views.user_scripts({"scripts": [
+    scripts = WebViews.user_scripts({"scripts": [
         {"source": "a", "time": "start", "main-frame-only": False},
         {"source": "b", "time": "end", "main-frame-only": True},
     ]})
@@ -48,10 +48,10 @@ def test_each_script_goes_to_the_frames_its_main_frame_only_asks():
 
 
 def test_a_script_without_the_field_stays_in_the_top_frame():
-    [script] = Views.user_scripts({"scripts": [{"source": "a", "time": "start"}]})
+    [script] = WebViews.user_scripts({"scripts": [{"source": "a", "time": "start"}]})
     assert script.frames is InjectedFrames.TOP_FRAME
 
 
 def test_main_frame_only_must_be_a_bool():
     with pytest.raises(ProtocolError, match="main-frame-only"):
-        Views.user_scripts({"scripts": [{"source": "a", "time": "start", "main-frame-only": "no"}]})
+        WebViews.user_scripts({"scripts": [{"source": "a", "time": "start", "main-frame-only": "no"}]})
