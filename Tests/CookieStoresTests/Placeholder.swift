@@ -1,1 +1,0 @@
-// The tests of this target arrive with its module.
