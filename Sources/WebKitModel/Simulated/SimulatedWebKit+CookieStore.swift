@@ -184,6 +184,16 @@ extension SimulatedWebKit {
 
     /// After any change to a store: observers are told once the run loop turns (coalesced); rule 10's implicit
     /// sync copies a stored persistent cookie of the default store to the native side when the clock reaches its delay.
+    /// A page's or a frame's `document.cookie` write: the store changed if it stored a cookie or removed one
+    /// (a write that expired on arrival over an existing cookie).
+    func didChange(_ store: DataStore, after outcome: CookieStoreOutcome) {
+        switch outcome {
+        case .stored(let cookie, _): didChange(store, stored: cookie)
+        case .expiredOnArrival(true): didChange(store, stored: nil)
+        default: break
+        }
+    }
+
     func didChange(_ store: DataStore, stored cookie: Cookie?) {
         if !store.observers.isEmpty, !store.notificationPending {
             store.notificationPending = true

@@ -72,11 +72,7 @@ extension SimulatedWebKit {
         }
         let outcome = webView.store.jar.setDocumentCookie(value, documentURL: url, isSameSite: frameIsSameSite(frame, page: page))
         log("document.cookie = '\(value)' in the frame \(frame): \(describe(outcome))")
-        switch outcome {
-        case .stored(let cookie, _): didChange(webView.store, stored: cookie)
-        case .expiredOnArrival(true): didChange(webView.store, stored: nil)
-        default: break
-        }
+        didChange(webView.store, after: outcome)
     }
 
     /// A JavaScriptCore context for the frame's document: its cookies, its URL, the app's message handlers (they

@@ -146,11 +146,7 @@ extension SimulatedWebKit {
         {
             log("document.cookie = '\(value)' kept in web view #\(webView.handle)'s cookie cache: its pages read it back")
         }
-        switch outcome {
-        case .stored(let cookie, _): didChange(webView.store, stored: cookie)
-        case .expiredOnArrival(true): didChange(webView.store, stored: nil)
-        default: break
-        }
+        didChange(webView.store, after: outcome)
     }
 
     /// A subresource of the current page: no delegate call (rule 4), no manual Cookie header (rule 2; `Cookie` is
