@@ -16,6 +16,10 @@ public protocol EngineCookieJar: AnyObject, Sendable {
     /// `document.cookie` as the engine's web process reads it: ``documentCookie(for:isSameSite:)``, unless the
     /// engine reads through a path that skips expired cookies without removing them from the jar (WebKitGTK's).
     func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String
+    /// ``readDocumentCookie(for:isSameSite:)`` with each HttpOnly cookie that `substitute` answers for read as the
+    /// cookie it answers, in the HttpOnly cookie's place in the jar's order: what a web-process copy that never heard
+    /// of an HttpOnly replacement answers (WebKitGTK's). Nil when the jar does not model that order.
+    func readDocumentCookie(for url: CookieURL, isSameSite: Bool, inPlaceOfHTTPOnly substitute: (Cookie) -> Cookie?) -> String?
     /// A cookie built by the app (`WKHTTPCookieStore.setCookie`): stored with the jar's own checks of a whole cookie.
     func insert(_ cookie: Cookie) -> CookieStoreOutcome
     /// Removes every cookie `predicate` selects; how many went.
@@ -33,6 +37,9 @@ extension EngineCookieJar {
     public var listedCookies: [Cookie] { allCookies }
     public func readDocumentCookie(for url: CookieURL, isSameSite: Bool) -> String {
         documentCookie(for: url, isSameSite: isSameSite)
+    }
+    public func readDocumentCookie(for url: CookieURL, isSameSite: Bool, inPlaceOfHTTPOnly substitute: (Cookie) -> Cookie?) -> String? {
+        nil
     }
 }
 

@@ -11,6 +11,25 @@ extension LibsoupCookieJar: EngineCookieJar {
         documentCookie(for: url, isSameSite: isSameSite, purging: false)
     }
 
+    /// The read above, with the HttpOnly cookies kept in the list and each one `substitute` answers for read as its
+    /// answer, in its place (longest path first, then the order of arrival, where a replaced cookie keeps its place):
+    /// measured on WebKitGTK 2.50.6 (`http-only-script-writes.server-httponly-replacement-after-a-read-then-a-new-cookie`,
+    /// found by `explore`): the web process's copy keeps the value the server's HttpOnly replacement took, where it was.
+    public func readDocumentCookie(
+        for url: CookieURL, isSameSite: Bool, inPlaceOfHTTPOnly substitute: (Cookie) -> Cookie?
+    ) -> String? {
+        let now = clock.now
+        let entries = state.withLock {
+            cookies(for: url, partyHost: Self.partyHost(url, isSameSite), isSafeMethod: true, forHTTP: false,
+                    isTopLevelNavigation: false, now: now, purging: false, keepingHTTPOnly: true, &$0)
+        }
+        let read = entries.compactMap { entry -> (name: String, value: String)? in
+            guard entry.cookie.isHTTPOnly else { return (entry.cookie.name, entry.cookie.value) }
+            return substitute(entry.cookie.cookie(creation: entry.creation, sequence: entry.serial)).map { ($0.name, $0.value) }
+        }
+        return Self.header(read)
+    }
+
     /// `document.cookie = string` through WebKit's own DOM path before libsoup's jar: WebKit's
     /// `NetworkStorageSession::setCookiesFromDOM` (Source/WebCore/platform/network/soup/NetworkStorageSessionSoup.cpp,
     /// libsoup 3 builds). It lists the cookies the jar would send to the URL (`soup_cookie_jar_get_cookie_list`,

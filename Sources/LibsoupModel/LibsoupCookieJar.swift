@@ -176,10 +176,11 @@ public final class LibsoupCookieJar: Sendable {
     /// as found.
     ///
     /// With `purging` false, expired cookies are skipped but stay in the jar (WebKit's DOM read, which lists the
-    /// host's cookies instead of asking `get_cookies`).
+    /// host's cookies instead of asking `get_cookies`). With `keepingHTTPOnly`, a script's list keeps the HttpOnly
+    /// cookies (for a reader that puts something else in their place).
     func cookies(
         for url: CookieURL, partyHost: String?, isSafeMethod: Bool, forHTTP: Bool, isTopLevelNavigation: Bool,
-        now: Date, purging: Bool = true, _ state: inout State
+        now: Date, purging: Bool = true, keepingHTTPOnly: Bool = false, _ state: inout State
     ) -> [Entry] {
         let host = Array(url.host.utf8)
         let dotted = [UInt8(ascii: ".")] + host
@@ -211,7 +212,7 @@ public final class LibsoupCookieJar: Sendable {
                       LibsoupMatching.sameSiteAllows(
                         cookie.sameSite, requestHost: url.host, partyHost: partyHost, isSafeMethod: isSafeMethod,
                         isTopLevelNavigation: isTopLevelNavigation, forHTTP: forHTTP),
-                      forHTTP || !cookie.isHTTPOnly else { continue }
+                      forHTTP || keepingHTTPOnly || !cookie.isHTTPOnly else { continue }
                 found.append(entry)
             }
             state.buckets[key] = kept
@@ -226,10 +227,15 @@ public final class LibsoupCookieJar: Sendable {
     /// Models `soup_cookies_to_cookie_header`: `name=value` (or the bare value of a name-less cookie) joined by
     /// "; ", a cookie with neither name nor value left out entirely.
     static func header(_ entries: [Entry]) -> String {
+        header(entries.map { ($0.cookie.name, $0.cookie.value) })
+    }
+
+    /// ``header(_:)`` of name and value pairs.
+    static func header(_ pairs: [(name: String, value: String)]) -> String {
         var header = ""
-        for entry in entries where !(entry.cookie.name.isEmpty && entry.cookie.value.isEmpty) {
+        for pair in pairs where !(pair.name.isEmpty && pair.value.isEmpty) {
             if !header.isEmpty { header += "; " }
-            header += entry.cookie.name.isEmpty ? entry.cookie.value : entry.cookie.name + "=" + entry.cookie.value
+            header += pair.name.isEmpty ? pair.value : pair.name + "=" + pair.value
         }
         return header
     }

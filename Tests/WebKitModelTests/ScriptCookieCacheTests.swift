@@ -26,6 +26,21 @@ struct ScriptCookieCacheTests {
         #expect(app.storedCookies().filter { $0.name == "session" }.map(\.value) == ["h0st"])
     }
 
+    @Test("a value kept over a server's HttpOnly replacement is read in the replaced cookie's place, before a cookie set later")
+    func keptValueInItsPlace() {
+        let app = Self.signedIn(.webkitgtk)
+        app.route("https://app.example.com/lock-theme", setCookies: ["theme=locked; Path=/; Secure; HttpOnly"])
+        app.route("https://app.example.com/prefs", setCookies: ["lang=en; Path=/; Secure"])
+        #expect(app.evaluate("document.cookie").value == "theme=dark")
+        app.load("https://app.example.com/lock-theme")
+        app.load("https://app.example.com/prefs")
+        // Measured on WebKitGTK 2.50.6: the copy never heard of theme's change, and lang came after it.
+        #expect(app.evaluate("document.cookie").value == "theme=dark; lang=en")
+        app.load("https://app.example.com/account")
+        // The jar kept the replacement where theme was: the request carries it there.
+        #expect(app.network.cookie(sentTo: "https://app.example.com/account") == "session=h0st; theme=locked; lang=en")
+    }
+
     @Test("without a read before it, the write is refused and never read back")
     func noReadNoCache() {
         let app = Self.signedIn(.webkitgtk)

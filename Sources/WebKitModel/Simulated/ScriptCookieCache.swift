@@ -16,6 +16,14 @@ final class ScriptCookieCache {
     /// What only the copy holds, in a jar of the same kind: the writes the jar refused and the copy accepted, and
     /// the values the jar replaced with HttpOnly cookies unknown to the copy.
     private let onlyInCopy: any EngineCookieJar
+    /// The cookies whose value ``onlyInCopy`` keeps over a server's HttpOnly replacement: read in their place.
+    private var replacedSlots: Set<Slot> = []
+
+    /// A cookie's identity in a jar (RFC 6265bis §5.7 step 23: name, domain and path).
+    private struct Slot: Hashable {
+        let name: String, domain: String, path: String
+        init(_ cookie: Cookie) { (name, domain, path) = (cookie.name, cookie.domain, cookie.path) }
+    }
 
     init(jar: any EngineCookieJar) {
         onlyInCopy = jar
@@ -33,11 +41,27 @@ final class ScriptCookieCache {
         return onlyInCopy.setDocumentCookie(value, documentURL: url, isSameSite: true).storedCookie != nil
     }
 
-    /// What a page at `url` reads: the jar's answer, then the kept writes that match it.
-    func documentCookie(_ fromJar: String, for url: CookieURL) -> String {
-        guard hosts.contains(url.host) else { return fromJar }
-        let kept = onlyInCopy.documentCookie(for: url, isSameSite: true)
-        return [fromJar, kept].filter { !$0.isEmpty }.joined(separator: "; ")
+    /// What a page at `url` reads from `jar`: a value kept over a server's HttpOnly replacement in the place the
+    /// replaced cookie had (the copy was never told of the change: measured on WebKitGTK 2.50.6,
+    /// `http-only-script-writes.server-httponly-replacement-after-a-read-then-a-new-cookie`), then the kept writes
+    /// that match it, last (the copy took them as new cookies). A jar that does not model its order gets every kept
+    /// cookie last.
+    func documentCookie(from jar: any EngineCookieJar, for url: CookieURL) -> String {
+        let fromJar = { jar.readDocumentCookie(for: url, isSameSite: true) }
+        guard hosts.contains(url.host) else { return fromJar() }
+        let keptCookies = onlyInCopy.allCookies
+        var inPlace: [Cookie] = []
+        let read = jar.readDocumentCookie(for: url, isSameSite: true) { httpOnly in
+            guard replacedSlots.contains(Slot(httpOnly)),
+                  let kept = keptCookies.first(where: { Slot($0) == Slot(httpOnly) }) else { return nil }
+            inPlace.append(kept)
+            return kept
+        }
+        var kept = onlyInCopy.documentCookie(for: url, isSameSite: true).components(separatedBy: "; ")
+        for cookie in inPlace {
+            if let index = kept.firstIndex(of: cookie.name + "=" + cookie.value) { kept.remove(at: index) }
+        }
+        return ([read ?? fromJar()] + kept).filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// The jar stored `cookie` from a server's answer, in place of `old` when it replaced a script-visible cookie.
@@ -48,11 +72,13 @@ final class ScriptCookieCache {
     /// value, for the hosts it covers; a script-visible cookie takes the place of what the copy kept.
     func jarStored(_ cookie: Cookie, replacing old: Cookie?) {
         guard cookie.isHTTPOnly else {
-            _ = onlyInCopy.delete { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+            _ = onlyInCopy.delete { Slot($0) == Slot(cookie) }
+            replacedSlots.remove(Slot(cookie))
             return
         }
         guard let old, !old.isHTTPOnly, hosts.contains(where: { Self.covers($0, old) }) else { return }
         _ = onlyInCopy.insert(old)
+        replacedSlots.insert(Slot(old))
     }
 
     /// Whether a page of `host` may read `cookie` (its domain). A cookie of an IP address is host-only, so the
@@ -64,6 +90,7 @@ final class ScriptCookieCache {
     /// The store's website data was removed: the web process is told, and its copy goes.
     func clear() {
         hosts.removeAll()
+        replacedSlots.removeAll()
         _ = onlyInCopy.delete { _ in true }
     }
 }

@@ -122,12 +122,11 @@ extension SimulatedWebKit {
     /// and what the cache kept is read back too (``ScriptCookieCache``).
     func documentCookie(in webView: WebView) -> String {
         guard let page = webView.page, !Self.isCookieAverse(page), let url = CookieURL(string: page.absoluteString) else { return "" }
-        let fromJar = webView.store.jar.readDocumentCookie(for: url, isSameSite: true)
-        guard profile.scriptWriteCache else { return fromJar }
+        guard profile.scriptWriteCache else { return webView.store.jar.readDocumentCookie(for: url, isSameSite: true) }
         let cache = webView.scriptCookieCache ?? ScriptCookieCache(jar: Self.makeJar(profile: profile, clock: clock))
         webView.scriptCookieCache = cache
         cache.noteRead(of: url)
-        return cache.documentCookie(fromJar, for: url)
+        return cache.documentCookie(from: webView.store.jar, for: url)
     }
 
     /// Rule 6: the jar's non-HTTP API refuses HttpOnly cookies, overwriting an HttpOnly cookie, and domains the
