@@ -299,7 +299,8 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// read back by that web view's pages until the process ends or the store's data is removed.
     /// webkitgtk: true — **confirmed** on WebKitGTK 2.50.6 by Suites/http-only/script-writes.xml (read before the
     /// write: forged value read back on this page, on the next page of the same view, naming the domain too; no read
-    /// before: not read back; gone after a relaunch; a cookie the server sets later is read). ios, ios-18, ios-11:
+    /// before: not read back; gone after a relaunch; a cookie the server sets later is read; a value the server
+    /// replaced with an HttpOnly cookie is read on, in its place, before cookies set later). ios, ios-18, ios-11:
     /// false — **assumed**: not measured on a device.
     public var scriptWriteCache: Bool
 
