@@ -33,6 +33,19 @@ struct ScriptNavigationTests {
         #expect(app.webView.goBack() != nil, "the first page is still behind the replaced one")
     }
 
+    @Test("a load or a link to the URL the page shows replaces its history item (measured): nothing to go back to")
+    func sameURLReplacesTheItem() {
+        let app = Self.page()
+        app.load("https://app.example.com/home")
+        #expect(app.webView.goBack() == nil, "the app's load of the shown URL replaced the first item")
+        app.webView.performLinkClick(to: URL(string: "https://app.example.com/home")!)
+        app.settle()
+        #expect(app.webView.goBack() == nil, "so did the link")
+        app.webView.performLinkClick(to: URL(string: "https://app.example.com/next")!)
+        app.settle()
+        #expect(app.webView.goBack() != nil, "a link elsewhere adds an item")
+    }
+
     @Test("pushState changes location and what reload loads, not the URL document.cookie reads and writes for")
     func pushStateKeepsTheCookieURL() {
         let app = Self.page()

@@ -75,12 +75,15 @@ public final class SharedStoreApp: App {
 
     public func load(_ request: HTTPRequest, handlesCookies: Bool) throws {
         if webView == nil { try openWebView(WebViewOptions()) }
-        try visit(try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies))
+        let shown = request.method.uppercased() == "GET" ? request.url : nil
+        try visit(try perform(request, channel: "web view", store: webViewStore, initiator: nil, topLevel: true, handlesCookies: handlesCookies),
+                  requested: shown)
     }
 
     public func followLink(_ url: HTTPURL) throws {
         guard let current = page else { throw AppError.noPage("follow-link") }
-        try visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true))
+        try visit(try perform(HTTPRequest(url: url), channel: "web view", store: webViewStore, initiator: current, topLevel: true, handlesCookies: true),
+                  requested: url)
     }
 
     /// A browser opens the link in a new tab on the same store: the link's navigation, the new tab's page current
@@ -126,10 +129,17 @@ public final class SharedStoreApp: App {
 
     /// A new page: it follows the current item, and the items ahead of it are dropped. A 204 or 205 answer has no
     /// document: the navigation is abandoned and the page stays (HTML; measured on WebKitGTK, the `explored` suite).
-    private func visit(_ url: HTTPURL) throws {
+    /// A navigation `requested` for the URL the page shows replaces its item (HTML's navigate: a "replace";
+    /// measured on WebKitGTK, `explored.*-of-the-shown-url-replaces-its-history-item`).
+    private func visit(_ url: HTTPURL, requested: HTTPURL? = nil) throws {
         guard !HTTPResponse.hasNoDocument(lastStatus) else {
             environment.transcript.record("• web view: the \(lastStatus) answer of \(url) has no document; the page stays")
             return
+        }
+        if let requested, requested == page {
+            environment.transcript.record("• web view: \(requested) is the page shown: its history item is replaced")
+            history[current] = url
+            return try runAppUserScripts()
         }
         history.removeSubrange((current + 1)...)
         history.append(url)

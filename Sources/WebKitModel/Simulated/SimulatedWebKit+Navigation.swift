@@ -345,6 +345,18 @@ extension SimulatedWebKit {
         }
     }
 
+    /// The history item a navigation to the URL its page already shows replaces (HTML's navigate: a URL equal to
+    /// the document's URL is a "replace"; WebKit's `FrameLoadType::Same`), measured on WebKitGTK 2.50.6 for an app
+    /// load and a link (`explored.*-of-the-shown-url-replaces-its-history-item`, found by `explore`): going back
+    /// afterwards finds no item. A form's submission and the app's HTML are left as they were (not measured).
+    func indexReplaced(by navigation: Navigation) -> Int? {
+        let webView = navigation.webView
+        guard navigation.type != .formSubmitted, navigation.document == nil,
+              webView.history.indices.contains(webView.historyIndex),
+              webView.history[webView.historyIndex] == navigation.urlList.first else { return nil }
+        return webView.historyIndex
+    }
+
     /// Rule 6: the page commits, then its document-start user scripts run (after the response arrived, so what
     /// they write never reaches this page's own request), then document-end scripts, then `didFinish`.
     func commit(_ navigation: Navigation, _ url: URL) {
@@ -352,7 +364,7 @@ extension SimulatedWebKit {
         webView.page = url
         webView.javaScript = nil
         webView.fastPathGlobals = [:]
-        if let index = navigation.historyIndex, webView.history.indices.contains(index) {
+        if let index = navigation.historyIndex ?? indexReplaced(by: navigation), webView.history.indices.contains(index) {
             webView.history[index] = url
             webView.historyIndex = index
         } else {
