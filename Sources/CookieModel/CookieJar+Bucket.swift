@@ -72,6 +72,10 @@ extension CookieJar {
         /// Every cookie's `name=value` pair as octets, one after the other (``Key/pairOffset``): a `Cookie`
         /// header copies from this one buffer, and a cookie costs no buffer of its own for its pair.
         private(set) var pairOctets: [UInt8] = []
+        /// The indices of ``entries`` in §5.8.3's order (longer paths first, then earlier creation): a request
+        /// reads a bucket in this order and gets its hits already sorted, so a `Cookie` header only merges the
+        /// runs of the buckets it visits (two on the standard workload) instead of sorting its hits.
+        private(set) var retrievalOrder: [Int32] = []
         /// How many octets of ``pairOctets`` belong to removed cookies (dropped by ``compactPairs()``).
         private var unusedPairOctets = 0
         /// The cookies whose domain or path has other octets than the bucket's domain or interned path that they
@@ -118,6 +122,12 @@ extension CookieJar {
             var sequence: UInt64
 
             func isExpired(at now: Double) -> Bool { expiry <= now }
+
+            /// Whether this cookie comes before `other` in a `Cookie` header (``Hit/inRetrievalOrder(_:_:)``).
+            func precedes(_ other: Key) -> Bool {
+                Hit.inRetrievalOrder(
+                    (pathLength, creation, sequence), (other.pathLength, other.creation, other.sequence))
+            }
         }
 
         var count: Int { entries.count }
@@ -228,6 +238,7 @@ extension CookieJar {
             // Room for a few from the start: growing 1, 2, 4 would cost two more reallocations.
             if entries.isEmpty {
                 entries.reserveCapacity(4)
+                retrievalOrder.reserveCapacity(4)
                 pairOctets.reserveCapacity(128)
             }
             let identity = identity ?? self.identity(of: cookie)
@@ -258,13 +269,38 @@ extension CookieJar {
                     expiry: cookie.expiry?.timeIntervalSinceReferenceDate ?? .infinity, creation: cookie.creation,
                     sequence: cookie.creationSequence),
                 lastAccess: cookie.lastAccess))
+            insertIntoRetrievalOrder(entries.count - 1)
             return entries.count
+        }
+
+        /// Puts the entry at `index` in its place in ``retrievalOrder``: after every cookie it does not precede.
+        /// A new cookie is usually the latest created, so the place is usually the end of its path length's run.
+        private mutating func insertIntoRetrievalOrder(_ index: Int) {
+            let key = entries[index].key
+            var (low, high) = (0, retrievalOrder.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if key.precedes(entries[Int(retrievalOrder[middle])].key) { high = middle } else { low = middle + 1 }
+            }
+            retrievalOrder.insert(Int32(index), at: low)
+        }
+
+        /// ``retrievalOrder`` worked out anew (after several removals at once).
+        private mutating func sortRetrievalOrder() {
+            let entries = self.entries
+            retrievalOrder = entries.indices.map { Int32($0) }
+            retrievalOrder.sort { entries[Int($0)].key.precedes(entries[Int($1)].key) }
         }
 
         mutating func remove(at index: Int) {
             unusedPairOctets += Int(entries[index].key.pairLength)
             if !spellings.isEmpty { spellings[entries[index].key.sequence] = nil }
             entries.remove(at: index)
+            let removed = Int32(index)
+            retrievalOrder.removeAll { $0 == removed }
+            for position in retrievalOrder.indices where retrievalOrder[position] > removed {
+                retrievalOrder[position] -= 1
+            }
             compactPaths()
             compactPairs()
         }
@@ -289,6 +325,7 @@ extension CookieJar {
                 if !spellings.isEmpty { spellings[entry.key.sequence] = nil }
             }
             entries.removeLast(removed)
+            sortRetrievalOrder()
             compactPaths()
             compactPairs()
             return removed
@@ -303,7 +340,7 @@ extension CookieJar {
         }
 
         /// §5.8.3 step 1 on this bucket: appends a ``Hit`` for each cookie sent to `url` (its last-access set to
-        /// `now`) and counts its pair's octets. Each distinct path is matched once; the rest reads the keys. Returns false,
+        /// `now`), in retrieval order (``retrievalOrder``), and counts its pair's octets. Each distinct path is matched once; the rest reads the keys. Returns false,
         /// having appended nothing, when the bucket holds an expired cookie (which the caller evicts first).
         mutating func collect(
             for url: CookieURL, isRequestHost: Bool, context: CookieRequestContext,
@@ -322,7 +359,8 @@ extension CookieJar {
                 let crossSite = !context.isSameSiteRequest
                 let laxAllowed = context.api == .http && context.isTopLevelNavigation && context.isSafeMethod
                 let (hitsBefore, pairsBefore) = (retrieval.hits.count, retrieval.pairOctets)
-                for index in entries.indices {
+                for index in retrievalOrder {
+                    let index = Int(index)
                     let key = entries[index].key
                     guard !key.isExpired(at: nowSeconds) else {
                         retrieval.hits.removeLast(retrieval.hits.count - hitsBefore)
