@@ -365,25 +365,44 @@ public final class CookieJar: Sendable {
         var pairLength: Int32
 
         /// §5.8.3 step 2: longer paths first; equal paths, earlier creation first (then earlier insertion).
-        static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
+        /// The creation sequence is unique in a jar, so this is a total order: any sort gives the same list.
+        static func inRetrievalOrder(
+            _ a: (pathLength: Int32, creation: Date, sequence: UInt64),
+            _ b: (pathLength: Int32, creation: Date, sequence: UInt64)
+        ) -> Bool {
             if a.pathLength != b.pathLength { return a.pathLength > b.pathLength }
             if a.creation != b.creation { return a.creation < b.creation }
             return a.sequence < b.sequence
         }
 
-        /// Sorts `hits` stably into retrieval order. A request matches a few dozen cookies at most, usually: an
-        /// insertion sort in place is several times faster there than the standard library's generic sort.
-        static func sort(_ hits: inout [Hit]) {
-            guard hits.count <= 32 else { return hits.sort(by: inRetrievalOrder) }
+        static func inRetrievalOrder(_ a: Hit, _ b: Hit) -> Bool {
+            inRetrievalOrder((a.pathLength, a.creation, a.sequence), (b.pathLength, b.creation, b.sequence))
+        }
+
+        /// Merges the runs of `hits` that start at `runStarts` (each already in retrieval order: one per bucket
+        /// visited) into one run in retrieval order, merging each run into the sorted ones before it through
+        /// `scratch`.
+        static func mergeRuns(_ hits: inout [Hit], runStarts: [Int], scratch: inout [Hit]) {
             hits.withUnsafeMutableBufferPointer { hits in
-                for next in hits.indices.dropFirst() {
-                    let hit = hits[next]
-                    var index = next
-                    while index > 0, inRetrievalOrder(hit, hits[index - 1]) {
-                        hits[index] = hits[index - 1]
-                        index -= 1
+                for run in runStarts.indices.dropFirst() {
+                    let (middle, end) = (runStarts[run], run + 1 < runStarts.count ? runStarts[run + 1] : hits.count)
+                    // Nothing to merge when either side is empty or the run already follows the ones before.
+                    guard middle > 0, middle < end, inRetrievalOrder(hits[middle], hits[middle - 1]) else { continue }
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: hits[..<middle])
+                    scratch.withUnsafeBufferPointer { sorted in
+                        var (left, right, next) = (0, middle, 0)
+                        while left < sorted.count {
+                            if right < end, inRetrievalOrder(hits[right], sorted[left]) {
+                                hits[next] = hits[right]
+                                right += 1
+                            } else {
+                                hits[next] = sorted[left]
+                                left += 1
+                            }
+                            next += 1
+                        }
                     }
-                    hits[index] = hit
                 }
             }
         }
@@ -394,6 +413,10 @@ public final class CookieJar: Sendable {
     struct Retrieval {
         var hits: [Hit] = []
         var slots: [Dictionary<DomainKey, Bucket>.Index] = []
+        /// Where each bucket's hits start in ``hits`` (each bucket's are in retrieval order), and the buffer
+        /// ``Hit/mergeRuns(_:runStarts:scratch:)`` merges through.
+        var runStarts: [Int] = []
+        var scratch: [Hit] = []
         var pairOctets = 0
     }
 
@@ -409,6 +432,7 @@ public final class CookieJar: Sendable {
             guard let slot = store.buckets.index(forKey: DomainKey(domain)) else { return }
             let bucket = Int32(retrieval.slots.count)
             retrieval.slots.append(slot)
+            retrieval.runStarts.append(retrieval.hits.count)
             let complete = store.buckets.values[slot].collect(
                 for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
                 bucket: bucket, into: &retrieval)
@@ -420,7 +444,9 @@ public final class CookieJar: Sendable {
                 for: url, isRequestHost: isRequestHost, context: context, configuration: configuration, now: now,
                 bucket: bucket, into: &retrieval)
         }
-        if retrieval.hits.count > 1 { Hit.sort(&retrieval.hits) }
+        if retrieval.runStarts.count > 1 {
+            Hit.mergeRuns(&retrieval.hits, runStarts: retrieval.runStarts, scratch: &retrieval.scratch)
+        }
         return retrieval
     }
 
@@ -430,6 +456,7 @@ public final class CookieJar: Sendable {
         guard retrieval.hits.capacity <= 256 else { return }
         retrieval.hits.removeAll(keepingCapacity: true)
         retrieval.slots.removeAll(keepingCapacity: true)
+        retrieval.runStarts.removeAll(keepingCapacity: true)
         retrieval.pairOctets = 0
         swap(&retrieval, &store.retrieval)
     }

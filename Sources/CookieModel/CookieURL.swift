@@ -120,8 +120,18 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         if host == domain { return true }
         let (hostBytes, domainBytes) = (host.utf8, domain.utf8)
         guard !hostIsIPAddress, hostBytes.count > domainBytes.count else { return false }
-        let boundary = hostBytes.index(hostBytes.endIndex, offsetBy: -domainBytes.count - 1)
         // Octet comparison: canonical hosts are ASCII, and String.hasSuffix would compare Unicode characters.
+        // Straight from both Strings' contiguous storage when they have it (native Strings do): a generic
+        // comparison over two UTF-8 views costs more than the few octets of a domain.
+        let compared = hostBytes.withContiguousStorageIfAvailable { host in
+            domainBytes.withContiguousStorageIfAvailable { domain in
+                let suffix = host.count - domain.count
+                return host[suffix - 1] == UInt8(ascii: ".")
+                    && (domain.isEmpty || memcmp(host.baseAddress! + suffix, domain.baseAddress!, domain.count) == 0)
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        let boundary = hostBytes.index(hostBytes.endIndex, offsetBy: -domainBytes.count - 1)
         return hostBytes[boundary] == UInt8(ascii: ".")
             && hostBytes[hostBytes.index(after: boundary)...].elementsEqual(domainBytes)
     }
