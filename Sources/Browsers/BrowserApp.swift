@@ -61,7 +61,8 @@ package final class BrowserApp: App {
 
         func navigation(_ navigation: Int, didChange event: NavigationEvent) {
             switch event {
-            case .startedProvisional: started = true
+            // A back/forward within the page's document starts no load, yet the step did what it asked.
+            case .startedProvisional, .sameDocument: started = true
             case .failedProvisional(let error) where error.code != .cancelled: failure = error
             default: break
             }

@@ -310,6 +310,10 @@ extension WebKitGTKEngine {
         case "finished":
             view.loading.remove(navigation)
             change = .finished
+        case "same-document":
+            view.loading.remove(navigation)
+            log("navigation #\(navigation): back/forward within the document to \((try? DriverMessages.string(fields, "url")) ?? "?")")
+            change = .sameDocument
         case "failed":
             view.loading.remove(navigation)
             failedNavigations.insert(navigation)

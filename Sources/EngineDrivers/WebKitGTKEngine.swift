@@ -425,7 +425,9 @@ package final class WebKitGTKEngine: WebKitEngine {
         }
         navigationViews[navigation] = handle
         view.loading.insert(navigation)
-        log("navigation #\(navigation) (backForward): \(op) in web view #\(handle)")
+        // An item the page's own pushState made: WebKit traverses within the document, and no load starts.
+        let withinDocument = result.fields["same-document"] == .bool(true)
+        log("navigation #\(navigation) (\(withinDocument ? "within the document" : "backForward")): \(op) in web view #\(handle)")
         return navigation
     }
 

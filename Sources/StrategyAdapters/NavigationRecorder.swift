@@ -4,8 +4,9 @@ import WebKitModel
 
 /// The app's navigation delegate: passes every callback to the strategy, writes each decision into the transcript,
 /// and keeps what the harness needs to judge a navigation step — how it ended, and whether the app was caught in
-/// a cancel-and-reload loop.
-final class NavigationRecorder: WKNavigationDelegate {
+/// a cancel-and-reload loop. WebKit's private same-document callback ends a back/forward step that stayed within
+/// the page's document (its own `pushState` item); the strategy never sees it, as no public delegate method does.
+final class NavigationRecorder: WKNavigationDelegatePrivate {
     /// Navigation actions one step may take before the recorder calls it a loop: a navigation may take 21 (20
     /// redirects), a strategy that re-issues each once twice that.
     static let actionLimit = 2 * (HTTPRedirect.limit + 1)
@@ -20,6 +21,8 @@ final class NavigationRecorder: WKNavigationDelegate {
     private var actions = 0
     private var loop = false
     private var outcome: Outcome?
+    /// The step went back or forward within the page's document: no navigation action was due.
+    private var withinDocument = false
 
     init(app: WebViewApp) {
         self.app = app
@@ -31,6 +34,7 @@ final class NavigationRecorder: WKNavigationDelegate {
         actions = 0
         loop = false
         outcome = nil
+        withinDocument = false
     }
 
     /// Throws the ``StepFailure`` a navigation step ended with, if any.
@@ -40,7 +44,7 @@ final class NavigationRecorder: WKNavigationDelegate {
                 .redirectLoop,
                 "navigation loop: more than \(Self.actionLimit) navigation actions in one step — the app keeps cancelling and re-issuing \(what)")
         }
-        if actions == 0 {
+        if actions == 0, !withinDocument {
             throw StepFailure(.failed, "\(what) never started: the app is still waiting (for a completion handler that never came)")
         }
         if case .failed(let error) = outcome {
@@ -84,6 +88,11 @@ final class NavigationRecorder: WKNavigationDelegate {
             self?.transcript.record("• delegate: decidePolicyFor navigationResponse \(what) → \(policy.rawValue)")
             decisionHandler(policy)
         }
+    }
+
+    func _webView(_ webView: WKWebView, navigation: WKNavigation, didSameDocumentNavigation type: WKSameDocumentNavigationType) {
+        withinDocument = true
+        transcript.record("• delegate (private): didSameDocumentNavigation: back/forward within the page's document, nothing loaded")
     }
 
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation) {

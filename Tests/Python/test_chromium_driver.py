@@ -556,6 +556,20 @@ def test_go_back_stops_at_the_blank_page_the_reused_tab_was_handed_out_on(driver
     assert browser.commands[-1] == ("Page.navigateToHistoryEntry", {"entryId": 10}, "S1")
 
 
+def test_a_go_back_within_the_document_ends_on_navigated_within_document(driver):
+    history = {"currentIndex": 1, "entries": [
+        {"id": 10, "url": "http://a.example/"}, {"id": 11, "url": "http://a.example/x"}]}
+    view, browser = tab(driver, Recorder({"Page.getNavigationHistory": history}))
+    # The page's own pushState: no go-back waits, nothing to report.
+    driver.browser_event(None, event("Page.navigatedWithinDocument", frameId="T1", url="http://a.example/x"))
+    assert driver.events == [] and view.traversal is None
+    assert driver.perform("go-back", {"view": 1}) == {"navigation": 1}
+    driver.browser_event(None, event("Page.navigatedWithinDocument", frameId="T1", url="http://a.example/"))
+    assert driver.events == [{"type": "navigation", "view": 1, "navigation": 1, "state": "same-document",
+                              "url": "http://a.example/"}]
+    assert view.pending == [] and view.traversal is None
+
+
 def test_a_new_tab_is_made_in_the_stores_context_with_its_cache_off_and_a_kept_one_is_reused(driver):
     history = {"currentIndex": 1,
                "entries": [{"id": 40, "url": "http://old.example/"}, {"id": 41, "url": "about:blank"}]}

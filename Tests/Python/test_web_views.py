@@ -10,20 +10,87 @@ from harness_drivers import webkit_views
 from harness_drivers.driver_protocol import ProtocolError, Unsupported
 
 
+class Item:
+    """A WebKitBackForwardListItem."""
+
+    def __init__(self, uri):
+        self.uri = uri
+
+    def get_uri(self):
+        return self.uri
+
+
+class BackForwardList:
+    """A WebKitBackForwardList: its items, the current one, and its `changed` handler."""
+
+    def __init__(self):
+        self.items, self.index, self.changed = [], -1, None
+
+    def connect(self, signal, handler):
+        assert signal == "changed"
+        self.changed = handler
+        return "changed handler"
+
+    def disconnect(self, handler):
+        self.changed = None
+
+    def add(self, uri):
+        """A new item after the current one (a load's commit, or the page's pushState)."""
+        del self.items[self.index + 1:]
+        self.items.append(Item(uri))
+        self.index += 1
+        self.changed(self, self.items[-1], None)
+
+    def get_current_item(self):
+        return self.items[self.index] if self.index >= 0 else None
+
+    def get_back_item(self):
+        return self.items[self.index - 1] if self.index > 0 else None
+
+    def get_forward_item(self):
+        return self.items[self.index + 1] if self.index + 1 < len(self.items) else None
+
+
 class Widget:
-    """A WebKitWebView: its signals, loads and JavaScript calls, recorded."""
+    """A WebKitWebView: its signals, loads, JavaScript calls and back-forward list, recorded."""
 
     def __init__(self, **made_with):
         self.made_with = made_with
-        self.connected, self.loaded, self.calls = [], [], []
+        self.connected, self.loaded, self.calls, self.history = [], [], [], []
+        self.back_forward_list = BackForwardList()
+        self.uri_watchers = {}
 
     def get_settings(self):
         return types.SimpleNamespace(set_hardware_acceleration_policy=lambda policy: None,
                                      set_enable_page_cache=lambda enabled: None)
 
-    def connect(self, signal, handler, view):
+    def connect(self, signal, handler, *data):
         self.connected.append((signal, handler))
+        if signal == "notify::uri":
+            self.uri_watchers[len(self.connected)] = handler
         return len(self.connected)
+
+    def disconnect(self, handler):
+        self.uri_watchers.pop(handler, None)
+
+    def get_back_forward_list(self):
+        return self.back_forward_list
+
+    def get_uri(self):
+        current = self.back_forward_list.get_current_item()
+        return current.uri if current else "about:blank"
+
+    def go_back(self):
+        self.history.append("back")
+
+    def go_forward(self):
+        self.history.append("forward")
+
+    def web_process_answers(self):
+        """The last traversal asked for reached the web process: the current item and the page's URL changed."""
+        self.back_forward_list.index += -1 if self.history[-1] == "back" else 1
+        for handler in list(self.uri_watchers.values()):
+            handler(self, None)
 
     def load_request(self, request):
         self.loaded.append(request.uri)
@@ -62,8 +129,10 @@ def parts(monkeypatch):
         UserScript=types.SimpleNamespace(new=lambda source, frames, when, allow, block: (source, frames, when)),
         URIRequest=types.SimpleNamespace(new=URIRequest),
     ), raising=False)
-    monkeypatch.setattr(webkit_api, "GLib", types.SimpleNamespace(Variant=lambda kind, content: content),
-                        raising=False)
+    timers = []
+    monkeypatch.setattr(webkit_api, "GLib", types.SimpleNamespace(
+        Variant=lambda kind, content: content, idle_add=timers.append,
+        timeout_add=lambda milliseconds, callback: timers.append(callback)), raising=False)
     spare = (Widget(), Content())
     store = types.SimpleNamespace(number=1, context="context 1", spare=spare)
     counters = {}
@@ -77,7 +146,8 @@ def parts(monkeypatch):
             raise ProtocolError("no data store")
         return store
 
-    record = types.SimpleNamespace(events=[], schemes=[], expected=[], forgotten=[], generation=0, pending=set())
+    record = types.SimpleNamespace(events=[], schemes=[], expected=[], forgotten=[], generation=0, pending=set(),
+                                   timers=timers)
     handlers = {name: f"{name} handler" for name in ("decide-policy", "load-changed", "load-failed", "script-dialog")}
     views = webkit_views.WebViews(
         store_of=store_of, register_schemes=lambda view, schemes: record.schemes.append((view.number, schemes)),
@@ -144,3 +214,46 @@ def test_the_end_of_an_earlier_scenarios_fetch_is_ignored(parts):
     record.generation += 1  # reset
     spare[0].calls[-1](spare[0], None)
     assert record.events == [] and record.expected == []
+
+
+def committed_page(views, uri):
+    """A view whose main frame committed `uri` (its back-forward list's new current item)."""
+    view = views.view_of({"view": views.new_web_view({"store": 1})["view"]})
+    view.provisional = True
+    view.widget.back_forward_list.add(uri)
+    view.provisional = False
+    view.committed()
+    return view
+
+
+def test_back_to_the_pages_own_pushed_item_assigns_no_navigation_and_reports_the_traversal(parts):
+    views, _, _, record = parts
+    view = committed_page(views, "https://app.example.com/a/page")
+    view.widget.back_forward_list.add("https://app.example.com/a/x")  # the page's history.pushState
+    reply = views.go_back({"view": view.number})
+    assert reply == {"navigation": 1, "same-document": True} and not view.assigned and record.pending
+    view.widget.web_process_answers()
+    assert record.events == [{"type": "navigation", "view": view.number, "navigation": 1, "state": "same-document",
+                              "url": "https://app.example.com/a/page"}]
+    assert not record.pending and not view.widget.uri_watchers
+    [timer() for timer in record.timers]  # the time limit, run out after the answer: nothing more
+    assert len(record.events) == 1
+    assert views.load({"view": view.number, "url": "https://app.example.com/a/other"}) == {"navigation": 2}
+    assert list(view.assigned) == [(2, "https://app.example.com/a/other")]
+
+
+def test_back_to_an_earlier_documents_item_is_a_navigation_and_a_traversal_that_never_ends_fails(parts):
+    views, _, _, record = parts
+    view = committed_page(views, "https://app.example.com/home")
+    view.provisional = True  # a load's item, added before its commit
+    view.widget.back_forward_list.add("https://app.example.com/a/page")
+    view.provisional = False
+    view.committed()
+    assert views.go_back({"view": view.number}) == {"navigation": 1}
+    assert list(view.assigned) == [(1, "https://app.example.com/home")] and view.widget.history == ["back"]
+    view.widget.back_forward_list.add("https://app.example.com/a/x")
+    assert views.go_back({"view": view.number})["same-document"]
+    [timer() for timer in record.timers]
+    failed = record.events[-1]
+    assert failed["state"] == "failed" and "never became https://app.example.com/a/page" in failed["message"]
+    assert not record.pending

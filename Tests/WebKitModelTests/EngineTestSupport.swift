@@ -39,9 +39,10 @@ final class RecordingNetwork: HTTPNetwork {
     }
 }
 
-/// Records every delegate callback and answers with configurable policies.
-final class RecordingDelegate: WKNavigationDelegate {
+/// Records every delegate callback (WebKit's private same-document one too) and answers with configurable policies.
+final class RecordingDelegate: WKNavigationDelegatePrivate {
     var actions: [WKNavigationAction] = []
+    var sameDocumentNavigations: [WKSameDocumentNavigationType] = []
     var responses: [WKNavigationResponse] = []
     var finished: [URL?] = []
     var failures: [WebKitError] = []
@@ -65,6 +66,10 @@ final class RecordingDelegate: WKNavigationDelegate {
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation) { finished.append(webView.url) }
+
+    func _webView(_ webView: WKWebView, navigation: WKNavigation, didSameDocumentNavigation type: WKSameDocumentNavigationType) {
+        sameDocumentNavigations.append(type)
+    }
 
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation, withError error: any Error) {
         failures.append(error as! WebKitError)

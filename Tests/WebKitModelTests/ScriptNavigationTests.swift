@@ -61,6 +61,33 @@ struct ScriptNavigationTests {
         #expect(app.network.requests(to: "https://app.example.com/a/x").count == 1)
     }
 
+    @Test("back and forward to the page's own pushState item: nothing requested or decided, location follows, the document stays")
+    func backWithinTheDocument() {
+        let app = Self.page()
+        app.load("https://app.example.com/a/page")
+        _ = app.evaluate("history.pushState(null, '', '/a/x'); document.cookie = 'spa=1'")
+        let actions = app.delegate.actions.count
+        #expect(app.webView.goBack() != nil)
+        app.settle()
+        #expect(app.delegate.sameDocumentNavigations == [.sessionStatePop])
+        #expect(app.delegate.actions.count == actions, "no navigation action is decided")
+        #expect(app.network.requests(to: "https://app.example.com/a/page").count == 1)
+        #expect(app.evaluate("location.pathname").value == "/a/page")
+        #expect(app.evaluate("document.cookie").value?.contains("deep=1") == true)
+        #expect(app.evaluate("document.cookie").value?.contains("spa=1") == true)
+        #expect(app.webView.goForward() != nil)
+        app.settle()
+        #expect(app.evaluate("location.pathname").value == "/a/x")
+        #expect(app.network.requests(to: "https://app.example.com/a/x").isEmpty)
+        _ = app.webView.goBack()
+        app.settle()
+        #expect(app.webView.goBack() != nil, "the page before is another document")
+        app.settle()
+        #expect(app.delegate.actions.last?.navigationType == .backForward)
+        #expect(app.network.requests(to: "https://app.example.com/home").count == 2)
+        #expect(app.delegate.sameDocumentNavigations.count == 3)
+    }
+
     @Test("window.open without a UI delegate opens nothing and asks the navigation delegate nothing")
     func windowOpenWithoutUIDelegate() {
         let app = Self.page()

@@ -195,6 +195,7 @@ class View(browser_driver.View):
         # oldest moves every index. None for a new tab; when no entry has the id any more (dropped, or an initial
         # blank entry replaced), nothing left is an earlier scenario's.
         self.history_floor = None
+        self.traversal = None  # the last go-back/go-forward's number, for an entry of the same document (no request)
 
 
 
@@ -297,6 +298,17 @@ class Driver(browser_driver.BrowserDriver):
         self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "committed",
                           "url": frame.get("url", "") + frame.get("urlFragment", "")})
 
+    def on_within_document(self, view, params):
+        """Page.navigatedWithinDocument after a go-back/go-forward whose navigation has not started: the entry was
+        the document's own (its pushState), so nothing loads; the step's navigation ends as `same-document`."""
+        number = view.traversal
+        if params.get("frameId") != view.target or not any(pending == number for pending, _ in view.pending):
+            return
+        view.traversal = None
+        view.pending = [(pending, since) for pending, since in view.pending if pending != number]
+        self.queue_event({"type": "navigation", "view": view.number, "navigation": number, "state": "same-document",
+                          "url": params.get("url", "")})
+
     def on_frame_stopped(self, view, params):
         if params.get("frameId") != view.target:
             return
@@ -328,6 +340,7 @@ class Driver(browser_driver.BrowserDriver):
         "Network.loadingFinished": on_request_done,
         "Network.loadingFailed": on_request_failed,
         "Page.frameNavigated": on_frame_navigated,
+        "Page.navigatedWithinDocument": on_within_document,
         "Page.frameStoppedLoading": on_frame_stopped,
     }
 
@@ -543,6 +556,7 @@ class Driver(browser_driver.BrowserDriver):
         if not floor < index < len(entries) or entries[index].get("url") == "about:blank":
             return {"navigation": None}
         number = self.expect_navigation(view)
+        view.traversal = number
         self.send_async(view, "Page.navigateToHistoryEntry", {"entryId": entries[index]["id"]},
                         "Page.navigateToHistoryEntry")
         return {"navigation": number}

@@ -557,7 +557,9 @@ class Driver(browser_driver.BrowserDriver):
 
     def go_in_history(self, request, step):
         """browsingContext.traverseHistory. Its reply may wait for the new page (whose response waits for the
-        harness), so it is not awaited: an error reply (no entry that way) or the traversal's start decides."""
+        harness), so it is not awaited: an error reply (no entry that way) or the traversal's start decides. A
+        success reply while no navigation has started: the entry was the document's own (its pushState), nothing
+        loads, and the navigation ends as `same-document`."""
         view = self.view_of(request)
         number = self.expect_navigation(view)
         answered = []
@@ -579,6 +581,10 @@ class Driver(browser_driver.BrowserDriver):
                 if answered[0].get("error") == "no such history entry":
                     return {"navigation": None}
                 raise BiDiError(answered[0].get("error"), f"browsingContext.traverseHistory: {answered[0].get('message')}")
+            if answered and any(pending == number for pending, _ in view.pending):
+                view.pending = [(pending, since) for pending, since in view.pending if pending != number]
+                self.queue_event({"type": "navigation", "view": view.number, "navigation": number,
+                                  "state": "same-document", "url": ""})
         return {"navigation": number}
 
     @staticmethod

@@ -383,6 +383,8 @@ class Decisions:
             view.cancelled = False
         elif state in ("committed", "finished"):
             view.provisional = False
+        if state == "committed":
+            view.committed()
         self.queue.queue_event({"type": "navigation", "view": view.number, "navigation": view.navigation, "state": state,
                           "url": widget.get_uri()})
 

@@ -136,6 +136,10 @@ class View:
         self.message_handlers = {}  # script message handler name -> its signal handler on `content`
         self.opener = None  # for a new window: the view whose page asked for it (the widget is related to its)
         self.opening = None  # the view to hand to WebKit's next `create` (open-window said so)
+        # The back-forward items of the current document: the one its main-frame commit made current, and those
+        # its `history.pushState` added since (`note_history_change`); going to one of them loads nothing.
+        self.document_items = []
+        self.history_handler = None  # the back-forward list's `changed` handler
 
     def loading(self):
         """WebKit says it is loading, or a main-frame navigation was allowed and has not started yet: a
@@ -153,6 +157,21 @@ class View:
             return True
         return self.widget.is_loading()
 
+    def committed(self):
+        """A main-frame commit: a new document, whose one item so far is the current one."""
+        current = self.widget.get_back_forward_list().get_current_item()
+        self.document_items = [current] if current is not None else []
+
+    def note_history_change(self, history, added, removed):
+        """The back-forward list's `changed`: an item added outside a main-frame navigation is the current
+        document's own (`pushState`); one a navigation adds is made the document's first item at its commit."""
+        if added is not None and not self.provisional:
+            self.document_items.append(added)
+
+    def in_document(self, item):
+        """Whether `item` belongs to the current document (the wrappers compare by their GObject)."""
+        return any(known == item for known in self.document_items)
+
     def detach(self):
         """Disconnect the driver's handlers; the (widget, content manager) pair, or None if already detached."""
         widget, self.widget = self.widget, None
@@ -161,6 +180,10 @@ class View:
         for handler in self.handlers:
             widget.disconnect(handler)
         self.handlers = []
+        if self.history_handler is not None:
+            widget.get_back_forward_list().disconnect(self.history_handler)
+            self.history_handler = None
+        self.document_items = []
         for name in list(self.message_handlers):
             self.forget_message_handler(name)
         try:

@@ -14,6 +14,10 @@ from .webkit_page_calls import javascript_value
 
 
 
+# How long a back/forward within the document may take to change the page's URL (a web process round trip).
+TRAVERSAL_WAIT_MS = 2000
+
+
 class WebViews:
     """This scenario's web views (`views`: number -> View) and what the harness does in them.
 
@@ -104,6 +108,7 @@ class WebViews:
             widget.connect("create", self.on_create, view),
             widget.connect("script-dialog", self.signal_handlers["script-dialog"], view),
         ]
+        view.history_handler = widget.get_back_forward_list().connect("changed", view.note_history_change)
 
     def set_scripts(self, request):
         view = self.view_of(request)
@@ -256,7 +261,8 @@ class WebViews:
         return self.go_in_history(request, 1)
 
     def go_in_history(self, request, step):
-        """`webkit_web_view_go_back`/`go_forward`: the history item's URL is loaded again (the page cache is off)."""
+        """`webkit_web_view_go_back`/`go_forward`: the history item's URL is loaded again (the page cache is off),
+        or, for an item the current document pushed, a traversal within the document (`traverse_in_document`)."""
         view = self.view_of(request)
         history = view.widget.get_back_forward_list()
         item = history.get_back_item() if step < 0 else history.get_forward_item()
@@ -264,6 +270,8 @@ class WebViews:
         # and a fresh WKWebView has nothing to go back to before its first load (found by `explore`).
         if item is None or item.get_uri() == "about:blank":
             return {"navigation": None}
+        if view.in_document(item):
+            return self.traverse_in_document(view, item, step)
         number = self.assign_navigation(view, item.get_uri())
         if step < 0:
             view.widget.go_back()
@@ -271,6 +279,43 @@ class WebViews:
             view.widget.go_forward()
         self.note_activity()
         return {"navigation": number}
+
+    def traverse_in_document(self, view, item, step):
+        """Back or forward to an item of the current document: no navigation starts (no `decide-action`, no
+        `load-changed`), so none is assigned (the next load would take its number); the page's URL becomes the
+        item's, and a `navigation` event with state `same-document` says so (or `failed` if it never does)."""
+        number = self.next_number("navigation")
+        url = item.get_uri()
+        widget = view.widget
+        token = object()
+        self.pending_calls.add(token)
+        generation = self.current_generation()
+        watched = {}
+
+        def done(state, message=None):
+            if "uri" in watched:
+                widget.disconnect(watched.pop("uri"))
+            if token not in self.pending_calls:  # already done, or a `reset` emptied the set
+                return False
+            self.pending_calls.discard(token)
+            if generation == self.current_generation():
+                event = {"type": "navigation", "view": view.number, "navigation": number, "state": state, "url": url}
+                if message:
+                    event.update(message=message, cancelled=False, **{"too-many-redirects": False})
+                self.queue_event(event)
+            return False
+
+        watched["uri"] = widget.connect(
+            "notify::uri", lambda *_: done("same-document") if widget.get_uri() == url else None)
+        if step < 0:
+            widget.go_back()
+        else:
+            widget.go_forward()
+        if widget.get_uri() == url:
+            api.GLib.idle_add(lambda: done("same-document"))
+        api.GLib.timeout_add(TRAVERSAL_WAIT_MS, lambda: done("failed", f"the page's URL never became {url}"))
+        self.note_activity()
+        return {"navigation": number, "same-document": True}
 
     def evaluate_in(self, view, source):
         """Evaluate `source` in the view's main frame; its value as a string, or None for undefined/null."""

@@ -51,7 +51,8 @@ public final class WKWebView {
         navigation(for: engine.loadHTML(string, baseURL: baseURL, inWebView: identifier))
     }
 
-    /// Loads the previous item of the back-forward list; nil when there is none.
+    /// Loads the previous item of the back-forward list (an item of the current document: goes back within it,
+    /// loading nothing); nil when there is none.
     @discardableResult
     public func goBack() -> WKNavigation? {
         engine.goInHistory(by: -1, inWebView: identifier).map(navigation(for:))
@@ -123,6 +124,9 @@ public final class WKWebView {
         case .failedProvisional(let error):
             navigations[identifier] = nil
             delegate.webView(self, didFailProvisionalNavigation: navigation, withError: error)
+        case .sameDocument:
+            navigations[identifier] = nil
+            (delegate as? any WKNavigationDelegatePrivate)?._webView(self, navigation: navigation, didSameDocumentNavigation: .sessionStatePop)
         }
     }
 }

@@ -51,7 +51,8 @@ public protocol WebKitEngine: AnyObject {
     /// request for it; returns the navigation's identifier.
     func loadHTML(_ html: String, baseURL: URL?, inWebView webView: Int) -> Int
     /// `WKWebView.goBack()` / `goForward()` (`offset` -1 or 1): a navigation of type `.backForward` to the history
-    /// item, without any header the app set on its first load (DESIGN §6 rule 2); nil when there is no such item.
+    /// item, without any header the app set on its first load (DESIGN §6 rule 2), or, to an item of the current
+    /// document, a traversal within it (``NavigationEvent/sameDocument``); nil when there is no such item.
     func goInHistory(by offset: Int, inWebView webView: Int) -> Int?
     /// `WKWebView.url`: the committed page, nil for a blank web view.
     func currentURL(ofWebView webView: Int) -> URL?
@@ -176,4 +177,8 @@ public enum NavigationEvent: Sendable, Hashable {
     case committed
     case finished
     case failedProvisional(WebKitError)
+    /// A back/forward traversal to a history item of the current document (one its `history.pushState` made):
+    /// nothing is loaded, only the page's URL changes (HTML: no fetch, `popstate`). WebKit tells it through its
+    /// private `_webView:navigation:didSameDocumentNavigation:` alone (``WKNavigationDelegatePrivate``).
+    case sameDocument
 }

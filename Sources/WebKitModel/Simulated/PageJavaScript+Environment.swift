@@ -340,6 +340,11 @@ extension PageJavaScript {
             });
 
             return {
+                traversed(href) {
+                    Object.assign(parts, parse(href));
+                    historyState = null;
+                    if (typeof global.onpopstate === 'function') global.onpopstate({ type: 'popstate', state: null });
+                },
                 fireTimer(id) {
                     const callback = timers.get(Number(id));
                     if (!callback) return;

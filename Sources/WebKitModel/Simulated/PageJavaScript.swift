@@ -92,6 +92,12 @@ final class PageJavaScript {
         for (name, values) in globals { setGlobal(name, strings: values) }
     }
 
+    /// A back/forward traversal within the document reached the item of `url`: `location` follows it, and the
+    /// page's `onpopstate` runs (the item's state object is not kept: null).
+    func traversed(to url: URL) {
+        _ = callInternal("traversed", [makeString(url.absoluteString)])
+    }
+
     /// The VM the page runs in (``PageVM``): one per thread.
     var contextGroup: JSContextGroupRef? { JSContextGetGroup(context) }
 

@@ -129,15 +129,19 @@ extension SimulatedWebKit {
     }
 
     /// Back/forward: the history item is loaded again from the network (no page cache), as a navigation of type
-    /// `.backForward` without any header the app set (rule 2); the list moves when the page commits.
+    /// `.backForward` without any header the app set (rule 2); the list moves when the page commits. An item of
+    /// the current document (its own `pushState`) is a traversal within it instead (``traverseWithinDocument``).
     public func goInHistory(by offset: Int, inWebView handle: Int) -> Int? {
         guard let webView = webViews[handle], webView.history.indices.contains(webView.historyIndex + offset) else {
             log("\(offset < 0 ? "goBack" : "goForward"): web view #\(handle) has no history item that way")
             return nil
         }
         let index = webView.historyIndex + offset
+        if webView.history[index].document == webView.history[webView.historyIndex].document {
+            return traverseWithinDocument(to: index, in: webView)
+        }
         let navigation = Navigation(
-            handle: makeHandle(), webView: webView, request: WebRequest(url: webView.history[index]), type: .backForward,
+            handle: makeHandle(), webView: webView, request: WebRequest(url: webView.history[index].url), type: .backForward,
             initiator: nil)
         navigation.historyIndex = index
         start(navigation)
@@ -353,7 +357,7 @@ extension SimulatedWebKit {
         let webView = navigation.webView
         guard navigation.type != .formSubmitted, navigation.document == nil,
               webView.history.indices.contains(webView.historyIndex),
-              webView.history[webView.historyIndex] == navigation.urlList.first else { return nil }
+              webView.history[webView.historyIndex].url == navigation.urlList.first else { return nil }
         return webView.historyIndex
     }
 
@@ -364,13 +368,15 @@ extension SimulatedWebKit {
         webView.page = url
         webView.javaScript = nil
         webView.fastPathGlobals = [:]
+        // A committed page is a new document: the item it loads (or replaces) is its own.
+        let item = HistoryItem(url: url, document: navigation.handle)
         if let index = navigation.historyIndex ?? indexReplaced(by: navigation), webView.history.indices.contains(index) {
-            webView.history[index] = url
+            webView.history[index] = item
             webView.historyIndex = index
         } else {
             // A new page: it follows the current item, and the items ahead of it are dropped.
             webView.history.removeSubrange((webView.historyIndex + 1)...)
-            webView.history.append(url)
+            webView.history.append(item)
             webView.historyIndex = webView.history.count - 1
         }
         log("navigation #\(navigation.handle) committed: \(url)")

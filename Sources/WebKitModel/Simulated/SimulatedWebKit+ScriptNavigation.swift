@@ -24,18 +24,33 @@ extension SimulatedWebKit {
     /// URL changes (or a new item follows it), and a later `reload()` loads that URL. The document keeps the URL it
     /// was created with for its cookies: `document.cookie` reads and writes (default path included) follow the
     /// page's first URL, not the pushed one (measured on WebKitGTK 2.50.6; the WPT cookieStore test
-    /// `cookieStore_get_set_creation_url` asks the same of the Cookie Store API). Not modelled: going back to a
-    /// pushed item is a traversal within the document on the real engine; here it loads the item again.
+    /// `cookieStore_get_set_creation_url` asks the same of the Cookie Store API). A pushed item belongs to the
+    /// document that pushed it: going back or forward to it is a traversal within that document.
     func changeURLFromScript(to url: URL, replace: Bool, in webView: WebView) {
         guard webView.history.indices.contains(webView.historyIndex) else { return }
         if replace {
-            webView.history[webView.historyIndex] = url
+            webView.history[webView.historyIndex].url = url
         } else {
+            let document = webView.history[webView.historyIndex].document
             webView.history.removeSubrange((webView.historyIndex + 1)...)
-            webView.history.append(url)
+            webView.history.append(HistoryItem(url: url, document: document))
             webView.historyIndex += 1
         }
         log("web view #\(webView.handle): history.\(replace ? "replaceState" : "pushState") to \(url) (no request)")
+    }
+
+    /// Back or forward to an item of the current document (HTML's traversal within a document, measured on
+    /// WebKitGTK 2.50.6): nothing is requested and no navigation action is decided; the page's URL (`location`)
+    /// becomes the item's and `popstate` fires, while the document, and so `document.cookie`'s URL, stays. The app
+    /// hears only WebKit's private same-document callback (``NavigationEvent/sameDocument``).
+    func traverseWithinDocument(to index: Int, in webView: WebView) -> Int {
+        let handle = makeHandle()
+        let url = webView.history[index].url
+        webView.historyIndex = index
+        log("navigation #\(handle): back/forward within the document to \(url) (no request)")
+        webView.javaScript?.traversed(to: url)
+        schedule(after: 0) { webView.client.navigation(handle, didChange: .sameDocument) }
+        return handle
     }
 
     /// `window.open(url)`: WebKit asks the navigation delegate nothing (no new-window policy, unlike a

@@ -198,8 +198,8 @@ public final class SimulatedWebKit: WebKitEngine {
         var page: URL?
         /// The navigation in flight (provisional), if any.
         var navigation: Navigation?
-        /// The back-forward list (committed URLs) and the index of the current item.
-        var history: [URL] = []
+        /// The back-forward list (committed URLs and the page's pushed ones) and the index of the current item.
+        var history: [HistoryItem] = []
         var historyIndex = -1
         /// The web process's copy of script-visible cookies, on a profile that keeps one (made at the first read).
         var scriptCookieCache: ScriptCookieCache?
@@ -216,6 +216,13 @@ public final class SimulatedWebKit: WebKitEngine {
             self.processPool = processPool
             self.client = client
         }
+    }
+
+    /// A back-forward list item: its URL, and the document it belongs to (the handle of the navigation that
+    /// committed it): a `pushState` item belongs to the document that pushed it, so going to it loads nothing.
+    struct HistoryItem {
+        var url: URL
+        let document: Int
     }
 
     /// Rule 1: a web view uses its data store's jar; the process pool changes nothing about cookies.
