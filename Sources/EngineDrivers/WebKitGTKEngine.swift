@@ -449,7 +449,7 @@ package final class WebKitGTKEngine: WebKitEngine {
         case .fetch(let credentials, let mode):
             fields["credentials"] = .string(credentials.rawValue)
             fields["mode"] = .string(mode.rawValue)
-        case .image, .iframe, .script, .beacon: break
+        case .image, .iframe, .script, .beacon, .webSocket: break
         }
         guard let result = send("fetch", fields), case .integer(let id)? = result.fields["request"] else { return }
         fetches[id] = { result in completion(result.map { _ in WebResponse(url: request.url, statusCode: 200, headerFields: []) }) }

@@ -153,8 +153,10 @@ extension ScenarioGenerator {
                 steps.append(DraftElement(action == .goBack ? "go-back" : "go-forward"))
             case .fetch:
                 let route = random.pick(routes)
-                let kind = random.pick(["fetch", "fetch", "xhr", "image", "iframe", "script", "beacon", "event-source"])
-                var element = DraftElement("fetch", [.init("url", route.url)])
+                let kind = random.pick(["fetch", "fetch", "xhr", "image", "iframe", "script", "beacon", "event-source", "websocket"])
+                // A WebSocket's URL is the route's as ws(s): its handshake asks for the route itself.
+                let url = kind == "websocket" ? "ws" + route.url.dropFirst("http".count) : route.url
+                var element = DraftElement("fetch", [.init("url", url)])
                 if kind != "fetch" { element[attribute: "kind"] = kind }
                 if kind == "fetch", random.chance(0.15) {
                     element[attribute: "credentials"] = random.pick(["omit", "same-origin"])

@@ -22,9 +22,13 @@ public enum SubresourceKind: Sendable, Hashable {
     /// `new EventSource(url, {withCredentials})`: GET, mode `cors`, credentials `include` with `withCredentials`,
     /// else `same-origin`; a cross-origin answer CORS does not allow fails it, after its cookies were kept.
     case eventSource(withCredentials: Bool)
+    /// `new WebSocket(url)`: the handshake is a GET of the URL as http(s) (Fetch, "establish a WebSocket
+    /// connection": `ws` is `http`, `wss` is `https`), mode `websocket`, credentials `include`; it opens only on a
+    /// 101 answer and never follows a redirect (RFC 6455 4.1).
+    case webSocket
 
     /// The name a suite and the driver protocol use: `fetch`, `xhr`, `image`, `iframe`, `script`, `beacon`,
-    /// `event-source`.
+    /// `event-source`, `websocket`.
     public var name: String {
         switch self {
         case .fetch: "fetch"
@@ -34,6 +38,7 @@ public enum SubresourceKind: Sendable, Hashable {
         case .script: "script"
         case .beacon: "beacon"
         case .eventSource: "event-source"
+        case .webSocket: "websocket"
         }
     }
 
@@ -42,7 +47,8 @@ public enum SubresourceKind: Sendable, Hashable {
 
     /// Whether the page's request succeeds on `response`, its final answer once the CORS check passed: a script
     /// element's only on an ok status (HTML, "fetch a classic script"), an EventSource only on 200 with type
-    /// `text/event-stream` (HTML, "server-sent events": else the connection fails); the others on any answer.
+    /// `text/event-stream` (HTML, "server-sent events": else the connection fails), a WebSocket only on 101 (RFC 6455
+    /// 4.1: any other status fails the handshake); the others on any answer.
     public func loads(_ response: HTTPResponse) -> Bool {
         switch self {
         case .script: (200...299).contains(response.status)
@@ -50,9 +56,13 @@ public enum SubresourceKind: Sendable, Hashable {
             response.status == 200
                 && response.headers.joinedValue(of: "Content-Type", separator: ",")?.split(separator: ";").first
                     .map { $0.lowercased().filter { $0 != " " && $0 != "\t" } } == "text/event-stream"
+        case .webSocket: response.status == 101
         default: true
         }
     }
+
+    /// Whether a 3xx answer is followed: a WebSocket handshake's is not (RFC 6455 4.1: the connection fails).
+    public var followsRedirects: Bool { self != .webSocket }
 
     /// Whether this is a `fetch()` (of any mode): what a bridge that replaced `window.fetch` sees.
     public var isFetch: Bool {
@@ -65,7 +75,7 @@ public enum SubresourceKind: Sendable, Hashable {
         switch self {
         case .fetch(let credentials, _): credentials
         case .xhr(let withCredentials), .eventSource(let withCredentials): withCredentials ? .include : .sameOrigin
-        case .image, .iframe, .script, .beacon: .include
+        case .image, .iframe, .script, .beacon, .webSocket: .include
         }
     }
 
@@ -74,7 +84,7 @@ public enum SubresourceKind: Sendable, Hashable {
         switch self {
         case .fetch(_, let mode): mode == .cors
         case .xhr, .eventSource: true
-        case .image, .iframe, .script, .beacon: false
+        case .image, .iframe, .script, .beacon, .webSocket: false
         }
     }
 
@@ -88,6 +98,7 @@ public enum SubresourceKind: Sendable, Hashable {
         case .script: "a script element (no-cors, credentials include)"
         case .beacon: "a beacon (POST, keepalive, no-cors, credentials include)"
         case .eventSource(let withCredentials): "an EventSource (cors, withCredentials \(withCredentials))"
+        case .webSocket: "a WebSocket handshake (GET, credentials include)"
         }
     }
 

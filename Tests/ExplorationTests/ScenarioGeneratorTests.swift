@@ -49,7 +49,7 @@ import TestSupport
             return String(line[start.upperBound...].prefix { $0 != "\"" })
         })
         #expect(stepNames.count >= 18, "the schema's step list was not found: \(stepNames.sorted())")
-        let kinds = Set(["fetch", "xhr", "image", "iframe", "script", "beacon", "event-source"])
+        let kinds = Set(["fetch", "xhr", "image", "iframe", "script", "beacon", "event-source", "websocket"])
         var drawn: Set<String> = []
         var fetchKinds: Set<String> = []
         for batch in 1...10 {
@@ -74,7 +74,11 @@ import TestSupport
         let unfilled = try load(draft, in: directory)
         let first = try run([unfilled], on: .reference)
         let (filled, dropped) = CheckFilling.fill(draft, from: first)
-        #expect(dropped.count < 6, "the reference could not finish \(dropped.count) of 60: \(dropped.prefix(3))")
+        // A scenario whose step needs a capability the reference lacks (app-document) is skipped by design; any
+        // other drop is the reference failing to finish one.
+        let skipped = dropped.filter { $0.reason.hasPrefix("skipped: ") }
+        #expect(skipped.count == dropped.count, "the reference could not finish: \(dropped.map(\.reason))")
+        #expect(skipped.count < 10, "\(skipped.count) of 60 skipped on the reference: \(skipped.map(\.reason))")
         let suite = try load(filled, in: directory, name: "filled.xml")
         let second = try run([suite], on: .reference)
         #expect(second.count == 60 - dropped.count)

@@ -29,6 +29,14 @@ def test_an_xhr_takes_its_credentials_from_with_credentials():
     assert (with_them["credentials"], with_them["mode"]) == ("include", "cors")
 
 
+def test_a_websocket_includes_credentials_and_is_given_its_ws_url_by_the_page():
+    url, kind, init = page_requests.subresource({"url": "https://a.example/socket", "kind": "websocket"})
+    assert (url, kind, init["credentials"], init["mode"]) == ("https://a.example/socket", "websocket", "include", "websocket")
+    assert "new WebSocket(url.replace(/^http/, 'ws'))" in page_requests.REQUEST
+    with pytest.raises(ProtocolError, match="belongs to kind 'xhr' or 'event-source'"):
+        page_requests.subresource({"url": "https://a.example/socket", "kind": "websocket", "with-credentials": True})
+
+
 @pytest.mark.parametrize("request_fields, message", [
     ({"kind": "image", "credentials": "omit"}, "belong to kind 'fetch'"),
     ({"kind": "xhr", "mode": "cors"}, "belong to kind 'fetch'"),

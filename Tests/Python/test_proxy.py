@@ -1,10 +1,11 @@
 """The proxy's request parsing (Sources/EngineDrivers/harness_drivers/proxy.py, Proxy.read_request)."""
 
 import io
+import socket
 
 import pytest
 
-from harness_drivers.proxy import Proxy, close_unanswered, Exchange
+from harness_drivers.proxy import Proxy, answered, close_unanswered, Exchange, make_certificate, websocket_accept
 
 
 def read(raw):
@@ -49,3 +50,59 @@ def test_close_unanswered():
     exchanges[0].response = (200, [], "")
     close_unanswered(exchanges)
     assert all(exchange.ready.is_set() and exchange.response is None for exchange in exchanges)
+
+
+def test_the_websocket_accept_value_is_rfc_6455s():
+    assert websocket_accept("dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="  # RFC 6455 1.3's example
+
+
+class UpgradingOwner:
+    """Answers every request 101 with a cookie, noting the URL the harness would see."""
+
+    def __init__(self):
+        self.urls = []
+
+    def open_exchange(self, method, url, headers, body):
+        self.urls.append(url)
+        return answered((101, [["Set-Cookie", "ws=1"], ["Content-Type", "text/plain"]], ""))
+
+    def close_exchange(self, exchange):
+        pass
+
+    def note_redirect(self, url, location):
+        pass
+
+
+def handshake(proxy, lines):
+    """Sends `lines` (a request, or a CONNECT then a request) and returns the answer's head after the last one."""
+    with socket.create_connection(("127.0.0.1", proxy.port), timeout=5) as client:
+        answer = b""
+        for line in lines:
+            client.sendall(line)
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += client.recv(4096)
+        return answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+
+
+UPGRADE = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+           b"Sec-WebSocket-Version: 13\r\n\r\n")
+
+
+@pytest.mark.parametrize("lines", [
+    [b"GET ws://a.example/socket HTTP/1.1\r\nHost: a.example\r\n" + UPGRADE],  # WebKitGTK's absolute ws: form
+    [b"CONNECT a.example:80 HTTP/1.1\r\nHost: a.example:80\r\n\r\n",  # a browser's plain tunnel
+     b"GET /socket HTTP/1.1\r\nHost: a.example\r\n" + UPGRADE],
+])
+def test_a_101_to_a_websocket_handshake_gets_the_handshake_headers_and_an_http_url(tmp_path, lines):
+    owner = UpgradingOwner()
+    proxy = Proxy(owner, *make_certificate(str(tmp_path), "proxy"))
+    try:
+        head = handshake(proxy, lines)
+    finally:
+        proxy.close()
+    assert head[0] == "HTTP/1.1 101 Switching Protocols"
+    assert {"Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=",
+            "Set-Cookie: ws=1"} <= set(head[1:])
+    assert not any(line.lower().startswith(("content-type", "content-length")) for line in head)
+    assert owner.urls == ["http://a.example/socket"]

@@ -206,6 +206,16 @@ struct SuiteLoaderErrorTests {
             body: "\(scenario)\n    <fetch kind=\"image\" url=\"https://a.example/\"><body>x</body></fetch>\n  </scenario>",
             error: "3:5: error: an image is a plain GET: no method=, <header> or <body>"
         ),
+        Case(
+            name: "a WebSocket of an https URL",
+            body: "\(scenario)\n    <fetch kind=\"websocket\" url=\"https://a.example/\"/>\n  </scenario>",
+            error: "3:29: error: a websocket's url= is ws:// or wss://, not https://a.example/"
+        ),
+        Case(
+            name: "a WebSocket with a header",
+            body: "\(scenario)\n    <fetch kind=\"websocket\" url=\"wss://a.example/\"><header name=\"X-A\" value=\"1\"/></fetch>\n  </scenario>",
+            error: "3:5: error: a websocket is a plain GET: no method=, <header> or <body>"
+        ),
     ]
 
     @Test("each check the schema cannot express has its own message", arguments: semanticCases)
@@ -244,6 +254,8 @@ struct SuiteLoaderErrorTests {
                 <fetch kind="script" url="https://a.example/s"/>
                 <fetch kind="beacon" url="https://a.example/b"><body>e=1</body></fetch>
                 <fetch kind="event-source" with-credentials="true" url="https://a.example/e"/>
+                <fetch kind="websocket" url="wss://a.example/ws"/>
+                <fetch kind="websocket" url="ws://a.example:8080/ws?q"/>
                 <open-web-view name="b" data-store="non-persistent"/>
                 <switch-web-view name="b"/>
               </scenario>
@@ -269,6 +281,8 @@ struct SuiteLoaderErrorTests {
             .fetch(Request(url: "https://a.example/s"), .script),
             .fetch(Request(url: "https://a.example/b", method: "POST", body: "e=1"), .beacon),
             .fetch(Request(url: "https://a.example/e"), .eventSource(withCredentials: true)),
+            .fetch(Request(url: "https://a.example/ws"), .webSocket),
+            .fetch(Request(url: "http://a.example:8080/ws?q"), .webSocket),
             .openWebView(WebViewOptions(dataStore: .nonPersistent, name: "b")),
             .switchWebView(name: "b"),
         ])

@@ -1,5 +1,5 @@
 """A page's subresource request, as the real engines make it: `fetch()`, an `XMLHttpRequest`, an image, an iframe, a
-script element, `navigator.sendBeacon` or an `EventSource`.
+script element, `navigator.sendBeacon`, an `EventSource` or a `WebSocket`.
 
 One JavaScript function for every driver (WebKitGTK, Chromium, Firefox), so the three engines are asked the same
 thing. It returns a promise that resolves when a response arrived, whatever its status, and rejects when the request
@@ -10,14 +10,17 @@ a frame with no load event in 3 s did not load (a blocked frame fires none). Its
 navigation decisions knows whose they are. A script resolves on `load` and rejects on `error` (blocked, or an answer
 that is not ok); a beacon resolves when `sendBeacon` queued it (the request goes out after) and rejects when it refused;
 an EventSource resolves on `open` and rejects on `error` (a refused CORS check, a status other than 200, a type other
-than text/event-stream), and is closed either way so that it does not reconnect.
+than text/event-stream), and is closed either way so that it does not reconnect. A WebSocket resolves on `open` (its
+handshake got a 101) and is closed at once; it rejects on `error` (any other answer, a redirect included) and when
+its constructor throws (a ws: URL from an https page: mixed content). The protocol gives its URL as the handshake's
+http(s) URL (Fetch, "establish a WebSocket connection"); the page is given the ws(s) one.
 """
 
 import json
 
 from .driver_protocol import ProtocolError, field, header_pairs
 
-KINDS = ("fetch", "xhr", "image", "iframe", "script", "beacon", "event-source")
+KINDS = ("fetch", "xhr", "image", "iframe", "script", "beacon", "event-source", "websocket")
 CREDENTIALS = ("omit", "same-origin", "include")
 MODES = ("no-cors", "cors")
 # A kind whose request leaves after the page's call returned (sendBeacon queues it): a driver counts the step as busy
@@ -104,6 +107,11 @@ REQUEST = """(function (url, kind, init, request) {
     source.onopen = () => { source.close(); resolve(true); };
     source.onerror = () => { source.close(); reject(new Error('the EventSource did not open ' + url)); };
   });
+  if (kind === 'websocket') return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url.replace(/^http/, 'ws'));
+    socket.onopen = () => { socket.onerror = null; socket.close(); resolve(true); };
+    socket.onerror = () => reject(new Error('the WebSocket did not open ' + url));
+  });
   if (kind === 'image') return new Promise((resolve) => {
     const image = new Image();
     image.onload = image.onerror = () => resolve(true);
@@ -146,6 +154,8 @@ def subresource(request):
         raise ProtocolError(f"field 'mode' must be one of {', '.join(MODES)}, not '{mode}'")
     if kind in ("xhr", "event-source"):
         credentials, mode = ("include" if with_credentials else "same-origin"), "cors"
+    elif kind == "websocket":
+        credentials, mode = "include", "websocket"
     elif kind != "fetch":
         credentials, mode = "include", "no-cors"
     init = {"method": method, "headers": header_pairs(request.get("headers")), "credentials": credentials,

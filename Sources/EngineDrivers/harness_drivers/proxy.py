@@ -3,12 +3,17 @@
 An HTTP/1.1 proxy on 127.0.0.1 (ephemeral port, TCP_NODELAY, keep-alive) that never answers by itself: each
 request goes to its owner (`open_exchange`), which queues an `http-request` event and hands the harness's `respond`
 back through the Exchange. `CONNECT host:port` is answered 200 and terminated with a certificate made for the run
-(`make_certificate`), so requests inside the tunnel become https://host[:port]/… URLs. Standard library only.
+(`make_certificate`), so requests inside the tunnel become https://host[:port]/… URLs (a tunnel that carries plain
+HTTP, a browser's ws: WebSocket, gives http:// ones). A WebSocket handshake (`Upgrade: websocket`) the harness
+answers 101 gets RFC 6455's handshake headers added and its connection held for the page to close. Standard library
+only.
 
 The owner provides `open_exchange(method, url, headers, body) -> Exchange`, `close_exchange(exchange)` and
 `note_redirect(url, location)` (called from the proxy's threads; they must be thread-safe).
 """
 
+import base64
+import hashlib
 import http
 import os
 import shutil
@@ -34,6 +39,27 @@ def make_certificate(directory, common_name):
         check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     return cert, key
+
+
+# RFC 6455 4.2.2: the accept value is base64(SHA-1(key + this GUID)).
+WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+# How long a connection upgraded to WebSocket is held open for the page to see `open` and close it.
+UPGRADED_CONNECTION_HOLD = 5.0
+# The first byte of a TLS ClientHello (a handshake record): what a CONNECT tunnel carries unless it is plain HTTP.
+TLS_HANDSHAKE = b"\x16"
+
+
+def websocket_accept(key):
+    """The `Sec-WebSocket-Accept` value that answers `Sec-WebSocket-Key: key` (RFC 6455 4.2.2)."""
+    return base64.b64encode(hashlib.sha1((key + WEBSOCKET_GUID).encode("ascii")).digest()).decode("ascii")
+
+
+def websocket_key(headers):
+    """The request's `Sec-WebSocket-Key` when it asks to upgrade to WebSocket (RFC 6455 4.1), else None."""
+    fields = {name.lower(): value for name, value in headers}
+    if "websocket" not in fields.get("upgrade", "").lower():
+        return None
+    return fields.get("sec-websocket-key")
 
 
 class Exchange:
@@ -101,17 +127,25 @@ class Proxy:
                 authority = target
                 connection.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
                 reader.close()
-                connection = self.tls.wrap_socket(connection, server_side=True)
-                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                reader = connection.makefile("rb")
                 host, _, port = authority.rpartition(":")
-                origin = "https://" + (authority if port and port != "443" else host or authority)
+                if connection.recv(1, socket.MSG_PEEK) == TLS_HANDSHAKE:
+                    connection = self.tls.wrap_socket(connection, server_side=True)
+                    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    origin = "https://" + (authority if port and port != "443" else host or authority)
+                else:
+                    # A browser tunnels a ws: WebSocket too (Chromium): plain HTTP inside, an http URL.
+                    origin = "http://" + (authority if port and port != "80" else host or authority)
+                reader = connection.makefile("rb")
                 request = self.read_request(reader)
             else:
                 origin = None
             while request is not None:
                 method, target, headers, body = request
                 url = origin + target if origin is not None and target.startswith("/") else target
+                # A WebSocket handshake's URL is http(s) (Fetch, "establish a WebSocket connection"); WebKitGTK sends
+                # a ws: one in absolute form.
+                if url.startswith("ws://"):
+                    url = "http://" + url[len("ws://"):]
                 if not self.exchange(connection, method, url, headers, body):
                     return
                 request = self.read_request(reader)
@@ -178,6 +212,9 @@ class Proxy:
         if exchange.response is None:
             return False
         status, response_headers, response_body = exchange.response
+        key = websocket_key(headers)
+        if status == 101 and key is not None:
+            return self.upgrade(connection, key, response_headers)
         if 300 <= status < 400:
             location = next((value for name, value in response_headers if name.lower() == "location"), None)
             if location is not None:
@@ -203,6 +240,24 @@ class Proxy:
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
         connection.sendall(head if bodiless else head + payload)
         return True
+
+    def upgrade(self, connection, key, response_headers):
+        """A route's 101 to a WebSocket handshake: the scenario's headers (its Set-Cookie) plus the handshake's own
+        (RFC 6455 4.2.2), then the connection is held until the page closes it (no frames are answered). False: the
+        connection is no longer HTTP."""
+        lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Accept: {websocket_accept(key)}"]
+        handshake = ("upgrade", "connection", "sec-websocket-accept", "content-length", "transfer-encoding",
+                     "content-type")
+        lines += [f"{name}: {value}" for name, value in response_headers if name.lower() not in handshake]
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("utf-8"))
+        connection.settimeout(UPGRADED_CONNECTION_HOLD)
+        try:
+            while connection.recv(65536):
+                pass
+        except OSError:
+            pass
+        return False
 
     def close(self):
         try:

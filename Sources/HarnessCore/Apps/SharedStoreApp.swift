@@ -329,7 +329,7 @@ public final class SharedStoreApp: App {
                 environment.transcript.record("• CORS: \(hop.request.url) does not allow \(origin) to read the answer")
                 throw StepFailure(.failed, "CORS refused the answer of \(hop.request.url) to \(origin)")
             }
-            if let subresource, !response.isRedirect, !subresource.loads(response) {
+            if let subresource, !response.isRedirect || !subresource.followsRedirects, !subresource.loads(response) {
                 environment.transcript.record("• \(subresource.summary) of \(hop.request.url) does not load its \(response.status) answer")
                 throw StepFailure(.failed, "\(subresource.summary) of \(hop.request.url) did not load (\(response.status))")
             }

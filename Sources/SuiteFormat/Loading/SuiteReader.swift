@@ -377,9 +377,10 @@ struct SuiteReader {
     }
 
     /// A `<fetch>`: its request and `kind=` (`fetch` with `credentials=` and `mode=`; `xhr` and `event-source` with
-    /// `with-credentials=`; `image`, `iframe`, `script`; `beacon`, a POST of its `<body>`). An XHR is GET, HEAD or
-    /// POST with no header of its own and the element kinds and an EventSource a plain GET, so no CORS preflight is
-    /// ever needed (the harness does not model one).
+    /// `with-credentials=`; `image`, `iframe`, `script`; `beacon`, a POST of its `<body>`; `websocket`, a ws(s) URL
+    /// whose handshake is the http(s) one, Fetch's "establish a WebSocket connection"). An XHR is GET, HEAD or POST
+    /// with no header of its own and the element kinds, an EventSource and a WebSocket a plain GET, so no CORS
+    /// preflight is ever needed (the harness does not model one).
     private mutating func subresource(_ element: XMLTree.Element) -> Step.Kind? {
         guard var request = request(element) else { return nil }
         let withCredentials = element.attribute(named: "with-credentials")
@@ -411,8 +412,15 @@ struct SuiteReader {
         case "iframe": kind = .iframe
         case "script": kind = .script
         case "beacon": kind = .beacon
+        case "websocket":
+            guard let handshake = Self.webSocketHandshakeURL(request.url) else {
+                error(at: element.attribute(named: "url")!, "a websocket's url= is ws:// or wss://, not \(request.url)")
+                return nil
+            }
+            kind = .webSocket
+            request.url = handshake
         default:
-            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr, image, iframe, script, beacon or event-source")
+            error(at: element.attribute(named: "kind")!, "kind=\"\(kindName)\" must be fetch, xhr, image, iframe, script, beacon, event-source or websocket")
             return nil
         }
         let method = request.method.uppercased()
@@ -420,7 +428,7 @@ struct SuiteReader {
         case .xhr where !["GET", "HEAD", "POST"].contains(method) || !request.headers.isEmpty:
             error(at: element, "an XHR here is GET, HEAD or POST with no <header>: anything else needs a CORS preflight, which the harness does not model")
             return nil
-        case .image, .iframe, .script, .eventSource:
+        case .image, .iframe, .script, .eventSource, .webSocket:
             guard method == "GET", request.headers.isEmpty, request.body == nil else {
                 error(at: element, "\(["image", "iframe", "event-source"].contains(kindName) ? "an" : "a") \(kindName) is a plain GET: no method=, <header> or <body>")
                 return nil
@@ -434,6 +442,16 @@ struct SuiteReader {
         default: break
         }
         return .fetch(request, kind)
+    }
+
+    /// The http(s) URL a WebSocket handshake asks for (Fetch, "establish a WebSocket connection": `ws` becomes
+    /// `http`, `wss` `https`); nil for a URL of another scheme.
+    static func webSocketHandshakeURL(_ url: String) -> String? {
+        let trimmed = SuiteText.trimmed(url)
+        for (socket, http) in [("ws://", "http://"), ("wss://", "https://")] where trimmed.lowercased().hasPrefix(socket) {
+            return http + trimmed.dropFirst(socket.count)
+        }
+        return nil
     }
 
     /// The value of `attribute` as one of `Value`'s raw values, `fallback` when absent; nil when invalid (reported).

@@ -50,6 +50,7 @@ extension PlatformProfile {
         case sameOriginCredentialsAtFirstURL = "a no-cors fetch's same-origin credentials decided at its first URL"
         case appSchemePagesAreFirstParty = "a page on the app's scheme is first party to every host"
         case cookieStoreDeleteMatchesValue = "a cookie-store delete needs the value to match"
+        case webSocketFollowsRedirects = "a WebSocket handshake follows a redirect"
     }
 
     /// The value of `parameter`, as the profile listing shows it.
@@ -85,6 +86,7 @@ extension PlatformProfile {
         case .sameOriginCredentialsAtFirstURL: "\(sameOriginCredentialsAtFirstURL)"
         case .appSchemePagesAreFirstParty: "\(appSchemePagesAreFirstParty)"
         case .cookieStoreDeleteMatchesValue: "\(cookieStoreDeleteMatchesValue)"
+        case .webSocketFollowsRedirects: "\(webSocketFollowsRedirects)"
         }
     }
 
@@ -121,6 +123,7 @@ extension PlatformProfile.Evidence {
         .sameOriginCredentialsAtFirstURL: Self(.assumed, "WebKit's loader is shared by its ports and WebKitGTK 2.50.6 decides a no-cors fetch's same-origin credentials once, by its first URL (measured, Suites/subresource/fetch-credentials.xml); no WPT record of the Apple ports covers a redirected same-origin fetch; not checked on a device"),
         .appSchemePagesAreFirstParty: Self(.reported, "false: a page on a custom scheme has no registrable domain, so every https API is a third party to it, and ITP's full third-party blocking (WKWebView apps built with the iOS 14 SDK) drops its cookies both ways: apache/cordova-ios issue 1088 ('Support iOS App Bound Domains to enable CORS authentication cookies', iOS 14) and ionic-team/capacitor issue 4122 (App-Bound Domains as the way out); document.cookie is empty and writes are lost on ionic://localhost (ionic-team/cordova-plugin-ionic-webview issue 312, ionic-team/capacitor issue 1373); about:blank, data: and loadHTMLString without a base URL (an opaque origin, no registrable domain either) assumed the same; not checked on a device"),
         .cookieStoreDeleteMatchesValue: Self(.assumed, "false: WKHTTPCookieStore.delete reaches the network process's cookie storage, which deletes by the cookie's identity (name, domain, path) as HTTPCookieStorage.deleteCookie does; not checked on a device"),
+        .webSocketFollowsRedirects: Self(.assumed, "false, as Fetch says (redirect mode error): WebKitGTK 2.50.6 follows a handshake's 302 (measured, docs/engines.md), but that is libsoup's message handling, which the Apple ports do not use (their WebSocket goes through CFNetwork); WebKit's bots' WPT results in the corpus cover cookies/ only, not websockets/; not checked on a device"),
         .schemeTaskFollowsCredentials: Self(.assumed, "WKURLSchemeTask.request is an NSURLRequest made from WebKit's ResourceRequest, whose allowCookies follows the load's credentials mode, so an XHR without withCredentials hands the handler httpShouldHandleCookies=false (a handler that reuses the request, as Capacitor's WebViewAssetHandler does, then sends no cookie); not checked on a device"),
     ]
 
@@ -188,6 +191,7 @@ extension PlatformProfile.Evidence {
         .sameOriginCredentialsAtFirstURL: Self(.confirmed, "measured on WebKitGTK 2.50.6 (fetch-credentials.same-origin-redirected-away-and-back-sends-nothing-back-home and probes): a same-origin no-cors fetch redirected to a sibling host sends and keeps that host's cookies and sends the page's again when redirected back; one that starts on the sibling host sends none when redirected to the page's origin; Chromium and Firefox send none after the first hop to another origin, as Fetch says"),
         .appSchemePagesAreFirstParty: Self(.confirmed, "measured on WebKitGTK 2.50.6 (Suites/app-scheme/app-scheme.xml; a driver probe): from a page at capacitor://localhost/ a fetch (no-cors and cors), an XHR with credentials and an image to https://api.example.test sent its SameSite None, Lax, Strict and unset cookies; the API's Set-Cookie (None, Lax, unset) was stored despite ACCEPT_NO_THIRD_PARTY and sent on the next call; document.cookie read \"\" and a write was lost. The same for pages with an opaque origin (Suites/documents/documents.xml; a driver probe): about:blank and data: loaded by the app and webkit_web_view_load_html without a base URI send None, Lax and Strict cookies (Sec-Fetch-Site cross-site) and keep a Lax answer"),
         .cookieStoreDeleteMatchesValue: Self(.confirmed, "measured on WebKitGTK 2.50.6 through WKCookieWebView 1.0.1–1.1.0's didCommit sweep (jar-rules.http-cannot-shadow-secure-cookie-on-sub-path, http-only-script-writes.server-httponly-replacement-after-a-read-not-read; transcripts of @webkitgtk and @webkitgtk-live): a delete of the cookie's old value leaves the new one; webkit_cookie_manager_delete_cookie ends in libsoup's soup_cookie_jar_delete_cookie, which removes only a cookie soup_cookie_equal to the given one (name, value, path) from the domain's list"),
+        .webSocketFollowsRedirects: Self(.confirmed, "measured on WebKitGTK 2.50.6 (docs/engines.md, websocket.redirect-is-not-followed): a wss handshake answered 302 asks for the target with its cookies and opens on its 101"),
         .schemeTaskFollowsCredentials: Self(.confirmed, "WebKitURISchemeRequest carries a URI, method, headers and body, no credentials mode: the handler gets the same request whatever the page's credentials (the driver's scheme-request, PROTOCOL.md)"),
     ]
 }

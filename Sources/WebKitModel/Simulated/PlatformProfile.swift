@@ -341,6 +341,12 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
     /// true — **assumed** (WebKit's loader is shared by its ports; no WPT record of the Apple ports covers it).
     public var sameOriginCredentialsAtFirstURL: Bool
 
+    /// Whether a WebSocket handshake answered 3xx follows the redirect (cookies on every hop, the socket opens on the
+    /// target's 101), rather than failing as Fetch says (redirect mode "error"). webkitgtk: true — **confirmed** on
+    /// WebKitGTK 2.50.6 (libsoup follows the handshake's redirect; docs/engines.md). ios, ios-18, ios-12, ios-11:
+    /// false — **assumed** (the Apple ports do not open WebSockets with libsoup; no WPT record of them covers it).
+    public var webSocketFollowsRedirects: Bool
+
     /// Whether a page on the app's own scheme (`capacitor://localhost`, served by a `WKURLSchemeHandler`), or any other
     /// page whose URL is not http(s) (about:blank, data:, `loadHTMLString` without a base URL), is a first
     /// party to every HTTP host: its requests send Strict and Lax cookies and its answers' cookies are kept, rather
@@ -374,13 +380,15 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         cookieLifetimeCap: TimeInterval? = SetCookieParser.maximumAge, maxAgeWinsOverExpires: Bool = true,
         scriptWriteCache: Bool = false, pageScriptsAfterStoreOperations: Bool = false, schemeTaskFollowsCredentials: Bool = true,
         mixedContentImages: MixedContentImages = .upgraded, sameOriginCredentialsAtFirstURL: Bool = true,
-        appSchemePagesAreFirstParty: Bool = false, cookieStoreDeleteMatchesValue: Bool = false, jar: Jar = .rfc6265bis,
+        appSchemePagesAreFirstParty: Bool = false, cookieStoreDeleteMatchesValue: Bool = false,
+        webSocketFollowsRedirects: Bool = false, jar: Jar = .rfc6265bis,
         evidence: [Parameter: Evidence] = [:]
     ) {
         self.cookieStoreDeleteMatchesValue = cookieStoreDeleteMatchesValue
         self.appSchemePagesAreFirstParty = appSchemePagesAreFirstParty
         self.mixedContentImages = mixedContentImages
         self.sameOriginCredentialsAtFirstURL = sameOriginCredentialsAtFirstURL
+        self.webSocketFollowsRedirects = webSocketFollowsRedirects
         self.jar = jar
         self.evidence = evidence
         self.name = name
@@ -449,7 +457,7 @@ public struct PlatformProfile: Sendable, Hashable, CustomStringConvertible {
         schemefulSameSite: false, crossSiteRedirects: CrossSiteRedirects(navigations: true, subresources: .sendingOffThePageHost, schemefulChain: true),
         sameSiteNoneRequiresSecure: false, cookieLifetimeCap: nil, maxAgeWinsOverExpires: false, scriptWriteCache: true,
         pageScriptsAfterStoreOperations: true, schemeTaskFollowsCredentials: false, appSchemePagesAreFirstParty: true, cookieStoreDeleteMatchesValue: true,
-        jar: .libsoup,
+        webSocketFollowsRedirects: true, jar: .libsoup,
         evidence: Evidence.webkitgtk
     )
 

@@ -324,7 +324,8 @@ extension SimulatedWebKit {
                     : "CORS: \(url) does not allow \(origin) to read the answer; the XMLHttpRequest fails")
                 return completion(.failure(WebKitError(.cannotFindHost, "Load failed")))
             }
-            guard response.isRedirect else {
+            // A WebSocket handshake's 3xx fails it (Fetch), unless the profile follows it (measured on WebKitGTK).
+            guard response.isRedirect, kind.followsRedirects || profile.webSocketFollowsRedirects else {
                 guard kind.loads(response) else {
                     log("\(kind.summary) of \(url) does not load its \(response.status) answer")
                     return completion(.failure(WebKitError(.cannotFindHost, "Load failed")))
