@@ -83,6 +83,8 @@ struct SuiteMatrixTests {
         "http-only-script-writes.forged-domain-value-after-a-read-not-read-back",
         // ... and a server's HttpOnly replacement of a cookie the copy holds never reaches the copy.
         "http-only-script-writes.server-httponly-replacement-after-a-read-not-read",
+        // ... and the value it keeps there is read in the replaced cookie's place, before a newer cookie's.
+        "http-only-script-writes.server-httponly-replacement-after-a-read-then-a-new-cookie",
     ]
 
     /// What Apple's WebKit does differently from RFC 6265bis on iOS 12 and later, by its own WPT baselines and ITP's
