@@ -44,13 +44,14 @@ extension WKNavigationDelegate {
 }
 
 /// How a page's URL changed within its document (WebKit's private `_WKSameDocumentNavigationType`).
-public enum WKSameDocumentNavigationType: Int, Sendable {
+package enum WKSameDocumentNavigationType: Int, Sendable {
     case anchorNavigation, sessionStatePush, sessionStateReplace, sessionStatePop
 }
 
 /// WebKit's private `WKNavigationDelegatePrivate`, the one part of it the harness needs: a back/forward traversal
 /// to a history item the page's own `pushState` made loads nothing, and the public delegate hears nothing of it
-/// (no action to decide, no commit); only this callback, with `.sessionStatePop`, says the step is over.
-public protocol WKNavigationDelegatePrivate: WKNavigationDelegate {
+/// (no action to decide, no commit); only this callback, with `.sessionStatePop`, says the step is over. `package`,
+/// as Apple's is private: the harness's recorder adopts it, the library product does not export it.
+package protocol WKNavigationDelegatePrivate: WKNavigationDelegate {
     func _webView(_ webView: WKWebView, navigation: WKNavigation, didSameDocumentNavigation type: WKSameDocumentNavigationType)
 }
